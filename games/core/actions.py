@@ -1,0 +1,103 @@
+"""Actions: small hashable values whose text form is the command a player types.
+
+`step to:C4`, `move path:"N N E"`, `choose option:2`. The same text travels in
+button custom_ids, transcripts and the action log, and parses back to an equal value.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from .errors import MalformedAction
+
+_SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.,/=@!?'")
+
+
+def tokenize(text: str) -> list[str]:
+    """Split on spaces, keeping `key:"a b"` and `"a b"` together; quotes removed."""
+    out: list[str] = []
+    cur: list[str] = []
+    quote = False
+    had_token = False
+    for ch in text.strip():
+        if ch == '"':
+            quote = not quote
+            had_token = True
+        elif ch.isspace() and not quote:
+            if cur or had_token:
+                out.append("".join(cur))
+                cur, had_token = [], False
+        else:
+            cur.append(ch)
+    if quote:
+        raise MalformedAction("A quote is not closed.", 'Write values with spaces as key:"a b".')
+    if cur or had_token:
+        out.append("".join(cur))
+    return out
+
+
+def _quote(value: str) -> str:
+    return value if value and all(c in _SAFE for c in value) else f'"{value}"'
+
+
+class Action(BaseModel):
+    """One move or decision: a command name and its named arguments."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cmd: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    @field_validator("args", mode="before")
+    @classmethod
+    def _sorted(cls, v: Any) -> tuple[tuple[str, str], ...]:
+        if isinstance(v, dict):
+            v = v.items()
+        return tuple(sorted((str(k), str(val)) for k, val in v))
+
+    @classmethod
+    def of(cls, cmd: str, **args: Any) -> Action:
+        return cls(cmd=cmd, args={k: v for k, v in args.items() if v is not None})
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.args:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def argdict(self) -> dict[str, str]:
+        return dict(self.args)
+
+    def text(self) -> str:
+        parts = [self.cmd] + [f"{k}:{_quote(v)}" for k, v in self.args]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        tokens = tokenize(text)
+        if not tokens:
+            raise MalformedAction("Empty action.", "Write a command such as `end`.")
+        cmd, rest = tokens[0], tokens[1:]
+        if ":" in cmd or not cmd:
+            raise MalformedAction(f"`{cmd}` is not a command name.", "Start with the command, then key:value pairs.")
+        args: dict[str, str] = {}
+        for tok in rest:
+            key, sep, value = tok.partition(":")
+            if not sep or not key:
+                raise MalformedAction(f"`{tok}` is not written as key:value.", "Example: `step to:C4`.")
+            if key in args:
+                raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
+            args[key] = value
+        return cls(cmd=cmd.lower(), args=args)
+
+    def matches(self, partial: Action) -> bool:
+        """True when this action has the command and every argument `partial` names."""
+        if self.cmd != partial.cmd:
+            return False
+        mine = {k: v.casefold() for k, v in self.args}
+        return all(mine.get(k) == v.casefold() for k, v in partial.args)

@@ -1,0 +1,164 @@
+"""The engine contract every game implements, and the value types it speaks in.
+
+A game is a small set of pure functions over a pydantic state: `setup`, `legal_actions`,
+`apply`, `view`, `status`, `summary`. The framework (`games.core.play`) does the shared
+checks once: finished, whose turn, is the action in the legal set.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .actions import Action
+
+OptionKind = Literal["str", "int", "bool"]
+
+
+class OptionSpec(BaseModel):
+    """One option of a command, a game or a seat; the bot builds slash options from it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    kind: OptionKind = "str"
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+    autocomplete: bool = False
+
+
+class CommandSpec(BaseModel):
+    """A game command (`/heroball step`): its options become the action's arguments."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+
+
+class Seat(BaseModel):
+    """A seat at the table: who sits there and what they chose when joining."""
+
+    player: str
+    name: str
+    choices: dict[str, str] = Field(default_factory=dict)
+
+
+class Event(BaseModel):
+    """Something that happened; public unless addressed to some players."""
+
+    text: str
+    kind: str = "info"
+    to: list[str] | None = None
+    irreversible: bool = False  # dice were rolled or hidden information revealed
+
+
+class Result(BaseModel):
+    winners: list[str] = Field(default_factory=list)  # player ids
+    text: str = ""
+    scores: dict[str, int] = Field(default_factory=dict)
+
+
+class Status(BaseModel):
+    phase: str
+    round: int = 0
+    to_act: list[str] = Field(default_factory=list)  # player ids who must act now
+    turn_key: str = ""  # changes whenever the turn passes on; bounds undo
+    waiting_for: str = ""  # e.g. "Ann to intercept or pass"
+    finished: bool = False
+    result: Result | None = None
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Game(ABC, Generic[S]):
+    """Base class of a game engine. Subclasses are stateless; all state lives in `S`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 6
+    rules_version: ClassVar[int] = 1
+    state_model: ClassVar[type[BaseModel]]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()  # chosen at /game new
+    seat_options: ClassVar[tuple[OptionSpec, ...]] = ()  # chosen at /game join
+    commands: ClassVar[tuple[CommandSpec, ...]] = ()  # /<game id> <command>
+    multi_seat: ClassVar[bool] = False  # may one player take several seats?
+
+    # ---- lobby -------------------------------------------------------------
+    def check_options(self, options: dict[str, str]) -> None:
+        """Raise IllegalAction when game options are invalid."""
+
+    def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
+        """Raise IllegalAction when a join (with its choices) is not allowed."""
+
+    def seat_choices(self, options: dict[str, str], seats: Sequence[Seat], option: str) -> list[str]:
+        """Values a new seat may still pick for a seat option (for autocomplete)."""
+        for spec in self.seat_options:
+            if spec.name == option:
+                return list(spec.choices)
+        return []
+
+    def option_choices(self, option: str) -> list[str]:
+        """Values a game option may take (for autocomplete, e.g. scenarios)."""
+        for spec in self.options:
+            if spec.name == option:
+                return list(spec.choices)
+        return []
+
+    # ---- the game ----------------------------------------------------------
+    @abstractmethod
+    def setup(self, options: dict[str, str], seats: Sequence[Seat], seed: int) -> S:
+        """Build the first state; assign any seat choice left open with the seeded RNG."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> list[Action]:
+        """Every action `player` may take now, pending mid-move decisions included."""
+
+    @abstractmethod
+    def apply(self, state: S, player: str, action: Action) -> tuple[S, list[Event]]:
+        """Return a new state; never mutate `state`. Called only with legal actions."""
+
+    @abstractmethod
+    def status(self, state: S) -> Status: ...
+
+    @abstractmethod
+    def view(self, state: S, player: str | None) -> BaseModel:
+        """What `player` may see; None is the public view (hidden information redacted)."""
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """Export summary fields beyond the shared ones; must include `players`."""
+        return {"players": []}
+
+    # ---- helpers the bot uses ----------------------------------------------
+    def canonical(self, state: S, player: str, action: Action) -> Action:
+        """Rewrite an alternative spelling (a direction instead of a hex) to the legal form."""
+        return action
+
+    def explain(self, state: S, player: str, action: Action) -> str:
+        """Why an action outside the legal set is not allowed (one sentence)."""
+        return ""
+
+    def label(self, state: S, action: Action) -> str:
+        """A short button label for a legal action."""
+        return action.text()
+
+    def private_text(self, state: S, player: str) -> str:
+        """What only `player` may read (a hand, secret objectives); empty if nothing."""
+        return ""
+
+    def rules_topics(self) -> dict[str, str]:
+        """A rules reference in our own words: topic -> text."""
+        return {}
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load(self, text: str) -> S:
+        return self.state_model.model_validate_json(text)  # type: ignore[return-value]

@@ -1,0 +1,30 @@
+"""Board images: one module per game (`render/<game id>.py` or package) with `render(view) -> bytes`.
+
+Renderers are pure functions from an engine's read-only view to PNG bytes; the bot calls
+them off the event loop.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+Renderer = Callable[..., bytes]
+
+
+@cache
+def renderer_for(game_id: str) -> Renderer | None:
+    try:
+        module = importlib.import_module(f"render.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"render.{game_id}",):
+            return None
+        raise
+    return getattr(module, "render", None)
+
+
+def render_png(game_id: str, view: Any, **options: Any) -> bytes | None:
+    """PNG bytes of a view, or None when the game has no renderer."""
+    fn = renderer_for(game_id)
+    return None if fn is None else fn(view, **options)
