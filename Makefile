@@ -20,7 +20,7 @@ $(TSTAMP): pyproject.toml | $(PY)
 	touch $@ $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/playpost run-or-local
+	$(VENV)/bin/playpost
 
 test: $(TSTAMP)
 	$(PY) -m pytest

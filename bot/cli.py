@@ -1,1 +1,133 @@
-def main(): pass
+"""`playpost`: run the Discord bot, the local console, a transcript, or replay an export."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+from .console import Console, ScriptClock, run_script
+from .manager import GameManager, replay_export
+from .settings import Settings
+
+
+def _setup_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s", stream=sys.stderr)
+
+
+async def _manager(db: str, **kwargs) -> GameManager:
+    from storage import open_storage
+
+    return GameManager(await open_storage(db), **kwargs)
+
+
+async def script_main(path: Path, out: Path, db: str | None) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = ScriptClock()
+        seeds = itertools.count(1)
+        manager = await _manager(db or str(Path(tmp) / "script.sqlite3"), clock=clock,
+                                 seed_source=lambda: next(seeds))
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+            await run_script(lines, manager, out, clock=clock)
+        finally:
+            await manager.storage.close()
+    return 0
+
+
+async def local_main(db: str, out: Path, user: str) -> int:
+    manager = await _manager(db)
+    console = Console(manager=manager, out_dir=out)
+    print(f"playpost local console on {db}. Type `/game help`, or `name> /command ...` to act as "
+          f"someone else. You are {user}. Ctrl-D quits.")
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            try:
+                raw = await loop.run_in_executor(None, input, f"{user}> ")
+            except EOFError:
+                print()
+                break
+            raw = raw.strip()
+            if not raw:
+                continue
+            if raw.startswith("/") or raw.startswith("button "):
+                raw = f"{user}> {raw}"
+            elif ">" in raw.split(" ", 1)[0] or "> " in raw:
+                user = raw.split(">", 1)[0].split("#", 1)[0].strip() or user
+            await console.line(raw)
+    finally:
+        await manager.storage.close()
+    return 0
+
+
+def replay_main(path: Path) -> int:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    engine, state = replay_export(data)
+    st = engine.status(state)
+    print(f"{engine.name}: replayed {len(data['log'])} actions; phase {st.phase}, round {st.round}, "
+          f"finished {st.finished}.")
+    if data.get("state_sha256"):
+        print("State identical to the recorded one.")
+    return 0
+
+
+def run_discord(settings: Settings) -> int:
+    from . import build_bot
+
+    bot = build_bot(settings)
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    bot.run(token, log_handler=None)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="playpost", description=__doc__)
+    sub = parser.add_subparsers(dest="cmd")
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p_local = sub.add_parser("local", help="the local console")
+    p_local.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB or data/playpost.sqlite3)")
+    p_local.add_argument("--out", default="data/images", help="where board images are written")
+    p_local.add_argument("--user", default="you", help="your name at the table")
+    p_script = sub.add_parser("script", help="run a transcript file")
+    p_script.add_argument("file", type=Path)
+    p_script.add_argument("--out", required=True, type=Path, help="directory for images and files")
+    p_script.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file")
+    p_replay.add_argument("file", type=Path)
+    p_bench = sub.add_parser("bench", help="measure moves, images and scale")
+    p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
+    p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    _setup_logging(settings.playpost_log_level if args.cmd == "run" or args.cmd is None else "WARNING")
+    if args.cmd is None:
+        if settings.discord_token and settings.discord_token.get_secret_value():
+            return run_discord(settings)
+        return asyncio.run(local_main(settings.playpost_db, Path("data/images"), "you"))
+    if args.cmd == "run":
+        if not settings.discord_token or not settings.discord_token.get_secret_value():
+            print("DISCORD_TOKEN is not set. Put it in the environment or a .env file; "
+                  "`playpost local` plays without Discord.", file=sys.stderr)
+            return 2
+        return run_discord(settings)
+    if args.cmd == "local":
+        return asyncio.run(local_main(args.db or settings.playpost_db, Path(args.out), args.user))
+    if args.cmd == "script":
+        return asyncio.run(script_main(args.file, args.out, args.db))
+    if args.cmd == "replay":
+        return replay_main(args.file)
+    if args.cmd == "bench":
+        from .bench import main as bench_main
+
+        return bench_main(json_path=args.json, quick=args.quick)
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

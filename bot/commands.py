@@ -1,0 +1,90 @@
+"""The one definition of every command; Discord and the local console both derive from it.
+
+`/game ...` and `/rules` are the platform's own; each registered game adds `/<game id> ...`
+from its engine's `commands`.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from games.core import CommandSpec, OptionSpec, all_games
+
+
+def _game_new_options() -> tuple[OptionSpec, ...]:
+    games = all_games()
+    base: list[OptionSpec] = [
+        OptionSpec(name="game", description="Which game to play", required=True, choices=tuple(sorted(games))),
+        OptionSpec(name="seed", description="Seed for a reproducible game (dice, setup)", kind="int"),
+        OptionSpec(name="thread", description="Open a thread for the game (default: yes where allowed)", kind="bool"),
+        OptionSpec(name="deadline", description="Hours a player has for a turn (default 48)", kind="int"),
+    ]
+    seen = {o.name for o in base}
+    for engine in games.values():
+        for opt in engine.options:
+            if opt.name not in seen:
+                seen.add(opt.name)
+                # choices differ per game: offer them by autocomplete, check them in the engine
+                base.append(opt.model_copy(update={"required": False, "choices": (), "autocomplete": True}))
+    return tuple(base)
+
+
+def _seat_options() -> tuple[OptionSpec, ...]:
+    out: list[OptionSpec] = []
+    seen: set[str] = set()
+    for engine in all_games().values():
+        for opt in engine.seat_options:
+            if opt.name not in seen:
+                seen.add(opt.name)
+                out.append(opt.model_copy(update={"required": False, "choices": (), "autocomplete": True}))
+    return tuple(out)
+
+
+@cache
+def game_group() -> tuple[CommandSpec, ...]:
+    """`/game` subcommands, the same for every game."""
+    return (
+        CommandSpec(name="new", description="Open a new game in this channel", options=_game_new_options()),
+        CommandSpec(name="join", description="Take a seat (options left out are assigned at start)",
+                    options=_seat_options()),
+        CommandSpec(name="leave", description="Give up your seat before the game starts"),
+        CommandSpec(name="start", description="Start the game with the seated players (host)"),
+        CommandSpec(name="status", description="Show the board, whose turn it is and the deadline"),
+        CommandSpec(name="undo", description="Take back your last action this turn"),
+        CommandSpec(name="abandon", description="End the game without a result (host or Manage Channel)"),
+        CommandSpec(name="export", description="Download the game record as JSON"),
+        CommandSpec(name="log", description="Show the latest moves", options=(
+            OptionSpec(name="count", description="How many moves (default 15)", kind="int"),)),
+        CommandSpec(name="help", description="What you can do now, and the game's commands"),
+        CommandSpec(name="hand", description="Your private information (only you see it)"),
+        CommandSpec(name="history", description="Past games of this channel"),
+        CommandSpec(name="settings", description="Change the turn deadline or reminders (host)", options=(
+            OptionSpec(name="deadline", description="Hours a player has for a turn", kind="int"),
+            OptionSpec(name="reminder", description="Hours between reminders", kind="int"),)),
+        CommandSpec(name="pause", description="Pause deadlines (vacation)"),
+        CommandSpec(name="resume", description="Resume deadlines"),
+        CommandSpec(name="kick", description="Remove a player from the lobby (host or Manage Channel)", options=(
+            OptionSpec(name="player", description="Who to remove", required=True, autocomplete=True),)),
+    )
+
+
+@cache
+def rules_command() -> CommandSpec:
+    return CommandSpec(name="rules", description="The rules, in short, without leaving Discord", options=(
+        OptionSpec(name="game", description="Which game", required=True, choices=tuple(sorted(all_games()))),
+        OptionSpec(name="topic", description="Which part of the rules", autocomplete=True),
+    ))
+
+
+def groups() -> dict[str, tuple[CommandSpec, ...]]:
+    """Every slash-command group: 'game' plus one per registered game."""
+    out: dict[str, tuple[CommandSpec, ...]] = {"game": game_group()}
+    for gid, engine in sorted(all_games().items()):
+        out[gid] = tuple(engine.commands)
+    return out
+
+
+def find(group: str, name: str) -> CommandSpec | None:
+    for spec in groups().get(group, ()):
+        if spec.name == name:
+            return spec
+    return None

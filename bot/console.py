@@ -1,0 +1,119 @@
+"""The local console and transcripts: the same commands and manager as Discord, over text.
+
+A line is `name> /command option:value ...`: user `name` typed that command in the
+console's channel (`name#channel> ...` picks another channel). `name> button N` presses
+button N under the latest board, as a Discord button would.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.core import PlaypostError
+
+from .manager import GameManager
+from .parsing import parse_command
+from .reply import Context, Reply
+
+LINE = re.compile(r"^\s*(?P<name>[^\s>#]+)(?:#(?P<channel>[^\s>]+))?>\s*(?P<body>.*)$")
+SCRIPT_EPOCH = 1_767_225_600.0  # 2026-01-01T00:00Z: transcripts run on a fixed clock
+
+
+class ScriptClock:
+    """A clock for transcripts: fixed start, one minute per line, so output repeats exactly."""
+
+    def __init__(self, start: float = SCRIPT_EPOCH) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, seconds: float = 60.0) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Console:
+    manager: GameManager
+    out_dir: Path
+    default_channel: str = "local"
+    write: Callable[[str], None] = print
+    counter: int = 0
+    last: dict[str, Reply] = field(default_factory=dict)  # channel -> latest reply with buttons
+
+    def _save(self, name: str, data: bytes) -> Path:
+        self.counter += 1
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"{self.counter:04d}-{name}"
+        path.write_bytes(data)
+        return path
+
+    async def line(self, raw: str) -> Reply | None:
+        """Run one transcript line and print what every user would see."""
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            return None
+        m = LINE.match(text)
+        if not m:
+            self.write("! A line is `name> /command option:value ...` (e.g. `ann> /game help`).")
+            return None
+        name, body = m.group("name"), m.group("body").strip()
+        channel = m.group("channel") or self.default_channel
+        ctx = Context(channel_id=channel, user_id=name.casefold(), user_name=name, guild_id="local")
+        reply = await self.run(ctx, body)
+        self.show(ctx, reply)
+        if reply.buttons or reply.version is not None:
+            self.last[channel] = reply
+        return reply
+
+    async def run(self, ctx: Context, body: str) -> Reply:
+        press = re.fullmatch(r"button\s+(\d+)", body)
+        if press:
+            latest = self.last.get(ctx.channel_id)
+            n = int(press.group(1))
+            if latest is None or not 1 <= n <= len(latest.buttons):
+                return Reply.error("There is no such button.", "Buttons are numbered under the latest board.")
+            btn = latest.buttons[n - 1]
+            if btn.player != ctx.user_id:
+                return Reply.error("That button is not yours to press.", "Only the player who must act can use it.")
+            assert latest.version is not None
+            return await self.manager.press(ctx, latest.version, btn.action)
+        try:
+            inv = parse_command(body)
+        except PlaypostError as exc:
+            return Reply.error(exc.reason, exc.hint)
+        return await self.manager.dispatch(ctx, inv.group, inv.name, inv.options)
+
+    def show(self, ctx: Context, reply: Reply) -> None:
+        prefix = f"(only {ctx.user_name} sees this) " if reply.ephemeral else ""
+        if reply.text:
+            for i, ln in enumerate(reply.text.splitlines()):
+                self.write(("  " + prefix if i == 0 else "  ") + ln)
+        if reply.image:
+            self.write(f"  [image: {self._save('board.png', reply.image)}]")
+        for f in reply.files:
+            self.write(f"  [file: {self._save(f.name, f.data)}]")
+        for who, text in sorted(reply.private.items()):
+            self.write(f"  (only {who} sees this) " + text.replace("\n", "\n  "))
+        if reply.ping:
+            self.write("  ping: " + " ".join(f"@{p}" for p in reply.ping))
+        if reply.buttons:
+            labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, start=1))
+            self.write(f"  buttons: {labels}")
+
+
+async def run_script(lines: Iterable[str], manager: GameManager, out_dir: Path,
+                     write: Callable[[str], None] = print, clock: ScriptClock | None = None) -> Console:
+    """Run a transcript, echoing each command line before what it printed."""
+    console = Console(manager=manager, out_dir=out_dir, write=write)
+    for raw in lines:
+        stripped = raw.rstrip("\n")
+        if not stripped.strip() or stripped.lstrip().startswith("#"):
+            continue
+        write(stripped.strip())
+        await console.line(stripped)
+        if clock is not None:
+            clock.tick()
+    return console

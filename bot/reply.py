@@ -1,0 +1,51 @@
+"""What the manager answers: transport-neutral, so Discord and the console show the same thing."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who typed a command, and where."""
+
+    channel_id: str
+    user_id: str
+    user_name: str
+    guild_id: str | None = None
+    can_manage: bool = False  # holds Manage Channel (may abandon and remove players)
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button carrying one legal action; the bot stamps channel and version into it."""
+
+    label: str
+    action: str  # action text, e.g. "react kind:defend"
+    player: str  # the only user allowed to press it
+
+
+@dataclass
+class Attachment:
+    name: str
+    data: bytes
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    image: bytes | None = None  # the board, as board.png
+    files: list[Attachment] = field(default_factory=list)
+    ephemeral: bool = False  # the whole reply only for the caller
+    private: dict[str, str] = field(default_factory=dict)  # user id -> text only they may read
+    ping: list[str] = field(default_factory=list)  # user ids to mention (who must act now)
+    buttons: list[Button] = field(default_factory=list)
+    game_id: int | None = None
+    version: int | None = None
+    status_text: str = ""  # the game's standing status line (for the pinned status message)
+    finished: bool = False
+    thread_name: str | None = None  # the bot may open a thread with this name for the game
+
+    @classmethod
+    def error(cls, reason: str, hint: str = "") -> Reply:
+        text = reason if not hint else f"{reason}\n{hint}"
+        return cls(text=text, ephemeral=True)

@@ -1,0 +1,16 @@
+"""Configuration from the environment (and a .env file), via pydantic-settings."""
+from __future__ import annotations
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    discord_token: SecretStr | None = None  # DISCORD_TOKEN; never logged
+    playpost_db: str = "data/playpost.sqlite3"  # PLAYPOST_DB: a file path
+    dev_guild_id: int | None = None  # DEV_GUILD_ID: sync commands to this guild at start (instant)
+    playpost_sync: bool = False  # PLAYPOST_SYNC: sync global commands at start (rate limited: do it on purpose)
+    playpost_log_level: str = "INFO"
+    playpost_tick_seconds: float = 60.0  # how often deadlines are checked

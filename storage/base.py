@@ -1,0 +1,111 @@
+"""The narrow storage interface the manager speaks; SQLite implements it, PostgreSQL can too."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+GameStatus = Literal["lobby", "active", "finished", "abandoned"]
+LIVE: tuple[GameStatus, ...] = ("lobby", "active")
+
+
+class StorageError(Exception):
+    """Base of storage failures the manager turns into replies."""
+
+
+class StaleVersion(StorageError):
+    """Someone else changed the game first; the write was refused, nothing overwritten."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a live game."""
+
+
+class SeatRecord(BaseModel):
+    player: str
+    name: str
+    choices: dict[str, str] = Field(default_factory=dict)
+
+
+class GameRecord(BaseModel):
+    """One game row: lobby, active or archived."""
+
+    id: int = 0
+    channel_id: str
+    guild_id: str | None = None
+    kind: str
+    status: GameStatus = "lobby"
+    host_id: str
+    options: dict[str, str] = Field(default_factory=dict)
+    seats: list[SeatRecord] = Field(default_factory=list)
+    seed: int
+    rules_version: int = 1
+    state: str | None = None  # the engine state as JSON; a cache of the log
+    version: int = 0
+    created_at: float = 0.0  # UTC epoch seconds
+    updated_at: float = 0.0
+    deadline_at: float | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
+    meta: dict[str, Any] = Field(default_factory=dict)  # message ids, reminders, votes
+
+
+class LogEntry(BaseModel):
+    """One applied action. Undone entries stay in the log, marked, never deleted."""
+
+    seq: int
+    player: str
+    action: str
+    turn_key: str = ""
+    barrier: bool = False  # dice rolled or hidden information revealed: undo stops here
+    at: float = 0.0
+    undone: bool = False
+
+
+class Storage(ABC):
+    @abstractmethod
+    async def open(self) -> None: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def create_game(self, rec: GameRecord) -> GameRecord:
+        """Insert a lobby; ChannelBusy if the channel has a live game."""
+
+    @abstractmethod
+    async def live_game(self, channel_id: str) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def update_game(self, rec: GameRecord, expected_version: int, **fields: Any) -> GameRecord:
+        """Write the named fields and bump the version, if still at expected_version."""
+
+    @abstractmethod
+    async def append_action(
+        self, rec: GameRecord, expected_version: int, entry: LogEntry, state: str, **fields: Any
+    ) -> GameRecord:
+        """Append to the log and save the new state in one transaction guarded by the version."""
+
+    @abstractmethod
+    async def mark_undone(self, rec: GameRecord, expected_version: int, seq: int, state: str) -> GameRecord:
+        """Mark a log entry undone and save the rebuilt state, guarded by the version."""
+
+    @abstractmethod
+    async def log(self, game_id: int, *, include_undone: bool = False) -> list[LogEntry]: ...
+
+    @abstractmethod
+    async def next_seq(self, game_id: int) -> int:
+        """The sequence number the next log entry takes (undone entries included)."""
+
+    @abstractmethod
+    async def history(self, channel_id: str, limit: int = 10) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def due(self, now: float) -> list[GameRecord]:
+        """Active games whose deadline has passed."""
+
+    @abstractmethod
+    async def live_games(self) -> list[GameRecord]: ...
