@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, Game, IllegalAction, PlaypostError, Seat, Status, all_games, get_game
+from games.core import Action, Game, IllegalAction, OptionSpec, PlaypostError, Seat, Status, all_games, get_game
 from games.core.play import hint_for, replay, step
 from render import render_png
 from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
@@ -37,6 +37,16 @@ STATE_CACHE = 1000
 
 class NotFound(PlaypostError):
     """No game where the command expects one."""
+
+
+def _pick(spec: OptionSpec, value: str, game: str) -> str:
+    """A value for an option with fixed choices, spelled as the choice is (any case accepted)."""
+    if not spec.choices:
+        return value
+    for choice in spec.choices:
+        if choice.casefold() == value.strip().casefold():
+            return choice
+    raise IllegalAction(f"`{value}` is not a {spec.name} in {game}.", "Choose one of: " + ", ".join(spec.choices) + ".")
 
 
 def _seats(rec: GameRecord) -> list[Seat]:
@@ -163,7 +173,7 @@ class GameManager:
             action, new_state, events = step(engine, state, ctx.user_id, written)
             after = engine.status(new_state)
             seq = await self.storage.next_seq(rec.id)
-            entry = LogEntry(seq=seq, player=ctx.user_id, action=action.text(), turn_key=after.turn_key,
+            entry = LogEntry(seq=seq, player=ctx.user_id, action=action.text(), turn_key=before.turn_key,
                              barrier=any(e.irreversible for e in events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self._deadline(rec, after)}
             if after.finished:
@@ -248,9 +258,8 @@ class GameManager:
         for name, spec in known.items():
             if name not in opts and spec.default is not None:
                 opts[name] = spec.default
-            if spec.choices and name in opts and opts[name] not in spec.choices:
-                raise IllegalAction(f"`{opts[name]}` is not a {name} of {engine.name}.",
-                                    "Choose one of: " + ", ".join(spec.choices) + ".")
+            if name in opts:
+                opts[name] = _pick(spec, opts[name], engine.name)
         engine.check_options(opts)
         settings = dict(DEFAULT_SETTINGS)
         if deadline is not None:
@@ -296,7 +305,8 @@ class GameManager:
             if unknown:
                 raise IllegalAction(f"{engine.name} has no seat option `{unknown[0]}`.",
                                     "Seat options: " + (", ".join(sorted(known)) or "none") + ".")
-            chosen = {k: str(v) for k, v in choices.items()}
+            chosen = {k: _pick(spec, str(choices[k]), engine.name) for k, spec in
+                      ((o.name, o) for o in engine.seat_options) if k in choices}
             seats = list(rec.seats)
             mine = [i for i, s in enumerate(seats) if s.player == ctx.user_id]
             replace = mine[-1] if mine and (not engine.multi_seat or not seats[mine[-1]].choices) else None

@@ -1,0 +1,91 @@
+"""The shared conformance test, run against every registered game.
+
+Random legal play from many seeds to the end: no exception, never a player who must act
+without a legal action, no runaway, JSON round-trip identical after every action, the log
+replays to the identical state, and the public view carries no private information.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import Seat, all_games
+from games.core.play import replay, step
+
+SEEDS = range(4)
+STEP_CAP = 5000
+
+
+def game_ids() -> list[str]:
+    return sorted(all_games())
+
+
+def options_for(engine, seed: int) -> dict[str, str]:
+    opts: dict[str, str] = {}
+    for spec in engine.options:
+        if spec.choices:
+            opts[spec.name] = spec.choices[seed % len(spec.choices)]
+        elif spec.default is not None:
+            opts[spec.name] = spec.default
+    return opts
+
+
+def seats_for(engine, seed: int) -> list[Seat]:
+    lo, hi = engine.min_seats, min(engine.max_seats, 4)
+    n = lo + seed % (hi - lo + 1)
+    return [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, n + 1)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
+    engine = all_games()[game_id]
+    options, seats = options_for(engine, seed), seats_for(engine, seed)
+    try:
+        engine.check_options(options)
+    except Exception:  # an option combination the game refuses is not a conformance failure
+        pytest.skip(f"{game_id} refuses options {options}")
+    state = engine.setup(options, seats, seed)
+    pick = random.Random(seed)
+    log = []
+    for _ in range(STEP_CAP):
+        st = engine.status(state)
+        if st.finished:
+            assert st.result is not None, "a finished game has a result"
+            break
+        assert st.to_act, f"nobody to act in phase {st.phase}"
+        player = pick.choice(st.to_act)
+        legal = engine.legal_actions(state, player)
+        assert legal, f"{player} must act in phase {st.phase} but has no legal action (dead end)"
+        assert len(set(legal)) == len(legal), "legal actions are listed once each"
+        action = pick.choice(legal)
+        logged, state, events = step(engine, state, player, action)
+        assert logged == action
+        log.append((player, action))
+        text = engine.dump(state)
+        again = engine.load(text)
+        assert again == state and engine.dump(again) == text, "state round-trips through JSON exactly"
+        public = engine.view(state, None).model_dump_json()
+        for s in seats:
+            secret = engine.private_text(state, s.player)
+            for line in (ln.strip() for ln in secret.splitlines()):
+                if len(line) >= 8:
+                    assert line not in public, "private information leaked into the public view"
+        for e in events:
+            assert e.text.strip(), "every event says what happened"
+    else:
+        pytest.fail(f"runaway: {game_id} not finished after {STEP_CAP} random legal actions")
+    rebuilt = replay(engine, options, seats, seed, log)
+    assert engine.dump(rebuilt) == engine.dump(state), "log replay rebuilds the identical state"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_game_declares_what_the_bot_needs(game_id: str) -> None:
+    engine = all_games()[game_id]
+    assert engine.id == game_id and engine.name
+    assert 1 <= engine.min_seats <= engine.max_seats <= 6
+    names = [c.name for c in engine.commands]
+    assert len(names) == len(set(names)) and all(n == n.lower() for n in names)
+    for c in engine.commands:
+        assert len(c.options) <= 25 and all(len(o.choices) <= 25 for o in c.options)

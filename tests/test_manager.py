@@ -1,0 +1,210 @@
+"""bot/manager.py over the test-only `count` game: the one apply path, generically."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bot.manager import GameManager, replay_export
+from bot.reply import Context
+from storage import open_storage
+
+
+def ctx(user: str, channel: str = "c1", manage: bool = False) -> Context:
+    return Context(channel_id=channel, user_id=user, user_name=user.title(), can_manage=manage)
+
+
+async def started(m: GameManager, channel: str = "c1", seed: int = 5):
+    await m.dispatch(ctx("ann", channel), "game", "new", {"game": "count", "seed": seed})
+    await m.dispatch(ctx("bob", channel), "game", "join", {"colour": "blue"})
+    r = await m.dispatch(ctx("ann", channel), "game", "start", {})
+    assert not r.ephemeral, r.text
+    return r
+
+
+async def test_start_pings_who_must_act_and_offers_buttons(manager):
+    r = await started(manager)
+    assert r.ping == ["ann"]
+    assert [b.action for b in r.buttons] == ["add n:1", "add n:2", "roll", "end"]
+    assert all(b.player == "ann" for b in r.buttons)
+
+
+async def test_no_ping_within_a_multi_step_turn(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "count", "add", {"n": "1"})
+    assert r.ping == []
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert r.ping == ["bob"]
+
+
+async def test_illegal_move_changes_nothing_and_says_what_is_legal(manager):
+    await started(manager)
+    before = await manager.storage.live_game("c1")
+    r = await manager.dispatch(ctx("bob"), "count", "add", {"n": "1"})
+    assert r.ephemeral and "not your move" in r.text
+    r = await manager.dispatch(ctx("ann"), "count", "add", {"n": "7"})
+    assert r.ephemeral and "Legal now" in r.text and "add n:1" in r.text
+    after = await manager.storage.live_game("c1")
+    assert after.version == before.version and after.state == before.state
+
+
+async def test_omitted_argument_is_filled_when_unambiguous_and_asked_when_not(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "count", "add", {})
+    assert r.ephemeral and "could mean several" in r.text
+    await manager.dispatch(ctx("ann"), "count", "roll", {})
+    r = await manager.dispatch(ctx("ann"), "count", "keep", {})
+    assert not r.ephemeral
+
+
+async def test_concurrent_commands_on_one_channel_are_serialised(manager):
+    await started(manager)
+    results = await asyncio.gather(*[manager.dispatch(ctx("ann"), "count", "add", {"n": "1"}) for _ in range(5)])
+    ok = [r for r in results if not r.ephemeral]
+    assert len(ok) == 2  # at most two adds per turn: the rest were checked against the new state
+    rec = await manager.storage.live_game("c1")
+    assert len(await manager.storage.log(rec.id)) == 2
+
+
+async def test_two_channels_run_independently(manager):
+    await started(manager, "c1")
+    await started(manager, "c2", seed=9)
+    await manager.dispatch(ctx("ann", "c1"), "count", "add", {"n": "2"})
+    a = await manager.storage.live_game("c1")
+    b = await manager.storage.live_game("c2")
+    assert a.version == b.version + 1 and a.id != b.id
+
+
+async def test_stale_button_is_refused(manager):
+    r = await started(manager)
+    old = r.version
+    await manager.dispatch(ctx("ann"), "count", "add", {"n": "1"})
+    stale = await manager.press(ctx("ann"), old, "add n:2")
+    assert stale.ephemeral and "out of date" in stale.text
+    fresh = await manager.storage.live_game("c1")
+    ok = await manager.press(ctx("ann"), fresh.version, "add n:2")
+    assert not ok.ephemeral
+
+
+async def test_restart_resumes_every_game(tmp_path, clock):
+    db = str(tmp_path / "r.sqlite3")
+    m1 = GameManager(await open_storage(db), clock=clock)
+    await started(m1, "c1")
+    await started(m1, "c2")
+    await m1.dispatch(ctx("ann", "c1"), "count", "add", {"n": "2"})
+    before = {c: (await m1.storage.live_game(c)).state for c in ("c1", "c2")}
+    await m1.storage.close()
+    m2 = GameManager(await open_storage(db), clock=clock)
+    for c in ("c1", "c2"):
+        rec = await m2.storage.live_game(c)
+        assert rec.state == before[c]
+        assert (await m2.rebuild_from_log(rec)).model_dump_json() == rec.state
+    r = await m2.dispatch(ctx("ann", "c1"), "count", "add", {"n": "1"})
+    assert not r.ephemeral
+    await m2.storage.close()
+
+
+async def test_undo_own_action_within_the_turn(manager):
+    await started(manager)
+    await manager.dispatch(ctx("ann"), "count", "add", {"n": "2"})
+    rec = await manager.storage.live_game("c1")
+    r = await manager.dispatch(ctx("bob"), "game", "undo", {})
+    assert r.ephemeral and "not yours" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert not r.ephemeral and "takes back" in r.text
+    after = await manager.storage.live_game("c1")
+    assert json.loads(after.state)["totals"] == [0, 0]
+    assert after.version == rec.version + 1
+
+
+async def test_undo_stops_at_dice_and_at_the_end_of_the_turn(manager):
+    await started(manager)
+    await manager.dispatch(ctx("ann"), "count", "roll", {})
+    r = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert r.ephemeral and "Dice were rolled" in r.text
+    await manager.dispatch(ctx("ann"), "count", "keep", {})
+    await manager.dispatch(ctx("ann"), "count", "end", {})
+    r = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert r.ephemeral and "turn has passed" in r.text
+
+
+async def test_only_host_or_manager_abandons(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "abandon", {})
+    assert r.ephemeral and "host" in r.text
+    r = await manager.dispatch(ctx("cy", manage=True), "game", "abandon", {})
+    assert not r.ephemeral
+    assert await manager.storage.live_game("c1") is None
+    hist = await manager.dispatch(ctx("ann"), "game", "history", {})
+    assert "abandoned" in hist.text
+
+
+async def test_lobby_rules(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count"})
+    r = await manager.dispatch(ctx("bob"), "game", "new", {"game": "count"})
+    assert r.ephemeral and "already has" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "join", {"colour": "purple"})
+    assert r.ephemeral  # the engine refuses a bad choice... via check_seat or choices
+    await manager.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    r = await manager.dispatch(ctx("cy"), "game", "join", {"colour": "blue"})
+    assert r.ephemeral and "taken" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "start", {})
+    assert r.ephemeral and "host" in r.text
+    r = await manager.dispatch(ctx("bob"), "count", "add", {"n": "1"})
+    assert r.ephemeral and "not started" in r.text
+
+
+async def test_finished_game_export_replays_identically(manager):
+    await started(manager)
+    for _ in range(60):
+        rec = await manager.storage.live_game("c1")
+        if rec is None:
+            break
+        st = json.loads(rec.state)
+        who = st["players"][st["active"]]
+        if st["pending_roll"] is not None:
+            await manager.dispatch(ctx(who), "count", "keep", {})
+        elif st["adds"] < 2:
+            await manager.dispatch(ctx(who), "count", "add", {"n": "2"})
+        else:
+            await manager.dispatch(ctx(who), "count", "end", {})
+    assert await manager.storage.live_game("c1") is None
+    r = await manager.dispatch(ctx("ann"), "game", "export", {})
+    data = json.loads(r.files[0].data)
+    s = data["summary"]
+    assert s["finished"] is True and s["game"] == "count" and s["result"]["winners"]
+    assert {"round", "phase", "to_act", "players"} <= set(s)
+    engine, state = replay_export(data)
+    rec = (await manager.storage.history("c1"))[0]
+    assert engine.dump(state) == rec.state
+
+
+async def test_export_of_a_running_game_hides_the_seed(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "export", {})
+    assert r.ephemeral
+    assert json.loads(r.files[0].data)["seed"] is None
+
+
+async def test_private_information_only_by_ephemeral_reply(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "hand", {})
+    assert r.ephemeral and "secret bonus" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "status", {})
+    assert "secret" not in r.text
+
+
+async def test_autocomplete_offers_only_legal_values(manager):
+    await started(manager)
+    assert await manager.suggest(ctx("ann"), "count", "add", "n", {}, "") == ["1", "2"]
+    assert await manager.suggest(ctx("bob"), "count", "add", "n", {}, "") == []
+    assert await manager.suggest(ctx("ann"), "rules", "", "topic", {"game": "count"}, "w") == ["winning"]
+
+
+async def test_pause_and_resume_clear_and_restore_the_deadline(manager, clock):
+    await started(manager)
+    rec = await manager.storage.live_game("c1")
+    assert rec.deadline_at == clock.now + 48 * 3600
+    await manager.dispatch(ctx("bob"), "game", "pause", {})
+    assert (await manager.storage.live_game("c1")).deadline_at is None
+    await manager.dispatch(ctx("bob"), "game", "resume", {})
+    assert (await manager.storage.live_game("c1")).deadline_at == clock.now + 48 * 3600
