@@ -1,0 +1,65 @@
+"""The Heroball field (house layout): a radius-6 hexagon with a centre post, six pillars and corner goals."""
+from __future__ import annotations
+
+from functools import cache
+
+from games.core.hexgrid import HEX_DIRS, Hex, HexLabels, direction_between, distance, hexagon
+
+from .data import CORNERS
+
+
+class Board:
+    """Label-based geometry: the state stores hex labels, this answers distance and neighbour questions."""
+
+    def __init__(self, radius: int, pillar_distance: int) -> None:
+        self.radius = radius
+        self.cells: list[Hex] = hexagon(radius)
+        self.names = HexLabels(self.cells)
+        self.labels: list[str] = [self.names.label(h) for h in self.cells]
+        self._hex = {lab: h for lab, h in zip(self.labels, self.cells, strict=True)}
+        self.centre = self.names.label((0, 0))
+        self.pillars = frozenset(self.names.label((dq * pillar_distance, dr * pillar_distance)) for dq, dr in HEX_DIRS.values())
+        self.corner = {c: self.names.label((dq * radius, dr * radius)) for c, (dq, dr) in zip(("N", "NE", "SE", "S", "SW", "NW"), HEX_DIRS.values(), strict=True)}
+        assert tuple(self.corner) == CORNERS
+        self._nbrs: dict[str, tuple[str, ...]] = {}
+        for lab, h in self._hex.items():
+            self._nbrs[lab] = tuple(self.names.label((h[0] + d[0], h[1] + d[1])) for d in HEX_DIRS.values() if (h[0] + d[0], h[1] + d[1]) in self.names)
+
+    def hex(self, label: str) -> Hex:
+        return self._hex[label]
+
+    def parse(self, text: str) -> str | None:
+        h = self.names.parse(text)
+        return None if h is None else self.names.label(h)
+
+    def neighbors(self, label: str) -> tuple[str, ...]:
+        return self._nbrs[label]
+
+    def dist(self, a: str, b: str) -> int:
+        return distance(self._hex[a], self._hex[b])
+
+    def within(self, label: str, lo: int, hi: int) -> list[str]:
+        h = self._hex[label]
+        return [lab for lab, c in self._hex.items() if lo <= distance(h, c) <= hi]
+
+    def toward(self, label: str, direction: str, n: int = 1) -> str | None:
+        d = HEX_DIRS.get(direction.upper())
+        if d is None:
+            return None
+        h = self._hex[label]
+        t = (h[0] + d[0] * n, h[1] + d[1] * n)
+        return self.names.label(t) if t in self.names else None
+
+    def direction(self, a: str, b: str) -> str | None:
+        return direction_between(self._hex[a], self._hex[b])
+
+    def goal(self, corner: str) -> list[str]:
+        """The 3-hex goal tile: the corner and its two neighbours on the rim."""
+        c = self.corner[corner]
+        rim = [n for n in self.neighbors(c) if distance((0, 0), self._hex[n]) == self.radius]
+        return [c, *sorted(rim)]
+
+
+@cache
+def board(radius: int = 6, pillar_distance: int = 3) -> Board:
+    return Board(radius, pillar_distance)
