@@ -26,7 +26,8 @@ test: $(TSTAMP)
 	$(PY) -m pytest
 
 bench: $(TSTAMP)
-	$(VENV)/bin/playpost bench
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	$(VENV)/bin/playpost bench --json data/bench.json
 
 lint: | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
