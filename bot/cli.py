@@ -15,8 +15,30 @@ from .manager import GameManager, replay_export
 from .settings import Settings
 
 
+class RedactFilter(logging.Filter):
+    """Replaces a secret wherever it would appear in a log record."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.secret and self.secret in record.getMessage():
+            record.msg = record.getMessage().replace(self.secret, "[token]")
+            record.args = ()
+        return True
+
+
 def _setup_logging(level: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s", stream=sys.stderr)
+    """One line per record, key=value fields, UTC timestamps."""
+    handler = logging.StreamHandler(sys.stderr)
+    fmt = logging.Formatter("ts=%(asctime)s level=%(levelname)s logger=%(name)s msg=%(message)s",
+                            datefmt="%Y-%m-%dT%H:%M:%SZ")
+    fmt.converter = __import__("time").gmtime
+    handler.setFormatter(fmt)
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
 
 
 async def _manager(db: str, **kwargs) -> GameManager:
@@ -81,6 +103,8 @@ def run_discord(settings: Settings) -> int:
 
     bot = build_bot(settings)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactFilter(token))
     bot.run(token, log_handler=None)
     return 0
 

@@ -87,7 +87,7 @@ class Console:
         return await self.manager.dispatch(ctx, inv.group, inv.name, inv.options)
 
     def show(self, ctx: Context, reply: Reply) -> None:
-        prefix = f"(only {ctx.user_name} sees this) " if reply.ephemeral else ""
+        prefix = f"({_only(ctx.user_name)}) " if reply.ephemeral else ""
         if reply.text:
             for i, ln in enumerate(reply.text.splitlines()):
                 self.write(("  " + prefix if i == 0 else "  ") + ln)
@@ -96,12 +96,16 @@ class Console:
         for f in reply.files:
             self.write(f"  [file: {self._save(f.name, f.data)}]")
         for who, text in sorted(reply.private.items()):
-            self.write(f"  (only {who} sees this) " + text.replace("\n", "\n  "))
+            self.write(f"  ({_only(who)}) " + text.replace("\n", "\n  "))
         if reply.ping:
             self.write("  ping: " + " ".join(f"@{p}" for p in reply.ping))
         if reply.buttons:
             labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, start=1))
             self.write(f"  buttons: {labels}")
+
+
+def _only(name: str) -> str:
+    return "only you see this" if name.casefold() == "you" else f"only {name} sees this"
 
 
 async def run_script(lines: Iterable[str], manager: GameManager, out_dir: Path,

@@ -180,6 +180,8 @@ class GameManager:
                 fields["status"] = "finished"
             rec = await self.storage.append_action(rec, rec.version, entry, engine.dump(new_state), **fields)
             self._remember(rec, new_state)
+            log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
+                     seq, ctx.user_id, entry.action, rec.version)
         # committed: everything below only describes it
         return await self._after_move(rec, engine, new_state, before, after, events)
 

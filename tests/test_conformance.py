@@ -60,7 +60,10 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
         assert legal, f"{player} must act in phase {st.phase} but has no legal action (dead end)"
         assert len(set(legal)) == len(legal), "legal actions are listed once each"
         action = pick.choice(legal)
+        before = engine.dump(state)
+        old = state
         logged, state, events = step(engine, state, player, action)
+        assert engine.dump(old) == before, "apply must not change the state it was given"
         assert logged == action
         log.append((player, action))
         text = engine.dump(state)

@@ -71,3 +71,18 @@ async def test_console_refuses_someone_elses_button(manager, tmp_path):
     for line in ["ann> /game new game:count", "bob> /game join", "ann> /game start", "bob> button 1"]:
         await con.line(line)
     assert "not yours to press" in "\n".join(out)
+
+
+def test_token_never_appears_in_logs(caplog):
+    import logging
+
+    from bot.cli import RedactFilter
+
+    logger = logging.getLogger("playpost.test")
+    flt = RedactFilter("sekrit.token.value")
+    handler = logging.StreamHandler()
+    handler.addFilter(flt)
+    record = logger.makeRecord("playpost.test", logging.INFO, __file__, 1, "login with %s", ("sekrit.token.value",),
+                               None)
+    flt.filter(record)
+    assert "sekrit" not in record.getMessage() and "[token]" in record.getMessage()
