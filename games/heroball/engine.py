@@ -75,7 +75,8 @@ class Heroball(Game[HeroballState]):
         self.C = hv.cost
         self.seat_options = (
             OptionSpec(name="hero", description="your hero", choices=tuple(h.name for h in self.R.heroes), autocomplete=True),
-            OptionSpec(name="god", description="your god (gives your favoured terrain)", choices=tuple(self.R.playable_gods), autocomplete=True),
+            # every god is a choice so that Hermes reaches check_seat and is refused with the rule's reason
+            OptionSpec(name="god", description="your god (gives your favoured terrain)", choices=tuple(g.name for g in self.R.gods), autocomplete=True),
             OptionSpec(name="defend", description="standing order for defending", choices=_ORDER),
             OptionSpec(name="intercept", description="standing order for intercepting", choices=_ORDER),
         )
@@ -1109,7 +1110,7 @@ class Heroball(Game[HeroballState]):
         if a.get("to"):
             bits.append("→ " + a.get("to"))  # type: ignore[operator]
         if a.get("place"):
-            bits.append("(ball " + a.get("place") + ")")  # type: ignore[operator]
+            bits.append("(object → " + a.get("place") + ")")  # type: ignore[operator]
         if a.cmd == "reactions":
             bits = [f"{k} {v}" for k, v in a.args]
         return " ".join(bits)

@@ -1,0 +1,208 @@
+"""Heroball board image: the hex field (every hex labelled) and a side panel with each player's mat."""
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.heroball.board import Board, board
+from games.heroball.state import HeroballView
+from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, encode_png, font
+
+SIZE = 34  # hex centre-to-corner, px
+SQ3 = math.sqrt(3)
+MARGIN = 18
+PANEL_W = 360
+TERRAIN = {
+    "water": ((120, 170, 225), "W"),
+    "mountain": ((165, 150, 135), "M"),
+    "forest": ((110, 170, 105), "F"),
+    "populated": ((230, 190, 120), "P"),
+    "wasteland": ((200, 195, 150), "X"),
+    "astral-turf": ((190, 160, 225), "A"),
+}
+PILLAR = (90, 90, 100)
+BALL = (240, 200, 30)
+POLE = (140, 90, 40)
+FIELD = (236, 238, 228)
+
+
+def _lighten(c: tuple[int, int, int], f: float = 0.6) -> tuple[int, int, int]:
+    return tuple(int(v + (255 - v) * f) for v in c)  # type: ignore[return-value]
+
+
+class _Geo:
+    def __init__(self, b: Board) -> None:
+        self.b = b
+        self.ox = MARGIN + SIZE + 1.5 * SIZE * b.radius
+        self.oy = MARGIN + 10 + SQ3 * SIZE * (b.radius + 0.5)
+        self.width = int(2 * self.ox)
+        self.height = int(2 * self.oy - 10)
+
+    def center(self, label: str) -> tuple[float, float]:
+        q, r = self.b.hex(label)
+        return self.ox + 1.5 * SIZE * q, self.oy + SQ3 * SIZE * (r + q / 2)
+
+    def corners(self, label: str, shrink: float = 0.0) -> list[tuple[float, float]]:
+        x, y = self.center(label)
+        s = SIZE - shrink
+        return [(x + s * math.cos(math.radians(60 * i)), y + s * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+@cache
+def _geo(radius: int, pillar_distance: int) -> _Geo:
+    return _Geo(board(radius, pillar_distance))
+
+
+@cache
+def _base(radius: int, pillar_distance: int, goals: tuple[tuple[int, tuple[str, ...]], ...]) -> Image.Image:
+    """The static layer: field, goal tiles, pillars, centre post; cached per layout."""
+    g = _geo(radius, pillar_distance)
+    b = g.b
+    img = Image.new("RGB", (g.width + PANEL_W, max(g.height, 860)), PAPER)
+    d = ImageDraw.Draw(img)
+    owner = {lab: seat for seat, labs in goals for lab in labs}
+    for lab in b.labels:
+        fill = FIELD
+        if lab in owner:
+            fill = _lighten(SEAT_COLORS[owner[lab] % len(SEAT_COLORS)], 0.55)
+        d.polygon(g.corners(lab), fill=fill, outline=GRID)
+    for lab, seat in owner.items():
+        d.polygon(g.corners(lab, 3), outline=SEAT_COLORS[seat % len(SEAT_COLORS)], width=3)
+    for lab in b.pillars:
+        x, y = g.center(lab)
+        d.polygon(g.corners(lab, 2), fill=PILLAR)
+        d.ellipse((x - 14, y - 14, x + 14, y + 14), outline=(200, 200, 210), width=3)
+    x, y = g.center(b.centre)
+    d.regular_polygon((x, y, SIZE - 8), 6, fill=(250, 235, 170), outline=(170, 130, 20))
+    return img
+
+
+def _arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color, width: int = 4) -> None:
+    d.line([a, b], fill=color, width=width)
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    tip = (b[0] - 12 * math.cos(ang), b[1] - 12 * math.sin(ang))
+    left = (tip[0] - 9 * math.cos(ang - 2.4), tip[1] - 9 * math.sin(ang - 2.4))
+    right = (tip[0] - 9 * math.cos(ang + 2.4), tip[1] - 9 * math.sin(ang + 2.4))
+    d.polygon([(b[0] - 4 * math.cos(ang), b[1] - 4 * math.sin(ang)), left, right], fill=color)
+
+
+def render(view: HeroballView, **options) -> bytes:
+    """PNG of the public view."""
+    g = _geo(view.radius, view.pillar_distance)
+    b = g.b
+    goals = tuple((h.seat, tuple(h.goal)) for h in view.heroes)
+    img = _base(view.radius, view.pillar_distance, goals).copy()
+    d = ImageDraw.Draw(img)
+    label_font = font(12)
+    # terrain
+    for lab, kind in sorted(view.terrain.items()):
+        color, code = TERRAIN.get(kind, ((200, 200, 200), "?"))
+        d.polygon(g.corners(lab, 4), fill=color)
+        x, y = g.center(lab)
+        d.text((x - 21, y + 8), code, font=font(13), fill=INK, anchor="mm")
+    # labels on every hex
+    for lab in b.labels:
+        x, y = g.center(lab)
+        fill = (235, 235, 240) if lab in b.pillars else MUTED
+        d.text((x, y - 19), lab, font=label_font, fill=fill, anchor="mm")
+    # last move traced
+    trail = [t for t in view.trail if t in b.labels]
+    for a, c in zip(trail, trail[1:], strict=False):
+        _arrow(d, g.center(a), g.center(c), (200, 40, 40))
+    # loose objects
+    for o in view.objects:
+        if o.holder is not None or o.at is None:
+            continue
+        x, y = g.center(o.at)
+        y += 5
+        if o.id == "ball":
+            dx = 0 if not any(h.pos == o.at for h in view.heroes) else 17
+            d.ellipse((x + dx - 9, y - 9, x + dx + 9, y + 9), fill=BALL, outline=INK, width=2)
+            if o.in_flight:
+                d.ellipse((x + dx - 14, y - 14, x + dx + 14, y + 14), outline=(200, 40, 40), width=2)
+        else:
+            d.line([(x - 16, y + 10), (x + 16, y - 2)], fill=POLE, width=5)
+    # heroes
+    for h in view.heroes:
+        x, y = g.center(h.pos)
+        y += 5
+        color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+        r = 14
+        if h.down:
+            d.rectangle((x - r, y - r + 4, x + r, y + r - 4), fill=_lighten(color, 0.5), outline=color, width=3)
+            d.line([(x - r, y - r + 4), (x + r, y + r - 4)], fill=INK, width=2)
+            d.text((x, y + 1), h.hero[:2], font=font(12), fill=INK, anchor="mm")
+        else:
+            d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30), width=3 if h.active else 1)
+            d.text((x, y + 1), h.hero[:2], font=font(13), fill=(255, 255, 255), anchor="mm")
+        if h.holding == "ball":
+            d.ellipse((x + 7, y - 17, x + 19, y - 5), fill=BALL, outline=INK, width=2)
+        elif h.holding == "pole":
+            d.line([(x - 18, y + 14), (x + 18, y - 14)], fill=POLE, width=4)
+    _panel(d, view, g.width)
+    return encode_png(img)
+
+
+def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
+    x = x0 + 6
+    y = 14
+    d.text((x, y), f"Heroball · Round {view.round}/{view.rounds}", font=font(22), fill=INK)
+    y += 30
+    status = view.result if view.finished else f"Waiting for {view.waiting_for}"
+    for line in _wrap(status, 42):
+        d.text((x, y), line, font=font(14), fill=MUTED)
+        y += 18
+    y += 6
+    for h in view.heroes:
+        color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+        top = y
+        d.rectangle((x, y, x + PANEL_W - 20, y + 4), fill=color)
+        y += 8
+        marker = "> " if h.active else ""
+        d.text((x, y), f"{marker}{h.name}", font=font(17), fill=INK)
+        d.text((x + PANEL_W - 24, y), f"{h.score} pt", font=font(17), fill=INK, anchor="ra")
+        y += 21
+        d.text((x, y), f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", font=font(13), fill=MUTED)
+        y += 17
+        # AP pips
+        d.text((x, y), "AP", font=font(13), fill=INK)
+        for i in range(h.max_ap):
+            cx = x + 30 + i * 18
+            d.ellipse((cx, y + 1, cx + 13, y + 14), fill=color if i < h.ap else PAPER, outline=INK)
+        flags = []
+        if h.holding:
+            flags.append("holds " + ("Godball" if h.holding == "ball" else h.holding))
+        if h.down:
+            flags.append("KNOCKED DOWN")
+        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(13), fill=(180, 30, 30) if h.down else INK)
+        y += 18
+        if h.spent:
+            d.text((x, y), "spent: " + ", ".join(h.spent), font=font(12), fill=MUTED)
+            y += 15
+        for c in h.cards:
+            d.text((x + 6, y), c, font=font(12), fill=INK)
+            y += 15
+        y += 6
+        del top
+    y += 4
+    d.text((x, y), "W water  M mountain  F forest", font=font(12), fill=MUTED)
+    d.text((x, y + 15), "P populated  X wasteland  A Astral-Turf", font=font(12), fill=MUTED)
+    d.text((x, y + 30), "square token = knocked down; red arrows = last move", font=font(12), fill=MUTED)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+__all__ = ["render"]
