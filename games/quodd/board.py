@@ -1,0 +1,192 @@
+"""Reading the map in a state: squares, tokens, heroes, and who may enter where."""
+from __future__ import annotations
+
+from games.core.grid import DIRS4, DIRS8, label, parse_label
+
+from .content import ARROW, VOID
+from .state import Hero, QState, Token
+
+XY = tuple[int, int]
+
+BLOCKING = ("impassable_up",)
+PIT_TOKENS = ("pit", "trap_door_open")
+REVEAL = ("explore", "food", "item", "pet", "rune", "upgrade", "treasure")
+# Tokens whose effect covers the printed feature underneath them.
+ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit", "trap_door_open")
+
+
+def xy(lab: str) -> XY:
+    p = parse_label(lab)
+    assert p is not None, lab
+    return p
+
+
+def point(text: str) -> XY:
+    """A job's `at`: a square label or 'x,y' for a point off the map."""
+    if "," in text:
+        a, b = text.split(",")
+        return int(a), int(b)
+    return xy(text)
+
+
+def point_text(p: XY) -> str:
+    return f"{p[0]},{p[1]}"
+
+
+def feature(st: QState, p: XY) -> str:
+    x, y = p
+    if not (0 <= x < st.width and 0 <= y < st.height):
+        return VOID
+    return st.rows[y][x]
+
+
+def on_map(st: QState, p: XY) -> bool:
+    return feature(st, p) != VOID
+
+
+def token(st: QState, p: XY) -> Token | None:
+    return st.tokens.get(label(*p)) if on_map(st, p) else None
+
+
+def kind(st: QState, p: XY) -> str:
+    t = token(st, p)
+    return t.kind if t else ""
+
+
+def is_wall(st: QState, p: XY) -> bool:
+    return kind(st, p) == "wall"
+
+
+def is_pit(st: QState, p: XY) -> bool:
+    """Pits, open trap doors, pit tokens and everywhere off the map (a wall bridges a pit)."""
+    if not on_map(st, p):
+        return True
+    k = kind(st, p)
+    if k == "wall":
+        return False
+    return feature(st, p) == "O" or k in PIT_TOKENS
+
+
+def is_drop(st: QState, p: XY) -> bool:
+    return feature(st, p) == "D" or kind(st, p) == "drop_zone"
+
+
+def current_dir(st: QState, p: XY) -> str | None:
+    return ARROW.get(feature(st, p))
+
+
+def hero_of(st: QState, player: str) -> Hero:
+    for h in st.heroes:
+        if h.player == player:
+            return h
+    raise KeyError(player)
+
+
+def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
+    if not on_map(st, p):
+        return None
+    lab = label(*p)
+    for h in st.heroes:
+        if h.pos == lab and h.player != but:
+            return h
+    return None
+
+
+def step(p: XY, d: str, n: int = 1) -> XY:
+    dx, dy = DIRS8[d]
+    return p[0] + dx * n, p[1] + dy * n
+
+
+def standable(st: QState, p: XY) -> bool:
+    """A square where a hero may be put down (by respawn, drop, teleport): on the map, no wall."""
+    return on_map(st, p) and kind(st, p) not in ("wall", "impassable_up")
+
+
+def safe_spot(st: QState, p: XY) -> bool:
+    """Safe for setting something down: standable, no pit, nobody and nothing there."""
+    return standable(st, p) and not is_pit(st, p) and hero_at(st, p) is None and not st.ground.get(label(*p))
+
+
+def occupancy(st: QState) -> dict[XY, str]:
+    return {xy(h.pos): h.player for h in st.heroes if h.pos}
+
+
+def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None = None, depth: int = 0) -> bool:
+    """May `h` move one space from `frm` towards `d` by walking, sliding, tumbling or being pushed?
+
+    Walls stop you unless you already stand on a wall top; impassable walls always stop you;
+    a hero in the way is pushed along if it can be (normal rules for it too); off the map is a fall.
+    """
+    if occ is None:
+        occ = occupancy(st)
+    to = step(frm, d)
+    if not on_map(st, to):
+        return True
+    k = kind(st, to)
+    if k in BLOCKING:
+        return False
+    if k == "wall" and not is_wall(st, frm):
+        return False
+    other = occ.get(to)
+    if other is not None and other != h.player:
+        if depth > len(st.heroes):
+            return False
+        return can_enter(st, hero_of(st, other), to, d, occ=occ, depth=depth + 1)
+    return True
+
+
+def sim_step(st: QState, h: Hero, frm: XY, d: str, occ: dict[XY, str]) -> XY | None:
+    """Move `h` in an occupancy map (pushing others along); None when blocked. Ignores board elements."""
+    if not can_enter(st, h, frm, d, occ=occ):
+        return None
+    to = step(frm, d)
+    chain = []
+    q = to
+    while occ.get(q) is not None and occ.get(q) != h.player:
+        chain.append((q, occ[q]))
+        q = step(q, d)
+    for q, pid in reversed(chain):
+        del occ[q]
+        nq = step(q, d)
+        if on_map(st, nq):
+            occ[nq] = pid
+    occ.pop(frm, None)
+    if on_map(st, to):
+        occ[to] = h.player
+    return to
+
+
+def jump_landing_ok(st: QState, frm: XY, d: str, over: int) -> bool:
+    """A jump clears `over` spaces; impassable walls cannot be cleared or landed on."""
+    for i in range(1, over + 2):
+        q = step(frm, d, i)
+        if on_map(st, q) and kind(st, q) in BLOCKING:
+            return False
+    return True
+
+
+def walled_in(st: QState, h: Hero) -> bool:
+    """Blocked on all four sides: the natural tumble is impossible."""
+    if h.pos is None:
+        return False
+    p = xy(h.pos)
+    return not any(can_enter(st, h, p, d) for d in DIRS4)
+
+
+def center_facing(st: QState, p: XY) -> str:
+    """The orthogonal direction pointing most into the map from `p`."""
+    cx, cy = (st.width - 1) / 2, (st.height - 1) / 2
+    vx, vy = cx - p[0], cy - p[1]
+    best = max(DIRS4, key=lambda d: (DIRS4[d][0] * vx + DIRS4[d][1] * vy, d))
+    return best
+
+
+def manhattan(a: XY, b: XY) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def squares(st: QState):
+    for y in range(st.height):
+        for x in range(st.width):
+            if st.rows[y][x] != VOID:
+                yield (x, y)

@@ -1,0 +1,320 @@
+"""Rules content loaded from games/quodd/data: skills, heroes, token kinds, boards, scenarios.
+
+Everything is validated by pydantic at load; a bad file raises RulesDataError naming
+the file and what is wrong. The engine refers to content by id only.
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from games.core import RulesDataError
+from games.core.grid import label, parse_label
+
+DATA = Path(__file__).parent / "data"
+
+# Printed features, one character per square in a board's rows.
+FEATURES: dict[str, str] = {
+    ".": "ground", "O": "pit", "^": "current", ">": "current", "v": "current", "<": "current",
+    "@": "whirlpool", "R": "respawn", "s": "start", "D": "drop", "w": "link",
+}
+ARROW = {"^": "N", ">": "E", "v": "S", "<": "W"}
+ARROW_OF = {v: k for k, v in ARROW.items()}
+VOID = "#"  # no square here: outside every board of the map (counts as a pit)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SkillDef(_Strict):
+    id: str
+    name: str
+    icon: str  # two letters drawn on the hero
+    mode: Literal["line", "dash", "tumble", "jump"]
+    dirs: Literal["orthogonal", "diagonal", "all"]
+    upgrade_bonus: int = 1
+    upgrade_explore: int = 1
+    text: str
+
+
+class HeroDef(_Strict):
+    id: str
+    name: str
+    q_power: str  # id of its unique Q-power (implemented in a later issue; rearrange is shared)
+    q_text: str
+    house: bool = False
+    default_skills: dict[str, str]
+
+
+class TokenDef(_Strict):
+    id: str
+    name: str
+    glyph: str
+    scenario: bool = False  # scenario tokens survive explosions and are not "common stack" tokens
+    text: str
+
+
+class HouseValues(_Strict):
+    house: bool = True
+    base_movement: int = Field(ge=1)
+    base_explore: int = Field(ge=0)
+    carry_limit: int = Field(ge=1)
+    chain_guard: int = Field(ge=20)
+    note: str = ""
+
+
+class BoardDef(_Strict):
+    id: str
+    name: str
+    kind: Literal["board", "start"]
+    house: bool = True
+    rows: list[str]
+    links: dict[str, str] = Field(default_factory=dict)  # local label -> water-connection letter
+
+    @model_validator(mode="after")
+    def _shape(self) -> BoardDef:
+        want = (9, 9) if self.kind == "board" else None
+        h, w = len(self.rows), len(self.rows[0]) if self.rows else 0
+        if any(len(r) != w for r in self.rows):
+            raise ValueError(f"board {self.id}: rows differ in length")
+        if want and (w, h) != want:
+            raise ValueError(f"board {self.id}: a 9x9 board has 9 rows of 9 squares, got {w}x{h}")
+        if self.kind == "start" and sorted((w, h)) != [2, 9]:
+            raise ValueError(f"start zone {self.id}: must be 2x9 or 9x2, got {w}x{h}")
+        for r in self.rows:
+            for ch in r:
+                if ch not in FEATURES:
+                    raise ValueError(f"board {self.id}: unknown feature code {ch!r}")
+        for lab, letter in self.links.items():
+            xy = parse_label(lab)
+            if xy is None or not (0 <= xy[0] < w and 0 <= xy[1] < h) or self.rows[xy[1]][xy[0]] != "w":
+                raise ValueError(f"board {self.id}: water connection {lab} is not on a 'w' square")
+            if not (len(letter) == 1 and letter.isalpha() and letter.isupper()):
+                raise ValueError(f"board {self.id}: water connection letter {letter!r} must be one capital letter")
+        for y, r in enumerate(self.rows):
+            for x, ch in enumerate(r):
+                if ch == "w" and label(x, y) not in self.links:
+                    raise ValueError(f"board {self.id}: water connection at {label(x, y)} has no letter")
+        return self
+
+
+class Placement(_Strict):
+    board: str
+    at: str  # map label of the board's north-west square after turning
+    turn: Literal[0, 90, 180, 270] = 0  # clockwise
+
+
+class TokenPlacement(_Strict):
+    at: str
+    kind: str
+    number: int = 0  # rally markers
+    group: str = ""  # switch / trap door / impassable wall link, water: colour name
+    colour: str = ""  # crystals
+
+
+class ScenarioDef(_Strict):
+    id: str
+    name: str
+    mode: Literal["race", "heist", "solo"]
+    house: bool = True
+    min_players: int = Field(ge=1)
+    max_players: int = Field(le=6)
+    round_limit: int = Field(ge=1)
+    target: int = 0  # heist: crystals to deliver
+    carry_limit: int | None = None
+    facing: Literal["N", "E", "S", "W"] | None = None  # default: towards the middle of the map
+    pass_coin: bool = True
+    boards: list[Placement]
+    tokens: list[TokenPlacement] = Field(default_factory=list)
+    secret_pool: list[str] = Field(default_factory=list)
+    intro: str
+    special_rules: list[str] = Field(default_factory=list)
+
+
+def _load(name: str, model):
+    path = DATA / name
+    try:
+        raw = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RulesDataError(f"{path.name}: cannot read: {exc}") from exc
+    try:
+        if isinstance(raw, list):
+            return [model.model_validate(x) for x in raw]
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise RulesDataError(f"{path.name}: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
+
+
+def _by_id(items, what: str) -> dict:
+    out = {}
+    for it in items:
+        if it.id in out:
+            raise RulesDataError(f"{what}: id {it.id!r} appears twice")
+        out[it.id] = it
+    return out
+
+
+@cache
+def skills() -> dict[str, SkillDef]:
+    return _by_id(_load("skills.json", SkillDef), "skills.json")
+
+
+@cache
+def heroes() -> dict[str, HeroDef]:
+    found = _by_id(_load("heroes.json", HeroDef), "heroes.json")
+    for h in found.values():
+        if sorted(h.default_skills) != sorted(["feet", "front", "back", "left", "right"]) or sorted(
+            h.default_skills.values()
+        ) != sorted(skills()):
+            raise RulesDataError(f"heroes.json: {h.id} default_skills must give each of the five skills one face")
+    return found
+
+
+@cache
+def token_kinds() -> dict[str, TokenDef]:
+    return _by_id(_load("tokens.json", TokenDef), "tokens.json")
+
+
+@cache
+def house() -> HouseValues:
+    return _load("house.json", HouseValues)
+
+
+@cache
+def boards() -> dict[str, BoardDef]:
+    return _by_id(_load("boards.json", BoardDef), "boards.json")
+
+
+def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int):
+    """Rotate a board clockwise in quarter turns; current arrows turn with it."""
+    cw = {"^": ">", ">": "v", "v": "<", "<": "^"}
+    for _ in range(turn // 90):
+        h, w = len(rows), len(rows[0])
+        grid = [["."] * h for _ in range(w)]
+        new_links = {}
+        for y in range(h):
+            for x in range(w):
+                nx, ny = h - 1 - y, x
+                grid[ny][nx] = cw.get(rows[y][x], rows[y][x])
+                if (x, y) in links:
+                    new_links[(nx, ny)] = links[(x, y)]
+        rows, links = ["".join(r) for r in grid], new_links
+    return rows, links
+
+
+class MapLayout(BaseModel):
+    width: int
+    height: int
+    rows: list[str]
+    links: dict[str, str]
+    board_of: dict[str, str]  # map label -> board id (for the legend / future board rotation)
+
+
+def compose(sc: ScenarioDef) -> MapLayout:
+    """Lay a scenario's boards out into one map; squares outside every board are void."""
+    parts = []
+    for p in sc.boards:
+        b = boards().get(p.board)
+        if b is None:
+            raise RulesDataError(f"scenario {sc.id}: unknown board {p.board!r}")
+        at = parse_label(p.at)
+        if at is None:
+            raise RulesDataError(f"scenario {sc.id}: bad board position {p.at!r}")
+        links = {parse_label(k): v for k, v in b.links.items()}
+        rows, links = _turn_rows(b.rows, links, p.turn)
+        parts.append((b.id, at, rows, links))
+    width = max(at[0] + len(rows[0]) for _, at, rows, _ in parts)
+    height = max(at[1] + len(rows) for _, at, rows, _ in parts)
+    grid = [[VOID] * width for _ in range(height)]
+    all_links: dict[str, str] = {}
+    board_of: dict[str, str] = {}
+    for bid, (ox, oy), rows, links in parts:
+        for y, r in enumerate(rows):
+            for x, ch in enumerate(r):
+                if grid[oy + y][ox + x] != VOID:
+                    raise RulesDataError(f"scenario {sc.id}: boards overlap at {label(ox + x, oy + y)}")
+                grid[oy + y][ox + x] = ch
+                board_of[label(ox + x, oy + y)] = bid
+        for (x, y), letter in links.items():
+            all_links[label(ox + x, oy + y)] = letter
+    letters: dict[str, int] = {}
+    for letter in all_links.values():
+        letters[letter] = letters.get(letter, 0) + 1
+    for letter, n in letters.items():
+        if n < 2:
+            raise RulesDataError(f"scenario {sc.id}: water connection {letter} has no partner")
+    return MapLayout(width=width, height=height, rows=["".join(r) for r in grid], links=all_links, board_of=board_of)
+
+
+def check_scenario(sc: ScenarioDef) -> MapLayout:
+    """Compose the map and apply the token placement rules to the scenario's tokens."""
+    layout = compose(sc)
+    kinds = token_kinds()
+    seen: set[str] = set()
+    rally: list[int] = []
+    for t in sc.tokens:
+        xy = parse_label(t.at)
+        where = f"scenario {sc.id}: {t.kind} at {t.at}"
+        if t.kind not in kinds:
+            raise RulesDataError(f"{where}: unknown token kind")
+        if xy is None or not (0 <= xy[0] < layout.width and 0 <= xy[1] < layout.height):
+            raise RulesDataError(f"{where}: not on the map")
+        ch = layout.rows[xy[1]][xy[0]]
+        if ch == VOID:
+            raise RulesDataError(f"{where}: no board square there")
+        if t.at.upper() in seen:
+            raise RulesDataError(f"{where}: a token already lies there (tokens never cover each other)")
+        seen.add(t.at.upper())
+        if ch == "R":
+            raise RulesDataError(f"{where}: tokens may never be placed on respawn points")
+        if ch == "O" and t.kind != "wall":
+            raise RulesDataError(f"{where}: only walls may be placed in pits")
+        if ch == "s":
+            raise RulesDataError(f"{where}: start spaces hold heroes, and tokens never go under a hero")
+        if t.kind == "rally":
+            rally.append(t.number)
+        if t.kind in ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour") and not t.group:
+            raise RulesDataError(f"{where}: needs a group linking switches to what they flip")
+        if t.kind == "secret" and not sc.secret_pool:
+            raise RulesDataError(f"{where}: the scenario has secret tokens but no secret_pool")
+    for k in sc.secret_pool:
+        if k not in kinds:
+            raise RulesDataError(f"scenario {sc.id}: secret_pool names unknown token {k!r}")
+    secrets = sum(1 for t in sc.tokens if t.kind == "secret")
+    if secrets > len(sc.secret_pool):
+        raise RulesDataError(f"scenario {sc.id}: {secrets} secret tokens but only {len(sc.secret_pool)} in the pool")
+    if sc.mode in ("race", "solo") and sorted(rally) != list(range(1, len(rally) + 1)) or (sc.mode != "heist" and not rally):
+        raise RulesDataError(f"scenario {sc.id}: rally markers must be numbered 1..N")
+    if sc.mode == "heist":
+        if sc.target < 1:
+            raise RulesDataError(f"scenario {sc.id}: a heist needs a target of crystals")
+        crystals = sum(1 for t in sc.tokens if t.kind == "crystal")
+        if crystals < sc.target:
+            raise RulesDataError(f"scenario {sc.id}: target {sc.target} but only {crystals} crystals")
+        if not any("D" in r for r in layout.rows) and not any(t.kind == "drop_zone" for t in sc.tokens):
+            raise RulesDataError(f"scenario {sc.id}: a heist needs a drop zone")
+    starts = sum(r.count("s") for r in layout.rows)
+    if starts < sc.max_players:
+        raise RulesDataError(f"scenario {sc.id}: {starts} start spaces for up to {sc.max_players} players")
+    if not any("R" in r for r in layout.rows):
+        raise RulesDataError(f"scenario {sc.id}: the map has no respawn point")
+    return layout
+
+
+@cache
+def scenarios() -> dict[str, ScenarioDef]:
+    out: dict[str, ScenarioDef] = {}
+    for path in sorted((DATA / "scenarios").glob("*.json")):
+        sc = _load(f"scenarios/{path.name}", ScenarioDef)
+        if sc.id in out:
+            raise RulesDataError(f"scenario id {sc.id!r} appears twice")
+        check_scenario(sc)
+        out[sc.id] = sc
+    if not out:
+        raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
+    return out

@@ -1,0 +1,598 @@
+"""Quodd Heroes: the Game object (setup, legal actions, apply, status, view, summary)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.core import Action, CommandSpec, Event, Game, IllegalAction, OptionSpec, Result, Rng, Seat, Status
+from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label, parse_label
+
+from . import content
+from .board import (
+    center_facing, hero_at, hero_of, is_pit, jump_landing_ok, occupancy, on_map, safe_spot, sim_step, step, xy,
+)
+from .cube import SKILL_FACES, facing
+from .rules import active, base_points, cancel_seq, is_mover, run, skill_points, top_face, top_skill
+from .rules import answer as answer_decision
+from .state import Hero, Job, QState, Token
+from .turns import end_turn, placement_order, start_turn, to_explore, to_move, to_recovery
+from .view import build_view, rules_text
+
+PHASE_NAMES = {
+    "place": "setup: placing heroes", "skills": "setup: assigning skills", "power": "phase 1: power-up",
+    "move": "phase 2: movement", "recovery": "phase 3: recovery", "explore": "phase 4: exploration", "over": "game over",
+}
+DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
+SKILL_ARGS = ("feet", "front", "back", "left", "right")
+
+
+def _skill_dirs(skill: str) -> list[str]:
+    d = content.skills()[skill].dirs
+    return list(DIRS4) if d == "orthogonal" else list(DIAGONALS) if d == "diagonal" else list(DIRS8)
+
+
+class QuoddHeroes(Game[QState]):
+    id = "quodd"
+    name = "Quodd Heroes"
+    min_seats = 1
+    max_seats = 6
+    rules_version = 1
+    state_model = QState
+    options = (
+        OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(content.scenarios())),
+                   default="tutorial"),
+    )
+    seat_options = (
+        OptionSpec(name="hero", description="Your hero (assigned at random if left out)",
+                   choices=tuple(h.id for h in content.heroes().values())),
+    )
+    commands = (
+        CommandSpec(name="tumble", description="Natural tumble: roll your hero one space",
+                    options=(OptionSpec(name="direction", description="N, E, S or W", required=True,
+                                        choices=("N", "E", "S", "W")),)),
+        CommandSpec(name="move", description="Use the skill on top: a direction and distance, or a dash path", options=(
+            OptionSpec(name="direction", description="Direction of a slide, diagonal slide, tumble or jump",
+                       choices=tuple(DIRS8)),
+            OptionSpec(name="distance", description="How far (jump: spaces jumped over)", kind="int"),
+            OptionSpec(name="path", description='Dash: one direction per point, e.g. "N N E"'),
+        )),
+        CommandSpec(name="choose", description="Answer the pending decision", options=(
+            OptionSpec(name="option", description="What you choose", required=True, autocomplete=True),)),
+        CommandSpec(name="steal", description="Take a collectible from an adjacent hero", options=(
+            OptionSpec(name="from", description="The hero's player", required=True, autocomplete=True),
+            OptionSpec(name="item", description="Which collectible", autocomplete=True),
+        )),
+        CommandSpec(name="drop", description="Put a carried collectible on an adjacent space", options=(
+            OptionSpec(name="item", description="Which collectible", autocomplete=True),
+            OptionSpec(name="at", description="Adjacent square, e.g. C4", required=True, autocomplete=True),
+        )),
+        CommandSpec(name="rearrange", description="Assign skills to faces (setup, Q-power, tokens)", options=tuple(
+            OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(content.skills()))
+            for f in SKILL_ARGS)),
+        CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
+        CommandSpec(name="preview", description="Picture where a tumble or move would take you; nothing changes",
+                    options=(OptionSpec(name="action", description='The move to try, e.g. "move direction:E distance:1"',
+                                        required=True),)),
+    )
+
+    # ---- lobby -------------------------------------------------------------
+    def _scenario(self, options: dict[str, str]) -> content.ScenarioDef:
+        sid = (options.get("scenario") or "tutorial").lower()
+        found = content.scenarios().get(sid)
+        if found is None:
+            raise IllegalAction(f"There is no Quodd scenario `{sid}`.",
+                                "Scenarios: " + ", ".join(sorted(content.scenarios())) + ".")
+        return found
+
+    def check_options(self, options: dict[str, str]) -> None:
+        self._scenario(options)
+
+    @staticmethod
+    def _hero_id(text: str) -> str | None:
+        t = text.strip().casefold()
+        for h in content.heroes().values():
+            if t in (h.id, h.name.casefold(), h.name.split()[0].casefold()):
+                return h.id
+        return None
+
+    def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
+        sc = self._scenario(options)
+        if len(seats) >= sc.max_players:
+            raise IllegalAction(f"{sc.name} seats at most {sc.max_players}.", "Watch this one, or start another game.")
+        want = new.choices.get("hero")
+        if want:
+            hid = self._hero_id(want)
+            free = self.seat_choices(options, seats, "hero")
+            if hid is None:
+                raise IllegalAction(f"There is no hero called `{want}`.", "Heroes: " + ", ".join(free) + ".")
+            if hid not in free:
+                raise IllegalAction(f"{content.heroes()[hid].name} is taken.", "Free heroes: " + ", ".join(free) + ".")
+
+    def seat_choices(self, options: dict[str, str], seats: Sequence[Seat], option: str) -> list[str]:
+        if option != "hero":
+            return super().seat_choices(options, seats, option)
+        taken = {self._hero_id(s.choices.get("hero", "")) for s in seats}
+        return [h for h in content.heroes() if h not in taken]
+
+    # ---- setup -------------------------------------------------------------
+    def setup(self, options: dict[str, str], seats: Sequence[Seat], seed: int) -> QState:
+        sc = self._scenario(options)
+        if not sc.min_players <= len(seats) <= sc.max_players:
+            raise IllegalAction(f"{sc.name} is for {sc.min_players}-{sc.max_players} players.",
+                                "Pick another scenario with `/game new`.")
+        layout = content.check_scenario(sc)
+        rng = Rng(seed=seed)
+        hv = content.house()
+        chosen = [self._hero_id(s.choices.get("hero", "")) for s in seats]
+        free = [h for h in content.heroes() if h not in chosen]
+        heroes: list[Hero] = []
+        for i, (seat, hid) in enumerate(zip(seats, chosen, strict=True)):
+            if hid is None:
+                hid = free.pop(rng.below(len(free)))
+            hd = content.heroes()[hid]
+            heroes.append(Hero(player=seat.player, name=seat.name, hero=hid, seat=i, skills=dict(hd.default_skills),
+                               movement=hv.base_movement, explore=hv.base_explore))
+        tokens: dict[str, Token] = {}
+        ground: dict[str, list[str]] = {}
+        rally: dict[str, str] = {}
+        pool = list(sc.secret_pool)
+        rng.shuffle(pool)
+        for t in sc.tokens:
+            lab = t.at.upper()
+            if t.kind == "crystal":
+                ground.setdefault(lab, []).append(f"{t.colour or 'plain'}-crystal")
+                continue
+            tok = Token(kind=t.kind, group=t.group, number=t.number)
+            if t.kind == "secret":
+                tok.hidden = pool.pop()
+            if t.kind == "rally":
+                rally[str(t.number)] = lab
+            tokens[lab] = tok
+        first = rng.below(len(heroes))
+        st = QState(
+            scenario=sc.id, mode=sc.mode, round_limit=sc.round_limit, target=sc.target,
+            carry_limit=sc.carry_limit or hv.carry_limit, width=layout.width, height=layout.height,
+            rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
+            rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
+            placing=placement_order(len(heroes), first),
+        )
+        self._ask_placement(st)
+        return st
+
+    @staticmethod
+    def _ask_placement(st: QState) -> None:
+        from .rules import decide
+
+        h = st.heroes[st.placing[0]]
+        free = [label(x, y) for y in range(st.height) for x in range(st.width)
+                if st.rows[y][x] == "s" and hero_at(st, (x, y)) is None]
+        decide(st, "place", h.player, h, free, f"{h.name}: choose a start space for {content.heroes()[h.hero].name}")
+
+    # ---- legal actions -----------------------------------------------------
+    @staticmethod
+    def _rearranges(h: Hero) -> list[Action]:
+        current = tuple(h.skills[f] for f in SKILL_FACES)
+        out = []
+        for perm in permutations(sorted(content.skills())):
+            if perm != current:
+                out.append(Action.of("rearrange", **dict(zip(SKILL_FACES, perm, strict=True))))
+        return out
+
+    def _moves(self, st: QState, h: Hero) -> list[Action]:
+        m = st.m
+        skill = m.ready
+        if not skill or skill == "q" or h.pos is None or m.points <= 0:
+            return []
+        sd = content.skills()[skill]
+        p = xy(h.pos)
+        out: list[Action] = []
+        if sd.mode == "jump":
+            for d in DIRS4:
+                for k in range(1, m.points + 1):
+                    if jump_landing_ok(st, p, d, k):
+                        out.append(Action.of("move", direction=d, distance=k))
+            return out
+        if sd.mode == "dash":
+            occ0 = occupancy(st)
+
+            def walk(pos, occ, path):
+                if path:
+                    out.append(Action.of("move", path=" ".join(path)))
+                if len(path) >= min(m.points, DASH_PATH_CAP) or (path and is_pit(st, pos)):
+                    return
+                for d in DIRS8:
+                    o2 = dict(occ)
+                    nxt = sim_step(st, h, pos, d, o2)
+                    if nxt is not None:
+                        walk(nxt, o2, path + [d])
+
+            walk(p, occ0, [])
+            return out
+        for d in _skill_dirs(skill):
+            occ = occupancy(st)
+            pos = p
+            for k in range(1, m.points + 1):
+                nxt = sim_step(st, h, pos, d, occ)
+                if nxt is None:
+                    break
+                out.append(Action.of("move", direction=d, distance=k))
+                if is_pit(st, nxt):
+                    break
+                pos = nxt
+        return out
+
+    def _steals(self, st: QState, h: Hero) -> list[Action]:
+        if h.pos is None or len(h.carrying) >= st.carry_limit:
+            return []
+        out = []
+        for o in st.heroes:
+            if o.player == h.player or o.pos is None or o.player in st.m.stolen_from:
+                continue
+            if chebyshev(xy(o.pos), xy(h.pos)) == 1:
+                for item in sorted(set(o.carrying)):
+                    out.append(Action.of("steal", **{"from": o.player, "item": item}))
+        return out
+
+    @staticmethod
+    def _drops(st: QState, h: Hero) -> list[Action]:
+        if h.pos is None:
+            return []
+        p = xy(h.pos)
+        out = []
+        for item in sorted(set(h.carrying)):
+            for d in DIRS8:
+                q = step(p, d)
+                if safe_spot(st, q):
+                    out.append(Action.of("drop", item=item, at=label(*q)))
+        return out
+
+    def legal_actions(self, state: QState, player: str) -> list[Action]:
+        st = state
+        if st.phase == "over":
+            return []
+        if st.pending is not None:
+            if st.pending.player != player:
+                return []
+            acts = [Action.of("choose", option=o) for o in st.pending.options]
+            if st.pending.allow_rearrange:
+                acts += self._rearranges(hero_of(st, st.pending.hero))
+            return acts
+        if st.phase == "skills":
+            if player in st.ready or not any(h.player == player for h in st.heroes):
+                return []
+            return self._rearranges(hero_of(st, player)) + [Action.of("done")]
+        h = active(st)
+        if player != h.player:
+            return []
+        if st.phase in ("power", "recovery", "explore"):
+            return [Action.of("done")] + self._drops(st, h)
+        # movement phase, at rest
+        m = st.m
+        acts: list[Action] = []
+        if not m.ended and h.pos is not None:
+            if not m.tumbled:
+                occ = occupancy(st)
+                tumbles = [Action.of("tumble", direction=d) for d in DIRS4 if sim_step(st, h, xy(h.pos), d, dict(occ))]
+                acts += tumbles or [Action.of("done")]
+            else:
+                if m.ready == "q" and not m.q_used:
+                    acts += self._rearranges(h)
+                acts += self._moves(st, h)
+                acts.append(Action.of("done"))
+            acts += self._steals(st, h)
+        else:
+            acts.append(Action.of("done"))
+        acts += self._drops(st, h)
+        return acts
+
+    # ---- apply -------------------------------------------------------------
+    def apply(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+        st = state.model_copy(deep=True)
+        ev: list[Event] = []
+        cmd = action.cmd
+        if st.pending is not None:
+            if cmd == "rearrange":
+                h = hero_of(st, st.pending.hero)
+                st.pending = None
+                self._rearrange(st, h, action, ev)
+                run(st, ev)
+            elif st.pending.kind == "place":
+                self._place(st, action.get("option"), ev)
+            else:
+                answer_decision(st, action.get("option"), ev)
+            return st, ev
+        if st.phase == "skills":
+            h = hero_of(st, player)
+            if cmd == "rearrange":
+                self._rearrange(st, h, action, ev)
+            else:
+                st.ready.append(player)
+                ev.append(Event(text=f"{h.name} is ready."))
+                if len(st.ready) == len(st.heroes):
+                    ev.append(Event(text="Every hero is ready. Let the tumbling begin!"))
+                    start_turn(st, st.first, ev)
+            return st, ev
+        h = active(st)
+        if cmd == "done":
+            if st.phase == "power":
+                to_move(st, ev)
+            elif st.phase == "move":
+                if not st.m.ended:
+                    ev.append(Event(text=f"{h.name} ends the movement phase."))
+                to_recovery(st, ev)
+            elif st.phase == "recovery":
+                to_explore(st, ev)
+            elif st.phase == "explore":
+                end_turn(st, ev)
+        elif cmd == "tumble":
+            m = st.m
+            m.tumbled = True
+            m.seq += 1
+            st.queue += [Job(kind="step", hero=h.player, dir=action.get("direction"), how="tumble", seq=m.seq),
+                         Job(kind="land", hero=h.player, seq=m.seq), Job(kind="activate", hero=h.player, seq=m.seq)]
+            ev.append(Event(text=f"{h.name} makes the natural tumble {action.get('direction')}."))
+            run(st, ev)
+        elif cmd == "move":
+            self._move(st, h, action, ev)
+        elif cmd == "rearrange":  # Q on top: the shared Q-power
+            self._rearrange(st, h, action, ev)
+            st.m.q_used = True
+            st.m.ready = ""
+        elif cmd == "steal":
+            victim = hero_of(st, action.get("from"))
+            item = action.get("item")
+            victim.carrying.remove(item)
+            h.carrying.append(item)
+            st.m.stolen_from.append(victim.player)
+            ev.append(Event(text=f"{h.name} steals a {item.replace('-', ' ')} from {victim.name}."))
+        elif cmd == "drop":
+            item = action.get("item")
+            h.carrying.remove(item)
+            st.ground.setdefault(action.get("at"), []).append(item)
+            ev.append(Event(text=f"{h.name} drops a {item.replace('-', ' ')} on {action.get('at')}."))
+        return st, ev
+
+    def _place(self, st: QState, lab: str, ev: list[Event]) -> None:
+        h = st.heroes[st.placing.pop(0)]
+        st.pending = None
+        h.pos = lab
+        h.home_front = center_facing(st, xy(lab))
+        h.head, h.front = "U", h.home_front
+        ev.append(Event(text=f"{h.name} places {content.heroes()[h.hero].name} on {lab}, Q up, facing {h.front}."))
+        if st.placing:
+            self._ask_placement(st)
+        else:
+            st.phase = "skills"
+            ev.append(Event(text="Everyone: assign skills to faces with `rearrange`, then `done`."))
+
+    def _rearrange(self, st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
+        """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
+        h.skills = {f: action.get(f) for f in SKILL_FACES}
+        ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES) + "."))
+        m = st.m
+        if st.phase != "move" or not is_mover(st, h) or not m.current:
+            return
+        new = top_skill(h)
+        if new == m.current:
+            return
+        remaining = max(0, base_points(h) - m.taken)
+        cancel_seq(st, m.seq, keep=("land",))
+        m.current = ""
+        if new == "q":
+            m.ready, m.points = ("" if m.q_used else "q"), 0
+        elif new in m.used or remaining == 0:
+            m.ready, m.points = "", 0
+        else:
+            bonus = content.skills()[new].upgrade_bonus if new in h.upgraded else 0
+            m.ready, m.points = new, remaining + bonus
+            ev.append(Event(text=f"{h.name} goes on with {content.skills()[new].name} ({m.points} left; "
+                                 "boosts of the old skill stay behind)."))
+
+    def _move(self, st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
+        m = st.m
+        skill = m.ready
+        sd = content.skills()[skill]
+        first_use = skill not in m.used
+        if first_use:
+            m.used.append(skill)
+            m.taken = 0
+            if skill in h.upgraded:
+                h.explores_earned += sd.upgrade_explore
+                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (recorded)."))
+        m.current = skill
+        m.seq += 1
+        seq = m.seq
+        jobs: list[Job] = []
+        if sd.mode == "dash":
+            path = action.get("path").split()
+            jobs += [Job(kind="step", hero=h.player, dir=d, how="dash", seq=seq) for d in path]
+            spent = len(path)
+            desc = " ".join(path)
+        elif sd.mode == "jump":
+            spent = int(action.get("distance"))
+            jobs.append(Job(kind="jump", hero=h.player, dir=action.get("direction"), n=spent, how="jump", seq=seq))
+            desc = f"{action.get('direction')} over {spent}"
+        else:
+            spent = int(action.get("distance"))
+            how = "tumble" if sd.mode == "tumble" else "slide"
+            jobs += [Job(kind="step", hero=h.player, dir=action.get("direction"), how=how, seq=seq) for _ in range(spent)]
+            desc = f"{action.get('direction')} {spent}"
+        m.points -= spent
+        m.ready = ""
+        jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
+        if sd.mode == "tumble":
+            jobs.append(Job(kind="activate", hero=h.player, seq=seq))
+        ev.append(Event(text=f"{h.name} uses {sd.name}: {desc}."))
+        st.queue += jobs
+        run(st, ev)
+
+    # ---- status / view -----------------------------------------------------
+    def status(self, state: QState) -> Status:
+        st = state
+        if st.phase == "over":
+            scores = {h.player: (len(h.banked) if st.mode == "heist" else h.progress) for h in st.heroes}
+            return Status(phase="over", round=st.round, finished=True, turn_key=f"over-{st.turn_no}",
+                          result=Result(winners=list(st.winners), text=st.result_text, scores=scores))
+        if st.pending is not None:
+            d = st.pending
+            key = f"place-{len(st.placing)}" if d.kind == "place" else f"r{st.round}t{st.turn_no}"
+            if d.kind != "place" and st.phase != "skills" and d.player != active(st).player:
+                key += f"-{d.player}"
+            return Status(phase=PHASE_NAMES[st.phase], round=st.round, to_act=[d.player], turn_key=key,
+                          waiting_for=d.prompt)
+        if st.phase == "skills":
+            waiting = [h for h in st.heroes if h.player not in st.ready]
+            return Status(phase=PHASE_NAMES["skills"], round=st.round, to_act=[h.player for h in waiting],
+                          turn_key="skills", waiting_for=", ".join(h.name for h in waiting) + " to assign skills")
+        h = active(st)
+        return Status(phase=PHASE_NAMES[st.phase], round=st.round, to_act=[h.player], turn_key=f"r{st.round}t{st.turn_no}",
+                      waiting_for=self._waiting(st, h))
+
+    def _waiting(self, st: QState, h: Hero) -> str:
+        if st.phase == "move":
+            m = st.m
+            if not m.tumbled and not m.ended:
+                return f"{h.name} to make the natural tumble"
+            if m.ready == "q" and not m.q_used:
+                return f"{h.name} to use Q-powers (rearrange) or finish moving"
+            if m.ready and m.ready != "q":
+                return f"{h.name} to use {content.skills()[m.ready].name} ({m.points}) or finish moving"
+            return f"{h.name} to finish moving"
+        return f"{h.name} ({PHASE_NAMES[st.phase]}) to continue with `done`"
+
+    def view(self, state: QState, player: str | None) -> BaseModel:
+        return build_view(state, self.status(state).waiting_for)
+
+    def summary(self, state: QState) -> dict[str, Any]:
+        st = state
+        players = []
+        for h in st.heroes:
+            players.append({
+                "name": h.name, "hero": content.heroes()[h.hero].name, "position": h.pos or "",
+                "top_face": top_face(h), "top_skill": top_skill(h), "facing": facing(h.head, h.front),
+                "collectibles": list(h.carrying), "banked": list(h.banked),
+                "objective": self._objective(st, h),
+            })
+        return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
+                "players": players}
+
+    @staticmethod
+    def _objective(st: QState, h: Hero) -> str:
+        if st.mode == "heist":
+            return f"{len(h.banked)}/{st.target} crystals banked"
+        return f"{h.progress}/{len(st.rally)} rally markers"
+
+    # ---- helpers for the bot -------------------------------------------------
+    def canonical(self, state: QState, player: str, action: Action) -> Action:
+        st = state
+        args = dict(action.args)
+        up = {"direction", "at"}
+        for k in list(args):
+            if k in up:
+                args[k] = args[k].upper()
+        if action.cmd == "move" and "path" in args:
+            args["path"] = " ".join(args["path"].upper().replace(",", " ").split())
+        if action.cmd == "choose" and "option" in args:
+            o = args["option"]
+            if st.pending and o.upper() in [x.upper() for x in st.pending.options]:
+                args["option"] = next(x for x in st.pending.options if x.upper() == o.upper())
+        if action.cmd == "steal" and "from" in args:
+            f = args["from"].casefold().lstrip("@")
+            for h in st.heroes:
+                if f in (h.player.casefold(), h.name.casefold()):
+                    args["from"] = h.player
+        if action.cmd == "rearrange":
+            try:
+                h = hero_of(st, st.pending.hero if st.pending else player)
+            except KeyError:
+                return action
+            named = {f: args[f].lower() for f in SKILL_FACES if f in args}
+            if named and len(named) < 5 and len(set(named.values())) == len(named):
+                rest = [s for s in (h.skills[f] for f in SKILL_FACES) if s not in named.values()]
+                full = {}
+                for f in SKILL_FACES:
+                    if f in named:
+                        full[f] = named[f]
+                    elif h.skills[f] not in named.values():
+                        full[f] = h.skills[f]
+                        rest.remove(h.skills[f])
+                for f in SKILL_FACES:
+                    if f not in full:
+                        full[f] = rest.pop(0)
+                args = full
+            else:
+                args = {k: v.lower() for k, v in args.items()}
+        return Action(cmd=action.cmd, args=args)
+
+    def explain(self, state: QState, player: str, action: Action) -> str:
+        st = state
+        if st.pending is not None and action.cmd != "choose":
+            return f"First answer: {st.pending.prompt}."
+        if st.phase != "move" and action.cmd in ("tumble", "move", "steal"):
+            return f"That belongs to the movement phase; now it is {PHASE_NAMES[st.phase]}."
+        if st.phase == "move":
+            h = active(st)
+            m = st.m
+            if action.cmd == "move" and not m.tumbled:
+                return "Movement always begins with the natural tumble."
+            if action.cmd == "tumble" and m.tumbled:
+                return "The natural tumble is done; use the skill on top."
+            if action.cmd == "tumble" and h.pos:
+                d = (action.get("direction") or "").upper()
+                if d in DIRS4:
+                    q = step(xy(h.pos), d)
+                    what = st.tokens.get(label(*q)).kind.replace("_", " ") if on_map(st, q) and label(*q) in st.tokens else "a hero that cannot be pushed"
+                    return f"{d} of {h.pos} is blocked by {what}."
+            if action.cmd == "move":
+                if not m.ready:
+                    return "No skill is ready: the skill on top was used already, or the movement is over."
+                if m.ready == "q":
+                    return "The Q is on top: use Q-powers (rearrange) instead of a skill."
+                return f"{content.skills()[m.ready].name} cannot go there ({m.points} point(s), walls block all but jumps)."
+            if action.cmd == "steal":
+                return "You can steal once per hero per turn, from a hero right next to you, while carrying fewer than the limit."
+        return ""
+
+    def label(self, state: QState, action: Action) -> str:
+        a = action.argdict
+        c = action.cmd
+        if c == "tumble":
+            return f"Tumble {a['direction']}"
+        if c == "move":
+            if "path" in a:
+                return f"Dash {a['path']}"
+            return f"{content.skills()[state.m.ready].name if state.m.ready in content.skills() else 'Move'} {a['direction']} {a['distance']}"
+        if c == "choose":
+            o = a["option"]
+            return {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}.get(o, o)
+        if c == "steal":
+            return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
+        if c == "drop":
+            return f"Drop {a['item']} on {a['at']}"
+        if c == "rearrange":
+            return "Skills: " + " ".join(f"{f[:2]}={a[f][:2]}" for f in SKILL_FACES)
+        if c == "done":
+            return "Done"
+        return action.text()
+
+    def rules_topics(self) -> dict[str, str]:
+        return rules_text()
+
+    def preview(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+        """Apply `action` to a copy with stand-in dice, so a preview never tells the real rolls."""
+        from games.core.play import resolve
+
+        trial = state.model_copy(deep=True)
+        trial.rng = Rng(seed=(state.rng.seed * 7919 + state.rng.counter + 12345) & ((1 << 63) - 1))
+        act = resolve(self, trial, player, action)
+        new, ev = self.apply(trial, player, act)
+        if any(e.irreversible for e in ev):
+            ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
+        return new, ev
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    return parse_label(text)

@@ -1,0 +1,107 @@
+"""The whole game state as pydantic models: it round-trips through JSON exactly."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.core import Rng
+
+
+class Token(BaseModel):
+    kind: str
+    group: str = ""
+    number: int = 0
+    hidden: str = ""  # a secret token's real kind (never in the public view)
+
+
+class Hero(BaseModel):
+    player: str
+    name: str
+    hero: str
+    seat: int
+    pos: str | None = None
+    head: str = "U"
+    front: str = "E"
+    home_front: str = "E"
+    skills: dict[str, str] = Field(default_factory=dict)  # face -> skill id
+    upgraded: list[str] = Field(default_factory=list)
+    movement: int = 1
+    explore: int = 1
+    carrying: list[str] = Field(default_factory=list)
+    banked: list[str] = Field(default_factory=list)  # delivered: locked, cannot be stolen
+    progress: int = 0  # rally markers reached in order
+    explores_earned: int = 0  # explorations owed (cards come in a later issue)
+    revealed: list[str] = Field(default_factory=list)  # reveal-on-landing tokens taken
+    finished_round: int = 0
+
+
+class Job(BaseModel):
+    """One pending piece of movement resolution; the queue resumes after decisions."""
+
+    kind: str
+    hero: str
+    dir: str = ""
+    n: int = 0
+    by: str = ""  # who makes choices for this hero now ("" = the hero's own controller)
+    how: str = ""  # tumble / slide / push / current / spring / jump / explosion / link / skill
+    seq: int = 0  # the skill use (move command) this job belongs to; 0 = none
+    at: str = ""  # a square label, or "x,y" for a point off the map
+    prev: str = ""
+    item: str = ""
+
+
+class Decision(BaseModel):
+    """A mid-move choice the rules give a player; answered with `choose option:...`."""
+
+    kind: str
+    player: str  # who decides
+    hero: str  # whose hero it concerns
+    options: list[str]
+    prompt: str
+    job: Job | None = None  # context for resuming
+    allow_rearrange: bool = False
+
+
+class MoveCtx(BaseModel):
+    tumbled: bool = False
+    blocked_at_start: bool = False
+    ended: bool = False
+    ready: str = ""  # the skill (or "q") the player may use now
+    points: int = 0  # points for `ready`
+    used: list[str] = Field(default_factory=list)
+    current: str = ""  # the skill being executed
+    taken: int = 0  # points spent with the current skill
+    q_used: bool = False
+    stolen_from: list[str] = Field(default_factory=list)
+    seq: int = 0
+
+
+class QState(BaseModel):
+    scenario: str
+    mode: str
+    round_limit: int
+    target: int
+    carry_limit: int
+    width: int
+    height: int
+    rows: list[str]
+    links: dict[str, str]
+    board_of: dict[str, str]
+    tokens: dict[str, Token]
+    ground: dict[str, list[str]] = Field(default_factory=dict)  # collectibles lying on squares
+    rally: dict[str, str] = Field(default_factory=dict)  # marker number -> square ("1" -> "J3")
+    heroes: list[Hero]
+    first: int = 0
+    turn: int = 0  # seat index of the active player
+    turn_no: int = 0
+    round: int = 1
+    phase: str = "place"  # place / skills / power / move / recovery / explore / over
+    placing: list[int] = Field(default_factory=list)
+    ready: list[str] = Field(default_factory=list)
+    m: MoveCtx = Field(default_factory=MoveCtx)
+    queue: list[Job] = Field(default_factory=list)
+    pending: Decision | None = None
+    last_path: list[str] = Field(default_factory=list)
+    last_mover: str = ""
+    winners: list[str] = Field(default_factory=list)
+    result_text: str = ""
+    rng: Rng

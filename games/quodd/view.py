@@ -1,0 +1,148 @@
+"""The public view the renderer draws (secret tokens redacted), and the rules reference."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from . import content
+from .cube import FACES, face_dirs, facing
+from .state import QState
+
+
+class TokenView(BaseModel):
+    kind: str
+    group: str = ""
+    number: int = 0
+
+
+class HeroView(BaseModel):
+    player: str
+    name: str
+    hero: str
+    hero_name: str
+    seat: int
+    pos: str | None
+    top_face: str
+    top_skill: str  # skill id or "q"
+    icon: str
+    facing: str
+    faces: dict[str, str]  # face -> world direction
+    skills: dict[str, str]
+    upgraded: list[str]
+    movement: int
+    explore: int
+    explores_earned: int
+    carrying: list[str]
+    banked: list[str]
+    progress: int
+    objective: str
+    revealed: list[str]
+
+
+class QView(BaseModel):
+    scenario: str
+    scenario_name: str
+    mode: str
+    round: int
+    round_limit: int
+    first_player: str
+    active_player: str
+    phase: str
+    waiting_for: str
+    width: int
+    height: int
+    rows: list[str]
+    links: dict[str, str]
+    tokens: dict[str, TokenView]
+    ground: dict[str, list[str]]
+    heroes: list[HeroView]
+    last_path: list[str]
+    last_mover: str
+    used_skills: list[str] = Field(default_factory=list)
+    result_text: str = ""
+
+
+def build_view(st: QState, waiting: str) -> QView:
+    from .rules import top_face, top_skill
+
+    heroes = []
+    for h in st.heroes:
+        sk = top_skill(h)
+        heroes.append(HeroView(
+            player=h.player, name=h.name, hero=h.hero, hero_name=content.heroes()[h.hero].name, seat=h.seat,
+            pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else content.skills()[sk].icon,
+            facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
+            upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
+            carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
+            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist" else f"marker {h.progress}/{len(st.rally)}"),
+            revealed=list(h.revealed),
+        ))
+    tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
+    return QView(
+        scenario=st.scenario, scenario_name=content.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
+        round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
+        phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
+        tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
+        last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
+    )
+
+
+assert FACES  # faces are listed in view order by the renderer
+
+
+def rules_text() -> dict[str, str]:
+    sk = content.skills()
+    skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
+    return {
+        "overview": (
+            "Your hero is a cube. One face carries the Q, the other five each carry a movement skill. "
+            "Whatever face ends up on top after you roll the cube decides how you may move next.\n"
+            "Pick a scenario at `/game new scenario:`; each one says what you are racing for and how many rounds you have."
+        ),
+        "turn": (
+            "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
+            "3 recovery, 4 exploration. Cards are not in the game yet, so phases 1, 3 and 4 are a single `done` each.\n"
+            "When everyone has played, the round ends: the round tracker moves (the game may end there) and the first "
+            "player coin passes to the next player."
+        ),
+        "movement": (
+            "Movement starts with the natural tumble: roll one space N, E, S or W (`/quodd tumble direction:`). "
+            "You may not tumble into a wall. Then use the skill now on top (`/quodd move`), once. "
+            "Your points are your movement icons (1 to start) plus bonuses; you never have to use them all.\n"
+            "A tumble skill rolls you in a straight line and then lets you use the face that comes up. Each skill "
+            "works once per turn. With the Q on top you may rearrange your skills instead.\n"
+            "If all four sides are blocked when your movement starts, you respawn first."
+        ),
+        "skills": skills + "\nAn upgraded skill gives one more point and an exploration right after.",
+        "elements": (
+            "Board elements act on every space you enter, before your skill goes on: currents carry you one space "
+            "along the arrow; whirlpools spin you a quarter turn (you choose which way; a pusher chooses for the "
+            "pushed); springs throw you over 1 space (super springs 2) in a direction you pick; teleporters roll a "
+            "die and send you up to that far (a Q blows them up) and end your move; tunnels (optional, your own "
+            "turn only) lead to any other tunnel and end your move; water connections send you to the matching letter "
+            "and you carry on.\nQ and rearrange tokens let you reassign skills; if the face on top then shows another "
+            "skill, your remaining points go to it (without the old skill's boosts). Switches flip the trap doors and "
+            "impassable walls of their group. Secret tokens are revealed when you stop on them and act at once; "
+            "explore, food, item, pet, rune, upgrade and treasure tokens are taken when you stop on them."
+        ),
+        "pits": (
+            "Falling into a pit, an open trap door or off the map: first put down anything you carry on safe spaces "
+            "beside where you fell, then come back Q-up on the nearest safe respawn point (in races never one nearer "
+            "your next marker than where you fell from). If it is taken, pick a space next to it."
+        ),
+        "pushing": (
+            "Moving into another hero pushes them one space the same way, unless something stops them (a wall "
+            "behind them stops you too). You decide what the board does to the hero you pushed. Landing a jump on "
+            "a hero pushes them one space in a direction you choose."
+        ),
+        "stealing": (
+            "During your movement you may take a collectible from a hero next to you, diagonals included "
+            "(`/quodd steal`), once per hero each turn, never in mid-jump, never banked crystals. You carry at most "
+            "two. `/quodd drop` puts one down on a free space next to you."
+        ),
+        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, {s.round_limit} rounds): "
+                               f"{s.intro}" for s in content.scenarios().values()),
+        "not yet": (
+            "Still to come: cards, unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
+            "bombs, sheep, platforms and beams. Explorations you earn are counted for later."
+        ),
+    }
