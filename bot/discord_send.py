@@ -1,0 +1,152 @@
+"""Showing a manager Reply in Discord: one place, for slash commands and button clicks alike.
+
+The interaction has already been deferred (public or ephemeral); the first follow-up fills
+the "thinking" message. Private texts go only to the invoker, ephemerally; pings name exactly
+the users who must act; buttons are DynamicItems that carry channel, version and action.
+"""
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Sequence
+
+import discord
+
+from .reply import Reply
+
+log = logging.getLogger("playpost.discord")
+
+MAX_CONTENT = 2000
+CUSTOM_ID_MAX = 100
+TEMPLATE = r"pp:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"
+INDEX_MARK = "#"  # `pp:<channel>:<version>:#<n>`: the n-th button of that board (action text too long)
+
+
+def custom_id(channel_id: str, version: int, action: str, index: int) -> str:
+    """The button's custom_id; falls back to the button's index when the action text is too long."""
+    cid = f"pp:{channel_id}:{version}:{action}"
+    if len(cid) <= CUSTOM_ID_MAX and not action.startswith(INDEX_MARK):
+        return cid
+    return f"pp:{channel_id}:{version}:{INDEX_MARK}{index}"
+
+
+def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
+    """Split a long text at line breaks into message-sized pieces."""
+    out: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        out.append(current)
+    return out or [""]
+
+
+def mentions(user_ids: Sequence[str]) -> discord.AllowedMentions:
+    """Allow exactly these users to be pinged; never roles or everyone."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=int(u)) for u in user_ids if u.isdigit()])
+
+
+def missing_permissions(perms: discord.Permissions, *, in_thread: bool, board: bool) -> list[str]:
+    """What the bot lacks in this channel for showing a game, in the names Discord's settings use."""
+    need = [("send_messages_in_threads" if in_thread else "send_messages",
+             "Send Messages in Threads" if in_thread else "Send Messages")]
+    if board:
+        need += [("attach_files", "Attach Files"), ("embed_links", "Embed Links")]
+    return [label for attr, label in need if not getattr(perms, attr)]
+
+
+def view_for(reply: Reply, channel_id: str) -> discord.ui.View | None:
+    from .discord_buttons import GameButton
+
+    if not reply.buttons or reply.version is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(reply.buttons[:25]):
+        view.add_item(GameButton(channel_id, reply.version, b.action, index=i, label=b.label))
+    return view
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred_ephemeral: bool,
+                     channel_id: str, note: str = "") -> discord.WebhookMessage | None:
+    """Send `reply` as the answer to an already deferred interaction; return the public message."""
+    invoker = str(interaction.user.id)
+    if reply.ephemeral:
+        if not deferred_ephemeral:
+            await _drop_thinking(interaction)
+        await _send_private(interaction, reply.text, files=_files(reply), extra=note)
+        return None
+    text = reply.text
+    ping = [p for p in reply.ping if p]
+    if ping:
+        text = (text + "\n" + " ".join(f"<@{p}>" for p in ping)).strip()
+    files = _files(reply)
+    embed = None
+    limit = getattr(interaction, "filesize_limit", 10 * 1024 * 1024)
+    if reply.image is not None:
+        if len(reply.image) <= limit:
+            embed = discord.Embed()
+            embed.set_image(url="attachment://board.png")
+            files.insert(0, discord.File(io.BytesIO(reply.image), filename="board.png"))
+        else:
+            text += "\n(The board image is larger than this server's upload limit.)"
+    view = view_for(reply, channel_id)
+    pieces = chunks(text)
+    sent: discord.WebhookMessage | None = None
+    for i, piece in enumerate(pieces):
+        kwargs: dict = {"content": piece or None, "allowed_mentions": mentions(ping), "wait": True,
+                        "ephemeral": deferred_ephemeral}
+        if i == len(pieces) - 1:
+            kwargs.update({k: v for k, v in (("embed", embed), ("files", files), ("view", view)) if v})
+            if kwargs["content"] is None and len(kwargs) == 4:
+                kwargs["content"] = "Done."  # the thinking message must be answered
+        sent = await interaction.followup.send(**kwargs)
+    mine = reply.private.get(invoker)
+    if mine or note:
+        await _send_private(interaction, mine or "", extra=note)
+    return sent
+
+
+async def send_error(interaction: discord.Interaction, text: str, *, deferred_ephemeral: bool) -> None:
+    if not deferred_ephemeral:
+        await _drop_thinking(interaction)
+    await _send_private(interaction, text)
+
+
+async def _drop_thinking(interaction: discord.Interaction) -> None:
+    """A public "thinking" message whose answer turned out private: remove it first."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as exc:
+        log.warning("event=delete_thinking_failed status=%s", exc.status)
+
+
+async def _send_private(interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None,
+                        extra: str = "") -> None:
+    body = "\n".join(t for t in (text, extra) if t).strip() or "Done."
+    pieces = chunks(body)
+    for i, piece in enumerate(pieces):
+        kwargs: dict = {"content": piece, "ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
+        if i == len(pieces) - 1 and files:
+            kwargs["files"] = files
+        await interaction.followup.send(**kwargs)
+
+
+def _files(reply: Reply) -> list[discord.File]:
+    return [discord.File(io.BytesIO(a.data), filename=_safe_name(a.name)) for a in reply.files]
+
+
+def _safe_name(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name) or "file"
