@@ -1,0 +1,328 @@
+"""Dungeon geometry: walls between squares, terrain, movement steps, routes and line of sight.
+
+A `Board` is built once per dungeon definition and caches what never changes (wall
+crossings of sight lines, the squares a sight line touches). Whatever moves (models,
+spawn points, chests) is passed in as sets of squares.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Iterable
+from functools import cache
+
+from games.core.grid import DIRS8, parse_label
+
+from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
+
+Sq = tuple[int, int]
+
+STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
+_INSET = 0.05
+_SAMPLES = ((_INSET, _INSET), (1 - _INSET, _INSET), (_INSET, 1 - _INSET), (1 - _INSET, 1 - _INSET), (0.5, 0.5))
+
+
+def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
+    """The squares a model covers: its anchor (north-west square), plus three more if large."""
+    if large:
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    return ((x, y),)
+
+
+def _seg_touches_box(p: tuple[float, float], q: tuple[float, float], x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Does the segment p-q touch the closed box? (Liang-Barsky clipping.)"""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    t0, t1 = 0.0, 1.0
+    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if pp == 0:
+            if qq < 0:
+                return False
+        else:
+            t = qq / pp
+            if pp < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1 + 1e-12:
+                return False
+    return True
+
+
+class Board:
+    """Static geometry of one dungeon."""
+
+    def __init__(self, d: DungeonDef) -> None:
+        self.id = d.id
+        self.width, self.height = d.width, d.height
+        self.terrain: list[list[str]] = [[TERRAIN_CHARS[ch] for ch in row] for row in d.terrain]
+        self.vwalls: set[tuple[int, int]] = set()
+        self.hwalls: set[tuple[int, int]] = set()
+        for w in d.walls:
+            for kind, a, b in parse_wall(w, d.width, d.height):
+                (self.vwalls if kind == "v" else self.hwalls).add((a, b))
+        self.static_structures = frozenset(
+            (x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] in STRUCTURE_TERRAIN
+        )
+        self.chasms = frozenset((x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] == "chasm")
+        self.areas: list[tuple[int, int, int, int]] = []
+        for lv in d.levels:
+            a, _, b = lv.area.partition("-")
+            pa, pb = parse_label(a), parse_label(b)
+            assert pa and pb
+            self.areas.append((min(pa[0], pb[0]), min(pa[1], pb[1]), max(pa[0], pb[0]), max(pa[1], pb[1])))
+        self.spawns: list[Sq] = [parse_label(lv.spawn) for lv in d.levels]  # type: ignore[misc]
+        self.chests: list[Sq] = [parse_label(lv.chest) for lv in d.levels]  # type: ignore[misc]
+        self.start: list[Sq] = [parse_label(s) for s in d.start]  # type: ignore[misc]
+        self._sight: dict[tuple[Sq, Sq, bool], tuple[frozenset[Sq], ...]] = {}
+        self._screen: dict[int, frozenset[Sq]] = {}
+        self._aura: dict[int, frozenset[Sq]] = {}
+
+    # ---- basic squares ---------------------------------------------------
+    def inside(self, sq: Sq) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def terrain_at(self, sq: Sq) -> str:
+        return self.terrain[sq[1]][sq[0]]
+
+    def tile_of(self, sq: Sq) -> int:
+        """Index of the level area a square lies in (-1 if none)."""
+        for i, (x0, y0, x1, y1) in enumerate(self.areas):
+            if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1:
+                return i
+        return -1
+
+    def wall_between(self, a: Sq, b: Sq) -> bool:
+        """Wall between two orthogonally adjacent squares."""
+        if a[1] == b[1]:
+            return (max(a[0], b[0]), a[1]) in self.vwalls
+        return (a[0], max(a[1], b[1])) in self.hwalls
+
+    def step_walls_ok(self, a: Sq, d: tuple[int, int]) -> bool:
+        """May a step from `a` in direction d cross the walls? A diagonal needs all four edges at the corner open."""
+        b = (a[0] + d[0], a[1] + d[1])
+        if not self.inside(b):
+            return False
+        if d[0] == 0 or d[1] == 0:
+            return not self.wall_between(a, b)
+        side1, side2 = (b[0], a[1]), (a[0], b[1])
+        return not (
+            self.wall_between(a, side1) or self.wall_between(a, side2)
+            or self.wall_between(side1, b) or self.wall_between(side2, b)
+        )
+
+    def internal_walls(self, x: int, y: int) -> bool:
+        """Would a 2x2 base anchored at (x, y) sit over a wall?"""
+        return (
+            self.wall_between((x, y), (x + 1, y)) or self.wall_between((x, y + 1), (x + 1, y + 1))
+            or self.wall_between((x, y), (x, y + 1)) or self.wall_between((x + 1, y), (x + 1, y + 1))
+        )
+
+    # ---- routes ----------------------------------------------------------
+    def route_distances(self, sources: Iterable[Sq], structures: frozenset[Sq], limit: int = 99) -> dict[Sq, int]:
+        """Shortest route (steps, diagonals allowed past open corners) from any source, ignoring models.
+
+        Structures can be reached (they are targets, e.g. a spawn point) but not passed through.
+        """
+        return dict(_routes(self.id, tuple(sorted(set(sources))), structures, limit))
+
+    # ---- sight -----------------------------------------------------------
+    def _sight_sets(self, a: Sq, b: Sq, ignore_walls: bool) -> tuple[frozenset[Sq], ...]:
+        """For each sight line between a and b that crosses no wall: the squares it touches (a, b excluded)."""
+        key = (a, b, ignore_walls)
+        found = self._sight.get(key)
+        if found is not None:
+            return found
+        out: list[frozenset[Sq]] = []
+        for sa in _SAMPLES:
+            p = (a[0] + sa[0], a[1] + sa[1])
+            for sb in _SAMPLES:
+                q = (b[0] + sb[0], b[1] + sb[1])
+                if not ignore_walls and self._crosses_wall(p, q):
+                    continue
+                cells = frozenset(self._touched(p, q)) - {a, b}
+                if cells not in out:
+                    out.append(cells)
+        # keep only minimal sets: a superset can never be clear when its subset is not
+        minimal = tuple(s for s in out if not any(o < s for o in out))
+        self._sight[key] = minimal
+        self._sight[(b, a, ignore_walls)] = minimal
+        return minimal
+
+    def _touched(self, p: tuple[float, float], q: tuple[float, float]) -> list[Sq]:
+        x0, x1 = math.floor(min(p[0], q[0])) - 1, math.floor(max(p[0], q[0])) + 1
+        y0, y1 = math.floor(min(p[1], q[1])) - 1, math.floor(max(p[1], q[1])) + 1
+        cells = []
+        for y in range(max(0, y0), min(self.height, y1 + 1)):
+            for x in range(max(0, x0), min(self.width, x1 + 1)):
+                if _seg_touches_box(p, q, x, y, x + 1, y + 1):
+                    cells.append((x, y))
+        return cells
+
+    def _crosses_wall(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        if dx:
+            for X in range(math.ceil(min(p[0], q[0])), math.floor(max(p[0], q[0])) + 1):
+                t = (X - p[0]) / dx
+                yy = p[1] + t * dy
+                if (X, math.floor(yy)) in self.vwalls or (yy == math.floor(yy) and (X, int(yy) - 1) in self.vwalls):
+                    return True
+        if dy:
+            for Y in range(math.ceil(min(p[1], q[1])), math.floor(max(p[1], q[1])) + 1):
+                t = (Y - p[1]) / dy
+                xx = p[0] + t * dx
+                if (math.floor(xx), Y) in self.hwalls or (xx == math.floor(xx) and (int(xx) - 1, Y) in self.hwalls):
+                    return True
+        return False
+
+    def sight(self, froms: Iterable[Sq], tos: Iterable[Sq], blockers: frozenset[Sq] | set[Sq], ignore_walls: bool = False) -> bool:
+        """Line of sight from any part of any `froms` square to any part of any `tos` square.
+
+        `blockers` are the squares that stop sight here (structures, opposing models); the
+        caller leaves out whatever does not block for this pair (fliers, small models...).
+        """
+        froms, tos = tuple(froms), tuple(tos)
+        if set(froms) & set(tos):
+            return True
+        own = set(froms) | set(tos)
+        block = blockers - own if own & blockers else blockers
+        for a in froms:
+            for b in tos:
+                for cells in self._sight_sets(a, b, ignore_walls):
+                    if not (cells & block):
+                        return True
+        return False
+
+    # ---- spawn point screens and auras -------------------------------------
+    def screen(self, level: int, reach: int) -> frozenset[Sq]:
+        """Squares within `reach` of an inactive spawn point that can see it: heroes may not enter."""
+        if level not in self._screen:
+            self._screen[level] = self._near_visible(self.spawns[level], reach)
+        return self._screen[level]
+
+    def aura(self, level: int, reach: int) -> frozenset[Sq]:
+        """Squares an active spawn point's support aura covers."""
+        if level not in self._aura:
+            self._aura[level] = self._near_visible(self.spawns[level], reach)
+        return self._aura[level]
+
+    def _near_visible(self, sp: Sq, reach: int) -> frozenset[Sq]:
+        dist = self.route_distances([sp], self.static_structures | {sp}, reach)
+        return frozenset(
+            sq for sq, d in dist.items()
+            if 0 < d <= reach and self.sight([sp], [sq], self.static_structures)
+        )
+
+
+@cache
+def board(dungeon_id: str) -> Board:
+    return Board(content().dungeons[dungeon_id])
+
+
+_ROUTE_CACHE: dict[tuple, dict[Sq, int]] = {}
+
+
+def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int) -> dict[Sq, int]:
+    key = (board_id, sources, structures, limit)
+    hit = _ROUTE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    b = board(board_id)
+    dist: dict[Sq, int] = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        cur = queue.popleft()
+        dc = dist[cur]
+        if dc >= limit:
+            continue
+        if cur in structures and dc > 0:
+            continue  # reached, not passed through
+        for d in DIRS8.values():
+            if not b.step_walls_ok(cur, d):
+                continue
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            if nxt in dist:
+                continue
+            if d[0] and d[1]:
+                side1, side2 = (nxt[0], cur[1]), (cur[0], nxt[1])
+                if side1 in structures or side2 in structures:
+                    continue
+            dist[nxt] = dc + 1
+            queue.append(nxt)
+    if len(_ROUTE_CACHE) > 50000:
+        _ROUTE_CACHE.clear()
+    _ROUTE_CACHE[key] = dist
+    return dist
+
+
+def move_search(
+    b: Board,
+    start: Sq,
+    large: bool,
+    allowance: int,
+    *,
+    passable: Callable[[Sq], bool],
+    can_end: Callable[[Sq], bool],
+    cost_of: Callable[[Sq], int],
+    hazard_of: Callable[[Sq], int],
+    ignore_walls: bool = False,
+) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """Every anchor a model can end a move on: anchor -> (movement spent, hazards entered, path).
+
+    A step must be legal for every square of the base; a diagonal step is blocked when
+    either orthogonal neighbour is blocked (wall at the corner, or a square it may not pass).
+    Dijkstra on (movement, hazards), so a route avoiding lava or brambles is preferred.
+    """
+    import heapq
+
+    own0 = set(footprint(*start, large))
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best.get(cur, (999, 999)) < (cost, haz):
+            continue
+        cur_fp = footprint(*cur, large)
+        for d in DIRS8.values():
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            new_fp = footprint(*nxt, large)
+            ok = True
+            for s in cur_fp:
+                t = (s[0] + d[0], s[1] + d[1])
+                if not b.inside(t):
+                    ok = False
+                    break
+                if not ignore_walls and not b.step_walls_ok(s, d):
+                    ok = False
+                    break
+                if d[0] and d[1]:
+                    for side in ((t[0], s[1]), (s[0], t[1])):
+                        if side not in cur_fp and side not in new_fp and not passable(side):
+                            ok = False
+                            break
+                    if not ok:
+                        break
+            if not ok:
+                continue
+            if large and not ignore_walls and b.internal_walls(*nxt):
+                continue
+            entered = [s for s in new_fp if s not in cur_fp]
+            if not all(s in own0 or passable(s) for s in entered):
+                continue
+            step_cost = max(cost_of(s) for s in entered)
+            ncost = cost + step_cost
+            if ncost > allowance:
+                continue
+            nhaz = haz + sum(hazard_of(s) for s in entered)
+            if best.get(nxt, (999, 999)) <= (ncost, nhaz):
+                continue
+            best[nxt] = (ncost, nhaz)
+            paths[nxt] = paths[cur] + (nxt,)
+            heapq.heappush(heap, (ncost, nhaz, nxt))
+    out = {}
+    for sq, (c, h) in best.items():
+        if sq == start:
+            continue
+        if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
+            out[sq] = (c, h, paths[sq])
+    return out

@@ -1,0 +1,64 @@
+"""A rules reference for `/rules game:dungeon topic:`, written in our own words."""
+
+RULES_TOPICS: dict[str, str] = {
+    "overview": (
+        "A co-operative crawl through four dungeon levels. The heroes win by destroying all four spawn "
+        "points and every monster that came through them; they lose if all of them are down at once "
+        "(or when 60 game turns have passed: the house time limit).\n"
+        "The bot plays every monster. You control one or more heroes."
+    ),
+    "turn": (
+        "Each game turn every standing hero activates once, in any order the party likes: "
+        "`/dungeon activate hero:` then spend AP, then `/dungeon end`.\n"
+        "After each activation every monster reacts with one action, nearest to a hero it can see first "
+        "(ties are drawn by the seeded dice). Then one monster from the pool spawns next to the active spawn point.\n"
+        "When all heroes have activated, a boss on the board makes its special move and a new turn begins."
+    ),
+    "actions": (
+        "AP costs (house): a move action 1 (up to your move value, and you may split it around other actions), "
+        "melee/ranged/magic attack 1, heal an adjacent hero 1, brew a potion 2, pick a lock 1, smash a chest 2, "
+        "equip or switch profile 1, stand up 1, drop a card 0. Drinking a potion is free but only once per activation; "
+        "it removes 2 wounds and every debuff."
+    ),
+    "dice": (
+        "Blue, red and green dice show stars; some faces show a heart. Add the stars plus any flat stars. "
+        "An attack hits only when the attacker scores more than the defender: ties favour the defender.\n"
+        "Hearts count only for heroes and only on a hit: each heart die heals a wound or removes a debuff from "
+        "any hero, or gives the attacker a potion (`/dungeon heart use:`).\n"
+        "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and once you "
+        "keep you cannot go back. A friendly and an enemy reroll ability cancel each other."
+    ),
+    "movement": (
+        "Move in any of the eight directions. You may pass friendly models but must stop on an empty square. "
+        "Walls (drawn between squares), structures, chasms and enemies stop you; a diagonal step is blocked if "
+        "either square beside it is blocked. Difficult terrain costs 2; brambles also poison, lava sets you on fire.\n"
+        "Heroes may not come within 3 squares (in sight) of a spawn point that has not opened yet."
+    ),
+    "targeting": (
+        "You need line of sight (a straight line from any part of your square to any part of the target's that "
+        "touches no wall, structure or enemy) and range, counted by the shortest route. Melee reaches 1 square.\n"
+        "Flying models ignore structures and models for sight; small models block sight only for other small models."
+    ),
+    "levels": (
+        "Destroy the active spawn point (3 life, 1 flat star of armour) to stop the spawning; once it and all its "
+        "monsters are gone, the next level opens: monsters spawn around its spawn point, a chest appears, and every "
+        "hero is fully restored and may equip and drop freely before `ready`.\n"
+        "From level 2 on, monsters roll an extra die (blue, then red, then green)."
+    ),
+    "loot": (
+        "A destroyed minion drops loot on a star of a blue die, an elite always drops loot, a boss drops treasure "
+        "(its own cards are shuffled in first). Chests: pick the lock (DEX against 2 blue) for treasure, or smash "
+        "them (STR against 1 star) for loot. Some treasure is a Boo Booty that runs off with a card.\n"
+        "Cards on your tile can be equipped; a hero carries at most 4 cards, only one of them treasure."
+    ),
+    "debuffs": (
+        "Bane: lose your best die on defence. Hex: lose your best die on offence. Fire: 1 wound at the start of each "
+        "turn. Ice: no unique actions. Immobile: no moving. Knockdown: stand up (1 AP) before anything else. "
+        "Poison: 1 AP less (at least 1). Slow: half movement, rounded up.\n"
+        "House: a hero's debuffs wear off at the end of their next activation; monsters shed theirs when a new turn starts."
+    ),
+    "defeat": (
+        "A hero whose wounds reach their life is incapacitated: no actions, blocks neither sight nor movement, "
+        "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
+    ),
+}

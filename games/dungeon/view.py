@@ -1,0 +1,136 @@
+"""The public view of a dungeon crawl: everything the board image and the side panel show."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.core import Status
+from games.core.grid import label as sq_label
+
+from . import mechanics as mx
+from .board import board
+from .data import content
+from .state import DungeonState
+
+
+class HeroView(BaseModel):
+    id: str
+    hero: str
+    player: str
+    seat: int
+    x: int
+    y: int
+    square: str
+    wounds: int
+    life: int
+    potions: int
+    max_potions: int
+    ap_left: int
+    equipment: list[str]
+    treasure: int
+    debuffs: list[str]
+    activated: bool
+    incapacitated: bool
+    active: bool
+
+
+class MonsterView(BaseModel):
+    uid: int
+    kind: str
+    name: str
+    code: str  # two letters drawn on the token
+    rank: str
+    x: int
+    y: int
+    large: bool
+    wounds: int
+    life: int
+    debuffs: list[str]
+
+
+class SpawnView(BaseModel):
+    level: int
+    x: int
+    y: int
+    state: str  # inactive / active / destroyed
+    wounds: int
+    life: int
+
+
+class ChestView(BaseModel):
+    level: int
+    x: int
+    y: int
+    state: str
+
+
+class LootView(BaseModel):
+    name: str
+    x: int
+    y: int
+
+
+class DungeonView(BaseModel):
+    dungeon: str
+    width: int
+    height: int
+    terrain: list[str]
+    vwalls: list[tuple[int, int]]
+    hwalls: list[tuple[int, int]]
+    areas: list[tuple[int, int, int, int]]
+    level: int
+    level_name: str
+    turn: int
+    phase: str
+    waiting_for: str
+    heroes: list[HeroView]
+    monsters: list[MonsterView]
+    spawns: list[SpawnView]
+    chests: list[ChestView]
+    floor: list[LootView]
+    next_spawn: str
+    pool_left: int
+    aura: list[tuple[int, int]] = Field(default_factory=list)
+    result: str = ""
+
+
+def _code(name: str) -> str:
+    words = [w for w in name.replace("'", "").split() if w]
+    return (words[0][0] + words[1][0]).upper() if len(words) > 1 else name[:2].title()
+
+
+def build_view(st: DungeonState, status: Status) -> DungeonView:
+    b = board(st.dungeon)
+    dd = content().dungeons[st.dungeon]
+    heroes = []
+    for h in st.heroes:
+        s = mx.hero_stats(h)
+        active = st.activation is not None and st.activation.hero == h.id
+        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or mx.is_incap(h) else s.ap)
+        heroes.append(HeroView(
+            id=h.id, hero=s.name, player=h.name, seat=h.seat, x=h.x, y=h.y, square=sq_label(h.x, h.y),
+            wounds=min(h.wounds, s.life), life=s.life, potions=h.potions, max_potions=s.potions, ap_left=ap_left,
+            equipment=[content().cards[c].name for c in h.equipment],
+            treasure=sum(1 for c in h.equipment if content().cards[c].deck != "loot"),
+            debuffs=list(h.debuffs), activated=h.activated, incapacitated=mx.is_incap(h), active=active))
+    monsters = []
+    for m in st.monsters:
+        md = mx.monster_def(m)
+        monsters.append(MonsterView(uid=m.uid, kind=m.kind, name=md.name, code=_code(md.name), rank=md.rank,
+                                    x=m.x, y=m.y, large=md.large, wounds=m.wounds, life=md.life, debuffs=list(m.debuffs)))
+    life = content().rules.spawn_point.life
+    spawns = [SpawnView(level=i, x=b.spawns[i][0], y=b.spawns[i][1],
+                        state="destroyed" if lv.destroyed else ("active" if lv.active else "inactive"),
+                        wounds=lv.spawn_wounds, life=life) for i, lv in enumerate(st.levels)]
+    chests = [ChestView(level=i, x=b.chests[i][0], y=b.chests[i][1], state=lv.chest)
+              for i, lv in enumerate(st.levels) if lv.chest != "none"]
+    lv = st.levels[st.level]
+    nxt = content().monsters[lv.pool[0]].name if lv.pool and not lv.destroyed else ""
+    aura = sorted(b.aura(st.level, content().rules.aura_range)) if lv.active and not lv.destroyed else []
+    return DungeonView(
+        dungeon=st.dungeon, width=b.width, height=b.height, terrain=list(dd.terrain),
+        vwalls=sorted(b.vwalls), hwalls=sorted(b.hwalls), areas=list(b.areas),
+        level=st.level, level_name=dd.levels[st.level].name, turn=st.turn, phase=status.phase,
+        waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
+        floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
+        next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
+        result=st.result_text)
