@@ -495,14 +495,15 @@ def check_win(st: QState, ev: list[Event]) -> None:
     if st.phase == "over":
         return
     for h in st.heroes:
-        if st.mode in ("race", "solo") and h.progress >= len(st.rally) > 0:
-            won = (f"{h.name} reaches the last rally marker in round {st.round} and wins!" if st.mode == "race"
-                   else f"{h.name} beats the clock in round {st.round}!")
-            finish(st, [h.player], won, ev)
+        if st.mode == "race" and h.progress >= len(st.rally) > 0:
+            finish(st, [h.player], f"{h.name} reaches the last rally marker in round {st.round} and wins!", ev)
             return
         if st.mode == "heist" and len(h.banked) >= st.target:
             finish(st, [h.player], f"{h.name} banks {len(h.banked)} crystals and wins the heist!", ev)
             return
+    if st.mode == "solo" and all(h.progress >= len(st.rally) > 0 for h in st.heroes):
+        who = " and ".join(h.name for h in st.heroes)
+        finish(st, [h.player for h in st.heroes], f"{who} beat the clock in round {st.round}!", ev)
 
 
 def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
