@@ -1,0 +1,230 @@
+"""End to end: the real discord.py bot against the local Discord double, playing the `count` fixture game."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from games.core import all_games
+from render import renderer_for
+
+from .conftest import USERS
+from .discord_double import CHANNEL_ID, EPHEMERAL, GUILD_ID, Interaction, Message
+
+PNG = b"\x89PNG\r\n\x1a\n"
+ANN, BOB, CAT = USERS["ann"], USERS["bob"], USERS["cat"]
+
+
+def board_message(inter: Interaction) -> Message:
+    """The one public message an interaction produced."""
+    assert len(inter.public) == 1, [(m.content, m.ephemeral) for m in inter.messages]
+    return inter.public[0]
+
+
+def button(msg: Message, action: str) -> str:
+    found = [c for c in msg.custom_ids if c.split(":", 3)[3] == action]
+    assert found, f"no button `{action}` in {msg.custom_ids}"
+    return found[0]
+
+
+def assert_private_only(inter: Interaction, *needles: str) -> str:
+    """Everything the bot said is ephemeral; returns the text."""
+    assert not inter.public, [m.content for m in inter.public]
+    text = "\n".join(m.content for m in inter.private)
+    for needle in needles:
+        assert needle in text, text
+    return text
+
+
+async def live(harness, channel: str = CHANNEL_ID):
+    return await harness.bot.manager.storage.live_game(channel)
+
+
+async def open_count(harness, *players: str, seed: int = 7) -> Message:
+    """ann opens a count game in the channel, the others join, ann starts: the start board."""
+    await harness.cmd("ann", "game", "new", game="count", thread=False, seed=seed)
+    for who in players:
+        board_message(await harness.cmd(who, "game", "join"))
+    return board_message(await harness.cmd("ann", "game", "start"))
+
+
+async def test_commands_are_synced_to_the_dev_guild_from_the_command_definitions(harness):
+    from bot import commands
+
+    synced = {c["name"]: c for c in harness.double.commands[GUILD_ID]}
+    assert set(synced) == set(commands.groups()) | {"rules"}
+    game_subs = {o["name"] for o in synced["game"]["options"]}
+    assert game_subs == {spec.name for spec in commands.game_group()}
+    add = next(o for o in synced["count"]["options"] if o["name"] == "add")
+    assert add["options"] == [{"type": 3, "name": "n", "description": "1 or 2", "required": False,
+                               "autocomplete": True}]
+    new = next(o for o in synced["game"]["options"] if o["name"] == "new")
+    game_opt = next(o for o in new["options"] if o["name"] == "game")
+    assert game_opt["required"] and {c["value"] for c in game_opt["choices"]} == set(all_games())
+    assert "global" not in harness.double.commands  # global sync only on purpose (PLAYPOST_SYNC)
+
+
+async def test_a_short_count_game_from_new_to_result(harness):
+    start = await open_count(harness, "bob", "cat")
+    assert "Count** begins" in start.content
+    assert f"<@{ANN}>" in start.content and start.allowed_mentions["users"] == [int(ANN)]
+    assert start.custom_ids and all(c.startswith(f"pp:{CHANNEL_ID}:") for c in start.custom_ids)
+
+    # autocomplete offers exactly the legal values, for the player to act
+    assert await harness.autocomplete("ann", "count", "add", "n", n="") == ["1", "2"]
+    assert await harness.autocomplete("bob", "count", "add", "n", n="") == []
+
+    moved = board_message(await harness.cmd("ann", "count", "add", n="2"))
+    assert "Ann adds 2." in moved.content
+    assert moved.allowed_mentions["users"] == []  # same turn: nobody newly to act, nobody pinged
+    rolled = board_message(await harness.cmd("ann", "count", "roll"))
+    assert "Ann rolls" in rolled.content
+    # the pending decision: keep or discard, as buttons for ann only
+    assert {c.split(":", 3)[3] for c in rolled.custom_ids} == {"keep", "discard"}
+    kept = board_message(await harness.click("ann", rolled, button(rolled, "keep")))
+    assert "Ann keeps the" in kept.content
+
+    names = {ANN: "ann", BOB: "bob", CAT: "cat"}
+    for _ in range(40):
+        rec = await live(harness)
+        if rec is None:
+            break
+        state = all_games()["count"].load(rec.state)
+        who = names[state.players[state.active]]
+        if state.adds < 2:
+            board_message(await harness.cmd(who, "count", "add", n="2"))
+        else:
+            ended = board_message(await harness.cmd(who, "count", "end"))
+            if "Game over" not in ended.content:
+                nxt = names[all_games()["count"].load((await live(harness)).state).players[
+                    all_games()["count"].load((await live(harness)).state).active]]
+                assert ended.allowed_mentions["users"] == [int(USERS[nxt])], "the next player is pinged"
+    else:
+        pytest.fail("the game did not end")
+    past = await harness.bot.manager.storage.history(CHANNEL_ID, 1)
+    assert past[0].status == "finished"
+    last = [m for m in harness.double.messages.values() if not m.ephemeral][-1]
+    assert "Game over:" in last.content and not last.custom_ids
+    assert last.allowed_mentions["users"] == []
+
+
+async def test_private_and_error_replies_are_ephemeral(harness):
+    await open_count(harness, "bob")
+    hand = await harness.cmd("bob", "game", "hand")
+    assert hand.callback["data"]["flags"] & EPHEMERAL  # deferred privately: not even "thinking" is public
+    assert_private_only(hand, "Your secret bonus")
+    helped = await harness.cmd("cat", "game", "help")
+    assert_private_only(helped, "play-by-post")
+    rules = await harness.cmd("cat", "rules", None, game="count", topic="turn")
+    assert_private_only(rules, "Add up to twice")
+
+    # a public command that fails: the thinking message is deleted, the reason sent only to the caller
+    wrong = await harness.cmd("bob", "count", "end")
+    assert not wrong.callback.get("data", {}).get("flags")
+    assert wrong.original == "deleted"
+    assert_private_only(wrong)
+    assert all(m.ephemeral for m in wrong.messages) and wrong.messages
+
+
+async def test_an_illegal_move_changes_nothing_stored(harness):
+    await open_count(harness, "bob")
+    before = await live(harness)
+    log_before = await harness.bot.manager.storage.log(before.id)
+    for who, options in (("ann", {"n": "5"}), ("bob", {"n": "1"})):
+        refused = await harness.cmd(who, "count", "add", **options)
+        assert_private_only(refused)
+    after = await live(harness)
+    assert after.version == before.version and after.state == before.state
+    assert await harness.bot.manager.storage.log(after.id) == log_before
+
+
+async def test_a_wrong_users_click_is_refused_ephemerally(harness):
+    start = await open_count(harness, "bob")
+    before = await live(harness)
+    refused = await harness.click("bob", start, button(start, "end"))
+    assert refused.callback["type"] == 4 and refused.callback["data"]["flags"] & EPHEMERAL
+    assert_private_only(refused, "not yours")
+    assert (await live(harness)).version == before.version
+
+
+async def test_buttons_survive_a_restart_and_stale_ones_are_refused(harness):
+    start = await open_count(harness, "bob")
+    moved = board_message(await harness.cmd("ann", "count", "add", n="1"))
+    await harness.stop_bot()
+    await harness.start_bot()  # a new process on the same database file
+
+    after = board_message(await harness.click("ann", moved, button(moved, "add n:2")))
+    assert "Ann adds 2." in after.content
+    version = (await live(harness)).version
+    stale = await harness.click("ann", start, button(start, "end"))  # from an older board
+    assert_private_only(stale, "out of date")
+    assert (await live(harness)).version == version
+    # the clicked board lost its buttons once used
+    assert harness.double.messages[moved.id].components == []
+
+
+async def test_two_simultaneous_clicks_apply_once(harness):
+    start = await open_count(harness, "bob")
+    before = await live(harness)
+    cid = button(start, "add n:2")
+    first = harness.click_payload("ann", start, cid)
+    second = harness.click_payload("ann", start, cid)
+    results = await asyncio.gather(harness.double.run(*first), harness.double.run(*second))
+    boards = [m for r in results for m in r.public]
+    assert len(boards) == 1 and "Ann adds 2." in boards[0].content
+    assert sum("out of date" in m.content for r in results for m in r.private) == 1
+    after = await live(harness)
+    assert after.version == before.version + 1
+    assert [e.action for e in await harness.bot.manager.storage.log(after.id)] == ["add n:2"]
+
+
+async def test_new_game_opens_a_thread_and_stays_there(harness):
+    opened = await harness.cmd("ann", "game", "new", game="count", seed=3)
+    threads = [c for c in harness.double.calls if c.method == "POST" and c.path.endswith("/threads")]
+    assert len(threads) == 1 and threads[0].path == f"/channels/{CHANNEL_ID}/threads"
+    thread_id = next(cid for cid, ch in harness.double.channels.items() if ch["type"] == 11)
+    assert f"<#{thread_id}>" in board_message(opened).content
+    assert any(m.channel_id == thread_id and "opened a game" in m.content for m in harness.double.messages.values())
+    assert await live(harness) is None and (await live(harness, thread_id)).kind == "count"
+    board_message(await harness.cmd("bob", "game", "join", channel=thread_id))
+    started = board_message(await harness.cmd("ann", "game", "start", channel=thread_id))
+    assert started.channel_id == thread_id and all(c.startswith(f"pp:{thread_id}:") for c in started.custom_ids)
+
+
+async def test_a_refused_new_game_leaves_no_thread(harness):
+    refused = await harness.cmd("ann", "game", "new", game="count", target="99")
+    assert_private_only(refused, "not a target")
+    assert [c.method for c in harness.double.calls if "/channels/" in c.path].count("DELETE") == 1
+    assert not [ch for ch in harness.double.channels.values() if ch["type"] == 11]
+
+
+async def test_missing_thread_permission_is_said_plainly(harness):
+    import discord
+
+    from .discord_double import BOT_PERMS
+
+    lacking = BOT_PERMS & ~discord.Permissions(create_public_threads=True)
+    inter, payload = harness.double.command_payload(ANN, "Ann", "game", "new", {"game": "count"},
+                                                    app_perms=lacking)
+    opened = await harness.double.run(inter, payload)
+    assert "opened a game" in board_message(opened).content
+    assert "missing Create Public Threads" in "\n".join(m.content for m in opened.private)
+    assert (await live(harness)).kind == "count"  # played in the channel instead
+
+
+async def test_boards_of_real_games_carry_a_png(harness):
+    ran = []
+    for gid, engine in sorted(all_games().items()):
+        if gid == "count" or renderer_for(gid) is None:
+            continue
+        channel = harness.double.snowflake()
+        harness.double.channels[channel] = {**harness.double.channels[CHANNEL_ID], "id": channel, "name": gid}
+        await harness.cmd("ann", "game", "new", channel=channel, game=gid, thread=False, seed=11)
+        for who in ("bob", "cat")[: max(0, engine.min_seats - 1)]:
+            board_message(await harness.cmd(who, "game", "join", channel=channel))
+        start = board_message(await harness.cmd("ann", "game", "start", channel=channel))
+        assert start.files["board.png"].startswith(PNG)
+        assert start.embeds[0]["image"]["url"] == "attachment://board.png"
+        ran.append(gid)
+    if not ran:
+        pytest.skip("no real game with a renderer is registered yet")
