@@ -73,6 +73,18 @@ class Board:
         self.spawns: list[Sq] = [parse_label(lv.spawn) for lv in d.levels]  # type: ignore[misc]
         self.chests: list[Sq] = [parse_label(lv.chest) for lv in d.levels]  # type: ignore[misc]
         self.start: list[Sq] = [parse_label(s) for s in d.start]  # type: ignore[misc]
+        # legal steps as far as walls go: square -> [(direction, next square, the two side squares of a diagonal)]
+        self.steps: dict[Sq, list[tuple[tuple[int, int], Sq, tuple[Sq, ...]]]] = {}
+        for y in range(self.height):
+            for x in range(self.width):
+                lst = []
+                for d in DIRS8.values():
+                    if self.step_walls_ok((x, y), d):
+                        nxt = (x + d[0], y + d[1])
+                        sides = ((nxt[0], y), (x, nxt[1])) if d[0] and d[1] else ()
+                        lst.append((d, nxt, sides))
+                self.steps[(x, y)] = lst
+        self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
         self._sight: dict[tuple[Sq, Sq, bool], tuple[frozenset[Sq], ...]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
@@ -149,8 +161,9 @@ class Board:
         return minimal
 
     def _touched(self, p: tuple[float, float], q: tuple[float, float]) -> list[Sq]:
-        x0, x1 = math.floor(min(p[0], q[0])) - 1, math.floor(max(p[0], q[0])) + 1
-        y0, y1 = math.floor(min(p[1], q[1])) - 1, math.floor(max(p[1], q[1])) + 1
+        # sample points are never on grid lines, so the segment's own box of cells is enough
+        x0, x1 = math.floor(min(p[0], q[0])), math.floor(max(p[0], q[0]))
+        y0, y1 = math.floor(min(p[1], q[1])), math.floor(max(p[1], q[1]))
         cells = []
         for y in range(max(0, y0), min(self.height, y1 + 1)):
             for x in range(max(0, x0), min(self.width, x1 + 1)):
@@ -236,16 +249,11 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
             continue
         if cur in structures and dc > 0:
             continue  # reached, not passed through
-        for d in DIRS8.values():
-            if not b.step_walls_ok(cur, d):
-                continue
-            nxt = (cur[0] + d[0], cur[1] + d[1])
+        for _d, nxt, sides in b.steps[cur]:
             if nxt in dist:
                 continue
-            if d[0] and d[1]:
-                side1, side2 = (nxt[0], cur[1]), (cur[0], nxt[1])
-                if side1 in structures or side2 in structures:
-                    continue
+            if sides and (sides[0] in structures or sides[1] in structures):
+                continue
             dist[nxt] = dc + 1
             queue.append(nxt)
     if len(_ROUTE_CACHE) > 50000:
@@ -274,6 +282,8 @@ def move_search(
     """
     import heapq
 
+    if not large and not ignore_walls:
+        return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
     own0 = set(footprint(*start, large))
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
@@ -292,7 +302,7 @@ def move_search(
                 if not b.inside(t):
                     ok = False
                     break
-                if not ignore_walls and not b.step_walls_ok(s, d):
+                if not ignore_walls and (s, d) not in b.step_set:
                     ok = False
                     break
                 if d[0] and d[1]:
@@ -325,4 +335,51 @@ def move_search(
             continue
         if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
             out[sq] = (c, h, paths[sq])
+    return out
+
+
+def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
+    """`move_search` for a one-square model that respects walls (the common case, kept fast)."""
+    import heapq
+
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[Sq, Sq] = {}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    ok_cache: dict[Sq, bool] = {}
+
+    def ok(s: Sq) -> bool:
+        v = ok_cache.get(s)
+        if v is None:
+            v = ok_cache[s] = s == start or passable(s)
+        return v
+
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best[cur] < (cost, haz):
+            continue
+        for _d, nxt, sides in b.steps[cur]:
+            if sides and not (ok(sides[0]) and ok(sides[1])):
+                continue
+            if not ok(nxt):
+                continue
+            ncost = cost + cost_of(nxt)
+            if ncost > allowance:
+                continue
+            key = (ncost, haz + hazard_of(nxt))
+            old = best.get(nxt)
+            if old is not None and old <= key:
+                continue
+            best[nxt] = key
+            prev[nxt] = cur
+            heapq.heappush(heap, (key[0], key[1], nxt))
+    out = {}
+    for sq, (c, h) in best.items():
+        if sq == start or not can_end(sq):
+            continue
+        path = []
+        node = sq
+        while node != start:
+            path.append(node)
+            node = prev[node]
+        out[sq] = (c, h, tuple(reversed(path)))
     return out

@@ -783,6 +783,8 @@ def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
 
 def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: HeroState) -> bool:
     md = monster_def(m)
+    if min(max(abs(s[0] - h.x), abs(s[1] - h.y)) for s in fp) > md.attack.range:
+        return False  # a route is never shorter than the king-move distance
     if route(st, fp, hfp(h), md.attack.range) > md.attack.range:
         return False
     return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes)
