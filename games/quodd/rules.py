@@ -168,7 +168,8 @@ def do_jump(st: QState, job: Job, ev: list[Event]) -> None:
         dirs = [x for x in DIRS8 if can_enter(st, other, to, x)]
         decider = job.by or h.player
         if not dirs:
-            spots = [label(*step(to, x)) for x in DIRS8 if standable(st, step(to, x)) and hero_at(st, step(to, x)) is None]
+            spots = [label(*step(to, x)) for x in DIRS8 if on_map(st, step(to, x))
+                     and kind(st, step(to, x)) != "impassable_up" and hero_at(st, step(to, x)) is None]
             if not spots:
                 ev.append(Event(text=f"{h.name} cannot land on {other.name}, who cannot move; the jump fails."))
                 return
