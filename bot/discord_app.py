@@ -231,8 +231,6 @@ async def _open_thread(interaction: discord.Interaction, options: dict[str, Any]
     if lacking:
         return None, (f"I cannot open a thread here (missing {', '.join(lacking)}), so the game is in this channel. "
                       "Pass `thread:false` to choose that yourself.")
-    if not await _channel_free(interaction, channel):
-        return None, ""
     name = f"{engine.name} · {interaction.user.display_name}"[:100]
     try:
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
@@ -242,12 +240,6 @@ async def _open_thread(interaction: discord.Interaction, options: dict[str, Any]
         log.warning("event=thread_failed channel=%s status=%s", channel.id, exc.status)
         return None, "I could not open a thread here, so the game is in this channel."
     return thread, ""
-
-
-async def _channel_free(interaction: discord.Interaction, channel: discord.TextChannel) -> bool:
-    """A channel that already has a game gets no thread either: the manager says why."""
-    manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
-    return await manager.storage.live_game(str(channel.id)) is None
 
 
 async def _move_to_thread(interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> Reply:

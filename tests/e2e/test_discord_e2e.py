@@ -228,3 +228,20 @@ async def test_boards_of_real_games_carry_a_png(harness):
         ran.append(gid)
     if not ran:
         pytest.skip("no real game with a renderer is registered yet")
+
+
+async def test_an_action_too_long_for_a_custom_id_is_carried_by_its_index(harness, monkeypatch):
+    import bot.discord_send
+
+    monkeypatch.setattr(bot.discord_send, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
+    start = await open_count(harness, "bob")
+    ids = start.custom_ids
+    assert all(len(c) <= 30 for c in ids) and any(c.split(":", 3)[3].startswith("#") for c in ids)
+    labels = [c["label"] for row in start.components for c in row["components"]]
+    index_of_add2 = next(c for c, label in zip(ids, labels, strict=True) if label == "add n:2")
+    again = harness.click_payload("ann", start, index_of_add2)  # as a second client still shows it
+    moved = board_message(await harness.click("ann", start, index_of_add2))
+    assert "Ann adds 2." in moved.content
+    stale = await harness.double.run(*again)
+    assert_private_only(stale, "out of date")
+    assert [e.action for e in await harness.bot.manager.storage.log((await live(harness)).id)] == ["add n:2"]
