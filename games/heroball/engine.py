@@ -28,6 +28,10 @@ _OBJ = OptionSpec(name="obj", description="object: ball or pole", choices=("ball
 _ORDER = ("ask", "always", "never")
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _move_cmd(name: str, what: str, extra: tuple[OptionSpec, ...] = ()) -> CommandSpec:
     return CommandSpec(name=name, description=what, options=(_HEX, _DIR, *extra))
 
@@ -277,6 +281,7 @@ class Heroball(Game[HeroballState]):
         text = f"{names} {'win' if len(winners) > 1 else 'wins'} with {top} point{'s' if top != 1 else ''}."
         if len(winners) > 1:
             text += " Victory is shared."
+        text += " Final scores: " + ", ".join(f"{h.name} {h.score}" for h in s.heroes) + "."
         return Result(winners=[h.player for h in winners], text=text, scores={h.player: h.score for h in s.heroes})
 
     # ================================================================ legal actions
@@ -678,7 +683,7 @@ class Heroball(Game[HeroballState]):
                 for o, st in s.objects.items():
                     if st.holder is None and st.at == to:
                         st.at = place
-                        ev.append(Event(text=f"{OBJECT_NAMES[o].capitalize()} is moved aside to {place}."))
+                        ev.append(Event(text=f"{_cap(OBJECT_NAMES[o])} is moved aside to {place}."))
                 self._goal_check(s, ev, mover=None)
         elif act == "fly":
             s.turn.fly = True
@@ -813,7 +818,7 @@ class Heroball(Game[HeroballState]):
                 if pick is not None:
                     self._catch(s, c, pick, ev)
                     return
-            ev.append(Event(text=f"{OBJECT_NAMES[w.obj].capitalize()} is coming down on {w.target}: {c.name} may react.", kind="window"))
+            ev.append(Event(text=f"{_cap(OBJECT_NAMES[w.obj])} is coming down on {w.target}: {c.name} may react.", kind="window"))
             return
         s.window = None
         self._land(s, w, ev)

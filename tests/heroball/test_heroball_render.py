@@ -1,0 +1,59 @@
+"""The board image: deterministic, phone-sized, fast, and drawing what the view says."""
+from __future__ import annotations
+
+import io
+import time
+
+from hb_helpers import build
+from PIL import Image
+
+from games.heroball import ENGINE as E
+from render import render_png
+from render.common import SEAT_COLORS
+from render.heroball import _geo, render
+
+
+def sample():
+    s = build("Gorgo@G6 ball, Calypso@H8 down, Achilles@C4 pole, Perseus@J10", terrain="G9=water C5=forest")
+    s.turn.trail = ["G5", "G6"]
+    return s
+
+
+def test_render_is_deterministic_png_at_most_1200_px():
+    v = E.view(sample(), None)
+    a, b = render(v), render_png("heroball", v)
+    assert a == b and a[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(a))
+    assert max(img.size) <= 1200 and len(a) < 150_000
+
+
+def test_render_is_fast_once_the_static_layer_is_cached():
+    v = E.view(sample(), None)
+    render(v)
+    t = time.perf_counter()
+    for _ in range(5):
+        render(v)
+    assert (time.perf_counter() - t) / 5 < 0.1
+
+
+def test_goal_tiles_are_drawn_in_their_owners_colour_and_heroes_on_their_hexes():
+    s = sample()
+    v = E.view(s, None)
+    img = Image.open(io.BytesIO(render(v))).convert("RGB")
+    g = _geo(6, 3)
+    # seat 0's goal hexes carry a tint of seat 0's colour
+    x, y = g.center(v.heroes[0].goal[1])
+    r, gg, b = img.getpixel((int(x) + 14, int(y) + 10))
+    c = SEAT_COLORS[0]
+    assert b > r and abs(b - (c[2] + (255 - c[2]) * 0.55)) < 20
+    # Gorgo's token (seat 0 colour) sits on G6
+    x, y = g.center("G6")
+    px = img.getpixel((int(x) - 8, int(y) + 5))
+    assert sum(abs(p - q) for p, q in zip(px, SEAT_COLORS[0], strict=True)) < 40
+
+
+def test_knocked_down_heroes_are_drawn_differently():
+    s = sample()
+    up = render(E.view(s, None))
+    s.heroes[1].down = False
+    assert render(E.view(s, None)) != up

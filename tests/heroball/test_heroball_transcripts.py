@@ -1,0 +1,77 @@
+"""Whole games through the console, as `playpost script` plays them."""
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import ScriptClock, run_script
+from bot.manager import GameManager
+
+from storage import open_storage
+
+HERE = Path(__file__).parent / "transcripts"
+
+
+async def play(name: str, tmp_path: Path) -> str:
+    clock = ScriptClock()
+    seeds = itertools.count(1)
+    manager = GameManager(await open_storage(str(tmp_path / "t.sqlite3")), clock=clock,
+                          seed_source=lambda: next(seeds), render=False)
+    out: list[str] = []
+    try:
+        await run_script((HERE / name).read_text(encoding="utf-8").splitlines(), manager, tmp_path / "out",
+                         write=out.append, clock=clock)
+    finally:
+        await manager.storage.close()
+    return "\n".join(out)
+
+
+def after(text: str, line: str, n: int = 6) -> str:
+    lines = text.splitlines()
+    i = lines.index(line)
+    return "\n".join(lines[i + 1:i + 1 + n])
+
+
+async def test_two_player_game_to_round_12(tmp_path):
+    out = await play("two_player.txt", tmp_path)
+    assert "(only bob sees this) Hermes has been barred from Heroball" in out
+    assert "bob sprints H8 → H7.\n  bob knocks ann down." in out  # Trample
+    assert "(only ann sees this) You are knocked down: a plain `step` stands you up" in out
+    assert "bob defends: ann's push fails." in out
+    assert "bob does not defend.\n  bob fumbles the Godball; ann places it on G6." in out
+    assert "GOAL! ann runs the Godball into their goal on H1: 2 points." in out
+    assert "GOAL! The Godball reaches bob's goal on H12: 1 point." in out
+    # the illegal step onto a pillar changes nothing: Bob still has 2 AP when he rests
+    assert "(only bob sees this) G10 holds a Pillar of Heaven" in after(out, "bob> /heroball step to:G10")
+    assert "bob rests (+1 AP, now 3)." in after(out, "bob> /heroball step to:G10", 8)
+    assert out.splitlines()[-1].strip() == "Game over: ann wins. ann wins with 2 points. Final scores: ann 2, bob 1."
+
+
+async def test_four_player_game_to_round_12(tmp_path):
+    out = await play("four_player.txt", tmp_path)
+    pummel = after(out, "ann> /heroball hero action:pummel target:Perseus place:G8")
+    assert "ann knocks dan down." in pummel and "dan fumbles the Godball; ann places it on G8." in pummel
+    assert "cat may react" in pummel  # Achilles is nearer the fumbler than Herakles: asked first
+    assert "(only bob sees this) It is not your move.\n  Waiting for cat to react (catch) or pass." in out
+    assert "cat lets the pole fall on F7.\n  cat catches the Godball (1 AP)." in out
+    assert "ann defends: bob's push fails." in out
+    assert "(only ann sees this) Achilles is Invulnerable right now" in out
+    assert "ann rests (+1 AP, now 3)." in after(out, "ann> /heroball push target:Achilles to:B9")
+    assert "GOAL! cat runs the Godball into their goal on A9: 2 points." in out
+    assert "GOAL! The Godball reaches dan's goal on B3: 1 point." in out
+    assert out.splitlines()[-1].strip() == "Game over: cat wins. cat wins with 2 points. Final scores: ann 0, bob 0, cat 2, dan 1."
+
+
+def test_playpost_script_cli_renders_the_two_player_game(tmp_path):
+    """The real `playpost script FILE --out DIR`, boards rendered."""
+    conftest_dir = Path(__file__).parent.parent
+    code = ("import sys; sys.path.insert(0, %r); import conftest; from bot.cli import main; "
+            "raise SystemExit(main(['script', %r, '--out', %r]))"
+            % (str(conftest_dir), str(HERE / "two_player.txt"), str(tmp_path / "out")))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Final scores: ann 2, bob 1." in proc.stdout
+    pngs = sorted((tmp_path / "out").glob("*.png"))
+    assert len(pngs) > 50 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs[:3])
