@@ -1,0 +1,53 @@
+"""The board image: deterministic, phone-sized, quick, and drawing what the view says where it says."""
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image
+from qhelpers import build
+
+from games.core import Seat
+from games.quodd import ENGINE as E
+from render.common import SEAT_COLORS
+from render.quodd import CELL, MARGIN, render
+
+
+def _png(view) -> Image.Image:
+    return Image.open(io.BytesIO(render(view))).convert("RGB")
+
+
+def test_every_scenario_renders_deterministically_within_the_size_and_time_budget():
+    for sc in ("tutorial", "heist", "trial"):
+        n = 6 if sc == "heist" else 1
+        st = E.setup({"scenario": sc}, [Seat(player=f"p{i}", name=f"P{i}") for i in range(n)], 2)
+        view = E.view(st, None)
+        first = render(view)
+        start = time.perf_counter()
+        again = render(view)
+        took = time.perf_counter() - start
+        assert first == again
+        img = Image.open(io.BytesIO(first))
+        assert max(img.size) <= 1200
+        assert took < 0.25  # well under 100 ms on an idle machine; generous for a shared CI box
+
+
+def test_heroes_are_drawn_in_their_seat_colour_on_their_square():
+    st = build(["......"] * 4, heroes=[dict(pos="B2"), dict(pos="E4")])
+    img = _png(E.view(st, None))
+    for seat, lab in ((0, "B2"), (1, "E4")):
+        x, y = ord(lab[0]) - 65, int(lab[1]) - 1
+        cx, cy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2 + 9
+        px = img.getpixel((cx, cy))
+        assert all(abs(a - b) < 40 for a, b in zip(px, SEAT_COLORS[seat], strict=True)), (lab, px)
+
+
+def test_a_pit_and_a_wall_look_different_from_ground():
+    st = build(["..O..."] * 2, heroes=[dict(pos="A2")], tokens={"E1": "wall"})
+    img = _png(E.view(st, None))
+
+    def at(lab):
+        x, y = ord(lab[0]) - 65, int(lab[1]) - 1
+        return img.getpixel((MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2))
+
+    assert at("C1") != at("D1") and at("E1") != at("D1") and at("C1") != at("E1")
