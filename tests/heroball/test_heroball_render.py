@@ -48,7 +48,7 @@ def test_goal_tiles_are_drawn_in_their_owners_colour_and_heroes_on_their_hexes()
     assert b > r and abs(b - (c[2] + (255 - c[2]) * 0.55)) < 20
     # Gorgo's token (seat 0 colour) sits on G6
     x, y = g.center("G6")
-    px = img.getpixel((int(x) - 8, int(y) + 5))
+    px = img.getpixel((int(x), int(y) + 16))  # below the initials, inside the token
     assert sum(abs(p - q) for p, q in zip(px, SEAT_COLORS[0], strict=True)) < 40
 
 
