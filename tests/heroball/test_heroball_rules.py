@@ -164,7 +164,6 @@ def test_push_never_goes_into_an_occupied_hex_and_needs_a_destination():
     assert "push target:Helen to:G7" not in legal(s, "gorgo")
     away = [h for h in B.neighbors("G6") if B.dist(h, "G5") == 2]
     assert len(away) == 3 and "G7" in away
-    others = [h for h in away if h != "G7"]
     # G4 (a pillar), F4 and H4 are the 'away' hexes when Gorgo on G6 pushes Helen on G5
     s = build("Gorgo@G6, Helen@G5, Calypso@F4, Pegasus@H4")
     assert sorted(h for h in B.neighbors("G5") if B.dist(h, "G6") == 2) == ["F4", "G4", "H4"]

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from bot.console import ScriptClock, run_script
 from bot.manager import GameManager
-
 from storage import open_storage
 
 HERE = Path(__file__).parent / "transcripts"
@@ -67,9 +66,9 @@ async def test_four_player_game_to_round_12(tmp_path):
 def test_playpost_script_cli_renders_the_two_player_game(tmp_path):
     """The real `playpost script FILE --out DIR`, boards rendered."""
     conftest_dir = Path(__file__).parent.parent
-    code = ("import sys; sys.path.insert(0, %r); import conftest; from bot.cli import main; "
-            "raise SystemExit(main(['script', %r, '--out', %r]))"
-            % (str(conftest_dir), str(HERE / "two_player.txt"), str(tmp_path / "out")))
+    args = ["script", str(HERE / "two_player.txt"), "--out", str(tmp_path / "out")]
+    code = (f"import sys; sys.path.insert(0, {str(conftest_dir)!r}); import conftest; from bot.cli import main; "
+            f"raise SystemExit(main({args!r}))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Final scores: ann 2, bob 1." in proc.stdout

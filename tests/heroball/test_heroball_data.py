@@ -1,0 +1,67 @@
+"""The rules data file: validated at load, house values marked, and the /rules text in our own words."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import RulesDataError
+from games.heroball import ENGINE as E
+from games.heroball.data import DATA_FILE, parse_rules, rules
+
+
+def test_bundled_rules_data_loads_and_marks_house_content():
+    r = rules()
+    assert r.house.house and r.house.max_ap == 5 and r.house.start_ap == 4 and r.house.rounds == 12
+    assert r.house.cost.sprint == 2 and r.house.cost.drop == 0
+    perseus = r.hero("Perseus")
+    assert perseus.house and 2 <= len(perseus.cards) <= 3 and all(c.house for c in perseus.cards)
+    assert r.god("Hermes").excluded and "Hermes" not in r.playable_gods
+    assert all(g.house for g in r.gods if not g.excluded)  # favoured terrains are house values
+
+
+@pytest.mark.parametrize("breakage,needle", [
+    (lambda d: d["gods"][0].update(terrain="lava"), "unknown terrain"),
+    (lambda d: d["heroes"][0]["cards"][0].update(effect="teleport"), "effect"),
+    (lambda d: d["heroes"][0]["cards"].append(dict(d["heroes"][0]["cards"][0], id="x")), "two cards on one slot"),
+    (lambda d: d["house"]["start_corners"].update({"3": ["N", "N", "S"]}), "different corners"),
+    (lambda d: d["house"].pop("max_ap"), "max_ap"),
+])
+def test_broken_rules_data_is_refused_with_a_clear_message(breakage, needle):
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    breakage(data)
+    with pytest.raises(RulesDataError, match=needle):
+        parse_rules(json.dumps(data))
+
+
+def test_rules_topics_cover_the_game_and_every_hero_in_our_own_words():
+    topics = E.rules_topics()
+    for key in ("overview", "turn", "movement", "attacks", "objects", "reactions", "scoring", "standing orders"):
+        assert topics[key].strip()
+    for h in rules().heroes:
+        assert h.name.lower() in topics
+    text = " ".join(topics.values())
+    for sentence in ("each hex of movement must reduce the total distance",
+                     "Only 1 hero may occupy a hex at a time",
+                     "AP are easy to spend and slow to return"):
+        assert sentence.lower() not in text.lower()
+
+
+def test_commands_are_declared_with_short_option_names_and_autocomplete_for_hexes_and_targets():
+    names = {c.name for c in E.commands}
+    assert {"step", "run", "sprint", "push", "fumble", "throw", "drop", "hold", "hero", "react", "pass",
+            "reactions", "end", "seed"} <= names
+    for c in E.commands:
+        for o in c.options:
+            assert len(o.name) <= 10
+            if o.name in ("to", "target", "place"):
+                assert o.autocomplete
+
+
+def test_target_may_be_written_as_the_players_name_and_hexes_in_lower_case():
+    from games.core import Action
+    from hb_helpers import build
+
+    s = build("Gorgo@G5, Calypso@G6")
+    a = E.canonical(s, "gorgo", Action.parse("push target:calypso to:g7"))
+    assert a == Action.of("push", target="Calypso", to="G7")
