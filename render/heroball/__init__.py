@@ -110,7 +110,8 @@ def render(view: HeroballView, **options) -> bytes:
     # last move traced
     trail = [t for t in view.trail if t in b.labels]
     for a, c in zip(trail, trail[1:], strict=False):
-        _arrow(d, g.center(a), g.center(c), (200, 40, 40))
+        (ax, ay), (cx, cy) = g.center(a), g.center(c)
+        _arrow(d, (ax, ay + 5), (cx, cy + 5), (200, 40, 40))
     # loose objects
     for o in view.objects:
         if o.holder is not None or o.at is None:
