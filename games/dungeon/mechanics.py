@@ -394,7 +394,7 @@ def reroll(st: DungeonState, index: int, lines: list[str]) -> None:
     assert ctx is not None
     d = ctx.offence[index]
     before = die_text(d)
-    d.face = st.rng.below(6)
+    d.face = roll_dice(st, [d.colour])[0].face
     d.rerolled = True
     ctx.rerolls_left -= 1
     lines.append(f"Reroll of die {index + 1}: {before} -> {die_text(d)}.")

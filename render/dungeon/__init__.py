@@ -1,0 +1,275 @@
+"""Board image of the SDE-S dungeon: the map with walls and terrain, models, and a side panel.
+
+Pure function of the public view; the static layer (floor, terrain, grid, walls, labels)
+is cached per dungeon and active level.
+"""
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core.grid import col_letters
+from render.common import INK, MUTED, PAPER, SEAT_COLORS, encode_png, font
+
+CELL = 34
+MARGIN = 22
+PANEL_W = 330
+
+FLOOR_ACTIVE = (250, 244, 226)
+FLOOR_OTHER = (222, 218, 210)
+GRID_LINE = (196, 190, 180)
+WALL = (25, 25, 30)
+STRUCTURE = (110, 104, 98)
+CHASM = (40, 38, 52)
+LAVA = (232, 112, 40)
+BRAMBLE = (60, 130, 60)
+DIFFICULT = (150, 120, 80)
+AURA = (150, 90, 200)
+WOUND = (200, 30, 40)
+RANK_FILL = {"minion": (150, 40, 40), "elite": (110, 50, 150), "boss": (20, 20, 20)}
+DEBUFF_STYLE = {
+    "bane": ("B", (120, 60, 160)), "fire": ("F", (230, 100, 20)), "hex": ("H", (200, 40, 140)),
+    "ice": ("I", (40, 170, 210)), "immobile": ("M", (120, 90, 50)), "knockdown": ("K", (90, 90, 90)),
+    "poison": ("P", (40, 150, 60)), "slow": ("S", (40, 80, 200)),
+}
+
+
+def _xy(x: int, y: int) -> tuple[int, int]:
+    return MARGIN + x * CELL, MARGIN + y * CELL
+
+
+@lru_cache(maxsize=16)
+def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
+                  active_area: tuple[int, int, int, int]) -> Image.Image:
+    W = MARGIN * 2 + width * CELL + PANEL_W
+    H = max(MARGIN * 2 + height * CELL, 600)
+    img = Image.new("RGB", (W, H), PAPER)
+    d = ImageDraw.Draw(img)
+    ax0, ay0, ax1, ay1 = active_area
+    for y in range(height):
+        for x in range(width):
+            px, py = _xy(x, y)
+            fill = FLOOR_ACTIVE if ax0 <= x <= ax1 and ay0 <= y <= ay1 else FLOOR_OTHER
+            d.rectangle([px, py, px + CELL, py + CELL], fill=fill, outline=GRID_LINE)
+            _terrain(d, terrain[y][x], px, py)
+    # active level frame
+    px0, py0 = _xy(ax0, ay0)
+    px1, py1 = _xy(ax1 + 1, ay1 + 1)
+    d.rectangle([px0 - 1, py0 - 1, px1 + 1, py1 + 1], outline=(214, 160, 40), width=3)
+    for X, y in vwalls:
+        px, py = _xy(X, y)
+        d.line([px, py - 2, px, py + CELL + 2], fill=WALL, width=5)
+    for x, Y in hwalls:
+        px, py = _xy(x, Y)
+        d.line([px - 2, py, px + CELL + 2, py], fill=WALL, width=5)
+    bx1, by1 = _xy(width, height)
+    d.rectangle([MARGIN - 2, MARGIN - 2, bx1 + 2, by1 + 2], outline=WALL, width=4)
+    f = font(13)
+    for x in range(width):
+        cx = MARGIN + x * CELL + CELL // 2
+        d.text((cx, MARGIN // 2), col_letters(x), font=f, fill=INK, anchor="mm")
+        d.text((cx, by1 + MARGIN // 2 + 1), col_letters(x), font=f, fill=INK, anchor="mm")
+    for y in range(height):
+        cy = MARGIN + y * CELL + CELL // 2
+        d.text((MARGIN // 2, cy), str(y + 1), font=f, fill=INK, anchor="mm")
+        d.text((bx1 + MARGIN // 2 + 1, cy), str(y + 1), font=f, fill=INK, anchor="mm")
+    return img
+
+
+def _terrain(d: ImageDraw.ImageDraw, ch: str, px: int, py: int) -> None:
+    c = CELL
+    if ch == "#":
+        d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
+    elif ch in "CSG":
+        d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
+        d.text((px + c / 2, py + c / 2), ch, font=font(16), fill=(255, 236, 150), anchor="mm")
+    elif ch == "~":
+        d.rectangle([px + 1, py + 1, px + c - 1, py + c - 1], fill=CHASM)
+    elif ch == "^":
+        d.rectangle([px + 3, py + 3, px + c - 3, py + c - 3], fill=LAVA)
+    elif ch == ",":
+        for i in range(3):
+            d.rectangle([px + 6 + i * 9, py + c - 10, px + 9 + i * 9, py + c - 7], fill=DIFFICULT)
+        _dotted(d, px, py, DIFFICULT)
+    elif ch == "*":
+        for ox, oy in ((9, 9), (c - 10, 12), (13, c - 9)):
+            d.line([px + ox - 4, py + oy - 4, px + ox + 4, py + oy + 4], fill=BRAMBLE, width=2)
+            d.line([px + ox - 4, py + oy + 4, px + ox + 4, py + oy - 4], fill=BRAMBLE, width=2)
+        _dotted(d, px, py, BRAMBLE)
+
+
+def _dotted(d: ImageDraw.ImageDraw, px: int, py: int, colour: tuple[int, int, int]) -> None:
+    for t in range(3, CELL - 2, 6):
+        for a, b in ((px + t, py + 2), (px + t, py + CELL - 3), (px + 2, py + t), (px + CELL - 3, py + t)):
+            d.rectangle([a, b, a + 1, b + 1], fill=colour)
+
+
+def _pips(d: ImageDraw.ImageDraw, x0: float, y: float, wounds: int, life: int, width: float) -> None:
+    """Life pips: filled red for wounds, hollow for what is left."""
+    n = max(life, 1)
+    step = min(7, (width - 4) / n)
+    start = x0 + (width - step * n) / 2
+    for i in range(n):
+        cx = start + i * step + step / 2
+        r = max(2.0, step / 2 - 0.5)
+        if i < wounds:
+            d.ellipse([cx - r, y - r, cx + r, y + r], fill=WOUND)
+        else:
+            d.ellipse([cx - r, y - r, cx + r, y + r], fill=(255, 255, 255), outline=WOUND)
+
+
+def _badges(d: ImageDraw.ImageDraw, px: float, py: float, debuffs: list[str]) -> None:
+    for i, name in enumerate(debuffs[:4]):
+        letter, colour = DEBUFF_STYLE.get(name, ("?", MUTED))
+        bx = px + i * 9
+        d.rectangle([bx, py, bx + 9, py + 10], fill=colour)
+        d.text((bx + 4.5, py + 5), letter, font=font(9), fill=(255, 255, 255), anchor="mm")
+
+
+def render(view: Any, **options: Any) -> bytes:
+    """PNG of the public view."""
+    return encode_png(draw(view))
+
+
+def draw(view: Any) -> Image.Image:
+    area = tuple(view.areas[view.level])
+    base = _static_layer(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
+                         tuple(map(tuple, view.hwalls)), area)
+    img = base.copy()
+    d = ImageDraw.Draw(img, "RGBA")
+    for x, y in view.aura:
+        px, py = _xy(x, y)
+        d.rectangle([px + 1, py + 1, px + CELL - 1, py + CELL - 1], fill=AURA + (34,))
+    for sp in view.spawns:
+        _spawn(d, sp)
+    for ch in view.chests:
+        if ch.state in ("closed", "open"):
+            px, py = _xy(ch.x, ch.y)
+            fill = (150, 95, 40) if ch.state == "closed" else None
+            d.rectangle([px + 5, py + 9, px + CELL - 5, py + CELL - 7], fill=fill, outline=(110, 65, 20), width=2)
+            if ch.state == "closed":
+                d.rectangle([px + CELL / 2 - 2, py + 14, px + CELL / 2 + 2, py + 19], fill=(240, 200, 60))
+    loot_count: dict[tuple[int, int], int] = {}
+    for item in view.floor:
+        loot_count[(item.x, item.y)] = loot_count.get((item.x, item.y), 0) + 1
+    for (x, y), n in sorted(loot_count.items()):
+        px, py = _xy(x, y)
+        cx, cy = px + CELL - 8, py + CELL - 8
+        d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=(240, 190, 30), outline=(120, 80, 0))
+        if n > 1:
+            d.text((cx, cy), str(n), font=font(9), fill=INK, anchor="mm")
+    for m in view.monsters:
+        _monster(d, m)
+    for h in view.heroes:
+        _hero(d, h)
+    _panel(d, view, MARGIN * 2 + view.width * CELL + 8, img.height)
+    return img
+
+
+def _spawn(d: ImageDraw.ImageDraw, sp: Any) -> None:
+    px, py = _xy(sp.x, sp.y)
+    c = CELL
+    if sp.state == "destroyed":
+        d.line([px + 8, py + 8, px + c - 8, py + c - 8], fill=MUTED, width=2)
+        d.line([px + 8, py + c - 8, px + c - 8, py + 8], fill=MUTED, width=2)
+        return
+    colour = (130, 40, 170) if sp.state == "active" else (130, 125, 135)
+    d.rectangle([px + 1, py + 1, px + c - 1, py + c - 1], fill=(60, 30, 70) if sp.state == "active" else (95, 92, 98))
+    d.ellipse([px + 5, py + 4, px + c - 5, py + c - 8], fill=colour, outline=(240, 220, 255), width=2)
+    d.ellipse([px + 12, py + 11, px + c - 12, py + c - 15], fill=(20, 10, 25))
+    if sp.state == "active":
+        _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
+
+
+def _monster(d: ImageDraw.ImageDraw, m: Any) -> None:
+    px, py = _xy(m.x, m.y)
+    size = CELL * (2 if m.large else 1)
+    fill = RANK_FILL.get(m.rank, (150, 40, 40))
+    d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255), width=1)
+    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=(255, 255, 255), anchor="mm")
+    _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
+    if m.debuffs:
+        _badges(d, px + 1, py - 1, m.debuffs)
+
+
+def _hero(d: ImageDraw.ImageDraw, h: Any) -> None:
+    px, py = _xy(h.x, h.y)
+    c = CELL
+    colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+    if h.incapacitated:
+        d.ellipse([px + 4, py + 4, px + c - 4, py + c - 4], fill=(170, 170, 170), outline=colour, width=3)
+        d.line([px + 9, py + 9, px + c - 9, py + c - 9], fill=INK, width=2)
+        d.line([px + 9, py + c - 9, px + c - 9, py + 9], fill=INK, width=2)
+        return
+    if h.active:
+        d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
+    d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
+    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], font=font(14), fill=(255, 255, 255), anchor="mm")
+    _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
+    if h.debuffs:
+        _badges(d, px + 1, py - 1, h.debuffs)
+
+
+def _panel(d: ImageDraw.ImageDraw, v: Any, x0: int, height: int) -> None:
+    y = MARGIN
+    d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", font=font(19), fill=INK)
+    y += 26
+    d.text((x0, y), f"Turn {v.turn}", font=font(15), fill=MUTED)
+    y += 22
+    msg = v.result or v.waiting_for
+    for line in textwrap.wrap(msg, 36)[:3]:
+        d.text((x0, y), line, font=font(14), fill=INK)
+        y += 18
+    y += 8
+    for h in v.heroes:
+        colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+        d.ellipse([x0, y + 2, x0 + 14, y + 16], fill=colour)
+        state = " (down)" if h.incapacitated else (" - acting" if h.active else (" - done" if h.activated else ""))
+        d.text((x0 + 20, y), f"{h.hero} ({h.player}) {h.square}{state}", font=font(14), fill=INK)
+        y += 19
+        stats = (f"AP {h.ap_left}  wounds {h.wounds}/{h.life}  potions {h.potions}/{h.max_potions}  "
+                 f"cards {len(h.equipment)}")
+        d.text((x0 + 20, y), stats, font=font(12), fill=MUTED)
+        y += 16
+        if h.debuffs:
+            _badges(d, x0 + 20, y + 1, h.debuffs)
+            d.text((x0 + 24 + 9 * min(4, len(h.debuffs)), y), ", ".join(h.debuffs), font=font(12), fill=MUTED)
+            y += 15
+        y += 6
+    y += 4
+    for sp in v.spawns:
+        if sp.level == v.level:
+            state = "destroyed" if sp.state == "destroyed" else f"{sp.wounds}/{sp.life} wounds"
+            d.text((x0, y), f"Spawn point {col_letters(sp.x)}{sp.y + 1}: {state}", font=font(14), fill=INK)
+            y += 19
+    nxt = f"Next spawn: {v.next_spawn} ({v.pool_left} in pool)" if v.next_spawn else "No more spawns this level"
+    d.text((x0, y), nxt, font=font(14), fill=INK)
+    y += 19
+    d.text((x0, y), f"Monsters on the board: {len(v.monsters)}", font=font(14), fill=INK)
+    y += 19
+    if v.floor:
+        d.text((x0, y), f"Loot on the floor: {len(v.floor)}", font=font(14), fill=INK)
+        y += 19
+    # legend
+    y = max(y + 10, height - 118)
+    d.text((x0, y), "Legend", font=font(13), fill=MUTED)
+    y += 17
+    items = [("minion", RANK_FILL["minion"]), ("elite", RANK_FILL["elite"]), ("boss", RANK_FILL["boss"])]
+    lx = x0
+    for name, colour in items:
+        d.rounded_rectangle([lx, y, lx + 14, y + 14], radius=3, fill=colour)
+        d.text((lx + 18, y), name, font=font(12), fill=INK)
+        lx += 70
+    y += 20
+    lx = x0
+    for name, colour in (("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", (214, 196, 230))):
+        d.rectangle([lx, y, lx + 14, y + 14], fill=colour)
+        d.text((lx + 18, y), name, font=font(12), fill=INK)
+        lx += 76
+    y += 20
+    d.text((x0, y), "C champion  S sentinel  G goddess  * brambles", font=font(12), fill=INK)
+    y += 16
+    d.text((x0, y), "dots: difficult   diamond: loot   thick line: wall", font=font(12), fill=INK)

@@ -1,0 +1,404 @@
+"""One test per rule of the SDE-S dungeon crawl (rules described in our own words)."""
+from __future__ import annotations
+
+import pytest
+from dhelpers import E, do, hero_at, legal, monster_at, scene, sq
+
+from games.core import IllegalAction, RulesDataError, Seat
+from games.dungeon import data as ddata
+from games.dungeon import mechanics as mx
+from games.dungeon.board import board
+
+
+def move_costs(st):
+    return {k: v[0] for k, v in E._move_options(st, mx.hero(st, st.activation.hero)).items()}
+
+
+# ---- data -------------------------------------------------------------------------------
+def test_every_bundled_data_file_loads_and_validates():
+    c = ddata.content()
+    assert len(c.heroes) >= 6
+    d = c.dungeons["crystal_caverns"]
+    assert len(d.levels) == 4
+    for lv in d.levels:
+        kinds = {c.monsters[m].rank for m in lv.pool}
+        assert {"minion", "elite", "boss"} <= kinds
+        assert len({m for m in lv.pool if c.monsters[m].rank != "boss"}) >= 3
+
+
+def test_bad_rules_data_is_refused_with_a_clear_message():
+    with pytest.raises(ValueError, match="dice spec"):
+        ddata.Dice.parse("2X")
+    with pytest.raises(ValueError, match="wall"):
+        ddata.parse_wall("A1-B2 E", 24, 24)
+    bad = ddata.content().model_copy(deep=True)
+    broken = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": ("x" * 24,) * 24})
+    object.__setattr__(bad, "dungeons", {"crystal_caverns": broken})
+    with pytest.raises(ValueError, match="terrain"):
+        ddata.validate_content(bad)
+    assert issubclass(RulesDataError, ValueError)
+
+
+# ---- seats ---------------------------------------------------------------------------------
+def test_seat_with_a_taken_hero_is_refused_and_names_the_free_ones():
+    seats = [Seat(player="a", name="Ann", choices={"hero": "ruby"})]
+    with pytest.raises(IllegalAction) as exc:
+        E.check_seat({}, seats, Seat(player="b", name="Bob", choices={"hero": "Ruby"}))
+    assert "already" in exc.value.reason and "candy" in exc.value.hint
+    E.check_seat({}, seats, Seat(player="b", name="Bob", choices={"hero": "Von Wilding"}))
+
+
+def test_missing_hero_choices_are_assigned_at_setup_and_one_player_may_run_two_heroes():
+    seats = [Seat(player="a", name="Ann"), Seat(player="a", name="Ann"), Seat(player="b", name="Bob", choices={"hero": "emerald"})]
+    st = E.setup({}, seats, 3)
+    ids = [h.id for h in st.heroes]
+    assert len(set(ids)) == 3 and ids[2] == "emerald"
+    assert E.multi_seat
+    assert sorted(E.status(st).to_act) == ["a", "b"]
+    assert len(legal(st, "a")) == 2  # Ann may activate either of her heroes
+
+
+def test_a_party_has_at_most_six_heroes():
+    seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(6)]
+    with pytest.raises(IllegalAction):
+        E.check_seat({}, seats, Seat(player="x", name="X"))
+
+
+# ---- turn sequence -------------------------------------------------------------------------
+def test_heroes_activate_in_any_order_but_only_their_own_players_may_activate_them():
+    st = scene("ruby@B10 candy@C10/bob")
+    assert legal(st, "ann") == ["activate hero:ruby"]
+    assert legal(st, "bob") == ["activate hero:candy"]
+    with pytest.raises(IllegalAction):
+        do(st, "activate hero:ruby", "bob")
+    st, _ = do(st, "activate hero:candy", "bob")
+    assert E.status(st).to_act == ["bob"]
+
+
+def test_after_each_activation_monsters_react_then_one_monster_spawns():
+    st = scene("ruby@B10 candy@C10/bob", "gouger@J2", pool=["knucklehead"])
+    st, _ = do(st, "activate hero:ruby", "ann")
+    st, text = do(st, "end", "ann")
+    assert "monsters react" in text and "Gouger (J2) moves to" in text
+    assert "Knucklehead spawns at" in text
+    assert st.turn == 1 and E.status(st).to_act == ["bob"]
+
+
+def test_when_every_hero_has_activated_a_new_turn_begins():
+    st = scene("ruby@B10 candy@C10/bob")
+    for p, h in (("ann", "ruby"), ("bob", "candy")):
+        st, _ = do(st, f"activate hero:{h}", p)
+        st, text = do(st, "end", p)
+    assert st.turn == 2 and "Turn 2 begins." in text
+    assert not any(h.activated for h in st.heroes)
+
+
+def test_boss_makes_its_special_move_after_all_heroes_have_activated(dice):
+    st = scene("ruby@B10", "rex@I2")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "Rex's special move:" in text
+    assert text.count("Rex (") >= 3  # one reaction plus two special actions
+
+
+def test_incapacitated_heroes_do_not_activate_and_are_skipped():
+    st = scene("ruby@B10 candy@C10:w5/bob")
+    assert legal(st, "bob") == []
+    assert E.status(st).to_act == ["ann"]
+
+
+# ---- monsters react ---------------------------------------------------------------------------
+def test_monsters_react_closest_to_a_visible_hero_first():
+    st = scene("ruby@B10", "gouger@B7 knucklehead@G9")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert text.index("Knucklehead (G9)") > text.index("Gouger (B7)")
+
+
+def test_equally_close_monsters_react_in_a_seeded_logged_order():
+    st = scene("ruby@E10", "gouger@E8 knucklehead@G10")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "Reaction order (ties drawn):" in text
+
+
+def test_a_moving_melee_monster_stops_adjacent_to_its_target():
+    st = scene("ruby@B10", "gouger@J8")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    g = st.monsters[0]
+    assert max(abs(g.x - 1), abs(g.y - 9)) == 1, text
+
+
+def test_a_ranged_monster_stops_as_soon_as_the_hero_is_in_range():
+    st = scene("ruby@B11", "flinger@K7")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    f = st.monsters[0]
+    assert "moves to" in text
+    assert mx.route(st, mx.mfp(f), ((1, 10),)) == 6  # at its range of 6, not closer
+
+
+def test_monsters_ignore_incapacitated_heroes_as_targets():
+    st = scene("ruby@B10:w5 candy@G11", "gouger@B9")
+    st, _ = do(st, "activate hero:candy")
+    st, text = do(st, "end")
+    assert "attacks Ruby" not in text and "Gouger (B9) moves to" in text
+
+
+def test_support_monster_heals_a_wounded_ally_in_range():
+    st = scene("ruby@B11", "dragon_priest@H9 ironscale@G9 dragon_priest@I11:w1")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "heals Dragon Priest (I11)" in text
+
+
+def test_a_spawned_monster_appears_next_to_the_spawn_point_in_its_sight_and_out_of_danger():
+    st = scene("ruby@B10 candy@C5", pool=["gouger"])
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    g = st.monsters[0]
+    sp = board(st.dungeon).spawns[0]
+    assert max(abs(g.x - sp[0]), abs(g.y - sp[1])) == 1
+    assert max(abs(g.x - 2), abs(g.y - 4)) > 1  # not adjacent to Candy at C5
+
+
+# ---- dice -------------------------------------------------------------------------------------
+def test_an_offence_that_beats_the_defence_wounds(dice):
+    st = scene("nyannyan@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0")  # 1 against Gouger's bare 0
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "hit" in text and "Gouger is destroyed" in text
+
+
+def test_a_tie_goes_to_the_defender(dice):
+    st = scene("nyannyan@B10", "knucklehead@C10")
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0")  # 1 against the Knucklehead's flat star
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "no effect (a tie goes to the defender)" in text
+    assert monster_at(st, "C10") is not None
+
+
+def test_flat_stars_add_to_the_dice_and_stand_alone_without_dice():
+    d = ddata.Dice.parse("1B1R2S")
+    assert d.dice == ("B", "R") and d.stars == 2
+    dice = [mx.Die(colour="B", face=5), mx.Die(colour="R", face=5)]
+    assert mx.score(dice, 2, False)[0] == 2 + 3 + 2
+    assert mx.score([], 1, False)[0] == 1
+
+
+def test_the_house_dice_faces():
+    faces = ddata.content().rules.dice
+    assert [s for s, _ in faces["B"]] == [0, 0, 0, 1, 1, 2]
+    assert sum(h for _, h in faces["G"]) == 1
+
+
+def test_monsters_treat_heart_faces_as_blank(dice):
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("Bh Bh Bh", "B0 B0 B0")  # Gouger's 3B offence, Ruby's 3B armour
+    st, text = do(st, "end")
+    assert "Gouger (C10) attacks Ruby" in text and "blocked" in text
+
+
+def test_a_feint_hero_may_reroll_one_die_of_a_melee_offence(dice):
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0")
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "may reroll 1 die" in text
+    assert legal(st) == ["reroll die:1", "reroll die:2", "keep"]
+    dice.push("B2")
+    st, text = do(st, "reroll die:2")
+    assert "Reroll of die 2: B:blank -> B:2*" in text and "Gouger is destroyed" in text
+
+
+def test_each_die_is_rerolled_at_most_once_and_keeping_is_final(dice):
+    st = scene("ruby@B10", "knucklehead@C10")
+    mx.hero(st, "ruby").equipment = ["dragon_blade"]  # Dragon Spite vs Draconic: a second reroll
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0 G1")  # the blade's affinity bonus: Ruby is red, so +1 green
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "may reroll 2 die" in text
+    dice.push("B0")
+    st, _ = do(st, "reroll die:1")
+    assert legal(st) == ["reroll die:2", "reroll die:3", "keep"]
+    st, text = do(st, "keep")
+    assert st.attack is None and "no effect" in text
+
+
+def test_friendly_and_enemy_rerolls_cancel(dice):
+    st = scene("ruby@B10", "wisp@C10")  # the Wisp's jinx cancels Ruby's feint
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0", "B0")
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "may reroll" not in text and st.attack is None
+
+
+def test_hearts_on_a_successful_offence_give_the_hero_choices(dice):
+    st = scene("emerald@B10 ruby@B11:w2", "gouger@D10")
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("B1 Bh R1")
+    st, text = do(st, "attack target:D10 with:ranged")
+    assert "1 heart to use" in text
+    options = legal(st)
+    assert "heart hero:ruby use:heal" in options and "heart use:none" in options
+    assert "heart hero:emerald use:potion" not in options  # her potions are full
+    st, text = do(st, "heart hero:ruby use:heal")
+    assert mx.hero(st, "ruby").wounds == 1 and st.attack is None
+
+
+def test_hearts_count_for_nothing_when_the_offence_fails(dice):
+    st = scene("emerald@B10 ruby@B11:w2", "knucklehead@D10")
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("Bh Bh R1")
+    st, text = do(st, "attack target:D10 with:ranged")
+    assert "no effect" in text and st.attack is None
+
+
+def test_each_heart_die_gives_one_choice_cure_or_potion(dice):
+    st = scene("emerald@B10 ruby@B11", "gouger@D10")
+    mx.hero(st, "ruby").debuffs = ["poison"]
+    mx.hero(st, "emerald").potions = 0
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("Bh Bh R1")
+    st, text = do(st, "attack target:D10 with:ranged")
+    assert "2 hearts" in text
+    st, _ = do(st, "heart debuff:poison hero:ruby use:cure")
+    st, _ = do(st, "heart hero:emerald use:potion")
+    assert mx.hero(st, "ruby").debuffs == [] and mx.hero(st, "emerald").potions == 1
+
+
+# ---- movement ------------------------------------------------------------------------------------
+def test_a_diagonal_step_past_a_wall_corner_is_blocked():
+    st = scene("ruby@H7")
+    st, _ = do(st, "activate hero:ruby")
+    costs = move_costs(st)
+    assert costs[sq("I6")] == 2  # not 1: the wall on top of H7 blocks the NE step
+
+
+def test_a_diagonal_step_past_an_enemy_is_blocked():
+    st = scene("ruby@B9", "gouger@C9")
+    st, _ = do(st, "activate hero:ruby")
+    assert move_costs(st)[sq("C10")] == 2
+
+
+def test_heroes_pass_through_friends_but_not_enemies_and_stop_on_empty_squares():
+    st = scene("ruby@A12 candy@B12")
+    st, _ = do(st, "activate hero:ruby")
+    costs = move_costs(st)
+    assert costs[sq("C12")] == 2 and sq("B12") not in costs
+    st2 = scene("ruby@A12", "gouger@B12")
+    st2, _ = do(st2, "activate hero:ruby")
+    assert move_costs(st2)[sq("C12")] > 2
+
+
+def test_difficult_terrain_costs_two_and_brambles_poison():
+    st = scene("ruby@E8")
+    st, _ = do(st, "activate hero:ruby")
+    assert move_costs(st)[sq("F7")] == 2
+    st = scene("ruby@A4")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "move to:B5")
+    assert "poison" in mx.hero(st, "ruby").debuffs and "suffers poison" in text
+
+
+def test_a_move_action_costs_one_ap_and_its_movement_may_be_split(dice):
+    st = scene("ruby@B10", "gouger@G12")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "move to:D10")
+    assert st.activation.ap == 2 and st.activation.move_left == 4
+    dice.push("B1 B0 R1", "")
+    st, _ = do(st, "attack target:G12 with:ranged")
+    st, text = do(st, "move to:G10")
+    assert st.activation.ap == 1 and "(1 AP)" not in text
+
+
+def test_a_move_may_be_given_as_a_path_of_directions():
+    st = scene("ruby@B10")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, 'move path:"E E NE"')
+    assert (mx.hero(st, "ruby").x, mx.hero(st, "ruby").y) == sq("E9")
+
+
+def test_heroes_may_not_enter_the_screen_of_a_spawn_point_that_has_not_opened():
+    st = scene("ruby@S10")
+    st, _ = do(st, "activate hero:ruby")
+    assert sq("T6") not in move_costs(st) and sq("S10") not in move_costs(st)
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "move to:T6")
+    assert "screen" in exc.value.reason
+
+
+def test_a_large_base_may_not_straddle_a_wall():
+    st = scene("ruby@B10", "rex@I7")
+    opts = mx.monster_move_options(st, st.monsters[0])
+    assert sq("H6") not in opts and sq("H7") not in opts  # the wall would run under its base
+
+
+def test_a_large_monster_pushes_a_lower_ranked_friend_back_into_the_squares_it_left():
+    st = scene("ruby@B10", "rex@E9 gouger@G9 burning_gel@E11")
+    rex = st.monsters[0]
+    opts = mx.monster_move_options(st, rex)
+    assert sq("F9") in opts  # it may end over the Gouger
+    lines = []
+    mx.place_monster(st, rex, sq("F9"), opts[sq("F9")][2], lines)
+    g = monster_at(st, "G9")
+    assert g.kind == "rex"
+    gouger = next(m for m in st.monsters if m.kind == "gouger")
+    assert (gouger.x, gouger.y) in (sq("E9"), sq("E10"))
+    assert "pushes Gouger back" in " ".join(lines)
+
+
+def test_a_large_monster_does_not_push_an_equal_rank_or_large_model():
+    st = scene("ruby@B10", "burning_gel@E9 flinger@G9")
+    opts = mx.monster_move_options(st, st.monsters[0])
+    assert sq("F9") not in opts
+
+
+# ---- targeting -------------------------------------------------------------------------------------
+def test_walls_block_line_of_sight():
+    st = scene("ruby@C8", "gouger@C5")
+    assert not mx.sees(st, "heroes", ((2, 7),), set(), ((2, 4),), set())
+
+
+def test_an_enemy_in_between_blocks_sight_but_a_small_one_does_not():
+    st = scene("emerald@A9", "gouger@C9 knucklehead@E9")
+    st, _ = do(st, "activate hero:emerald")
+    assert not any("target:E9" in a for a in legal(st))
+    st = scene("emerald@A9", "citrine_slime@C9 knucklehead@E9")
+    st, _ = do(st, "activate hero:emerald")
+    assert "attack target:E9 with:ranged" in legal(st)
+
+
+def test_flying_models_see_and_are_seen_over_models():
+    st = scene("emerald@A9", "gouger@C9 skullbat@E9")
+    st, _ = do(st, "activate hero:emerald")
+    assert "attack target:E9 with:ranged" in legal(st)
+
+
+def test_incapacitated_heroes_do_not_block_sight():
+    st = scene("ruby@C9:w5 candy@A9", "flinger@E9")
+    f = st.monsters[0]
+    assert mx.sees(st, "monsters", mx.mfp(f), set(), ((0, 8),), set())
+    mx.hero(st, "ruby").wounds = 0
+    assert not mx.sees(st, "monsters", mx.mfp(f), set(), ((0, 8),), set())
+
+
+def test_range_is_counted_by_the_shortest_route_and_the_reason_is_shown():
+    st = scene("sophia@H7", "gouger@H5")
+    assert mx.route(st, ((7, 6),), ((7, 4),)) == 3  # around the wall's end, not 2
+    st, _ = do(st, "activate hero:sophia")
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "attack target:H5 with:melee")
+    assert "range is 1" in exc.value.reason
+
+
+def test_a_target_out_of_sight_is_explained():
+    st = scene("emerald@G8", "gouger@I8")  # the pillar on H8 is in between
+    st, _ = do(st, "activate hero:emerald")
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "attack target:I8 with:ranged")
+    assert "line of sight" in exc.value.reason
