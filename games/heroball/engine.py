@@ -5,14 +5,31 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core import (
-    Action, CommandSpec, Event, Game, IllegalAction, OptionSpec, Result, Rng, Seat, Status,
+    Action,
+    CommandSpec,
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+    Seat,
+    Status,
 )
 
 from .board import Board, board
 from .data import Hero, Rules, rules
 from .state import (
-    ORDER_VALUES, HeroballState, HeroballView, HeroState, HeroView, ObjectState, ObjectView, TurnState,
-    Window, default_orders,
+    ORDER_VALUES,
+    HeroballState,
+    HeroballView,
+    HeroState,
+    HeroView,
+    ObjectState,
+    ObjectView,
+    TurnState,
+    Window,
+    default_orders,
 )
 
 MOVES = ("step", "run", "sprint")

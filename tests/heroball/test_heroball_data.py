@@ -59,8 +59,9 @@ def test_commands_are_declared_with_short_option_names_and_autocomplete_for_hexe
 
 
 def test_target_may_be_written_as_the_players_name_and_hexes_in_lower_case():
-    from games.core import Action
     from hb_helpers import build
+
+    from games.core import Action
 
     s = build("Gorgo@G5, Calypso@G6")
     a = E.canonical(s, "gorgo", Action.parse("push target:calypso to:g7"))
