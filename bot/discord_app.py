@@ -22,8 +22,9 @@ from games.core import CommandSpec, OptionSpec, all_games
 from storage import open_storage
 
 from . import commands
-from .discord_buttons import GameButton
+from .discord_buttons import GameButton, OptionsButton, RematchButton
 from .discord_send import missing_permissions, send_error, send_reply
+from .discord_status import create_status, refresh_status
 from .manager import GameManager
 from .reply import Context, Reply
 from .settings import Settings
@@ -54,7 +55,7 @@ class PlaypostBot(ext.Bot):
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
         self.manager = GameManager(storage)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, OptionsButton, RematchButton)
         log.info("event=storage_open db=%s games=%s", self.settings.playpost_db, ",".join(sorted(all_games())))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -208,6 +209,11 @@ async def run_command(interaction: discord.Interaction, group: str, name: str, o
                              "Someone with Manage Channel can grant them.")
         await send_reply(interaction, reply, deferred_ephemeral=private, channel_id=ctx.channel_id,
                          note="\n".join(notes))
+        if group == "game" and name == "new" and not reply.ephemeral:
+            await create_status(interaction.client, reply.game_id, ctx.channel_id, interaction.app_permissions,
+                                in_thread=thread is not None or isinstance(interaction.channel, discord.Thread))
+        else:
+            await refresh_status(interaction.client, reply)
     except Exception:
         log.exception("event=command_failed command=%s/%s channel=%s user=%s", group, name, ctx.channel_id,
                       ctx.user_id)

@@ -15,7 +15,9 @@ import discord
 from games.core import get_game
 
 from .discord_send import INDEX_MARK, TEMPLATE, custom_id, send_error, send_reply
-from .reply import Button, Context
+from .discord_status import create_status, refresh_status
+from .manager import GameManager
+from .reply import Button, Context, Reply
 
 log = logging.getLogger("playpost.discord")
 
@@ -67,13 +69,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
                 log.info("event=click_refused channel=%s user=%s reason=not_theirs", self.channel_id, user)
                 return
         await interaction.response.defer(thinking=True)
-        ctx = Context(channel_id=self.channel_id, user_id=user, user_name=interaction.user.display_name,
-                      guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-                      can_manage=bool(interaction.permissions.manage_channels))
+        ctx = _context(interaction, self.channel_id)
         try:
             # a stale board (board is None) is refused by the manager's version check
             reply = await manager.press(ctx, self.version, action or self.action)
             await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
+            await refresh_status(interaction.client, reply)
         except Exception:
             log.exception("event=click_failed channel=%s user=%s", self.channel_id, user)
             await send_error(interaction, "Something went wrong on my side. `/game status` shows the board.",
@@ -87,3 +88,91 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
                 await interaction.message.edit(view=None)
             except discord.HTTPException as exc:
                 log.info("event=clear_buttons_failed status=%s", exc.status)
+
+
+def _context(interaction: discord.Interaction, channel_id: str) -> Context:
+    return Context(channel_id=channel_id, user_id=str(interaction.user.id), user_name=interaction.user.display_name,
+                   guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                   can_manage=bool(interaction.permissions.manage_channels))
+
+
+class OptionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:opts:(?P<channel>[0-9]+)"):
+    """"My options": the `/game hand` answer, only for whoever presses it."""
+
+    def __init__(self, channel_id: str) -> None:
+        super().__init__(discord.ui.Button(label="My options", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"pp:opts:{channel_id}"))
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> OptionsButton:
+        return cls(match["channel"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        reply = await manager.dispatch(_context(interaction, self.channel_id), "game", "hand", {})
+        await send_reply(interaction, reply, deferred_ephemeral=True, channel_id=self.channel_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:rematch:(?P<game>[0-9]+)"):
+    """The same game again: same seats and options, a new seed, started at once."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                           custom_id=f"pp:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
+        old = await manager.storage.get_game(self.game_id)
+        user = str(interaction.user.id)
+        if old is None or user not in {s.player for s in old.seats}:
+            await interaction.response.send_message("Only the players of that game can call a rematch.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            reply = await rematch(interaction, manager, old)
+            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=old.channel_id)
+            await refresh_status(interaction.client, reply)
+        except Exception:
+            log.exception("event=rematch_failed game=%s", self.game_id)
+            await send_error(interaction, "Something went wrong on my side. `/game status` shows the game.",
+                             deferred_ephemeral=True)
+            return
+        log.info("event=rematch game=%s user=%s ok=%s", self.game_id, user, not reply.ephemeral)
+
+
+async def rematch(interaction: discord.Interaction, manager: GameManager, old) -> Reply:  # noqa: ANN001
+    """Open the old game's kind with its options, seat its players with their choices, start it."""
+    if old.status != "finished":
+        return Reply.error("Only a finished game can be played again.", "`/game new` opens a new one.")
+    host = _context(interaction, old.channel_id)
+    opened = await manager.dispatch(host, "game", "new", {"game": old.kind, "thread": False, **old.options})
+    if opened.ephemeral:
+        return opened
+    # the status message is posted while the game is a lobby, before any board has buttons
+    await create_status(interaction.client, opened.game_id, old.channel_id, interaction.app_permissions,
+                        in_thread=isinstance(interaction.channel, discord.Thread))
+    host_seated = False
+    for seat in old.seats:
+        if seat.player == host.user_id and not host_seated:
+            host_seated = True
+            if not seat.choices:
+                continue  # `/game new` seated the host already
+        ctx = Context(channel_id=old.channel_id, user_id=seat.player, user_name=seat.name, guild_id=host.guild_id)
+        joined = await manager.dispatch(ctx, "game", "join", dict(seat.choices))
+        if joined.ephemeral:
+            return Reply(text=f"Rematch lobby opened, but {seat.name} could not be seated again: {joined.text}",
+                         game_id=opened.game_id)
+    started = await manager.dispatch(host, "game", "start", {})
+    if not started.ephemeral:
+        started.text = f"Rematch called by {host.user_name}.\n{started.text}"
+    return started

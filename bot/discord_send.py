@@ -69,13 +69,30 @@ def missing_permissions(perms: discord.Permissions, *, in_thread: bool, board: b
 
 
 def view_for(reply: Reply, channel_id: str) -> discord.ui.View | None:
-    from .discord_buttons import GameButton
+    """The buttons under a board: the legal actions, "My options" while it runs, "Rematch" at the end."""
+    from .discord_buttons import GameButton, OptionsButton, RematchButton
 
-    if not reply.buttons or reply.version is None:
+    items: list[discord.ui.Item] = []
+    if reply.version is not None:
+        items += [GameButton(channel_id, reply.version, b.action, index=i, label=b.label)
+                  for i, b in enumerate(reply.buttons[:24])]
+    if reply.status_text and not reply.finished:
+        items.append(OptionsButton(channel_id))
+    if reply.status_text and reply.finished and reply.game_id is not None:
+        items.append(RematchButton(reply.game_id))
+    if not items:
         return None
     view = discord.ui.View(timeout=None)
-    for i, b in enumerate(reply.buttons[:25]):
-        view.add_item(GameButton(channel_id, reply.version, b.action, index=i, label=b.label))
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def status_view(channel_id: str) -> discord.ui.View:
+    from .discord_buttons import OptionsButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(OptionsButton(channel_id))
     return view
 
 

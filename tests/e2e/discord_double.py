@@ -236,7 +236,8 @@ class DiscordDouble:
             ("POST", r"/channels/(?P<cid>\d+)/threads", self._thread),
             ("PUT", r"/channels/(?P<cid>\d+)/thread-members/(?P<uid>\d+)", lambda c, cid, uid: (204, None)),
             ("DELETE", r"/channels/(?P<cid>\d+)", self._delete_channel),
-            ("PUT", r"/channels/(?P<cid>\d+)/(?:messages/)?pins/(?P<mid>\d+)", lambda c, cid, mid: (204, None)),
+            ("PUT", r"/channels/(?P<cid>\d+)/messages/pins/(?P<mid>\d+)", lambda c, cid, mid: (204, None)),
+            ("DELETE", r"/channels/(?P<cid>\d+)/messages/pins/(?P<mid>\d+)", lambda c, cid, mid: (204, None)),
         ]
 
     def _application(self) -> dict[str, Any]:

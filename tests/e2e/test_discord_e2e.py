@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
 from games.core import all_games
+from bot.discord_send import TEMPLATE
 from render import renderer_for
 
 from .conftest import USERS
@@ -21,8 +23,13 @@ def board_message(inter: Interaction) -> Message:
     return inter.public[0]
 
 
+def game_buttons(msg: Message) -> list[str]:
+    """custom_ids of the buttons that carry a game action (not "My options" or "Rematch")."""
+    return [c for c in msg.custom_ids if re.fullmatch(TEMPLATE, c)]
+
+
 def button(msg: Message, action: str) -> str:
-    found = [c for c in msg.custom_ids if c.split(":", 3)[3] == action]
+    found = [c for c in game_buttons(msg) if c.split(":", 3)[3] == action]
     assert found, f"no button `{action}` in {msg.custom_ids}"
     return found[0]
 
@@ -68,7 +75,7 @@ async def test_a_short_count_game_from_new_to_result(harness):
     start = await open_count(harness, "bob", "cat")
     assert "Count** begins" in start.content
     assert f"<@{ANN}>" in start.content and start.allowed_mentions["users"] == [int(ANN)]
-    assert start.custom_ids and all(c.startswith(f"pp:{CHANNEL_ID}:") for c in start.custom_ids)
+    assert game_buttons(start) and all(c.startswith(f"pp:{CHANNEL_ID}:") for c in game_buttons(start))
 
     # autocomplete offers exactly the legal values, for the player to act
     assert await harness.autocomplete("ann", "count", "add", "n", n="") == ["1", "2"]
@@ -80,32 +87,37 @@ async def test_a_short_count_game_from_new_to_result(harness):
     rolled = board_message(await harness.cmd("ann", "count", "roll"))
     assert "Ann rolls" in rolled.content
     # the pending decision: keep or discard, as buttons for ann only
-    assert {c.split(":", 3)[3] for c in rolled.custom_ids} == {"keep", "discard"}
+    assert {c.split(":", 3)[3] for c in game_buttons(rolled)} == {"keep", "discard"}
     kept = board_message(await harness.click("ann", rolled, button(rolled, "keep")))
     assert "Ann keeps the" in kept.content
 
-    names = {ANN: "ann", BOB: "bob", CAT: "cat"}
-    for _ in range(40):
-        rec = await live(harness)
-        if rec is None:
-            break
-        state = all_games()["count"].load(rec.state)
-        who = names[state.players[state.active]]
-        if state.adds < 2:
-            board_message(await harness.cmd(who, "count", "add", n="2"))
-        else:
-            ended = board_message(await harness.cmd(who, "count", "end"))
-            if "Game over" not in ended.content:
-                nxt = names[all_games()["count"].load((await live(harness)).state).players[
-                    all_games()["count"].load((await live(harness)).state).active]]
-                assert ended.allowed_mentions["users"] == [int(USERS[nxt])], "the next player is pinged"
-    else:
-        pytest.fail("the game did not end")
+    last = await play_to_end(harness, check_pings=True)
     past = await harness.bot.manager.storage.history(CHANNEL_ID, 1)
     assert past[0].status == "finished"
-    last = [m for m in harness.double.messages.values() if not m.ephemeral][-1]
-    assert "Game over:" in last.content and not last.custom_ids
+    assert "Game over:" in last.content and not game_buttons(last)
     assert last.allowed_mentions["users"] == []
+
+
+async def play_to_end(harness, *, check_pings: bool = False) -> Message:
+    """Whoever is to act adds 2 twice, then ends the turn, until the game is over: the final board."""
+    names = {v: k for k, v in USERS.items()}
+    engine = all_games()["count"]
+    for _ in range(60):
+        rec = await live(harness)
+        state = engine.load(rec.state)
+        who = names[state.players[state.active]]
+        if state.adds < 2:
+            added = board_message(await harness.cmd(who, "count", "add", n="2"))
+            if "Game over" in added.content:
+                return added
+            continue
+        ended = board_message(await harness.cmd(who, "count", "end"))
+        if "Game over" in ended.content:
+            return ended
+        if check_pings:
+            nxt = engine.load((await live(harness)).state)
+            assert ended.allowed_mentions["users"] == [int(nxt.players[nxt.active])], "the next player is pinged"
+    pytest.fail("the game did not end")
 
 
 async def test_private_and_error_replies_are_ephemeral(harness):
@@ -188,7 +200,7 @@ async def test_new_game_opens_a_thread_and_stays_there(harness):
     assert await live(harness) is None and (await live(harness, thread_id)).kind == "count"
     board_message(await harness.cmd("bob", "game", "join", channel=thread_id))
     started = board_message(await harness.cmd("ann", "game", "start", channel=thread_id))
-    assert started.channel_id == thread_id and all(c.startswith(f"pp:{thread_id}:") for c in started.custom_ids)
+    assert started.channel_id == thread_id and all(c.startswith(f"pp:{thread_id}:") for c in game_buttons(started))
 
 
 async def test_a_refused_new_game_leaves_no_thread(harness):
@@ -235,9 +247,9 @@ async def test_an_action_too_long_for_a_custom_id_is_carried_by_its_index(harnes
 
     monkeypatch.setattr(bot.discord_send, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
     start = await open_count(harness, "bob")
-    ids = start.custom_ids
+    ids = game_buttons(start)
     assert all(len(c) <= 30 for c in ids) and any(c.split(":", 3)[3].startswith("#") for c in ids)
-    labels = [c["label"] for row in start.components for c in row["components"]]
+    labels = [c["label"] for row in start.components for c in row["components"]][:len(ids)]
     index_of_add2 = next(c for c, label in zip(ids, labels, strict=True) if label == "add n:2")
     again = harness.click_payload("ann", start, index_of_add2)  # as a second client still shows it
     moved = board_message(await harness.click("ann", start, index_of_add2))
@@ -245,3 +257,61 @@ async def test_an_action_too_long_for_a_custom_id_is_carried_by_its_index(harnes
     stale = await harness.double.run(*again)
     assert_private_only(stale, "out of date")
     assert [e.action for e in await harness.bot.manager.storage.log((await live(harness)).id)] == ["add n:2"]
+
+
+def calls(harness, method: str, suffix: str) -> list:
+    return [c for c in harness.double.calls if c.method == method and c.path.endswith(suffix)]
+
+
+async def test_the_status_message_is_pinned_and_kept_current(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    sid = rec.meta["status_message"]
+    status = harness.double.messages[sid]
+    assert status.channel_id == CHANNEL_ID and not status.ephemeral
+    assert calls(harness, "PUT", f"/channels/{CHANNEL_ID}/messages/pins/{sid}")
+    assert "waiting for Ann" in status.content and "pp:opts:" + CHANNEL_ID in status.custom_ids
+    board_message(await harness.cmd("ann", "count", "end"))
+    assert "waiting for Bob" in harness.double.messages[sid].content
+    board_message(await harness.cmd("ann", "game", "abandon"))
+    assert "abandoned" in harness.double.messages[sid].content and not harness.double.messages[sid].custom_ids
+    assert calls(harness, "DELETE", f"/channels/{CHANNEL_ID}/messages/pins/{sid}")
+
+
+async def test_my_options_button_answers_with_the_hand_privately(harness):
+    start = await open_count(harness, "bob")
+    shown = await harness.click("bob", start, f"pp:opts:{CHANNEL_ID}")
+    assert shown.callback["data"]["flags"] & EPHEMERAL
+    assert_private_only(shown, "Your secret bonus")
+
+
+async def test_rematch_reseats_the_same_players_with_a_new_seed(harness):
+    await open_count(harness, "bob", "cat")
+    final = await play_to_end(harness)
+    old = (await harness.bot.manager.storage.history(CHANNEL_ID, 1))[0]
+    rematch = f"pp:rematch:{old.id}"
+    assert rematch in final.custom_ids
+    again = board_message(await harness.click("bob", final, rematch))
+    assert "Rematch called by Bob" in again.content and "begins" in again.content
+    new = await live(harness)
+    assert new.status == "active" and new.id != old.id and new.seed != old.seed
+    assert sorted(s.player for s in new.seats) == sorted(s.player for s in old.seats)
+    assert new.options == old.options and "status_message" in new.meta
+    assert game_buttons(again)  # the first board of the rematch is playable at once
+    board_message(await harness.click(names_of(new)[0], again, game_buttons(again)[0]))
+
+
+def names_of(rec) -> list[str]:
+    """Test user names of the players to act first (seat order)."""
+    by_id = {v: k for k, v in USERS.items()}
+    state = all_games()["count"].load(rec.state)
+    return [by_id[state.players[state.active]]]
+
+
+async def test_only_players_of_the_game_can_call_a_rematch(harness):
+    await open_count(harness)
+    final = await play_to_end(harness)
+    old = (await harness.bot.manager.storage.history(CHANNEL_ID, 1))[0]
+    refused = await harness.click("cat", final, f"pp:rematch:{old.id}")
+    assert_private_only(refused, "Only the players")
+    assert await live(harness) is None
