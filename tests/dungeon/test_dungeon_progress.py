@@ -1,0 +1,371 @@
+"""Rules of defeat and progress, loot, debuffs and the basic actions."""
+from __future__ import annotations
+
+import pytest
+from dhelpers import E, do, legal, monster_at, scene, sq
+
+from games.core import IllegalAction
+from games.dungeon import mechanics as mx
+from games.dungeon.board import board
+
+
+# ---- wounds and incapacitation -------------------------------------------------------------------
+def test_a_hero_whose_wounds_reach_life_is_incapacitated_and_a_heal_brings_them_back(dice):
+    st = scene("ruby@B10:w4 candy@C11", "gouger@B9")
+    st, _ = do(st, "activate hero:candy")
+    dice.push("B2 B2 B2", "B0 B0 B0")
+    st, text = do(st, "end")
+    assert "Ruby is incapacitated!" in text
+    assert mx.is_incap(mx.hero(st, "ruby"))
+    # the next turn Candy heals her adjacent friend back onto her feet
+    st, _ = do(st, "activate hero:candy")
+    dice.push("B0")  # Candy's healer roll
+    st, text = do(st, "act action:heal target:ruby")
+    assert "back on their feet" in text and not mx.is_incap(mx.hero(st, "ruby"))
+
+
+def test_when_every_hero_is_incapacitated_at_once_the_heroes_lose(dice):
+    st = scene("ruby@B10:w4", "gouger@B9")
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B2 B2 B2", "B0 B0 B0")
+    st, text = do(st, "end")
+    status = E.status(st)
+    assert status.finished and status.result.winners == [] and st.result == "defeat"
+
+
+def test_nine_lives_may_shake_off_an_incapacitating_wound_once_per_level(dice):
+    st = scene("nyannyan@B10:w4", "gouger@B9")
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B2 B2 B2", "B0 B0 B0", "R2")
+    st, text = do(st, "end")
+    assert "Nine lives" in text and mx.hero(st, "nyannyan").wounds == 3
+    assert not mx.hero(st, "nyannyan").nine_lives_ready
+
+
+def test_an_active_hero_struck_down_by_backlash_ends_the_activation(dice):
+    st = scene("ruby@B10:w4", "blaze_beetle@C10")
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0", "B0 B0 R1")  # Ruby misses (then keeps), the beetle's armour holds
+    st, _ = do(st, "attack target:C10 with:melee")
+    st, text = do(st, "keep")
+    assert "backlash" in text and st.phase == "over"
+
+
+# ---- pools -----------------------------------------------------------------------------------------
+def test_destroyed_minions_go_to_the_back_of_the_pool(dice):
+    st = scene("nyannyan@B10", "gouger@C10", pool=["flinger"])
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0", "B0")
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert st.levels[0].pool == ["flinger", "gouger"]
+
+
+def test_elites_return_only_while_their_boss_is_undefeated_and_bosses_never(dice):
+    st = scene("nyannyan@B10", "flinger@C10 rex@C11:w5", pool=[])
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0")
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert st.levels[0].pool == ["flinger"]
+    dice.push("B2 B2 B2", "R0 R0 B0 B0".replace("R0", "Rh"))
+    st, text = do(st, "attack target:C11 with:melee")
+    assert "Rex is destroyed" in text and "rex" not in st.levels[0].pool
+    assert st.levels[0].boss_defeated
+
+
+def test_after_the_boss_falls_elites_stay_destroyed(dice):
+    st = scene("nyannyan@B10", "flinger@C10")
+    st.levels[0].boss_defeated = True
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0")
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert st.levels[0].pool == []
+
+
+def test_a_destroyed_spawn_point_discards_its_pool(dice):
+    st = scene("emerald@C5", "gouger@J11", pool=["gouger", "rex"])
+    st.levels[0].spawn_wounds = 2
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("B2 B0 R1")
+    st, text = do(st, "attack target:C3 with:ranged")
+    assert "spawn point is destroyed" in text and st.levels[0].pool == []
+    assert st.level == 0  # the Gouger still stands
+
+
+# ---- levels -------------------------------------------------------------------------------------------
+def test_clearing_a_level_opens_the_next_one_and_restores_the_heroes(dice):
+    st = scene("emerald@C5:w3 ruby@B10:w5", pool=["gouger"])
+    st.levels[1].pool = ["mook", "skullbat", "mook"]
+    mx.hero(st, "emerald").debuffs = ["poison"]
+    st.levels[0].spawn_wounds = 2
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("B2 B0 R1")
+    st, text = do(st, "attack target:C3 with:ranged")
+    assert "Level 1 is clear!" in text and st.level == 1 and st.phase == "intermission"
+    assert all(h.wounds == 0 and not h.debuffs for h in st.heroes)  # incapacitated Ruby too
+    assert st.levels[1].chest == "closed"
+    sp = board(st.dungeon).spawns[1]
+    assert len(st.monsters) >= 2 and all(max(abs(m.x - sp[0]), abs(m.y - sp[1])) <= 2 for m in st.monsters)
+    assert E.status(st).to_act == ["ann"]
+
+
+def test_between_levels_heroes_equip_and_drop_for_free_then_ready(dice):
+    st = scene("emerald@C5 ruby@B10/bob", pool=[])
+    st.levels[0].spawn_wounds = 2
+    st.floor = [mx.FloorCard(card="iron_sword", x=5, y=5)]
+    st, _ = do(st, "activate hero:emerald", "ann")
+    dice.push("B2 B0 R1")
+    st, _ = do(st, "attack target:C3 with:ranged", "ann")
+    assert "equip card:iron_sword hero:emerald" in legal(st, "ann")
+    st, _ = do(st, "equip card:iron_sword hero:emerald", "ann")
+    st, _ = do(st, "ready", "ann")
+    assert E.status(st).to_act == ["bob"]
+    st, text = do(st, "ready", "bob")
+    assert st.phase == "heroes" and st.turn == 2 and "Turn 2 begins." in text
+    assert mx.hero_stats(mx.hero(st, "emerald")).dice["str"].dice == ("B", "B", "B")
+
+
+def test_monsters_roll_an_extra_die_from_level_two_on(dice):
+    st = scene("ruby@N10", "knucklehead@N9", level=1)
+    st, _ = do(st, "activate hero:ruby")
+    dice.rolled.clear()
+    st, _ = do(st, "end")
+    assert dice.rolled[:4] == ["B", "B", "B", "B"]  # 3B strength plus the level bonus die
+
+
+def test_clearing_the_fourth_level_wins_the_game(dice):
+    st = scene("emerald@D17", level=3)
+    st.levels[3].spawn_wounds = 2
+    st, _ = do(st, "activate hero:emerald")
+    dice.push("B2 B0 R1", "")
+    st, text = do(st, "attack target:D20 with:ranged")
+    status = E.status(st)
+    assert status.finished and status.result.winners == ["ann"] and "heroes win" in text
+
+
+def test_the_active_spawn_points_aura_helps_its_monsters(dice):
+    st = scene("ruby@C6", "gouger@C5")  # inside the Kobold Warren's war drums
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "aura +1" in text
+
+
+# ---- loot ------------------------------------------------------------------------------------------------
+def test_a_minion_drops_loot_only_on_a_blue_star(dice):
+    st = scene("nyannyan@B10", "gouger@C10 gouger@B11")
+    st.loot_deck = ["iron_sword", "oak_shield"]
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0", "B0")
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert st.floor == []
+    dice.push("B1 B0 B0", "B1")
+    st, text = do(st, "attack target:B11 with:melee")
+    assert [f.card for f in st.floor] == ["iron_sword"] and "Iron Sword drops at B11" in text
+
+
+def test_an_elite_always_drops_loot(dice):
+    st = scene("nyannyan@B10", "flinger@C10")
+    st.loot_deck = ["quick_boots"]
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B0 B0")
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert [f.card for f in st.floor] == ["quick_boots"]
+
+
+def test_a_boss_drops_treasure_after_its_own_cards_are_shuffled_in(dice):
+    st = scene("nyannyan@B10", "rex@C10:w5")
+    st.treasure_deck = []
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B2 B2 B2", "Rh Rh B0 B0")
+    st, text = do(st, "attack target:C10 with:melee")
+    assert [f.card for f in st.floor] == ["rex_fang"]
+
+
+def test_picking_a_chest_lock_gives_treasure_and_smashing_gives_loot(dice):
+    st = scene("ruby@J11")
+    st.treasure_deck = ["winged_crown"]
+    st.loot_deck = ["oak_shield"]
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0 R1", "B1 B0")  # DEX 1 against the lock's 1: it holds
+    st, text = do(st, "act action:picklock")
+    assert "it holds" in text and st.levels[0].chest == "closed"
+    dice.push("B1 B1 R2", "B1 B0")
+    st, text = do(st, "act action:picklock")
+    assert "it opens" in text and [f.card for f in st.floor] == ["winged_crown"]
+    st2 = scene("nyannyan@J11")
+    st2.loot_deck = ["oak_shield"]
+    st2, _ = do(st2, "activate hero:nyannyan")
+    dice.push("B1 B1 B0")
+    st2, text = do(st2, "act action:smash")
+    assert [f.card for f in st2.floor] == ["oak_shield"] and st2.activation.ap == 1
+
+
+def test_a_boo_booty_jumps_out_of_a_chest_and_drops_treasure_when_destroyed(dice):
+    st = scene("nyannyan@J11")
+    st.treasure_deck = ["boo_booty_a", "winged_crown", "crystal_mail"]
+    st.levels[0].destroyed = True  # so that nothing else matters
+    st.monsters = []
+    st, _ = do(st, "activate hero:nyannyan")
+    st.levels[0].destroyed = False
+    dice.push("R2 R2", "B0 B0")
+    st, text = do(st, "act action:picklock")
+    assert "Boo Booty!" in text
+    booty = monster_at(st, "K11")
+    assert booty.kind == "boo_booty" and st.booty_cards == ["winged_crown"]
+    for _ in range(2):  # two life
+        dice.push("B2 B2 B2", "B0 B0")
+        st, text = do(st, "attack target:K11 with:melee")
+    assert sorted(f.card for f in st.floor) == ["crystal_mail", "winged_crown"]
+
+
+def test_a_hero_carries_at_most_four_cards_and_one_treasure():
+    st = scene("ruby@B10")
+    h = mx.hero(st, "ruby")
+    h.equipment = ["iron_sword", "oak_shield", "crystal_mail"]
+    st.floor = [mx.FloorCard(card="dragon_blade", x=1, y=9), mx.FloorCard(card="quick_boots", x=1, y=9)]
+    st, _ = do(st, "activate hero:ruby")
+    actions = legal(st)
+    assert "equip card:quick_boots" in actions and "equip card:dragon_blade" not in actions
+    st, _ = do(st, "equip card:quick_boots")
+    assert not any(a.startswith("equip") for a in legal(st))
+
+
+def test_card_bonuses_stack_on_the_stat_line():
+    st = scene("ruby@B10")
+    h = mx.hero(st, "ruby")
+    h.equipment = ["iron_sword", "quick_boots", "potion_belt", "heart_locket"]
+    s = mx.hero_stats(h)
+    assert s.dice["str"].dice == ("B", "B", "B") and s.move == 7 and s.potions == 2 and s.life == 6
+
+
+def test_loot_on_another_tile_cannot_be_equipped():
+    st = scene("ruby@B10")
+    st.floor = [mx.FloorCard(card="iron_sword", x=15, y=2)]
+    st, _ = do(st, "activate hero:ruby")
+    with pytest.raises(IllegalAction):
+        do(st, "equip card:iron_sword")
+
+
+# ---- debuffs ------------------------------------------------------------------------------------------------
+def test_poison_takes_one_ap():
+    st = scene("ruby@B10")
+    mx.hero(st, "ruby").debuffs = ["poison"]
+    st, _ = do(st, "activate hero:ruby")
+    assert st.activation.ap == 2
+
+
+def test_slow_halves_movement_rounded_up():
+    st = scene("ruby@B10")
+    mx.hero(st, "ruby").debuffs = ["slow"]
+    st, _ = do(st, "activate hero:ruby")
+    assert max(c for c in E._move_options(st, mx.hero(st, "ruby")).values())[0] == 3
+
+
+def test_immobile_allows_no_movement_and_knockdown_must_be_stood_up_first():
+    st = scene("ruby@B10")
+    mx.hero(st, "ruby").debuffs = ["immobile"]
+    st, _ = do(st, "activate hero:ruby")
+    assert not any(a.startswith("move") for a in legal(st))
+    st = scene("ruby@B10", "gouger@C10")
+    mx.hero(st, "ruby").debuffs = ["knockdown"]
+    st, _ = do(st, "activate hero:ruby")
+    assert legal(st) == ["act action:stand", "end"]
+    st, _ = do(st, "act action:stand")
+    assert st.activation.ap == 2 and "attack target:C10 with:melee" in legal(st)
+
+
+def test_hex_discards_the_best_offence_die(dice):
+    st = scene("nyannyan@B10", "knucklehead@C10")
+    mx.hero(st, "nyannyan").debuffs = ["hex"]
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B2 B1 B0")
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "B:2*(x)" in text and "no effect" in text
+
+
+def test_bane_discards_the_best_defence_die(dice):
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    mx.hero(st, "ruby").debuffs = ["bane"]  # gained during this activation, so it lasts
+    dice.push("B2 B0 B0", "B2 B1 B0")
+    st, text = do(st, "end")
+    assert "Ruby takes 1 wound" in text
+
+
+def test_fire_wounds_at_the_start_of_each_turn():
+    st = scene("ruby@B10")
+    st, _ = do(st, "activate hero:ruby")
+    mx.hero(st, "ruby").debuffs = ["fire"]  # caught fire during this activation
+    st, text = do(st, "end")
+    assert "Ruby burns." in text and mx.hero(st, "ruby").wounds == 1
+
+
+def test_ice_forbids_unique_actions():
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    assert any(a.startswith("act action:twin_strike") for a in legal(st))
+    st = scene("ruby@B10", "gouger@C10")
+    mx.hero(st, "ruby").debuffs = ["ice"]
+    st, _ = do(st, "activate hero:ruby")
+    assert not any(a.startswith("act action:twin_strike") for a in legal(st))
+
+
+def test_a_heros_debuffs_wear_off_at_the_end_of_their_next_activation():
+    st = scene("ruby@B10")
+    mx.hero(st, "ruby").debuffs = ["slow"]
+    st, _ = do(st, "activate hero:ruby")
+    st, _ = do(st, "end")
+    assert mx.hero(st, "ruby").debuffs == []
+
+
+def test_immune_models_never_gain_that_debuff(dice):
+    st = scene("ruby@B10", "mook@C10")
+    st, _ = do(st, "activate hero:ruby")
+    mook = st.monsters[0]
+    mx.give_debuff_monster(mook, "poison", [])
+    assert mook.debuffs == []
+
+
+# ---- basic actions -------------------------------------------------------------------------------------------
+def test_a_potion_is_free_once_per_activation_and_mends_two_wounds_and_all_debuffs():
+    st = scene("candy@B10:w3")
+    mx.hero(st, "candy").debuffs = ["poison"]
+    st, _ = do(st, "activate hero:candy")
+    st, _ = do(st, "potion")
+    h = mx.hero(st, "candy")
+    assert h.wounds == 1 and h.debuffs == [] and h.potions == 2 and st.activation.ap == 2
+    assert "potion" not in legal(st)
+
+
+def test_brewing_a_potion_costs_two_ap(dice):
+    st = scene("ruby@B10")
+    mx.hero(st, "ruby").potions = 0
+    st, _ = do(st, "activate hero:ruby")
+    st, _ = do(st, "act action:brew")
+    assert mx.hero(st, "ruby").potions == 1 and st.activation.ap == 1
+
+
+def test_a_shapeshifter_switches_profile_for_one_ap():
+    st = scene("kumiko@B10")
+    st, _ = do(st, "activate hero:kumiko")
+    st, text = do(st, "act action:switch")
+    assert "fox form" in text and mx.hero_stats(mx.hero(st, "kumiko")).move == 7 and st.activation.ap == 2
+
+
+def test_an_area_unique_action_attacks_every_adjacent_enemy(dice):
+    st = scene("kumiko@B10", "gouger@C10 gouger@B11")
+    st, _ = do(st, "activate hero:kumiko")
+    # magic: the Gougers defend with WILL 2B; each destroyed minion rolls a blue die for loot
+    dice.push("B2 B1 R1", "B0 B0", "B0", "B2 B1 R1", "B0 B0", "B0")
+    st, text = do(st, "act action:fox_fire")
+    assert text.count("Gouger is destroyed") == 2
+
+
+def test_explain_says_why_a_move_is_refused():
+    st = scene("ruby@B10 candy@C10")
+    st, _ = do(st, "activate hero:ruby")
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "move to:C10")
+    assert "occupied" in exc.value.reason
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "move to:E4")
+    assert "structure" in exc.value.reason
