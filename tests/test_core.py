@@ -83,3 +83,17 @@ def test_hex_labels_round_trip_and_are_unique():
 def test_hex_neighbours_are_at_distance_one():
     for d in HEX_DIRS:
         assert distance((0, 0), neighbor((0, 0), d)) == 1
+
+
+def test_anytime_commands_skip_the_whose_turn_check_only_for_themselves():
+    """Player settings (Heroball's standing orders) may be changed off-turn; moves may not."""
+    from games.core import IllegalAction, Seat, all_games
+    from games.core.play import resolve
+
+    engine = all_games()["heroball"]
+    state = engine.setup({}, [Seat(player="a", name="A"), Seat(player="b", name="B")], 1)
+    assert engine.status(state).to_act == ["a"]
+    assert resolve(engine, state, "b", Action.parse("reactions defend:always")) == Action.parse(
+        "reactions defend:always")
+    with pytest.raises(IllegalAction, match="not your move"):
+        resolve(engine, state, "b", Action.parse("end"))

@@ -90,6 +90,8 @@ class Game(ABC, Generic[S]):
     seat_options: ClassVar[tuple[OptionSpec, ...]] = ()  # chosen at /game join
     commands: ClassVar[tuple[CommandSpec, ...]] = ()  # /<game id> <command>
     multi_seat: ClassVar[bool] = False  # may one player take several seats?
+    # commands a seated player may use even when it is not their move (player settings)
+    anytime_commands: ClassVar[tuple[str, ...]] = ()
 
     # ---- lobby -------------------------------------------------------------
     def check_options(self, options: dict[str, str]) -> None:

@@ -35,7 +35,7 @@ def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Act
     status = engine.status(state)
     if status.finished:
         raise IllegalAction("This game is over.", "Start a new one with `/game new`.")
-    if player not in status.to_act:
+    if player not in status.to_act and written.cmd not in engine.anytime_commands:
         who = status.waiting_for or "another player"
         raise IllegalAction("It is not your move.", f"Waiting for {who}.")
     action = engine.canonical(state, player, written)
