@@ -81,17 +81,22 @@ class Config:
     startup_runs: int
     undo_runs: int
     engine_budget: float
+    engine_min: int
     engine_seeds: int
+    playout_cap: int  # actions per random game (quick mode plays short games)
+    undo_actions: int
 
 
 FULL = Config(image_runs=40, image_warmup=3, channels=(1, 50, 500), closed_warmup=1.0, closed_window=3.0,
               paced_channels=(500,), pace=10.0, paced_warmup=1.0, paced_window=12.0,
               scale_games=10_000, scale_active_every=5, cold_sample=30, cached_games=1000, startup_runs=3,
-              undo_runs=10, engine_budget=1.5, engine_seeds=3)
-QUICK = Config(image_runs=3, image_warmup=1, channels=(1, 5), closed_warmup=0.2, closed_window=0.5,
-               paced_channels=(5,), pace=0.05, paced_warmup=0.1, paced_window=0.5,
+              undo_runs=10, engine_budget=1.5, engine_min=3, engine_seeds=3,
+              playout_cap=PLAYOUT_CAP, undo_actions=500)
+QUICK = Config(image_runs=2, image_warmup=1, channels=(1, 5), closed_warmup=0.1, closed_window=0.3,
+               paced_channels=(5,), pace=0.05, paced_warmup=0.1, paced_window=0.3,
                scale_games=100, scale_active_every=5, cold_sample=3, cached_games=10, startup_runs=1,
-               undo_runs=2, engine_budget=0.2, engine_seeds=1)
+               undo_runs=2, engine_budget=0.2, engine_min=1, engine_seeds=1,
+               playout_cap=60, undo_actions=60)
 
 
 # ---- small helpers -------------------------------------------------------------
@@ -129,7 +134,7 @@ class Report:
 
     def add(self, section: str, subject: str, measure: str, text: str, value: Any = None,
             target: str = "", ok: bool | None = None) -> None:
-        self.rows.append(Row(section, subject, measure, text, value, target, ok))
+        self.rows.append(Row(section, subject, measure, " ".join(text.split()), value, target, ok))
 
 
 def bench_games() -> dict[str, Any]:
@@ -177,6 +182,17 @@ class Playout:
     steps: list[tuple[str, Any, str, bool]]  # player, action, turn_key before, barrier
     states: list[Any]  # state before each step, then the last
     finished: bool
+
+
+_PLAYOUTS: dict[tuple[Any, ...], Playout] = {}
+
+
+def memo_playout(engine: Any, options: dict[str, str], seed: int, n: int, cap: int = PLAYOUT_CAP) -> Playout:
+    """A whole seeded game with every state kept, played once per run and shared by the sections."""
+    key = (engine.id, tuple(sorted(options.items())), seed, n, cap)
+    if key not in _PLAYOUTS:
+        _PLAYOUTS[key] = playout(engine, options, seed, n, keep_states=True, cap=cap)
+    return _PLAYOUTS[key]
 
 
 def playout(engine: Any, options: dict[str, str], seed: int, n: int, *, keep_states: bool = False,
@@ -227,13 +243,13 @@ def bench_engines(cfg: Config, games: dict[str, Any], rep: Report) -> dict[str, 
         try:
             opts = default_options(engine)
             seats = fit_seats(engine, opts)
-            playout(engine, opts, SEED, seats)  # warm-up, discarded
+            memo_playout(engine, opts, SEED, seats, cfg.playout_cap)  # warm-up (shared with the other sections)
             n = actions = 0
             lengths: list[int] = []
             t0 = time.perf_counter()
             seeds = itertools.count(SEED + 1)
-            while n < 3 or time.perf_counter() - t0 < cfg.engine_budget:
-                p = playout(engine, opts, next(seeds), seats)
+            while n < cfg.engine_min or time.perf_counter() - t0 < cfg.engine_budget:
+                p = playout(engine, opts, next(seeds), seats, cap=cfg.playout_cap)
                 n += 1
                 actions += len(p.steps)
                 lengths.append(len(p.steps))
@@ -287,7 +303,7 @@ def bench_images(cfg: Config, games: dict[str, Any], rep: Report) -> None:
                     seats = fit_seats(engine, opts)
                 except Exception:
                     continue
-                p = playout(engine, opts, SEED, seats, keep_states=True)
+                p = memo_playout(engine, opts, SEED, seats, cfg.playout_cap)
                 mid = p.states[len(p.states) // 2]
                 view = engine.view(mid, None)
                 png = render_png(gid, view)
@@ -620,11 +636,11 @@ def _child(db: Path, first: str, sample: list[str], cached: list[str]) -> tuple[
     return wall, json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _templates(engine: Any, gid: str, seeds: int) -> list[dict[str, Any]]:
+def _templates(engine: Any, gid: str, seeds: int, cap: int) -> list[dict[str, Any]]:
     out = []
     for k in range(seeds):
         opts = default_options(engine)
-        p = playout(engine, opts, SEED + 77 * k, fit_seats(engine, opts), keep_states=True)
+        p = memo_playout(engine, opts, SEED + 77 * k, fit_seats(engine, opts), cap)
         half = len(p.steps) // 2
         out.append({"seed": p.seed, "options": opts, "steps": p.steps,
                     "final": engine.dump(p.states[-1]), "mid": engine.dump(p.states[half]), "half": half,
@@ -641,7 +657,7 @@ async def _build_db(path: Path, games: dict[str, Any], cfg: Config, rep: Report)
     templates: dict[str, list[dict[str, Any]]] = {}
     for gid, engine in games.items():
         try:
-            templates[gid] = _templates(engine, gid, 3 if cfg is FULL else 1)
+            templates[gid] = _templates(engine, gid, cfg.engine_seeds, cfg.playout_cap)
         except Exception as exc:
             rep.add("scale", gid, "skipped", f"playout failed: {type(exc).__name__}: {exc}"[:100])
     kinds = sorted(templates)
@@ -715,11 +731,12 @@ async def bench_scale(cfg: Config, games: dict[str, Any], rep: Report, tmp: Path
     con_small.close()
     con_big.close()
     startup: dict[str, list[tuple[float, dict[str, Any]]]] = {"one": [], "big": []}
-    for _ in range(1 + cfg.startup_runs):  # the first of each is a warm-up (OS file cache)
+    warm = 1 if cfg.startup_runs > 1 else 0  # a first start-up warms the OS file cache; discarded
+    for _ in range(warm + cfg.startup_runs):
         startup["one"].append(_child(small, active[0], [], []))
         startup["big"].append(_child(big, active[0], [], []))
     for key in startup:
-        startup[key] = startup[key][1:] if len(startup[key]) > 1 else startup[key]
+        startup[key] = startup[key][warm:]
     wall_big = med([w for w, _ in startup["big"]])
     wall_one = med([w for w, _ in startup["one"]])
     inner = startup["big"][len(startup["big"]) // 2][1]
@@ -766,15 +783,16 @@ def _long_game(games: dict[str, Any], cfg: Config, need: int) -> tuple[str, Any,
         for k in range(cfg.engine_seeds):
             try:
                 opts = default_options(engine)
-                p = playout(engine, opts, SEED + 500 + k, fit_seats(engine, opts), cap=need + 60)
+                p = memo_playout(engine, opts, SEED + 77 * k, fit_seats(engine, opts), cfg.playout_cap)
             except Exception:
                 break
             if len(p.steps) >= need + 1:
-                return gid, engine, p.seed, p.n, opts, [(pl, a) for pl, a, _, _ in p.steps]
+                return gid, engine, p.seed, p.n, opts, [(pl, a) for pl, a, _, _ in p.steps[:need + 60]]
     return None
 
 
-async def bench_undo_export(cfg: Config, games: dict[str, Any], rep: Report, tmp: Path, need: int = 500) -> None:
+async def bench_undo_export(cfg: Config, games: dict[str, Any], rep: Report, tmp: Path) -> None:
+    need = cfg.undo_actions
     from bot.manager import GameManager
     from games.core import Action, register
     from storage import open_storage
@@ -786,13 +804,13 @@ async def bench_undo_export(cfg: Config, games: dict[str, Any], rep: Report, tmp
     else:
         engine = _count_engine()
         if engine is None:
-            rep.add("undo/export", "all", "skipped", "no game reaches 500 actions and tests/fixture_game.py is absent")
+            rep.add("undo/export", "all", "skipped", f"no game reaches {need} actions and tests/fixture_game.py is absent")
             return
         register(engine)
         gid, seed, n, opts = engine.id, SEED, 1, {}
         roll, discard, add = Action.of("roll"), Action.of("discard"), Action.of("add", n="1")
         script = [("b1", a) for a in [roll, discard] * ((need - 2) // 2) + [add, add]]
-        used = "count (test fixture: no shipped game reaches 500 actions in random play)"
+        used = f"count (test fixture: no shipped game reaches {need} actions in random play)"
     store = await open_storage(str(tmp / "undo.sqlite3"))
     try:
         build = GameManager(store, render=False)
