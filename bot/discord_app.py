@@ -22,10 +22,11 @@ from games.core import CommandSpec, OptionSpec, all_games
 from storage import open_storage
 
 from . import commands
-from .discord_buttons import GameButton, OptionsButton, RematchButton
+from .discord_buttons import GameButton, OptionsButton, RematchButton, VoteButton
 from .discord_send import missing_permissions, send_error, send_reply
-from .discord_status import create_status, refresh_status
+from .discord_status import create_status, post_nudge, refresh_status
 from .manager import GameManager
+from .pace import Pace
 from .reply import Context, Reply
 from .settings import Settings
 
@@ -47,6 +48,7 @@ class PlaypostBot(ext.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.settings = settings
         self.manager: GameManager | None = None
+        self.pace: Pace | None = None
         self.background: list[asyncio.Task[None]] = []
         for command in build_commands():
             self.tree.add_command(command)
@@ -55,7 +57,10 @@ class PlaypostBot(ext.Bot):
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
         self.manager = GameManager(storage)
-        self.add_dynamic_items(GameButton, OptionsButton, RematchButton)
+        self.add_dynamic_items(GameButton, OptionsButton, RematchButton, VoteButton)
+        self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
+                         tick_seconds=self.settings.playpost_tick_seconds)
+        self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
         log.info("event=storage_open db=%s games=%s", self.settings.playpost_db, ",".join(sorted(all_games())))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -13,6 +13,7 @@ import time
 import discord
 
 from games.core import get_game
+from storage import StaleVersion
 
 from .discord_send import INDEX_MARK, TEMPLATE, custom_id, send_error, send_reply
 from .discord_status import create_status, refresh_status
@@ -176,3 +177,64 @@ async def rematch(interaction: discord.Interaction, manager: GameManager, old) -
     if not started.ephemeral:
         started.text = f"Rematch called by {host.user_name}.\n{started.text}"
     return started
+
+
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(?P<game>[0-9]+)"):
+    """After a missed deadline the other players vote; more than half of them ends the game."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Vote to end the game", style=discord.ButtonStyle.danger,
+                                           custom_id=f"pp:vote:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> VoteButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
+        user = str(interaction.user.id)
+        async with manager.lock(f"vote:{self.game_id}"):
+            outcome, reply = await vote_to_end(interaction, manager, self.game_id, user)
+        if reply is None:
+            await interaction.response.send_message(outcome, ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
+        await refresh_status(interaction.client, reply)
+
+
+async def vote_to_end(interaction: discord.Interaction, manager: GameManager, game_id: int,
+                      user: str) -> tuple[str, Reply | None]:
+    """Count one vote; returns (private answer, None) or ("", the public reply)."""
+    rec = await manager.storage.get_game(game_id)
+    if rec is None or rec.status != "active" or rec.state is None:
+        return "That game is not running any more.", None
+    if rec.deadline_at is None or rec.deadline_at > manager.clock():
+        return "The turn deadline has not passed; there is nothing to vote on.", None
+    engine = get_game(rec.kind)
+    to_act = set(engine.status(manager._state(rec, engine)).to_act)
+    voters = sorted({s.player for s in rec.seats} - to_act)
+    if user not in voters:
+        return "Only the other seated players vote on ending the game.", None
+    ballot = rec.meta.get("end_votes") or {}
+    votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
+    if user in votes:
+        return "Your vote is counted already.", None
+    votes.add(user)
+    need = len(voters) // 2 + 1
+    if len(votes) < need:
+        # the write bumps the version: the late player's old buttons go stale (`/game status` gives fresh ones)
+        try:
+            await manager.storage.update_game(rec, rec.version, meta={
+                **rec.meta, "end_votes": {"deadline": rec.deadline_at, "voters": sorted(votes)}})
+        except StaleVersion:
+            return "The game changed at that moment; look at the newest board before voting.", None
+        return f"Vote counted: {len(votes)} of the {need} needed to end the game.", None
+    ctx = Context(channel_id=rec.channel_id, user_id=user, user_name=interaction.user.display_name,
+                  guild_id=rec.guild_id, can_manage=True)  # the vote carries the authority to end it
+    reply = await manager.dispatch(ctx, "game", "abandon", {})
+    if not reply.ephemeral:
+        reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
+    return "", reply

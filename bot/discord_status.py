@@ -94,3 +94,20 @@ async def refresh_status(bot: Any, reply: Reply) -> None:
             await message.unpin(reason="playpost: the game is over")
     except discord.HTTPException as exc:
         log.info("event=status_edit_failed game=%s status=%s", rec.id, exc.status)
+
+
+async def post_nudge(bot: Any, nudge: Any) -> None:
+    """A reminder in the game's channel: pings exactly who must act, with the board's buttons."""
+    from .discord_buttons import GameButton, OptionsButton, VoteButton
+    from .discord_send import mentions
+
+    rec = nudge.rec
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(nudge.buttons[:23]):
+        view.add_item(GameButton(rec.channel_id, rec.version, b.action, index=i, label=b.label))
+    view.add_item(OptionsButton(rec.channel_id))
+    if nudge.kind != "reminder":
+        view.add_item(VoteButton(rec.id))
+    text = nudge.text + "\n" + " ".join(f"<@{p}>" for p in nudge.to_act)
+    channel = bot.get_partial_messageable(int(rec.channel_id))
+    await channel.send(text, allowed_mentions=mentions(nudge.to_act), view=view)

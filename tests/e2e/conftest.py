@@ -26,7 +26,8 @@ class Harness:
         self.task: asyncio.Task[None] | None = None
 
     async def start_bot(self) -> None:
-        settings = Settings(discord_token=TOKEN, playpost_db=str(self.db), dev_guild_id=int(GUILD_ID))
+        settings = Settings(discord_token=TOKEN, playpost_db=str(self.db), dev_guild_id=int(GUILD_ID),
+                            playpost_tick_seconds=3600)  # tests call bot.pace.tick themselves
         self.bot = build_bot(settings, guild_ready_timeout=0.05)
         self.task = asyncio.create_task(self.bot.start(TOKEN))
         ready = asyncio.create_task(self.bot.wait_until_ready())

@@ -1,0 +1,120 @@
+"""Turn deadlines and reminders: a background task that nudges whoever must act.
+
+For an active game with a deadline D (set by the manager after every move), reminders fall
+every `reminder_hours` counted back from D (while after the last move), at D itself, and every
+`reminder_hours` after D while nobody has moved. Which slot is due is computed from the stored
+deadline and the time of the previous tick, so nothing needs writing: a write would bump the
+game's version and make the buttons under its board stale.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from games.core import get_game
+from storage import GameRecord
+
+from .manager import DEFAULT_SETTINGS, GameManager
+
+log = logging.getLogger("playpost.pace")
+
+NudgeKind = Literal["reminder", "deadline", "overdue"]
+HORIZON = 31 * 24 * 3600.0  # deadlines are at most 30 days ahead
+
+
+@dataclass
+class Nudge:
+    rec: GameRecord
+    kind: NudgeKind
+    to_act: list[str]
+    waiting_for: str
+    text: str
+    buttons: list = field(default_factory=list)  # the current board's Buttons, for acting at once
+
+
+def latest_slot(deadline: float, deadline_s: float, reminder_s: float, t: float) -> float | None:
+    """The last reminder time at or before t (None if none has come yet since the last move)."""
+    if t >= deadline:
+        return deadline + math.floor((t - deadline) / reminder_s) * reminder_s
+    slot = deadline - math.ceil((deadline - t) / reminder_s) * reminder_s
+    return slot if slot > deadline - deadline_s else None
+
+
+def nudge_kind(rec: GameRecord, last: float, now: float) -> tuple[NudgeKind, float] | None:
+    """Which nudge (if any) fell due in (last, now] for this game."""
+    settings = {**DEFAULT_SETTINGS, **rec.settings}
+    if settings["paused"] or rec.deadline_at is None or rec.status != "active":
+        return None
+    deadline = float(rec.deadline_at)
+    deadline_s = float(settings["deadline_hours"]) * 3600
+    reminder_s = max(3600.0, float(settings["reminder_hours"]) * 3600)
+    slot = latest_slot(deadline, deadline_s, reminder_s, now)
+    if slot is None or slot <= last:
+        return None
+    kind: NudgeKind = "deadline" if slot == deadline else ("overdue" if slot > deadline else "reminder")
+    return kind, slot
+
+
+class Pace:
+    """Checks the games every tick and hands each due nudge to `post` (the transport)."""
+
+    def __init__(self, manager: GameManager, post: Callable[[Nudge], Awaitable[None]], *,
+                 clock: Callable[[], float] = time.time, tick_seconds: float = 60.0) -> None:
+        self.manager = manager
+        self.post = post
+        self.clock = clock
+        self.tick_seconds = tick_seconds
+        self.last = clock()  # slots missed while the bot was down are not replayed; the next one comes
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("event=pace_tick_failed")
+
+    async def tick(self, now: float | None = None) -> list[Nudge]:
+        now = self.clock() if now is None else now
+        sent: list[Nudge] = []
+        for rec in await self.manager.storage.due(now + HORIZON):
+            due = nudge_kind(rec, self.last, now)
+            if due is None:
+                continue
+            nudge = self.nudge(rec, due[0])
+            if nudge is None:
+                continue
+            try:
+                await self.post(nudge)
+            except Exception:
+                log.exception("event=nudge_failed game=%s", rec.id)
+                continue
+            log.info("event=nudge game=%s kind=%s to=%s", rec.id, nudge.kind, ",".join(nudge.to_act))
+            sent.append(nudge)
+        self.last = now
+        return sent
+
+    def nudge(self, rec: GameRecord, kind: NudgeKind) -> Nudge | None:
+        engine = get_game(rec.kind)
+        assert rec.state is not None
+        state = self.manager._state(rec, engine)
+        st = engine.status(state)
+        if st.finished or not st.to_act:
+            return None
+        names = self.manager.names(rec)
+        waiting = st.waiting_for or ", ".join(names.get(p, p) for p in st.to_act)
+        when = f"<t:{int(rec.deadline_at or 0)}:R>"
+        if kind == "reminder":
+            text = f"Reminder: your move in **{engine.name}**, {waiting} (deadline {when})."
+        elif kind == "deadline":
+            text = (f"The turn deadline in **{engine.name}** has passed; still waiting for {waiting}. "
+                    "The other players may vote to end the game: more than half of them ends it without a result.")
+        else:
+            text = f"Still waiting for {waiting} in **{engine.name}**; the deadline passed {when}."
+        return Nudge(rec=rec, kind=kind, to_act=list(st.to_act), waiting_for=waiting, text=text,
+                     buttons=self.manager.buttons(engine, state, st))

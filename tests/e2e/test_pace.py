@@ -1,0 +1,59 @@
+"""Deadlines and reminders: which nudge is due when, and how it reaches Discord."""
+from __future__ import annotations
+
+from bot.pace import latest_slot, nudge_kind
+from storage import GameRecord
+
+from .conftest import USERS
+from .discord_double import CHANNEL_ID
+from .test_discord_e2e import assert_private_only, board_message, live, open_count
+
+H = 3600.0
+
+
+def record(deadline: float, **settings) -> GameRecord:
+    return GameRecord(channel_id="c", kind="count", host_id="a", seed=1, status="active", deadline_at=deadline,
+                      settings={"deadline_hours": 48, "reminder_hours": 24, **settings})
+
+
+def test_reminder_slots_count_back_from_the_deadline_and_on_after_it():
+    d = 100 * H
+    assert latest_slot(d, 48 * H, 24 * H, d - 30 * H) is None  # 18 h after the move: nothing yet
+    assert latest_slot(d, 48 * H, 24 * H, d - 23 * H) == d - 24 * H
+    assert latest_slot(d, 48 * H, 24 * H, d) == d
+    assert latest_slot(d, 48 * H, 24 * H, d + 25 * H) == d + 24 * H
+    assert latest_slot(d, 10 * H, 24 * H, d - 1) is None  # reminder interval longer than the deadline
+
+
+def test_each_nudge_is_due_once_and_never_while_paused():
+    d = 100 * H
+    rec = record(d)
+    assert nudge_kind(rec, d - 25 * H, d - 23 * H) == ("reminder", d - 24 * H)
+    assert nudge_kind(rec, d - 23 * H, d - 22 * H) is None  # the same slot, next tick
+    assert nudge_kind(rec, d - 1, d + 1) == ("deadline", d)
+    assert nudge_kind(rec, d + 23 * H, d + 24 * H) == ("overdue", d + 24 * H)
+    assert nudge_kind(record(d, paused=True), d - 1, d + 1) is None
+
+
+async def test_a_missed_deadline_pings_who_must_act_and_the_others_vote_to_end(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    pace = harness.bot.pace
+    pace.last = rec.deadline_at - 25 * H
+    reminders = await pace.tick(now=rec.deadline_at - 23 * H)
+    assert [n.kind for n in reminders] == ["reminder"]
+    assert await pace.tick(now=rec.deadline_at - 22 * H) == []  # not twice
+    assert [n.kind for n in await pace.tick(now=rec.deadline_at + 1)] == ["deadline"]
+    posted = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content]
+    reminder, deadline = posted[-2], posted[-1]
+    assert reminder.channel_id == CHANNEL_ID and f"<@{USERS['ann']}>" in reminder.content
+    assert reminder.allowed_mentions["users"] == [int(USERS["ann"])]
+    assert f"pp:vote:{rec.id}" in deadline.custom_ids and f"pp:vote:{rec.id}" not in reminder.custom_ids
+
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2  # the vote happens after the deadline
+    refused = await harness.click("ann", deadline, f"pp:vote:{rec.id}")  # the late player does not vote
+    assert_private_only(refused, "Only the other seated players")
+    ended = board_message(await harness.click("bob", deadline, f"pp:vote:{rec.id}"))
+    assert "voted to end the game" in ended.content
+    assert await live(harness) is None
+    assert (await harness.bot.manager.storage.get_game(rec.id)).status == "abandoned"
