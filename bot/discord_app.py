@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -35,7 +35,7 @@ log = logging.getLogger("playpost.discord")
 ALWAYS_PRIVATE = {"help", "hand", "log", "history"}  # /game commands whose answer is only for the caller
 KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}
 MAX_OPTIONS = 25
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
 
 
 class PlaypostBot(ext.Bot):

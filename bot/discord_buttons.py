@@ -33,7 +33,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         self.action = action  # the action text, or `#<n>` for the n-th button of that board
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
                              match: re.Match[str]) -> GameButton:
         btn = cls.__new__(cls)
         discord.ui.DynamicItem.__init__(btn, item)
@@ -106,7 +106,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:opt
         self.channel_id = channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
                              match: re.Match[str]) -> OptionsButton:
         return cls(match["channel"])
 
@@ -126,7 +126,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:rem
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
                              match: re.Match[str]) -> RematchButton:
         return cls(int(match["game"]))
 
@@ -188,7 +188,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
                              match: re.Match[str]) -> VoteButton:
         return cls(int(match["game"]))
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.core import all_games
 from bot.discord_send import TEMPLATE
+from games.core import all_games
 from render import renderer_for
 
 from .conftest import USERS
