@@ -140,6 +140,8 @@ class Board:
     # ---- sight -----------------------------------------------------------
     def _sight_sets(self, a: Sq, b: Sq, ignore_walls: bool) -> tuple[frozenset[Sq], ...]:
         """For each sight line between a and b that crosses no wall: the squares it touches (a, b excluded)."""
+        if b < a:  # one computation per pair, whichever end asks first (floating point is not symmetric)
+            a, b = b, a
         key = (a, b, ignore_walls)
         found = self._sight.get(key)
         if found is not None:
@@ -157,7 +159,6 @@ class Board:
         # keep only minimal sets: a superset can never be clear when its subset is not
         minimal = tuple(s for s in out if not any(o < s for o in out))
         self._sight[key] = minimal
-        self._sight[(b, a, ignore_walls)] = minimal
         return minimal
 
     def _touched(self, p: tuple[float, float], q: tuple[float, float]) -> list[Sq]:
