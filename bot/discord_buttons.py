@@ -69,11 +69,21 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
                     "`/game help` shows what you can do.", ephemeral=True)
                 log.info("event=click_refused channel=%s user=%s reason=not_theirs", self.channel_id, user)
                 return
-        await interaction.response.defer(thinking=True)
         ctx = _context(interaction, self.channel_id)
+        if board is None:
+            # an old board, or no game: the manager refuses it at once (nothing to render), so answer
+            # privately straight away instead of showing everyone a "thinking" message first
+            reply = await manager.press(ctx, self.version, self.action)
+            if reply.ephemeral:
+                await interaction.response.send_message(reply.text, ephemeral=True)
+                log.info("event=click_refused channel=%s user=%s reason=stale", self.channel_id, user)
+                return
+            await interaction.response.defer(thinking=True)  # not expected: versions only grow
+            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
+            return
+        await interaction.response.defer(thinking=True)
         try:
-            # a stale board (board is None) is refused by the manager's version check
-            reply = await manager.press(ctx, self.version, action or self.action)
+            reply = await manager.press(ctx, self.version, action)
             await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
             await refresh_status(interaction.client, reply)
         except Exception:

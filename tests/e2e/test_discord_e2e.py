@@ -169,6 +169,7 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_refused(harness):
     assert "Ann adds 2." in after.content
     version = (await live(harness)).version
     stale = await harness.click("ann", start, button(start, "end"))  # from an older board
+    assert stale.callback["type"] == 4 and stale.callback["data"]["flags"] & EPHEMERAL  # no public "thinking"
     assert_private_only(stale, "out of date")
     assert (await live(harness)).version == version
     # the clicked board lost its buttons once used
