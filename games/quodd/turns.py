@@ -91,4 +91,5 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
         finish(st, [], f"Time is up after round {st.round}; nobody scored.", ev)
         return
     names = " and ".join(h.name for h in win)
-    finish(st, [h.player for h in win], f"Time is up after round {st.round}: {names} win(s) with {best} {what}.", ev)
+    verb = "share the win" if len(win) > 1 else "wins"
+    finish(st, [h.player for h in win], f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)

@@ -1,0 +1,121 @@
+"""Writes the scenario transcripts: a small greedy planner plays each scenario with a fixed seed.
+
+Run from the repository root: `.venv/bin/python tests/quodd/transcripts/make.py`. The planner
+searches each movement phase (tumble, skill, decisions) for the best position by the
+scenario's goal; the resulting action log is written as `name> /quodd ...` lines.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from games.core import Seat  # noqa: E402
+from games.quodd import ENGINE as E  # noqa: E402
+from games.quodd.board import is_drop, manhattan, squares, xy  # noqa: E402
+
+HERE = Path(__file__).parent
+NODE_CAP = 2500
+
+
+def score(st, player: str) -> float:
+    if st.phase == "over":
+        return 1e7 if player in st.winners else -1e7
+    h = next(x for x in st.heroes if x.player == player)
+    if h.pos is None:
+        return -1e6
+    p = xy(h.pos)
+    if st.mode in ("race", "solo"):
+        goal = xy(st.rally[str(h.progress + 1)])
+        return h.progress * 1000 - manhattan(p, goal) * 10
+    crystals = [xy(lab) for lab, items in st.ground.items() if items]
+    drops = [q for q in squares(st) if is_drop(st, q)]
+    if h.carrying and (len(h.carrying) >= 2 or not crystals):
+        d = min(manhattan(p, q) for q in drops)
+    elif crystals:
+        d = min(manhattan(p, q) for q in crystals)
+    else:
+        d = 0
+    return len(h.banked) * 2000 + len(h.carrying) * 700 - d * 10
+
+
+def candidates(st, player):
+    acts = [a for a in E.legal_actions(st, player) if a.cmd != "rearrange"]
+    return acts
+
+
+def best_turn(st, player):
+    """Depth-first over this player's movement phase; returns the best action sequence."""
+    best = (-1e9, [])
+    nodes = 0
+
+    def dfs(s, seq):
+        nonlocal best, nodes
+        nodes += 1
+        status = E.status(s)
+        if status.finished or s.phase != "move" or player not in status.to_act or nodes > NODE_CAP:
+            val = score(s, player)
+            if val > best[0]:
+                best = (val, seq)
+            return
+        for a in candidates(s, player):
+            if a.cmd in ("drop",):
+                continue
+            new, _ = E.apply(s, player, a)
+            dfs(new, seq + [a])
+
+    dfs(st, [])
+    return best[1]
+
+
+def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap: int = 3000):
+    seats = [Seat(player=n, name=n, choices={"hero": heroes[n]} if n in heroes else {}) for n in names]
+    st = E.setup({"scenario": scenario}, seats, seed)
+    log = []
+    for _ in range(cap):
+        status = E.status(st)
+        if status.finished:
+            break
+        player = status.to_act[0]
+        if st.pending is not None and st.pending.kind == "place":
+            action = max(E.legal_actions(st, player), key=lambda a: -_start_dist(st, a.get("option")))
+            seq = [action]
+        elif st.phase == "move" and st.pending is None and st.heroes[st.turn].player == player:
+            seq = best_turn(st, player) or [E.legal_actions(st, player)[0]]
+        else:
+            acts = E.legal_actions(st, player)
+            seq = [next((a for a in acts if a.cmd in ("done", "choose")), acts[0])]
+        for a in seq:
+            who = E.status(st).to_act[0] if st.pending is None else st.pending.player
+            st, _ = E.apply(st, who, a)
+            log.append((who, a))
+            if E.status(st).finished:
+                break
+    return seats, st, log
+
+
+def _start_dist(st, lab):
+    p = xy(lab)
+    if st.mode in ("race", "solo"):
+        return manhattan(p, xy(st.rally["1"]))
+    return min(manhattan(p, xy(q)) for q in st.ground)
+
+
+def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
+    seats, st, log = play(scenario, names, heroes, seed)
+    lines = [f"# {scenario}: {E.status(st).result.text if E.status(st).finished else 'unfinished'}",
+             f"{names[0]}> /game new game:quodd seed:{seed} scenario:{scenario} thread:false"]
+    for n in names:
+        lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else ""))
+    lines.append(f"{names[0]}> /game start")
+    for who, a in log:
+        lines.append(f"{who}> /quodd {a.text()}")
+    path.write_text("\n".join(lines) + "\n")
+    print(path.name, len(log), "actions;", E.status(st).result.text if E.status(st).finished else "unfinished")
+
+
+if __name__ == "__main__":
+    write(HERE / "tutorial.txt", "tutorial", ["ann", "bob"], {"ann": "rok"}, 7)
+    write(HERE / "heist.txt", "heist", ["ann", "bob", "cat"], {"ann": "trixie", "bob": "aang"}, 3)
+    write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5)
