@@ -498,7 +498,8 @@ class DungeonGame(Game[DungeonState]):
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"
         if action.cmd == "heart":
-            return {"heal": f"Heal {a.get('hero', '')}", "cure": f"Cure {a.get('debuff', '')} ({a.get('hero', '')})",
+            who = content().heroes[a["hero"]].name if a.get("hero") in content().heroes else ""
+            return {"heal": f"Heal {who}", "cure": f"Cure {a.get('debuff', '')} ({who})",
                     "potion": "Gain a potion", "none": "Skip heart"}[a["use"]]
         if action.cmd == "reroll":
             return f"Reroll die {a['die']}"

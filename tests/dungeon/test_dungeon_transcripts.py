@@ -1,0 +1,56 @@
+"""The shipped dungeon played through the console, as `playpost script` plays it."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from bot.console import ScriptClock, run_script
+from bot.manager import GameManager
+
+from storage import open_storage
+
+HERE = Path(__file__).parent / "transcripts"
+
+
+async def play(name: str, tmp_path: Path) -> str:
+    clock = ScriptClock()
+    seeds = itertools.count(1)
+    manager = GameManager(await open_storage(str(tmp_path / "t.sqlite3")), clock=clock,
+                          seed_source=lambda: next(seeds), render=False)
+    out: list[str] = []
+    try:
+        await run_script((HERE / name).read_text(encoding="utf-8").splitlines(), manager, tmp_path / "out",
+                         write=out.append, clock=clock)
+    finally:
+        await manager.storage.close()
+    return "\n".join(out)
+
+
+def after(text: str, line: str, n: int = 8) -> str:
+    lines = text.splitlines()
+    i = lines.index(line)
+    return "\n".join(lines[i + 1:i + 1 + n])
+
+
+async def test_level_one_to_the_opening_of_level_two(tmp_path):
+    out = await play("level_one.txt", tmp_path)
+    assert "Traceback" not in out
+    # a refused command changes nothing
+    assert "(only ann sees this) Nyan-Nyan belongs to bob." in after(out, "ann> /dungeon activate hero:nyannyan", 2)
+    # chest opened by picking the lock
+    assert "Candy picks the lock: B:1* R:1* = 2 vs B:1* B:blank = 1: it opens!\n  Crystal Mail drops at K11." in out
+    # a hero's attack fails on a tie
+    assert "Nyan-Nyan (melee attack) rolls B:blank B:2* B:blank = 2 vs Ironscale (A3) +2 = 2: no effect (a tie goes to the defender)." in out
+    # a reroll (Ruby's feint) and a heart used to heal
+    assert "Reroll of die 1: B:blank -> B:heart." in out
+    assert "A heart heals 1 wound on Ruby who gets back up." in out
+    # a potion drunk
+    assert "Nyan-Nyan drinks a potion (0 left)" in out
+    # a hero incapacitated and healed back by a friend's heal action
+    assert "Ruby is incapacitated!" in out
+    assert "Emerald heals Ruby: 1 wound removed; Ruby is back on their feet." in out
+    # the level-1 spawn point falls, the level is cleared and level 2 opens
+    assert "The spawn point is destroyed; its pool is discarded." in out
+    assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
+    assert "waiting for ann, bob to equip, drop and `ready`" in out
+    assert "SDE-S Dungeon · round 5 · heroes" in out  # play goes on into level 2
