@@ -1,0 +1,58 @@
+"""The public view, export summary, rules reference and the board image."""
+from __future__ import annotations
+
+import io
+import time
+
+from dhelpers import E, do, scene
+from PIL import Image
+
+from games.dungeon import mechanics as mx
+from render.common import SEAT_COLORS
+from render.dungeon import CELL, MARGIN, render
+
+
+def test_summary_names_level_turn_heroes_and_monsters():
+    st = scene("ruby@B10:w2 candy@C10/bob", "gouger@J2:w0")
+    mx.hero(st, "ruby").debuffs = ["poison"]
+    s = E.summary(st)
+    assert s["level"] == 1 and s["turn"] == 1
+    ruby = s["players"][0]
+    assert ruby["hero"] == "Ruby" and ruby["position"] == "B10" and ruby["wounds"] == 2
+    assert ruby["potions"] == 1 and ruby["ap_left"] == 3 and ruby["debuffs"] == ["poison"]
+    assert ruby["incapacitated"] is False and ruby["name"] == "Ann"
+    assert s["monsters"] == [{"kind": "Gouger", "position": "J2", "wounds": 0}]
+
+
+def test_rules_reference_covers_the_main_topics():
+    topics = E.rules_topics()
+    assert {"turn", "dice", "movement", "targeting", "levels", "loot", "debuffs"} <= set(topics)
+
+
+def test_the_view_shows_the_side_panel_facts():
+    st = scene("ruby@B10", "gouger@J2", pool=["knucklehead", "rex"])
+    st, _ = do(st, "activate hero:ruby")
+    v = E.view(st, None)
+    assert v.next_spawn == "Knucklehead" and v.pool_left == 2
+    assert v.heroes[0].active and v.heroes[0].ap_left == 3
+    assert v.spawns[0].state == "active" and v.spawns[1].state == "inactive"
+    assert v.aura  # the active spawn point's support aura is shown
+
+
+def _pixel(png: bytes, label_xy: tuple[int, int]) -> tuple[int, int, int]:
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    x, y = label_xy
+    return img.getpixel((MARGIN + x * CELL + CELL // 2 - 8, MARGIN + y * CELL + CELL // 2 + 6))
+
+
+def test_board_image_is_deterministic_small_quick_and_draws_the_heroes():
+    st = scene("ruby@B10 candy@C10/bob", "gouger@J2 rex@E8")
+    v = E.view(st, None)
+    t = time.perf_counter()
+    png = render(v)
+    again = render(v)
+    assert png == again and png[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(png))
+    assert max(img.size) <= 1200
+    assert _pixel(png, (1, 9)) == SEAT_COLORS[0]
+    assert (time.perf_counter() - t) / 2 < 0.25
