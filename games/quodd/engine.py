@@ -378,7 +378,8 @@ class QuoddHeroes(Game[QState]):
         new = top_skill(h)
         if new == m.current:
             return
-        remaining = max(0, base_points(h) - m.taken)
+        # the points left of the shared movement range go over; the old skill's own boosts do not
+        remaining = max(0, base_points(h) + m.boost.get("all", 0) - m.taken)
         cancel_seq(st, m.seq, keep=("land",))
         m.current = ""
         if new == "q":
@@ -386,8 +387,7 @@ class QuoddHeroes(Game[QState]):
         elif new in m.used or remaining == 0:
             m.ready, m.points = "", 0
         else:
-            bonus = content.skills()[new].upgrade_bonus if new in h.upgraded else 0
-            m.ready, m.points = new, remaining + bonus
+            m.ready, m.points = new, remaining + skill_points(h, new, {new: m.boost.get(new, 0)}) - base_points(h)
             ev.append(Event(text=f"{h.name} goes on with {content.skills()[new].name} ({m.points} left; "
                                  "boosts of the old skill stay behind)."))
 
@@ -587,6 +587,8 @@ class QuoddHeroes(Game[QState]):
 
         trial = state.model_copy(deep=True)
         trial.rng = Rng(seed=(state.rng.seed * 7919 + state.rng.counter + 12345) & ((1 << 63) - 1))
+        for t in trial.tokens.values():
+            t.hidden = ""  # what a secret token hides stays hidden in a preview
         act = resolve(self, trial, player, action)
         new, ev = self.apply(trial, player, act)
         if any(e.irreversible for e in ev):

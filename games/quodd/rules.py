@@ -40,9 +40,11 @@ def base_points(h: Hero) -> int:
     return h.movement
 
 
-def skill_points(h: Hero, skill: str) -> int:
+def skill_points(h: Hero, skill: str, boost: dict[str, int] | None = None) -> int:
+    """Base movement, plus the upgraded side's bonus, plus boosts played for this skill or for all."""
     bonus = content.skills()[skill].upgrade_bonus if skill in h.upgraded else 0
-    return base_points(h) + bonus
+    boost = boost or {}
+    return base_points(h) + bonus + boost.get(skill, 0) + boost.get("all", 0)
 
 
 def is_mover(st: QState, h: Hero) -> bool:
@@ -358,6 +360,9 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         return
     p = xy(h.pos)
     t = token(st, p)
+    if t and t.kind == "secret" and not t.hidden:  # a preview never learns what a secret is
+        ev.append(Event(text=f"{h.name} would reveal the secret token at {h.pos} here."))
+        return
     if t and t.kind == "secret":
         t.kind, t.hidden = t.hidden, ""
         ev.append(Event(text=f"{h.name} reveals a secret token at {h.pos}: {content.token_kinds()[t.kind].name}.",
@@ -488,7 +493,7 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
         m.ready, m.points = "", 0
         ev.append(Event(text=f"{h.name} has {content.skills()[sk].name} on top, already used this turn."))
     else:
-        m.ready, m.points = sk, skill_points(h, sk)
+        m.ready, m.points = sk, skill_points(h, sk, m.boost)
         ev.append(Event(text=f"{h.name} has {content.skills()[sk].name} on top ({m.points})."))
 
 

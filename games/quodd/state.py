@@ -73,6 +73,7 @@ class MoveCtx(BaseModel):
     q_used: bool = False
     stolen_from: list[str] = Field(default_factory=list)
     seq: int = 0
+    boost: dict[str, int] = Field(default_factory=dict)  # phase-1 bonuses: skill id (or "all") -> points
 
 
 class QState(BaseModel):

@@ -252,3 +252,21 @@ def test_an_element_covered_by_a_token_does_not_act():
     st = slide_ready(["......", "......", ".v....", "......"], tokens={"B3": "tunnel"}, pos="A3", points=1)
     st, _ = do(st, "ann", "move direction:E distance:1")
     assert hero(st, "ann").pos == "B3"  # the tunnel (alone on the board) covers the current
+
+
+def test_faq_boosts_of_the_old_skill_do_not_follow_a_rearrange_mid_move():
+    """FAQ: a food boost for Slide stays with Slide; the new skill gets only the unused base points."""
+    st = slide_ready(OPEN, tokens={"B3": "q"}, heroes=[dict(pos="A3", movement=2, head="N", front="U")], points=4)
+    st.m.boost = {"slide": 2}
+    st, _ = do(st, "ann", "move direction:E distance:4")
+    st, _ = do(st, "ann", "rearrange front:dash right:slide")
+    assert st.m.ready == "dash" and st.m.points == 1  # 2 base - 1 spent; the +2 for slide stays behind
+
+
+def test_preview_of_stepping_on_a_secret_token_does_not_reveal_it():
+    from games.core import Action
+
+    st = slide_ready(OPEN, tokens={"B3": "secret:teleporter"}, pos="A3", points=1)
+    new, ev = E.preview(st, "ann", Action.parse("move direction:E distance:1"))
+    assert all("teleporter" not in e.text.lower() for e in ev)
+    assert new.tokens["B3"].kind == "secret" and st.tokens["B3"].hidden == "teleporter"
