@@ -13,7 +13,6 @@ import time
 import discord
 
 from games.core import get_game
-from storage import StaleVersion
 
 from .discord_send import INDEX_MARK, TEMPLATE, custom_id, send_error, send_reply
 from .discord_status import create_status, refresh_status
@@ -49,7 +48,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         if rec is None or rec.version != self.version or rec.status != "active" or rec.state is None:
             return None
         engine = get_game(rec.kind)
-        state = manager._state(rec, engine)
+        state = manager.state_of(rec, engine)
         return manager.buttons(engine, state, engine.status(state))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -224,7 +223,7 @@ async def vote_to_end(interaction: discord.Interaction, manager: GameManager, ga
     if rec.deadline_at is None or rec.deadline_at > manager.clock():
         return "The turn deadline has not passed; there is nothing to vote on.", None
     engine = get_game(rec.kind)
-    to_act = set(engine.status(manager._state(rec, engine)).to_act)
+    to_act = set(engine.status(manager.state_of(rec, engine)).to_act)
     voters = sorted({s.player for s in rec.seats} - to_act)
     if user not in voters:
         return "Only the other seated players vote on ending the game.", None
@@ -235,12 +234,8 @@ async def vote_to_end(interaction: discord.Interaction, manager: GameManager, ga
     votes.add(user)
     need = len(voters) // 2 + 1
     if len(votes) < need:
-        # the write bumps the version: the late player's old buttons go stale (`/game status` gives fresh ones)
-        try:
-            await manager.storage.update_game(rec, rec.version, meta={
-                **rec.meta, "end_votes": {"deadline": rec.deadline_at, "voters": sorted(votes)}})
-        except StaleVersion:
-            return "The game changed at that moment; look at the newest board before voting.", None
+        # meta only: the version stays, so the late player's buttons keep working
+        await manager.storage.update_meta(rec.id, {"end_votes": {"deadline": rec.deadline_at, "voters": sorted(votes)}})
         return f"Vote counted: {len(votes)} of the {need} needed to end the game.", None
     ctx = Context(channel_id=rec.channel_id, user_id=user, user_name=interaction.user.display_name,
                   guild_id=rec.guild_id, can_manage=True)  # the vote carries the authority to end it

@@ -1,8 +1,8 @@
 """The standing status message of a game: posted when the game opens, pinned where permitted,
 then kept current by editing it after every public change.
 
-Its id is stored in `GameRecord.meta` once, while the game is still a lobby (no buttons exist
-yet, so the version bump of that write cannot make a board's buttons stale).
+Its id is stored in `GameRecord.meta` with `storage.update_meta`, which leaves the game's
+version alone, so the write never makes a board's buttons stale.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def status_text(manager: GameManager, rec: GameRecord) -> str:
     if rec.status == "abandoned":
         return f"{HEADER} · **{engine.name}** was abandoned. `/game history` lists it."
     assert rec.state is not None
-    state = manager._state(rec, engine)
+    state = manager.state_of(rec, engine)
     return f"{HEADER} · {manager.status_line(rec, engine, engine.status(state))}"
 
 
@@ -64,15 +64,10 @@ async def create_status(bot: Any, game_id: int | None, channel_id: str, perms: d
         except discord.HTTPException as exc:
             log.info("event=status_pin_failed channel=%s status=%s", channel_id, exc.status)
     meta = {"status_message": str(message.id), "status_channel": channel_id, "status_pinned": pinned}
-    for _ in range(3):
-        try:
-            await manager.storage.update_game(rec, rec.version, meta={**rec.meta, **meta})
-            return
-        except StaleVersion:
-            rec = await manager.storage.get_game(game_id)
-            if rec is None:
-                return
-    log.warning("event=status_meta_failed game=%s", game_id)
+    try:
+        await manager.storage.update_meta(game_id, meta)
+    except StaleVersion:
+        log.warning("event=status_meta_failed game=%s", game_id)
 
 
 async def refresh_status(bot: Any, reply: Reply) -> None:

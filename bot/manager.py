@@ -18,7 +18,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, Game, IllegalAction, OptionSpec, PlaypostError, Seat, Status, all_games, get_game
+from games.core import (
+    Action,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    PlaypostError,
+    Seat,
+    Status,
+    all_games,
+    get_game,
+)
 from games.core.play import hint_for, replay, step
 from render import render_png
 from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
@@ -75,6 +85,10 @@ class GameManager:
         if lk is None:
             lk = self._locks[channel_id] = asyncio.Lock()
         return lk
+
+    def state_of(self, rec: GameRecord, engine: Game | None = None) -> BaseModel:
+        """The engine state of an active game record (cached by version)."""
+        return self._state(rec, engine or get_game(rec.kind))
 
     def _state(self, rec: GameRecord, engine: Game) -> BaseModel:
         hit = self._states.get(rec.id)
@@ -193,7 +207,6 @@ class GameManager:
 
     async def _after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
                           after: Status, events: Sequence[Any]) -> Reply:
-        names = self.names(rec)
         lines = [e.text for e in events if e.to is None]
         private: dict[str, str] = {}
         for e in events:

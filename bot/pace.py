@@ -102,7 +102,7 @@ class Pace:
     def nudge(self, rec: GameRecord, kind: NudgeKind) -> Nudge | None:
         engine = get_game(rec.kind)
         assert rec.state is not None
-        state = self.manager._state(rec, engine)
+        state = self.manager.state_of(rec, engine)
         st = engine.status(state)
         if st.finished or not st.to_act:
             return None

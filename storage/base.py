@@ -84,6 +84,14 @@ class Storage(ABC):
         """Write the named fields and bump the version, if still at expected_version."""
 
     @abstractmethod
+    async def update_meta(self, game_id: int, patch: dict[str, Any]) -> dict[str, Any]:
+        """Merge keys into a game's meta (message ids, votes) without changing its version.
+
+        Meta is bookkeeping of the transport, not game state: writing it must not make
+        the buttons under the current board stale. Returns the merged meta.
+        """
+
+    @abstractmethod
     async def append_action(
         self, rec: GameRecord, expected_version: int, entry: LogEntry, state: str, **fields: Any
     ) -> GameRecord:

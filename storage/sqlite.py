@@ -179,6 +179,16 @@ class SQLiteStorage(Storage):
         await self.db.execute("COMMIT")
         return out
 
+    async def update_meta(self, game_id: int, patch: dict[str, Any]) -> dict[str, Any]:
+        async with self._write:
+            async with self.db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                raise StaleVersion("No such game.")
+            meta = {**json.loads(row[0]), **patch}
+            await self.db.execute("UPDATE games SET meta = ? WHERE id = ?", (json.dumps(meta, sort_keys=True), game_id))
+        return meta
+
     async def append_action(
         self, rec: GameRecord, expected_version: int, entry: LogEntry, state: str, **fields: Any
     ) -> GameRecord:

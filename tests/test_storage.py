@@ -67,3 +67,13 @@ async def test_history_and_due(store):
     assert await store.due(50.0) == []
     await store.update_game(g, g.version, status="finished")
     assert [x.id for x in await store.history("c1")] == [g.id]
+
+
+async def test_meta_writes_leave_the_version_alone(store):
+    """Transport bookkeeping (status message ids, votes) must not make the board's buttons stale."""
+    g = await store.create_game(rec())
+    g = await store.update_game(g, g.version, meta={"a": 1})
+    merged = await store.update_meta(g.id, {"status_message": "42"})
+    assert merged == {"a": 1, "status_message": "42"}
+    fresh = await store.get_game(g.id)
+    assert fresh.version == g.version and fresh.meta == merged
