@@ -4,7 +4,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Action, CommandSpec, Event, Game, IllegalAction, OptionSpec, Result, Rng, Seat, Status
+from games.core import (
+    Action,
+    CommandSpec,
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+    Seat,
+    Status,
+)
 from games.core.grid import DIRS8, parse_label
 from games.core.grid import label as sq_label
 

@@ -419,7 +419,6 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     h = hero(st, ctx.hero)
     stats = hero_stats(h)
     key = ctx.target
-    fp = target_fp(st, key)
     tattrs = target_attrs(st, key)
     stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
     notes = []

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from dhelpers import E, do, legal, monster_at, scene, sq
+from dhelpers import E, do, legal, monster_at, scene
 
 from games.core import IllegalAction
 from games.dungeon import mechanics as mx

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from dhelpers import E, do, hero_at, legal, monster_at, scene, sq
+from dhelpers import E, do, legal, monster_at, scene, sq
 
 from games.core import IllegalAction, RulesDataError, Seat
 from games.dungeon import data as ddata

@@ -6,7 +6,6 @@ from pathlib import Path
 
 from bot.console import ScriptClock, run_script
 from bot.manager import GameManager
-
 from storage import open_storage
 
 HERE = Path(__file__).parent / "transcripts"
