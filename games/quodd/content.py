@@ -225,7 +225,7 @@ def compose(sc: ScenarioDef) -> MapLayout:
         at = parse_label(p.at)
         if at is None:
             raise RulesDataError(f"scenario {sc.id}: bad board position {p.at!r}")
-        links = {parse_label(k): v for k, v in b.links.items()}
+        links = {xy: v for k, v in b.links.items() if (xy := parse_label(k)) is not None}
         rows, links = _turn_rows(b.rows, links, p.turn)
         parts.append((b.id, at, rows, links))
     width = max(at[0] + len(rows[0]) for _, at, rows, _ in parts)

@@ -7,12 +7,33 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, CommandSpec, Event, Game, IllegalAction, OptionSpec, Result, Rng, Seat, Status
+from games.core import (
+    Action,
+    CommandSpec,
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    Rng,
+    Seat,
+    Status,
+)
 from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label, parse_label
 
 from . import content
 from .board import (
-    center_facing, hero_at, hero_of, is_pit, jump_landing_ok, occupancy, on_map, safe_spot, sim_step, step, xy,
+    center_facing,
+    hero_at,
+    hero_of,
+    is_pit,
+    jump_landing_ok,
+    occupancy,
+    on_map,
+    safe_spot,
+    sim_step,
+    step,
+    xy,
 )
 from .cube import SKILL_FACES, facing
 from .rules import active, base_points, cancel_seq, is_mover, run, skill_points, top_face, top_skill
@@ -27,6 +48,13 @@ PHASE_NAMES = {
 }
 DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
 SKILL_ARGS = ("feet", "front", "back", "left", "right")
+
+
+def _arg(action: Action, key: str) -> str:
+    """An argument the legal set guarantees is there."""
+    value = action.get(key)
+    assert value is not None, (action, key)
+    return value
 
 
 def _skill_dirs(skill: str) -> list[str]:
@@ -271,7 +299,7 @@ class QuoddHeroes(Game[QState]):
             return [Action.of("done")] + self._drops(st, h)
         # movement phase, at rest
         m = st.m
-        acts: list[Action] = []
+        acts = []
         if not m.ended and h.pos is not None:
             if not m.tumbled:
                 occ = occupancy(st)
@@ -300,9 +328,9 @@ class QuoddHeroes(Game[QState]):
                 self._rearrange(st, h, action, ev)
                 run(st, ev)
             elif st.pending.kind == "place":
-                self._place(st, action.get("option"), ev)
+                self._place(st, _arg(action, "option"), ev)
             else:
-                answer_decision(st, action.get("option"), ev)
+                answer_decision(st, _arg(action, "option"), ev)
             return st, ev
         if st.phase == "skills":
             h = hero_of(st, player)
@@ -331,7 +359,7 @@ class QuoddHeroes(Game[QState]):
             m = st.m
             m.tumbled = True
             m.seq += 1
-            st.queue += [Job(kind="step", hero=h.player, dir=action.get("direction"), how="tumble", seq=m.seq),
+            st.queue += [Job(kind="step", hero=h.player, dir=_arg(action, "direction"), how="tumble", seq=m.seq),
                          Job(kind="land", hero=h.player, seq=m.seq), Job(kind="activate", hero=h.player, seq=m.seq)]
             ev.append(Event(text=f"{h.name} makes the natural tumble {action.get('direction')}."))
             run(st, ev)
@@ -342,16 +370,16 @@ class QuoddHeroes(Game[QState]):
             st.m.q_used = True
             st.m.ready = ""
         elif cmd == "steal":
-            victim = hero_of(st, action.get("from"))
-            item = action.get("item")
+            victim = hero_of(st, _arg(action, "from"))
+            item = _arg(action, "item")
             victim.carrying.remove(item)
             h.carrying.append(item)
             st.m.stolen_from.append(victim.player)
             ev.append(Event(text=f"{h.name} steals a {item.replace('-', ' ')} from {victim.name}."))
         elif cmd == "drop":
-            item = action.get("item")
+            item = _arg(action, "item")
             h.carrying.remove(item)
-            st.ground.setdefault(action.get("at"), []).append(item)
+            st.ground.setdefault(_arg(action, "at"), []).append(item)
             ev.append(Event(text=f"{h.name} drops a {item.replace('-', ' ')} on {action.get('at')}."))
         return st, ev
 
@@ -370,7 +398,7 @@ class QuoddHeroes(Game[QState]):
 
     def _rearrange(self, st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
-        h.skills = {f: action.get(f) for f in SKILL_FACES}
+        h.skills = {f: _arg(action, f) for f in SKILL_FACES}
         ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES) + "."))
         m = st.m
         if st.phase != "move" or not is_mover(st, h) or not m.current:
@@ -407,18 +435,18 @@ class QuoddHeroes(Game[QState]):
         seq = m.seq
         jobs: list[Job] = []
         if sd.mode == "dash":
-            path = action.get("path").split()
+            path = _arg(action, "path").split()
             jobs += [Job(kind="step", hero=h.player, dir=d, how="dash", seq=seq) for d in path]
             spent = len(path)
             desc = " ".join(path)
         elif sd.mode == "jump":
-            spent = int(action.get("distance"))
-            jobs.append(Job(kind="jump", hero=h.player, dir=action.get("direction"), n=spent, how="jump", seq=seq))
+            spent = int(_arg(action, "distance"))
+            jobs.append(Job(kind="jump", hero=h.player, dir=_arg(action, "direction"), n=spent, how="jump", seq=seq))
             desc = f"{action.get('direction')} over {spent}"
         else:
-            spent = int(action.get("distance"))
+            spent = int(_arg(action, "distance"))
             how = "tumble" if sd.mode == "tumble" else "slide"
-            jobs += [Job(kind="step", hero=h.player, dir=action.get("direction"), how=how, seq=seq) for _ in range(spent)]
+            jobs += [Job(kind="step", hero=h.player, dir=_arg(action, "direction"), how=how, seq=seq) for _ in range(spent)]
             desc = f"{action.get('direction')} {spent}"
         m.points -= spent
         m.ready = ""
@@ -525,7 +553,7 @@ class QuoddHeroes(Game[QState]):
                 args = full
             else:
                 args = {k: v.lower() for k, v in args.items()}
-        return Action(cmd=action.cmd, args=args)
+        return Action.of(action.cmd, **args)
 
     def explain(self, state: QState, player: str, action: Action) -> str:
         st = state
@@ -544,7 +572,8 @@ class QuoddHeroes(Game[QState]):
                 d = (action.get("direction") or "").upper()
                 if d in DIRS4:
                     q = step(xy(h.pos), d)
-                    what = st.tokens.get(label(*q)).kind.replace("_", " ") if on_map(st, q) and label(*q) in st.tokens else "a hero that cannot be pushed"
+                    tok = st.tokens.get(label(*q)) if on_map(st, q) else None
+                    what = tok.kind.replace("_", " ") if tok else "a hero that cannot be pushed"
                     return f"{d} of {h.pos} is blocked by {what}."
             if action.cmd == "move":
                 if not m.ready:

@@ -10,8 +10,28 @@ from games.core.grid import DIRS4, DIRS8, label
 
 from . import content
 from .board import (
-    ACTIVE, REVEAL, XY, can_enter, current_dir, hero_at, hero_of, is_drop, is_pit, is_wall, jump_landing_ok,
-    kind, manhattan, on_map, point, point_text, safe_spot, squares, standable, step, token, xy,
+    ACTIVE,
+    REVEAL,
+    XY,
+    can_enter,
+    current_dir,
+    hero_at,
+    hero_of,
+    is_drop,
+    is_pit,
+    is_wall,
+    jump_landing_ok,
+    kind,
+    manhattan,
+    on_map,
+    point,
+    point_text,
+    safe_spot,
+    squares,
+    standable,
+    step,
+    token,
+    xy,
 )
 from .cube import face_at, spin, tumble
 from .state import Decision, Hero, Job, QState
@@ -107,6 +127,7 @@ def _move_hero(st: QState, h: Hero, to: XY, ev: list[Event], mover_path: bool = 
 
 def _push_chain(st: QState, other: Hero, d: str, by: str, ev: list[Event], out: list[Job]) -> None:
     """Push `other` one space towards `d`, pushing whoever stands beyond first."""
+    assert other.pos is not None
     frm = xy(other.pos)
     to = step(frm, d)
     nxt = hero_at(st, to, but=other.player)
@@ -189,6 +210,7 @@ def do_jump(st: QState, job: Job, ev: list[Event]) -> None:
 
 def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     h = hero_of(st, job.hero)
+    assert h.pos is not None
     frm = xy(h.pos)
     if job.seq and job.seq == st.m.seq and is_mover(st, h) and job.how == "jump":
         st.m.taken += job.n
@@ -203,8 +225,10 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
 
 def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
     h = hero_of(st, job.hero)
+    assert h.pos is not None
     to = step(xy(h.pos), job.dir, job.n + 1)
     other = hero_at(st, to, but=h.player)
+    assert other is not None
     jobs: list[Job] = []
     ev.append(Event(text=f"{h.name} lands on {other.name}."))
     _push_chain(st, other, d, job.by or h.player, ev, jobs)
@@ -225,12 +249,12 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         return
     t = token(st, p)
     k = t.kind if t else ""
-    if k == "rally" and st.mode in ("race", "solo") and t.number == h.progress + 1:
+    if t is not None and k == "rally" and st.mode in ("race", "solo") and t.number == h.progress + 1:
         h.progress += 1
         ev.append(Event(text=f"{h.name} reaches rally marker {t.number}."))
         if h.progress == len(st.rally):
             h.finished_round = st.round
-    if k in ("switch", "switch_colour"):
+    if t is not None and k in ("switch", "switch_colour"):
         flip_group(st, t.group, ev)
     if k in ("q", "rearrange") and own and not st.m.ended:
         what = "use Q-powers (rearrange skills)" if k == "q" else "rearrange skills"
@@ -299,7 +323,7 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
     who = name(st, decider)
     if broken:
         ev.append(Event(text=f"{who} rolls {shown} for the {k.replace('_', ' ')} at {h.pos}: it explodes!", irreversible=True))
-        del st.tokens[h.pos]
+        del st.tokens[label(*p)]
         explode(st, p, ev)
         if own:
             end_movement(st, ev, "teleporter destroyed")
@@ -533,7 +557,7 @@ def answer(st: QState, option: str, ev: list[Event]) -> None:
     assert d is not None
     st.pending = None
     h = hero_of(st, d.hero)
-    job = d.job
+    job = d.job if d.job is not None else Job(kind="none", hero=h.player)
     if d.kind == "spin":
         h.head, h.front = spin(h.head, h.front, option == "cw")
         ev.append(Event(text=f"{h.name} spins {'clockwise' if option == 'cw' else 'counter-clockwise'} on the whirlpool."))
@@ -544,8 +568,8 @@ def answer(st: QState, option: str, ev: list[Event]) -> None:
         h.pos = option
         if is_mover(st, h):
             st.last_path.append(option)
-        push_front(st, [Job(kind="enter", hero=h.player, how="teleport", by=job.by if job else ""),
-                        Job(kind="land", hero=h.player, by=job.by if job else "")])
+        push_front(st, [Job(kind="enter", hero=h.player, how="teleport", by=job.by),
+                        Job(kind="land", hero=h.player, by=job.by)])
     elif d.kind == "tunnel":
         if option != "stay":
             ev.append(Event(text=f"{h.name} goes through the tunnel to {option}."))

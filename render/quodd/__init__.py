@@ -98,9 +98,9 @@ def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:
 
 
 def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: float, fill) -> None:
-    dx, dy = DIRV[direction]
-    n = math.hypot(dx, dy)
-    dx, dy = dx / n, dy / n
+    ux, uy = DIRV[direction]
+    n = math.hypot(ux, uy)
+    dx, dy = ux / n, uy / n
     px, py = -dy, dx
     tip = (cx + dx * size, cy + dy * size)
     base = (cx - dx * size * 0.6, cy - dy * size * 0.6)
@@ -211,7 +211,6 @@ def render(view: Any, **options: Any) -> bytes:
     rows = tuple(_g(view, "rows"))
     links = tuple(sorted(_g(view, "links").items()))
     base = _base(rows, links)
-    h, w = len(rows), len(rows[0])
     heroes = list(_g(view, "heroes"))
     present_f = sorted({ch if ch not in ARROWS else "^" for r in rows for ch in r if ch != "#"},
                        key=list(FEATURE_NAMES).index)
