@@ -386,7 +386,13 @@ class DungeonGame(Game[DungeonState]):
                 args["target"] = hid
             elif parse_label(t):
                 key = self._key_at(st, t)
-                args["target"] = self._target_label(st, key) if key else t.upper()
+                hero_there = next((h.id for h in st.heroes if (h.x, h.y) == parse_label(t)), None)
+                if key:
+                    args["target"] = self._target_label(st, key)
+                elif hero_there and action.cmd == "act":
+                    args["target"] = hero_there  # a heal aimed at the square a hero stands on
+                else:
+                    args["target"] = t.upper()
             changed = True
         if action.cmd in ("equip", "drop") and "card" in args:
             want = _norm(args["card"])
@@ -484,6 +490,27 @@ class DungeonGame(Game[DungeonState]):
             return f"{stats.name} has nothing a potion would mend."
         if action.cmd == "equip":
             return "That card is not lying on this hero's tile, or the hero cannot carry more (4 cards, 1 treasure)."
+        if action.cmd == "act":
+            what = action.get("action", "") or ""
+            costs = content().rules.ap_costs
+            ua = content().unique.get(what)
+            if ua is not None:
+                if what not in stats.unique:
+                    return f"{stats.name} does not have {ua.name}."
+                if "ice" in h.debuffs:
+                    return f"{stats.name} is iced: no unique actions."
+                if st.activation.ap < ua.ap:
+                    return f"{ua.name} costs {ua.ap} AP; {st.activation.ap} left."
+                return f"No valid target for {ua.name} in range and sight."
+            if what in costs and st.activation.ap < costs[what]:
+                return f"{what} costs {costs[what]} AP; {st.activation.ap} left."
+            if what in ("picklock", "smash"):
+                return "There is no closed chest next to this hero."
+            if what == "heal":
+                return "Heal a wounded hero next to you (in sight), not yourself."
+            if what == "brew":
+                return f"{stats.name} already carries all the potions they can."
+            return f"`{what}` is not an action {stats.name} can take now."
         return ""
 
     def label(self, state: DungeonState, action: Action) -> str:

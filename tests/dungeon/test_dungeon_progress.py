@@ -369,3 +369,17 @@ def test_explain_says_why_a_move_is_refused():
     with pytest.raises(IllegalAction) as exc:
         do(st, "move to:E4")
     assert "structure" in exc.value.reason
+
+
+def test_explain_says_why_an_action_is_refused():
+    st = scene("ruby@B10 candy@C10:w1")
+    mx.hero(st, "ruby").debuffs = ["ice"]
+    st, _ = do(st, "activate hero:ruby")
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "act action:twin_strike target:C10")
+    assert "iced" in exc.value.reason
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "act action:picklock")
+    assert "chest" in exc.value.reason
+    st, text = do(st, "act action:heal target:C10")  # a square with a hero names that hero
+    assert "Ruby heals Candy" in text
