@@ -86,3 +86,34 @@ def test_token_never_appears_in_logs(caplog):
                                None)
     flt.filter(record)
     assert "sekrit" not in record.getMessage() and "[token]" in record.getMessage()
+
+
+def test_script_reproduces_the_same_image_bytes(tmp_path):
+    """Same transcript, same seed -> the same text and byte-identical board images."""
+    script = tmp_path / "hb.txt"
+    script.write_text(
+        "ann> /game new game:heroball seed:11\n"
+        "ann> /game join hero:Achilles god:Zeus\n"
+        "bob> /game join hero:Helen god:Athena\n"
+        "ann> /game start\n"
+        "ann> /heroball seed to:A5\n"
+        "bob> /heroball seed to:M5\n"
+        "ann> /heroball seed to:A6\n"
+        "bob> /heroball seed to:M6\n"
+        "ann> /game status\n"
+    )
+    from bot.cli import main
+
+    outs = []
+    for run in ("one", "two"):
+        out = tmp_path / run
+        import contextlib
+        import io
+
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            assert main(["script", str(script), "--out", str(out)]) == 0
+        outs.append((buf.getvalue().replace(str(out), "OUT"), {p.name: p.read_bytes() for p in out.iterdir()}))
+    (text1, files1), (text2, files2) = outs
+    assert text1 == text2
+    assert len(files1) >= 5 and files1 == files2
