@@ -182,7 +182,7 @@ class QuoddHeroes(Game[QState]):
         first = rng.below(len(heroes))
         st = QState(
             scenario=sc.id, mode=sc.mode, round_limit=sc.round_limit, target=sc.target,
-            carry_limit=sc.carry_limit or hv.carry_limit, width=layout.width, height=layout.height,
+            carry_limit=sc.carry_limit or hv.carry_limit, pass_coin=sc.pass_coin, width=layout.width, height=layout.height,
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),

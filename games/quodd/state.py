@@ -82,6 +82,7 @@ class QState(BaseModel):
     round_limit: int
     target: int
     carry_limit: int
+    pass_coin: bool = True
     width: int
     height: int
     rows: list[str]

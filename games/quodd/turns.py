@@ -68,10 +68,13 @@ def end_round(st: QState, ev: list[Event]) -> None:
     if st.round >= st.round_limit:
         game_over_at_limit(st, ev)
         return
-    if st.heroes and len(st.heroes) > 1:
+    passes = st.pass_coin and len(st.heroes) > 1
+    if passes:
         st.first = (st.first + 1) % len(st.heroes)
     st.round += 1
-    ev.append(Event(text=f"End of round. {st.heroes[st.first].name} takes the first player coin.", kind="round"))
+    coin = "takes" if passes else "keeps"
+    ev.append(Event(text=f"End of round {st.round - 1}. {st.heroes[st.first].name} {coin} the first player coin.",
+                    kind="round"))
     start_turn(st, st.first, ev)
 
 

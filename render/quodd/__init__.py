@@ -251,7 +251,15 @@ def render(view: Any, **options: Any) -> bytes:
             continue
         x, y = _xy(pos)
         colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
-        _hero(d, _cell_box(x, y), colour, _g(hv, "icon"), _g(hv, "facing"), len(_g(hv, "carrying")))
+        box = _cell_box(x, y)
+        _hero(d, box, colour, _g(hv, "icon"), _g(hv, "facing"), len(_g(hv, "carrying")))
+        under = tokens.get(pos)
+        if under is not None:  # what the hero stands on stays readable in a corner badge
+            kind = _g(under, "kind")
+            fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
+            text = str(_g(under, "number")) if kind == "rally" else (glyph or "W")
+            d.rectangle((box[0] + 1, box[1] + 1, box[0] + 13, box[1] + 11), fill=fill, outline=(20, 20, 20))
+            text_center(d, (box[0] + 7, box[1] + 6), text[:2], 8, ink)
     _legend(d, legend_items, base.height + 4, per_row)
     _panel(d, view, heroes, base.width + 8)
     return encode_png(img)

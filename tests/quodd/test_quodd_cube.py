@@ -60,3 +60,23 @@ def test_rolling_east_from_q_up_facing_east_puts_the_back_face_on_top():
     head, front = tumble("U", "E", "E")
     assert face_at(head, front, "U") == "back"
     assert facing(head, front) == "down"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+MOVES = hs.lists(hs.sampled_from(["N", "E", "S", "W", "cw", "ccw"]), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(MOVES)
+def test_any_sequence_of_tumbles_and_spins_is_undone_by_its_reverse(moves):
+    undo = {"N": "S", "S": "N", "E": "W", "W": "E", "cw": "ccw", "ccw": "cw"}
+    o = ("U", "E")
+    for m in moves:
+        o = spin(*o, m == "cw") if m in ("cw", "ccw") else tumble(*o, m)
+        assert o in all_orientations()
+    for m in reversed(moves):
+        u = undo[m]
+        o = spin(*o, u == "cw") if u in ("cw", "ccw") else tumble(*o, u)
+    assert o == ("U", "E")

@@ -270,3 +270,23 @@ def test_preview_of_stepping_on_a_secret_token_does_not_reveal_it():
     new, ev = E.preview(st, "ann", Action.parse("move direction:E distance:1"))
     assert all("teleporter" not in e.text.lower() for e in ev)
     assert new.tokens["B3"].kind == "secret" and st.tokens["B3"].hidden == "teleporter"
+
+
+def test_a_spring_with_nowhere_to_throw_you_does_nothing():
+    walls = {"B2": "impassable_up", "B4": "impassable_up", "C3": "impassable_up", "A3": "impassable_up"}
+    st = build(OPEN, tokens={"B3": "spring", **walls}, heroes=[dict(pos="B3")], tumbled=True)
+    st.m.ready, st.m.points = "", 0
+    from games.quodd.rules import do_enter
+    from games.quodd.state import Job
+
+    ev = []
+    do_enter(st, Job(kind="enter", hero="ann"), ev)
+    assert st.pending is None and st.queue == [] and "cannot throw" in ev[0].text
+
+
+def test_after_teleporting_the_element_you_arrive_on_acts_too():
+    st = slide_ready(["........"] * 5, tokens={"B3": "teleporter"}, pos="A3", points=1, seed=seed_rolling(2))
+    st.rows[3] = "..>....."  # C4: a current east
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    st, _ = do(st, "ann", "choose option:C4")
+    assert hero(st, "ann").pos == "D4"

@@ -115,3 +115,12 @@ def test_drop_a_collectible_on_an_adjacent_free_space():
     assert "drop at:C2 item:red-crystal" not in drops and "drop at:A1 item:red-crystal" not in drops
     st, _ = do(st, "ann", "drop at:c3")
     assert st.ground == {"C3": ["red-crystal"]}
+
+
+def test_no_stealing_while_jumping_over_a_hero_only_before_the_jump_or_on_landing():
+    st = ready("jump", heroes=[dict(pos="A3"), dict(pos="B3", carrying=["red-crystal"])], points=2)
+    assert legal(st, "ann", "steal")  # before the jump, next to Bob
+    st, _ = do(st, "ann", "move direction:E distance:2")  # over Bob and one more space
+    assert hero(st, "ann").pos == "D3" and hero(st, "ann").carrying == []
+    assert not legal(st, "ann", "steal")  # no longer next to him
+    st, _ = do(st, "ann", "done")
