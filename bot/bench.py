@@ -320,10 +320,9 @@ def bench_images(cfg: Config, games: dict[str, Any], rep: Report) -> None:
             rep.add("image", gid, "skipped", f"board failed: {type(exc).__name__}: {exc}"[:100])
             continue
         _, _, opts, view, png = best
-        img = Image.open(io.BytesIO(png))
-        size = img.size
-        decoded = img.convert("RGB")
+        decoded = Image.open(io.BytesIO(png))  # as decoded (a palette image stays one): only encoding is left
         decoded.load()
+        size = decoded.size
         subjects[gid] = {"view": view, "png": png, "size": size, "decoded": decoded, "options": opts,
                          "render": [], "floor": []}
     peer = _peer()
@@ -473,9 +472,15 @@ async def run_load(storage: Any, tables: list[Table], *, render: bool, think: fl
     async def drive(i: int, t: Table) -> None:
         nonlocal done_in_window, restarts
         pick = random.Random(seed * 1_000_003 + i)
+        # the first wait is drawn from the think time's equilibrium residual, so the arrivals are
+        # stationary from the start: density (1 - x / 2T) / T on [0, 2T], by inverting its CDF
+        wait = 2 * think * (1 - math.sqrt(1 - pick.random())) if think else 0.0
         while True:
             if think:
-                await asyncio.sleep(pick.uniform(0, 2 * think))
+                if time.perf_counter() + wait >= t_end:
+                    return  # the next click would fall after the window: stop now, not after the wait
+                await asyncio.sleep(wait)
+                wait = pick.uniform(0, 2 * think)
             if time.perf_counter() >= t_end:
                 return
             move = await next_move(mgr, t, pick)
