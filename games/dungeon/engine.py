@@ -154,7 +154,7 @@ class DungeonGame(Game[DungeonState]):
             return Status(phase="intermission", round=state.turn, to_act=todo,
                           turn_key=f"t{state.turn}-l{state.level}-break",
                           waiting_for=", ".join(names[p] for p in todo) + " to equip, drop and `ready`")
-        key = f"t{state.turn}-a{state.activations}"
+        key = f"t{state.turn}-a{state.activations}-" + ("acting" if state.activation is not None else "choosing")
         if state.activation is not None:
             h = mx.hero(state, state.activation.hero)
             hname = mx.hero_stats(h).name

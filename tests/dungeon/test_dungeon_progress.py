@@ -383,3 +383,59 @@ def test_explain_says_why_an_action_is_refused():
     assert "chest" in exc.value.reason
     st, text = do(st, "act action:heal target:C10")  # a square with a hero names that hero
     assert "Ruby heals Candy" in text
+
+
+# ---- advanced attributes of the starter roster ----------------------------------------------------------------
+def test_mob_adds_a_blue_die_per_other_mob_model_next_to_the_target(dice):
+    st = scene("ruby@B10", "gouger@C10 knucklehead@B11 knucklehead@C11")
+    st, _ = do(st, "activate hero:ruby")
+    dice.rolled.clear()
+    st, text = do(st, "end")
+    assert "mob +2B" in text
+
+
+def test_stalwart_adds_armour_for_each_adjacent_enemy(dice):
+    st = scene("jacques@B10", "gouger@C10 gouger@B11")
+    st, _ = do(st, "activate hero:jacques")
+    st, text = do(st, "end")
+    assert "stalwart +2B" in text
+
+
+def test_tough_models_heal_a_wound_at_the_start_of_the_turn():
+    st = scene("ruby@B10", "bone_head@J2:w0 mother_mycel@I3:w2")
+    st, _ = do(st, "activate hero:ruby")
+    st, _ = do(st, "end")
+    assert next(m for m in st.monsters if m.kind == "mother_mycel").wounds <= 1
+
+
+def test_a_ghost_sees_through_walls():
+    st = scene("ruby@C8", "consul_shade@C4")
+    shade = st.monsters[0]
+    assert mx.sees(st, "monsters", mx.mfp(shade), {"ghost"}, ((2, 7),), set())
+    assert not mx.sees(st, "monsters", mx.mfp(shade), set(), ((2, 7),), set())
+
+
+def test_a_hero_with_dodge_defends_with_dex_when_it_is_better(dice):
+    st = scene("kumiko@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:kumiko")
+    st, _ = do(st, "act action:switch")  # fox form: ARM 1B1R, DEX 2R, dodge
+    dice.push("B0 B0 B0", "R1 R1")
+    st, text = do(st, "end")
+    assert "dodge" in text and "R:1* R:1* = 2" in text
+
+
+def test_healer_may_heal_an_extra_wound_on_a_blue_star(dice):
+    st = scene("candy@B10 ruby@C10:w3")
+    st, _ = do(st, "activate hero:candy")
+    dice.push("B1")
+    st, text = do(st, "act action:heal target:ruby")
+    assert mx.hero(st, "ruby").wounds == 1 and "2 wounds removed" in text
+
+
+def test_alchemist_may_brew_two_potions_on_a_blue_star(dice):
+    st = scene("sophia@B10")
+    mx.hero(st, "sophia").potions = 0
+    st, _ = do(st, "activate hero:sophia")
+    dice.push("B2")
+    st, _ = do(st, "act action:brew")
+    assert mx.hero(st, "sophia").potions == 2
