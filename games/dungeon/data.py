@@ -392,6 +392,39 @@ def validate_content(c: Content) -> None:
                     raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {m}")
             if len(bosses) != 1:
                 raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
+        _check_connected(d)
+
+
+def _check_connected(d: DungeonDef) -> None:
+    """Every level's spawn point and chest must be reachable on foot from the heroes' start."""
+    vwalls: set[tuple[int, int]] = set()
+    hwalls: set[tuple[int, int]] = set()
+    for w in d.walls:
+        for kind, a, b in parse_wall(w, d.width, d.height):
+            (vwalls if kind == "v" else hwalls).add((a, b))
+
+    def open_sq(x: int, y: int) -> bool:
+        return 0 <= x < d.width and 0 <= y < d.height and TERRAIN_CHARS[d.terrain[y][x]] not in (
+            "structure", "champion", "sentinel", "goddess", "chasm")
+
+    start = parse_label(d.start[0])
+    assert start is not None
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for nx, ny, blocked in ((x + 1, y, (x + 1, y) in vwalls), (x - 1, y, (x, y) in vwalls),
+                                (x, y + 1, (x, y + 1) in hwalls), (x, y - 1, (x, y) in hwalls)):
+            if not blocked and (nx, ny) not in seen and open_sq(nx, ny):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    for lv in d.levels:
+        for sq in (lv.spawn, lv.chest):
+            p = parse_label(sq)
+            assert p is not None
+            near = [(p[0] + dx, p[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+            if not any(n in seen for n in near):
+                raise ValueError(f"dungeon {d.id}: {sq} of level {lv.name} cannot be reached from the start")
 
 
 def parse_wall(text: str, width: int, height: int) -> list[tuple[str, int, int]]:

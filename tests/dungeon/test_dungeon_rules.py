@@ -36,6 +36,11 @@ def test_bad_rules_data_is_refused_with_a_clear_message():
     object.__setattr__(bad, "dungeons", {"crystal_caverns": broken})
     with pytest.raises(ValueError, match="terrain"):
         ddata.validate_content(bad)
+    walled = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": ddata.content().dungeons["crystal_caverns"].terrain,
+                                                                "walls": ("A12-L12 S", "L1-L12 E")})
+    object.__setattr__(bad, "dungeons", {"crystal_caverns": walled})
+    with pytest.raises(ValueError, match="cannot be reached"):
+        ddata.validate_content(bad)
     assert issubclass(RulesDataError, ValueError)
 
 
