@@ -12,7 +12,8 @@ BLOCKING = ("impassable_up",)
 PIT_TOKENS = ("pit", "trap_door_open")
 REVEAL = ("explore", "food", "item", "pet", "rune", "upgrade", "treasure")
 # Tokens whose effect covers the printed feature underneath them.
-ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit", "trap_door_open")
+ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit", "trap_door_open",
+          "wall")  # a hero on a wall top stands above the printed square
 
 
 def xy(lab: str) -> XY:
@@ -190,3 +191,28 @@ def squares(st: QState):
         for x in range(st.width):
             if st.rows[y][x] != VOID:
                 yield (x, y)
+
+
+def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = False) -> str:
+    """Why a token of `kind_` may not be placed on `p` now ("" if it may): the token placement rules.
+
+    Never on respawn points or on top of another token, never in pits except walls, never
+    under a hero unless a rule allows it (secret tokens are put under the hero who found them).
+    """
+    from .content import token_kinds
+
+    if kind_ not in token_kinds():
+        return f"there is no {kind_} token"
+    if not on_map(st, p):
+        return "that is not a square of the map"
+    lab = label(*p)
+    f = feature(st, p)
+    if f == "R":
+        return f"{lab} is a respawn point"
+    if lab in st.tokens:
+        return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
+    if f == "O" and kind_ != "wall":
+        return f"{lab} is a pit; only walls go into pits"
+    if not under_hero_ok and hero_at(st, p) is not None:
+        return f"{lab} is under a hero"
+    return ""

@@ -462,7 +462,8 @@ def respawn_points(st: QState, h: Hero, at: XY, prev: str) -> list[str]:
 
 def do_respawn(st: QState, job: Job, ev: list[Event]) -> None:
     h = hero_of(st, job.hero)
-    at = point(job.at) if job.at else (xy(h.pos) if h.pos else (0, 0))
+    at = point(job.at) if job.at else (xy(h.pos) if h.pos else (xy(st.rally[str(h.progress + 1)])
+                                                               if str(h.progress + 1) in st.rally else (0, 0)))
     pts = respawn_points(st, h, at, job.prev)
     if not pts:
         ev.append(Event(text=f"{h.name} finds no safe respawn point and stays out this turn."))

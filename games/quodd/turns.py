@@ -30,6 +30,10 @@ def to_move(st: QState, ev: list[Event]) -> None:
     st.last_mover = h.player
     if h.pos:
         st.last_path.append(h.pos)
+    if h.pos is None:  # still out after a crowded respawn: come back first
+        st.queue.append(Job(kind="respawn", hero=h.player, at="", prev=""))
+        run(st, ev)
+        return
     if walled_in(st, h):
         ev.append(Event(text=f"{h.name} is walled in on all four sides and respawns."))
         st.queue.append(Job(kind="respawn", hero=h.player, at=h.pos or "", prev=h.pos or ""))

@@ -290,3 +290,29 @@ def test_after_teleporting_the_element_you_arrive_on_acts_too():
     st, _ = do(st, "ann", "move direction:E distance:1")
     st, _ = do(st, "ann", "choose option:C4")
     assert hero(st, "ann").pos == "D4"
+
+
+def test_token_placement_rules_for_tokens_placed_during_play():
+    from games.quodd.board import placement_problem
+
+    st = build(["R.O...", "......"], tokens={"D1": "spring"}, heroes=[dict(pos="E2")])
+    assert "respawn" in placement_problem(st, "wall", (0, 0))
+    assert "pit" in placement_problem(st, "spring", (2, 0))
+    assert placement_problem(st, "wall", (2, 0)) == ""  # walls are the only tokens for pits
+    assert "already" in placement_problem(st, "wall", (3, 0))
+    assert "under a hero" in placement_problem(st, "tunnel", (4, 1))
+    assert placement_problem(st, "tunnel", (4, 1), under_hero_ok=True) == ""
+    assert placement_problem(st, "tunnel", (1, 1)) == ""
+
+
+def test_standing_on_a_wall_top_the_printed_square_below_does_not_act():
+    st = build(["......", "......", "..v...", "......"], tokens={"C3": "wall"}, heroes=[dict(pos="A3")],
+               tumbled=True, ready="jump", points=1)
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    assert hero(st, "ann").pos == "C3"
+
+
+def test_a_hero_left_without_a_square_comes_back_when_their_movement_starts():
+    st = build(["R.....", "......"], heroes=[dict(pos=None)], phase="power")
+    st, _ = do(st, "ann", "done")
+    assert hero(st, "ann").pos == "A1" and st.phase == "move"
