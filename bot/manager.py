@@ -232,7 +232,8 @@ class GameManager:
         """Buttons for the legal actions of whoever must act, when there are few enough to show."""
         out: list[Button] = []
         for player in status.to_act:
-            legal = engine.legal_actions(state, player)
+            # settings a player may change any time are commands, not buttons under every board
+            legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
             if len(legal) > MAX_BUTTONS:
                 continue
             out.extend(Button(label=engine.label(state, a)[:80], action=a.text(), player=player) for a in legal)
