@@ -59,6 +59,7 @@ class QView(BaseModel):
     last_mover: str
     used_skills: list[str] = Field(default_factory=list)
     result_text: str = ""
+    choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
 
 
 def build_view(st: QState, waiting: str) -> QView:
@@ -83,6 +84,7 @@ def build_view(st: QState, waiting: str) -> QView:
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
+        choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
     )
 
 

@@ -220,9 +220,11 @@ def render(view: Any, **options: Any) -> bytes:
     if _g(view, "ground"):
         legend_items.append(("c", "crystal"))
     legend_items.append(("h", "hero"))
+    if _g(view, "choice_squares"):
+        legend_items.append(("p", "choice"))
     per_row = max(1, (base.width - 10) // 175)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row)
-    panel_h = 110 + 118 * len(heroes)
+    panel_h = 110 + 133 * len(heroes)
     height = max(base.height + legend_h, panel_h)
     img = Image.new("RGB", (base.width + PANEL, height), PAPER)
     img.paste(base, (0, 0))
@@ -260,6 +262,9 @@ def render(view: Any, **options: Any) -> bytes:
             text = str(_g(under, "number")) if kind == "rally" else (glyph or "W")
             d.rectangle((box[0] + 1, box[1] + 1, box[0] + 13, box[1] + 11), fill=fill, outline=(20, 20, 20))
             text_center(d, (box[0] + 7, box[1] + 6), text[:2], 8, ink)
+    for lab in _g(view, "choice_squares"):  # where a pending decision may send something
+        x0, y0, x1, y1 = _cell_box(*_xy(lab))
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=3)
     _legend(d, legend_items, base.height + 4, per_row)
     _panel(d, view, heroes, base.width + 8)
     return encode_png(img)
@@ -280,6 +285,9 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int) -> None:
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
             text_center(d, (x + 8, y + 8), glyph[:2], 8, ink)
             name = TOKEN_NAMES[key]
+        elif what == "p":
+            d.rectangle(box, outline=(255, 0, 150), width=3)
+            name = "you may choose this square"
         elif what == "c":
             d.polygon([(x + 8, y + 1), (x + 13, y + 8), (x + 8, y + 15), (x + 3, y + 8)], fill=CRYSTAL["red"])
             name = "crystal (on the ground)"
@@ -322,6 +330,9 @@ def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int) -> None:
         d.text((left + 18, y), f"move {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explores earned "
                f"{_g(hv, 'explores_earned')}", font=font(11), fill=INK)
         y += 15
+        if _g(hv, "name") == active and not result and _g(view, "used_skills"):
+            d.text((left + 18, y), "used this turn: " + ", ".join(_g(view, "used_skills")), font=font(11), fill=MUTED)
+            y += 15
         carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in _g(hv, "carrying")) or "nothing"
         d.text((left + 18, y), f"carrying: {carry}", font=font(11), fill=INK)
         y += 15
