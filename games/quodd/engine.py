@@ -128,6 +128,7 @@ class QuoddHeroes(Game[QState]):
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)
+        seats = [s for s in seats if s.player != new.player]  # re-joining replaces your own seat
         if len(seats) >= sc.max_players:
             raise IllegalAction(f"{sc.name} seats at most {sc.max_players}.", "Watch this one, or start another game.")
         want = new.choices.get("hero")

@@ -223,3 +223,10 @@ def test_random_legal_play_finishes_without_dead_ends_round_trips_and_replays(sc
         again = replay(E, {"scenario": scenario}, s, seed, log)
         assert E.dump(again) == E.dump(state)
         json.loads(E.view(state, None).model_dump_json())
+
+
+def test_joining_again_to_change_hero_is_not_refused_as_a_full_table_or_a_taken_hero():
+    table = seats(4, ann="rok")
+    E.check_seat({"scenario": "trial"}, table, Seat(player="ann", name="Ann", choices={"hero": "rok"}))
+    with pytest.raises(IllegalAction, match="at most 4"):
+        E.check_seat({"scenario": "trial"}, table, Seat(player="eve", name="Eve"))

@@ -51,3 +51,16 @@ def test_a_pit_and_a_wall_look_different_from_ground():
         return img.getpixel((MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2))
 
     assert at("C1") != at("D1") and at("E1") != at("D1") and at("C1") != at("E1")
+
+
+def test_squares_a_pending_decision_offers_are_outlined():
+    from qhelpers import do, seed_rolling
+
+    st = build(["........"] * 5, tokens={"B3": "teleporter"}, heroes=[dict(pos="A3")], tumbled=True,
+               ready="slide", points=1, seed=seed_rolling(1))
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    view = E.view(st, None)
+    assert sorted(view.choice_squares) == ["A3", "B2", "B4", "C3"]
+    img = _png(view)
+    x0, y0 = MARGIN + 2 * CELL, MARGIN + 2 * CELL  # C3's top-left corner
+    assert img.getpixel((x0 + CELL // 2, y0 + 2)) == (255, 0, 150)
