@@ -189,7 +189,7 @@ class GameManager:
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=action.text(), turn_key=before.turn_key,
                              barrier=any(e.irreversible for e in events), at=self.clock())
-            fields: dict[str, Any] = {"deadline_at": self._deadline(rec, after)}
+            fields: dict[str, Any] = {"deadline_at": self._deadline(rec, after, engine, new_state)}
             if after.finished:
                 fields["status"] = "finished"
             rec = await self.storage.append_action(rec, rec.version, entry, engine.dump(new_state), **fields)
@@ -199,11 +199,36 @@ class GameManager:
         # committed: everything below only describes it
         return await self._after_move(rec, engine, new_state, before, after, events)
 
-    def _deadline(self, rec: GameRecord, after: Status) -> float | None:
+    def _deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
+                  state: BaseModel | None = None) -> float | None:
         settings = {**DEFAULT_SETTINGS, **rec.settings}
         if after.finished or settings["paused"]:
             return None
-        return self.clock() + float(settings["deadline_hours"]) * 3600
+        window = engine.timeout(state, rec.options) if engine is not None and state is not None else None
+        hours = window[0] if window else float(settings["deadline_hours"])
+        return self.clock() + hours * 3600
+
+    async def expire(self, rec: GameRecord, now: float | None = None) -> Reply | None:
+        """Close a decision window whose time ran out with the action the game names (a pass)."""
+        now = self.clock() if now is None else now
+        if rec.status != "active" or rec.deadline_at is None or rec.deadline_at > now or rec.state is None:
+            return None
+        engine = get_game(rec.kind)
+        state = self.state_of(rec, engine)
+        window = engine.timeout(state, rec.options)
+        st = engine.status(state)
+        if window is None or st.finished or not st.to_act:
+            return None
+        player = st.to_act[0]
+        name = self.names(rec).get(player, player)
+        ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
+        try:
+            reply = await self.play(ctx, rec.kind, window[1], expected_version=rec.version)
+        except (PlaypostError, StaleVersion):
+            return None  # someone answered in the meantime
+        hours = f"{window[0]:g}"
+        reply.text = f"Time is up: {name} did not answer within {hours} h, so it counts as `{window[1].text()}`.\n" + reply.text
+        return reply
 
     async def _after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
                           after: Status, events: Sequence[Any]) -> Reply:
@@ -395,7 +420,7 @@ class GameManager:
             state = engine.setup(rec.options, _seats(rec), rec.seed)
             st = engine.status(state)
             rec = await self.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
-                                                 deadline_at=self._deadline(rec, st))
+                                                 deadline_at=self._deadline(rec, st, engine, state))
             self._remember(rec, state)
         reply = await self._after_move(rec, engine, state, None, st, [])
         reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text

@@ -83,6 +83,16 @@ class Pace:
         now = self.clock() if now is None else now
         sent: list[Nudge] = []
         for rec in await self.manager.storage.due(now + HORIZON):
+            expired = await self.manager.expire(rec, now)
+            if expired is not None:  # a reaction window ran out: it was answered for the player
+                nudge = Nudge(rec=rec, kind="deadline", to_act=list(expired.ping), waiting_for="",
+                              text=expired.text, buttons=expired.buttons)
+                try:
+                    await self.post(nudge)
+                except Exception:
+                    log.exception("event=nudge_failed game=%s", rec.id)
+                sent.append(nudge)
+                continue
             due = nudge_kind(rec, self.last, now)
             if due is None:
                 continue

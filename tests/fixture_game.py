@@ -115,6 +115,10 @@ class CountGame(Game[CountState]):
     def view(self, s: CountState, player: str | None) -> PublicView:
         return PublicView(names=s.names, totals=s.totals, active=s.active, round=s.round)
 
+    def timeout(self, s: CountState, options) -> tuple[float, Action] | None:
+        """A rolled die waits one hour for keep/discard; then it is discarded."""
+        return (1.0, Action.of("discard")) if s.pending_roll is not None else None
+
     def private_text(self, s: CountState, player: str) -> str:
         return f"Your secret bonus: {s.secrets[s.players.index(player)]}" if player in s.players else ""
 

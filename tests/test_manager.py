@@ -208,3 +208,36 @@ async def test_pause_and_resume_clear_and_restore_the_deadline(manager, clock):
     assert (await manager.storage.live_game("c1")).deadline_at is None
     await manager.dispatch(ctx("bob"), "game", "resume", {})
     assert (await manager.storage.live_game("c1")).deadline_at == clock.now + 48 * 3600
+
+
+async def test_a_decision_window_waits_its_own_time_then_counts_as_the_default(manager, clock):
+    """Reaction windows (Heroball: 12 h, expiry = pass) expire into the game's default answer."""
+    await started(manager)
+    await manager.dispatch(ctx("ann"), "count", "roll", {})
+    rec = await manager.storage.live_game("c1")
+    assert rec.deadline_at == clock.now + 3600  # the window's hour, not the 48 h turn deadline
+    assert await manager.expire(rec, clock.now + 10) is None  # not yet
+    r = await manager.expire(rec, clock.now + 3601)
+    assert r is not None and "Time is up" in r.text and "discard" in r.text
+    rec = await manager.storage.live_game("c1")
+    assert json.loads(rec.state)["pending_roll"] is None
+    assert rec.deadline_at == clock.now + 48 * 3600  # back to the turn deadline
+    assert await manager.expire(rec, clock.now + 3601) is None
+
+
+def test_heroball_reaction_window_expires_as_a_pass():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "heroball"))
+    from hb_helpers import build, do
+
+    from games.heroball import ENGINE
+
+    s = build("Gorgo@G5, Helen@G6")
+    assert ENGINE.timeout(s, {}) is None
+    s, _ = do(s, "gorgo", "push target:Helen to:G7")
+    assert s.window is not None  # Helen is asked whether to defend
+    hours, action = ENGINE.timeout(s, {"reaction_hours": "6"})
+    assert hours == 6.0 and action.text() == "pass"
+    assert action in ENGINE.legal_actions(s, ENGINE.status(s).to_act[0])

@@ -151,6 +151,13 @@ class Game(ABC, Generic[S]):
         """A short button label for a legal action."""
         return action.text()
 
+    def timeout(self, state: S, options: dict[str, str]) -> tuple[float, Action] | None:
+        """A short decision window (a reaction): hours it waits and the action taken when it expires.
+
+        None means the game waits under the ordinary turn deadline, with reminders.
+        """
+        return None
+
     def private_text(self, state: S, player: str) -> str:
         """What only `player` may read (a hand, secret objectives); empty if nothing."""
         return ""

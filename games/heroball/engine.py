@@ -86,6 +86,8 @@ class Heroball(Game[HeroballState]):
     rules_version = 1
     state_model = HeroballState
     commands = COMMANDS
+    options = (OptionSpec(name="reaction_hours", kind="int", default="12",
+                          description="Hours a reaction window waits before it counts as a pass (default 12)"),)
     # Commands that are player settings, legal for every seated player at any time.
     anytime_commands: tuple[str, ...] = ("reactions",)
 
@@ -273,6 +275,18 @@ class Heroball(Game[HeroballState]):
         return f"{h.name} ({h.hero})"
 
     # ================================================================ status
+    def timeout(self, state: HeroballState, options: dict[str, str]) -> tuple[float, Action] | None:
+        """A reaction window waits `reaction_hours` (house default 12); expiry counts as a pass."""
+        if state.window is None:
+            return None
+        return float(options.get("reaction_hours", "12")), Action.of("pass")
+
+    def check_options(self, options: dict[str, str]) -> None:
+        raw = options.get("reaction_hours", "12")
+        if not raw.isdigit() or not 1 <= int(raw) <= 168:
+            raise IllegalAction("`reaction_hours` must be a whole number of hours from 1 to 168.",
+                                "Example: `reaction_hours:12`.")
+
     def status(self, state: HeroballState) -> Status:
         s = state
         if s.phase == "over":
