@@ -177,8 +177,11 @@ class MonsterAttack(_Model):
 
 
 class SpecialStep(_Model):
-    effect: Literal["react", "summon", "heal"]
+    """One step of a boss's special move: react again, summon from the pool, heal, or blast an area."""
+
+    effect: Literal["react", "summon", "heal", "blast"]
     amount: int = 1
+    range: int = 2
 
 
 class MonsterDef(_Model):

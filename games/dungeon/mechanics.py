@@ -1044,11 +1044,28 @@ def boss_special(st: DungeonState, lines: list[str]) -> None:
                 monster_act(st, m, lines)
             elif step.effect == "summon":
                 spawn_one(st, m.level, lines)
+            elif step.effect == "blast":
+                blast(st, m, step.range, lines)
             elif step.effect == "heal" and m.wounds:
                 m.wounds = max(0, m.wounds - step.amount)
                 lines.append(f"{md.name} heals {step.amount} wound.")
             if maybe_advance_level(st, lines):
                 return
+
+
+def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str]) -> None:
+    """An area attack: every hero within reach and in sight, incapacitated ones included."""
+    md = monster_def(m)
+    hit = [h for h in st.heroes if route(st, mfp(m), hfp(h), reach) <= reach
+           and sees(st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_stats(h).attributes)]
+    if not hit:
+        lines.append(f"{md.name}'s blast finds no one.")
+        return
+    lines.append(f"{md.name} blasts everyone within {reach} squares:")
+    for h in hit:
+        if st.phase != "heroes":
+            return
+        monster_attack(st, m, h, lines)
 
 
 def new_turn(st: DungeonState, lines: list[str]) -> None:

@@ -439,3 +439,16 @@ def test_alchemist_may_brew_two_potions_on_a_blue_star(dice):
     dice.push("B2")
     st, _ = do(st, "act action:brew")
     assert mx.hero(st, "sophia").potions == 2
+
+
+def test_incapacitated_heroes_still_take_wounds_from_an_area_attack(dice):
+    st = scene("ruby@M14:w5 candy@M16", "magma_wyrm@N14", level=2)
+    st, _ = do(st, "activate hero:candy")
+    # reaction: the wyrm attacks Candy (blocked); special: react again (blocked), then the blast
+    # (level 3: monsters add a red die) reaction and special react on Candy are blocked, then the blast
+    dice.push("B0 B0 Rh Rh Rh", "B2 B2 B2", "B0 B0 Rh Rh Rh", "B2 B2 B2",
+              "B2 B2 R2 R2 Rh", "B0 B0 B0",  # the blast on Ruby, who is down
+              "B0 B0 Rh Rh Rh", "B2 B2 B2")
+    st, text = do(st, "end")
+    assert "Magma Wyrm blasts everyone within 2 squares:" in text
+    assert mx.hero(st, "ruby").wounds == 6 and "Ruby takes 1 wound" in text
