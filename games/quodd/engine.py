@@ -19,7 +19,7 @@ from games.core import (
     Seat,
     Status,
 )
-from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label, parse_label
+from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label
 
 from . import content
 from .board import (
@@ -624,7 +624,3 @@ class QuoddHeroes(Game[QState]):
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
-
-
-def parse_square(text: str) -> tuple[int, int] | None:
-    return parse_label(text)

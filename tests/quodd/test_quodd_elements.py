@@ -316,3 +316,37 @@ def test_a_hero_left_without_a_square_comes_back_when_their_movement_starts():
     st = build(["R.....", "......"], heroes=[dict(pos=None)], phase="power")
     st, _ = do(st, "ann", "done")
     assert hero(st, "ann").pos == "A1" and st.phase == "move"
+
+
+def test_currents_running_in_a_circle_stop_the_move_instead_of_running_forever():
+    st = slide_ready(["......", ".>v...", ".^<...", "......"], pos="A2", points=1)
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert any("circle" in e for e in ev) and st.phase == "recovery"
+
+
+def test_with_several_matching_water_connections_the_mover_picks_one():
+    rows = ["w.....", ".w....", "......", "....w."]
+    st = slide_ready(rows, pos="A2", points=1, links={"A1": "B", "B2": "B", "E4": "B"})
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    assert st.pending.kind == "link" and sorted(st.pending.options) == ["A1", "E4"]
+    st, _ = do(st, "ann", "choose option:E4")
+    assert hero(st, "ann").pos == "E4"
+
+
+def test_crystals_on_an_opening_trap_door_are_lost():
+    st = slide_ready(OPEN, tokens={"B3": "switch:a", "E1": "trap_door:a"}, pos="A3", points=1,
+                     ground={"E1": ["red-crystal"]}, mode="heist")
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert "E1" not in st.ground and any("lost" in e for e in ev)
+
+
+def test_explanations_say_why_a_move_is_refused():
+    from qhelpers import illegal
+
+    st = slide_ready(OPEN, tokens={"B3": "wall"}, pos="A3", points=1)
+    assert "cannot go there" in illegal(st, "ann", "move direction:E distance:1").reason
+    assert "natural tumble is done" in illegal(st, "ann", "tumble direction:E").reason
+    st.m.ready, st.m.points = "", 0
+    assert "No skill is ready" in illegal(st, "ann", "move direction:E distance:1").reason
+    st.phase = "recovery"
+    assert "movement phase" in illegal(st, "ann", "tumble direction:E").reason
