@@ -446,6 +446,10 @@ class DungeonGame(Game[DungeonState]):
         stats = mx.hero_stats(h)
         if st.attack is not None and st.attack.stage:
             return f"Finish the attack first: {'reroll or keep' if st.attack.stage == 'reroll' else 'use the hearts'}."
+        if action.cmd in ("reroll", "keep"):
+            return "There is no roll waiting for a reroll."
+        if action.cmd == "heart":
+            return "There are no hearts to use: they come only with a successful attack."
         if "knockdown" in h.debuffs and action.cmd not in ("end",):
             return f"{stats.name} is knocked down and must stand up first (`act action:stand`)."
         if action.cmd == "move":

@@ -152,19 +152,20 @@ def draw(view: Any) -> Image.Image:
             d.rectangle([px + 5, py + 9, px + CELL - 5, py + CELL - 7], fill=fill, outline=(110, 65, 20), width=2)
             if ch.state == "closed":
                 d.rectangle([px + CELL / 2 - 2, py + 14, px + CELL / 2 + 2, py + 19], fill=(240, 200, 60))
+    for m in view.monsters:
+        _monster(d, m)
+    for h in view.heroes:
+        _hero(d, h)
+    # loot last, in the top-right corner, so that a model standing on it does not hide it
     loot_count: dict[tuple[int, int], int] = {}
     for item in view.floor:
         loot_count[(item.x, item.y)] = loot_count.get((item.x, item.y), 0) + 1
     for (x, y), n in sorted(loot_count.items()):
         px, py = _xy(x, y)
-        cx, cy = px + CELL - 8, py + CELL - 8
+        cx, cy = px + CELL - 7, py + 7
         d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=(240, 190, 30), outline=(120, 80, 0))
         if n > 1:
             d.text((cx, cy), str(n), font=font(9), fill=INK, anchor="mm")
-    for m in view.monsters:
-        _monster(d, m)
-    for h in view.heroes:
-        _hero(d, h)
     _panel(d, view, MARGIN * 2 + view.width * CELL + 8, img.height)
     return img
 
@@ -250,6 +251,16 @@ def _panel(d: ImageDraw.ImageDraw, v: Any, x0: int, height: int) -> None:
     y += 19
     d.text((x0, y), f"Monsters on the board: {len(v.monsters)}", font=font(14), fill=INK)
     y += 19
+    room = max(0, (height - 130 - y - (19 if v.floor else 0)) // 15)
+    shown = v.monsters[:room] if len(v.monsters) <= room else v.monsters[:max(0, room - 1)]
+    for m in shown:
+        extra = f"  {', '.join(m.debuffs)}" if m.debuffs else ""
+        d.text((x0 + 8, y), f"{m.code} {m.name} {col_letters(m.x)}{m.y + 1}  {m.wounds}/{m.life}{extra}",
+               font=font(12), fill=MUTED)
+        y += 15
+    if len(shown) < len(v.monsters):
+        d.text((x0 + 8, y), f"... and {len(v.monsters) - len(shown)} more", font=font(12), fill=MUTED)
+        y += 15
     if v.floor:
         d.text((x0, y), f"Loot on the floor: {len(v.floor)}", font=font(14), fill=INK)
         y += 19

@@ -452,3 +452,27 @@ def test_incapacitated_heroes_still_take_wounds_from_an_area_attack(dice):
     st, text = do(st, "end")
     assert "Magma Wyrm blasts everyone within 2 squares:" in text
     assert mx.hero(st, "ruby").wounds == 6 and "Ruby takes 1 wound" in text
+
+
+def test_a_boo_booty_runs_away_from_the_heroes():
+    st = scene("ruby@H11", "boo_booty@J11")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    booty = next(m for m in st.monsters if m.kind == "boo_booty")
+    assert mx.route(st, mx.mfp(booty), ((7, 10),)) > 2 and "Boo Booty (J11) moves to" in text
+
+
+def test_a_boss_special_move_may_summon_from_the_pool(dice):
+    st = scene("ruby@N11", "mother_mycel@T8", level=1, pool=["mook", "skullbat"])
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    special = text[text.index("Mother Mycel's special move:"):]
+    assert "Mook spawns at" in text and "Skullbat spawns at" in special  # the usual spawn, then the summon
+
+
+def test_reroll_or_hearts_outside_an_attack_are_explained():
+    st = scene("ruby@B10")
+    st, _ = do(st, "activate hero:ruby")
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "reroll die:1")
+    assert "no roll" in exc.value.reason
