@@ -27,6 +27,7 @@ def to_move(st: QState, ev: list[Event]) -> None:
     st.phase = "move"
     st.last_path = []
     h = active(st)
+    ev.append(Event(text=f"{h.name}: phase 2, movement."))
     st.last_mover = h.player
     if h.pos:
         st.last_path.append(h.pos)

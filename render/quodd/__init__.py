@@ -12,6 +12,9 @@ from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, encode_png, font
 CELL = 34
 MARGIN = 22  # room for the row and column labels
 PANEL = 330
+CARD_W = 300  # one hero's card in the panel
+CARD_H = 122
+HEADER_H = 80
 LEGEND_ROW = 18
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
@@ -224,9 +227,17 @@ def render(view: Any, **options: Any) -> bytes:
         legend_items.append(("p", "choice"))
     per_row = max(1, (base.width - 10) // 175)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row)
-    panel_h = 110 + 133 * len(heroes)
-    height = max(base.height + legend_h, panel_h)
-    img = Image.new("RGB", (base.width + PANEL, height), PAPER)
+    below = base.width >= 600  # wide maps: players under the map, so phones show the map larger
+    if below:
+        cols = max(1, (base.width - 16) // CARD_W)
+        panel_top = base.height + legend_h
+        width = base.width
+        height = panel_top + HEADER_H + CARD_H * ((len(heroes) + cols - 1) // cols) + 6
+    else:
+        cols, panel_top = 1, 0
+        width = base.width + PANEL
+        height = max(base.height + legend_h, HEADER_H + 10 + CARD_H * len(heroes))
+    img = Image.new("RGB", (width, height), PAPER)
     img.paste(base, (0, 0))
     d = ImageDraw.Draw(img)
     for lab, t in tokens.items():
@@ -266,7 +277,11 @@ def render(view: Any, **options: Any) -> bytes:
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=3)
     _legend(d, legend_items, base.height + 4, per_row)
-    _panel(d, view, heroes, base.width + 8)
+    if below:
+        d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
+        _panel(d, view, heroes, 10, panel_top, cols)
+    else:
+        _panel(d, view, heroes, base.width + 8, 0, 1)
     return encode_png(img)
 
 
@@ -297,8 +312,9 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int) -> None:
         d.text((x + 21, y + 8), name, font=font(11), fill=INK, anchor="lm")
 
 
-def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int) -> None:
-    y = 8
+def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int, top: int, cols: int) -> None:
+    """Scenario, round and first player, then one card per hero (several columns when below the map)."""
+    y = top + 8
     d.text((left, y), _g(view, "scenario_name"), font=font(16), fill=INK)
     y += 22
     first = _g(view, "first_player")
@@ -306,38 +322,42 @@ def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int) -> None:
     y += 18
     result = _g(view, "result_text")
     status = result or _g(view, "waiting_for")
-    for line in _wrap(status, 46)[:3]:
+    for line in _wrap(status, 46 if cols == 1 else 46 * cols)[:2]:
         d.text((left, y), line, font=font(11), fill=MUTED)
         y += 14
-    y = max(y, 100)
     active = _g(view, "active_player")
-    for hv in heroes:
-        colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
-        d.rectangle((left, y + 2, left + 12, y + 14), fill=colour)
-        mark = "  <- to move" if _g(hv, "name") == active and not result else ""
-        mark += "  (first)" if _g(hv, "name") == first else ""
-        d.text((left + 18, y), f"{_g(hv, 'name')} - {_g(hv, 'hero_name')}{mark}", font=font(13), fill=INK)
-        y += 18
-        top = _g(hv, "top_skill")
-        d.text((left + 18, y), f"at {_g(hv, 'pos') or '-'}   top: {'Q' if top == 'q' else top}   facing {_g(hv, 'facing')}",
-               font=font(11), fill=INK)
-        y += 15
-        skills = _g(hv, "skills")
-        upg = set(_g(hv, "upgraded"))
-        faces = "  ".join(f"{FACE_SHORT[f]}:{SKILL_SHORT[s]}{'+' if s in upg else ''}" for f, s in skills.items())
-        d.text((left + 18, y), faces, font=font(11), fill=INK)
-        y += 15
-        d.text((left + 18, y), f"move {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explores earned "
-               f"{_g(hv, 'explores_earned')}", font=font(11), fill=INK)
-        y += 15
-        if _g(hv, "name") == active and not result and _g(view, "used_skills"):
-            d.text((left + 18, y), "used this turn: " + ", ".join(_g(view, "used_skills")), font=font(11), fill=MUTED)
-            y += 15
-        carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in _g(hv, "carrying")) or "nothing"
-        d.text((left + 18, y), f"carrying: {carry}", font=font(11), fill=INK)
-        y += 15
-        d.text((left + 18, y), f"objective: {_g(hv, 'objective')}", font=font(11), fill=INK)
-        y += 26
+    for i, hv in enumerate(heroes):
+        x = left + (i % cols) * CARD_W
+        y = top + HEADER_H + (i // cols) * CARD_H
+        _card(d, view, hv, x, y, active, first, bool(result))
+
+
+def _card(d: ImageDraw.ImageDraw, view, hv, left: int, y: int, active: str, first: str, over: bool) -> None:
+    colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
+    d.rectangle((left, y + 2, left + 12, y + 14), fill=colour)
+    mark = "  <- to move" if _g(hv, "name") == active and not over else ""
+    mark += "  (first)" if _g(hv, "name") == first else ""
+    d.text((left + 18, y), f"{_g(hv, 'name')} - {_g(hv, 'hero_name')}{mark}", font=font(13), fill=INK)
+    y += 18
+    top = _g(hv, "top_skill")
+    d.text((left + 18, y), f"at {_g(hv, 'pos') or '-'}   top: {'Q' if top == 'q' else top}   facing {_g(hv, 'facing')}",
+           font=font(11), fill=INK)
+    y += 15
+    skills = _g(hv, "skills")
+    upg = set(_g(hv, "upgraded"))
+    faces = "  ".join(f"{FACE_SHORT[f]}:{SKILL_SHORT[s]}{'+' if s in upg else ''}" for f, s in skills.items())
+    d.text((left + 18, y), faces, font=font(11), fill=INK)
+    y += 15
+    d.text((left + 18, y), f"move {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explores earned "
+           f"{_g(hv, 'explores_earned')}", font=font(11), fill=INK)
+    y += 15
+    carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in _g(hv, "carrying")) or "nothing"
+    d.text((left + 18, y), f"carrying: {carry}", font=font(11), fill=INK)
+    y += 15
+    d.text((left + 18, y), f"objective: {_g(hv, 'objective')}", font=font(11), fill=INK)
+    y += 15
+    if _g(hv, "name") == active and not over and _g(view, "used_skills"):
+        d.text((left + 18, y), "used this turn: " + ", ".join(_g(view, "used_skills")), font=font(11), fill=MUTED)
 
 
 def _wrap(text: str, width: int) -> list[str]:
