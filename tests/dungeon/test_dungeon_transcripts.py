@@ -53,3 +53,19 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
     assert "waiting for ann, bob to equip, drop and `ready`" in out
     assert "SDE-S Dungeon · round 5 · heroes" in out  # play goes on into level 2
+
+
+def test_playpost_script_cli_renders_the_dungeon_boards(tmp_path):
+    """The real `playpost script FILE --out DIR`, boards rendered."""
+    import subprocess
+    import sys
+
+    tests_dir = Path(__file__).parent.parent
+    code = ("import sys; sys.path.insert(0, %r); import conftest; from bot.cli import main; "
+            "raise SystemExit(main(['script', %r, '--out', %r]))"
+            % (str(tests_dir), str(HERE / "level_one.txt"), str(tmp_path / "out")))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Level 2, Mushroom Grotto: its spawn point opens" in proc.stdout
+    pngs = sorted((tmp_path / "out").glob("*.png"))
+    assert len(pngs) > 80 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs[:3])
