@@ -292,7 +292,7 @@ class QuoddHeroes(Game[QState]):
         if st.phase == "skills":
             if player in st.ready or not any(h.player == player for h in st.heroes):
                 return []
-            return self._rearranges(hero_of(st, player)) + [Action.of("done")]
+            return [Action.of("done")] + self._rearranges(hero_of(st, player))  # buttons: the common choice first
         h = active(st)
         if player != h.player:
             return []
@@ -307,10 +307,10 @@ class QuoddHeroes(Game[QState]):
                 tumbles = [Action.of("tumble", direction=d) for d in DIRS4 if sim_step(st, h, xy(h.pos), d, dict(occ))]
                 acts += tumbles or [Action.of("done")]
             else:
-                if m.ready == "q" and not m.q_used:
-                    acts += self._rearranges(h)
                 acts += self._moves(st, h)
                 acts.append(Action.of("done"))
+                if m.ready == "q" and not m.q_used:
+                    acts += self._rearranges(h)
             acts += self._steals(st, h)
         else:
             acts.append(Action.of("done"))
