@@ -46,7 +46,7 @@ class DungeonGame(Game[DungeonState]):
     )
     seat_options = (
         OptionSpec(name="hero", description="Your hero (left out: one is assigned at start)",
-                   choices=tuple(content().heroes), autocomplete=True),
+                   choices=tuple(h.name for h in content().heroes.values()), autocomplete=True),
     )
     commands = (
         CommandSpec(name="activate", description="Activate one of your heroes", options=(
@@ -93,7 +93,7 @@ class DungeonGame(Game[DungeonState]):
             return
         hid = self._hero_id(want)
         taken = {self._hero_id(s.choices["hero"]) for s in seats if s.choices.get("hero")}
-        free = [h for h in content().heroes if h not in taken]
+        free = [hd.name for h, hd in content().heroes.items() if h not in taken]
         if hid is None:
             raise IllegalAction(f"There is no hero called `{want}`.", "Heroes: " + ", ".join(free) + ".")
         if hid in taken:
@@ -103,7 +103,7 @@ class DungeonGame(Game[DungeonState]):
         if option != "hero":
             return []
         taken = {self._hero_id(s.choices["hero"]) for s in seats if s.choices.get("hero")}
-        return [h for h in content().heroes if h not in taken]
+        return [hd.name for h, hd in content().heroes.items() if h not in taken]
 
     @staticmethod
     def _hero_id(text: str) -> str | None:

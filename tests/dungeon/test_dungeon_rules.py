@@ -49,7 +49,7 @@ def test_seat_with_a_taken_hero_is_refused_and_names_the_free_ones():
     seats = [Seat(player="a", name="Ann", choices={"hero": "ruby"})]
     with pytest.raises(IllegalAction) as exc:
         E.check_seat({}, seats, Seat(player="b", name="Bob", choices={"hero": "Ruby"}))
-    assert "already" in exc.value.reason and "candy" in exc.value.hint
+    assert "already" in exc.value.reason and "Candy" in exc.value.hint
     E.check_seat({}, seats, Seat(player="b", name="Bob", choices={"hero": "Von Wilding"}))
 
 

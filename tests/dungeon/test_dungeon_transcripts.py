@@ -61,9 +61,9 @@ def test_playpost_script_cli_renders_the_dungeon_boards(tmp_path):
     import sys
 
     tests_dir = Path(__file__).parent.parent
-    code = ("import sys; sys.path.insert(0, %r); import conftest; from bot.cli import main; "
-            "raise SystemExit(main(['script', %r, '--out', %r]))"
-            % (str(tests_dir), str(HERE / "level_one.txt"), str(tmp_path / "out")))
+    script, out = str(HERE / "level_one.txt"), str(tmp_path / "out")
+    code = (f"import sys; sys.path.insert(0, {str(tests_dir)!r}); import conftest; from bot.cli import main; "
+            f"raise SystemExit(main(['script', {script!r}, '--out', {out!r}]))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Level 2, Mushroom Grotto: its spawn point opens" in proc.stdout
