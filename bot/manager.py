@@ -29,7 +29,7 @@ from games.core import (
     all_games,
     get_game,
 )
-from games.core.play import hint_for, replay, step
+from games.core.play import hint_for, replay, resolve, step
 from render import render_png
 from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
 
@@ -133,6 +133,8 @@ class GameManager:
                     raise IllegalAction(f"`/game {name}` is not a command.", "Try `/game help`.")
                 return await handler(ctx, **{k: v for k, v in options.items() if v is not None})
             if group in all_games():
+                if name == "preview":
+                    return await self.preview(ctx, group, str(options.get("action", "")))
                 return await self.play(ctx, group, Action(cmd=name, args={
                     k: str(v) for k, v in options.items() if v is not None}))
             raise IllegalAction(f"`/{group}` is not a command.", "Try `/game help`.")
@@ -199,6 +201,25 @@ class GameManager:
         # committed: everything below only describes it
         return await self._after_move(rec, engine, new_state, before, after, events)
 
+    async def preview(self, ctx: Context, kind: str, action_text: str) -> Reply:
+        """Where an action would take you: an image only you see; the stored game is untouched."""
+        rec = await self._live(ctx)
+        if rec.kind != kind or rec.status != "active":
+            raise IllegalAction("There is no running game of that kind here.", "`/game status` shows this channel's game.")
+        engine = get_game(rec.kind)
+        state = self._state(rec, engine)
+        written = Action.parse(action_text)
+        if written.cmd == "preview":
+            raise IllegalAction("A preview of a preview shows nothing new.", "Preview a move, e.g. `tumble direction:N`.")
+        action = resolve(engine, state, ctx.user_id, written)
+        result = engine.preview(state, ctx.user_id, action)
+        if result is None:
+            raise IllegalAction(f"{engine.name} has no previews.", "")
+        seen, events = result
+        text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
+        return Reply(text=f"Preview of `{action.text()}` (nothing has changed; dice are stand-ins):\n{text}".strip(),
+                     image=await self.image(rec.kind, engine, seen), ephemeral=True)
+
     def _deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
                   state: BaseModel | None = None) -> float | None:
         settings = {**DEFAULT_SETTINGS, **rec.settings}
@@ -259,9 +280,8 @@ class GameManager:
         for player in status.to_act:
             # settings a player may change any time are commands, not buttons under every board
             legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
-            if len(legal) > MAX_BUTTONS:
-                continue
-            out.extend(Button(label=engine.label(state, a)[:80], action=a.text(), player=player) for a in legal)
+            chosen = engine.button_actions(state, player, legal)[:MAX_BUTTONS]
+            out.extend(Button(label=engine.label(state, a)[:80], action=a.text(), player=player) for a in chosen)
         return out[:MAX_BUTTONS]
 
     def status_line(self, rec: GameRecord, engine: Game, st: Status) -> str:

@@ -241,3 +241,34 @@ def test_heroball_reaction_window_expires_as_a_pass():
     hours, action = ENGINE.timeout(s, {"reaction_hours": "6"})
     assert hours == 6.0 and action.text() == "pass"
     assert action in ENGINE.legal_actions(s, ENGINE.status(s).to_act[0])
+
+
+async def test_preview_shows_an_image_only_to_you_and_changes_nothing(manager):
+    """`/quodd preview`: the engine's preview on a copy; stored game and version untouched."""
+    for line in [("ann", "game", "new", {"game": "quodd", "scenario": "tutorial", "seed": 7}),
+                 ("ann", "game", "join", {"hero": "rok"}), ("bob", "game", "join", {}),
+                 ("ann", "game", "start", {})]:
+        r = await manager.dispatch(ctx(line[0]), line[1], line[2], line[3])
+        assert not r.ephemeral, r.text
+    rec = await manager.storage.live_game("c1")
+    who = manager.state_of(rec)
+    from games.core import get_game
+
+    engine = get_game("quodd")
+    st = engine.status(who)
+    player = st.to_act[0]
+    some = engine.legal_actions(who, player)[0]
+    r = await manager.dispatch(ctx(player), "quodd", "preview", {"action": some.text()})
+    assert r.ephemeral and r.text.startswith("Preview of") and r.image and r.image[:4] == b"\x89PNG"
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (rec.version, rec.state)
+    r = await manager.dispatch(ctx(player), "quodd", "preview", {"action": "fly direction:UP"})
+    assert r.ephemeral and "Legal now" in r.text
+
+
+async def test_long_legal_lists_get_no_buttons_unless_the_game_picks_some(manager):
+    """114 seed hexes are for autocomplete; the board shows buttons only for short lists."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "heroball", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    r = await manager.dispatch(ctx("ann"), "game", "start", {})
+    assert r.buttons == []

@@ -151,6 +151,28 @@ class Game(ABC, Generic[S]):
         """A short button label for a legal action."""
         return action.text()
 
+    def button_actions(self, state: S, player: str, legal: list[Action]) -> list[Action]:
+        """Which legal actions deserve a button under the board (at most 20 are shown).
+
+        By default all of them when they fit, none when there are too many to be useful
+        (a list of 114 hexes is for autocomplete, not buttons). Override to offer the
+        common choices (e.g. `done`) when the full list is long.
+        """
+        return legal if len(legal) <= 20 else []
+
+    def skip_action(self, state: S, player: str) -> Action | None:
+        """The action that passes `player`'s move when the table votes to skip them (None: cannot skip)."""
+        legal = self.legal_actions(state, player)
+        for name in ("pass", "end", "done"):
+            for a in legal:
+                if a.cmd == name and not a.args:
+                    return a
+        return None
+
+    def preview(self, state: S, player: str, action: Action) -> tuple[S, list[Event]] | None:
+        """What a legal action would do, without hidden information or real dice; None: no previews."""
+        return None
+
     def timeout(self, state: S, options: dict[str, str]) -> tuple[float, Action] | None:
         """A short decision window (a reaction): hours it waits and the action taken when it expires.
 
