@@ -64,6 +64,7 @@ async def script_main(path: Path, out: Path, db: str | None) -> int:
 async def local_main(db: str, out: Path, user: str) -> int:
     manager = await _manager(db)
     console = Console(manager=manager, out_dir=out)
+    console.resume_numbering()
     print(f"playpost local console on {db}. Type `/game help`, or `name> /command ...` to act as "
           f"someone else. You are {user}. Ctrl-D quits.")
     loop = asyncio.get_running_loop()
@@ -128,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
     args = parser.parse_args(argv)
     settings = Settings()
-    _setup_logging(settings.playpost_log_level if args.cmd == "run" or args.cmd is None else "WARNING")
+    has_token = bool(settings.discord_token and settings.discord_token.get_secret_value())
+    discord_mode = args.cmd == "run" or (args.cmd is None and has_token)
+    _setup_logging(settings.playpost_log_level if discord_mode else "WARNING")
     if args.cmd is None:
         if settings.discord_token and settings.discord_token.get_secret_value():
             return run_discord(settings)

@@ -7,6 +7,7 @@ button N under the latest board, as a Discord button would.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,11 @@ class Console:
     write: Callable[[str], None] = print
     counter: int = 0
     last: dict[str, Reply] = field(default_factory=dict)  # channel -> latest reply with buttons
+
+    def resume_numbering(self) -> None:
+        """Number new files after those already in out_dir (the local console keeps old boards)."""
+        nums = [int(p.name[:4]) for p in self.out_dir.glob("[0-9][0-9][0-9][0-9]-*") if p.name[:4].isdigit()]
+        self.counter = max(nums, default=0)
 
     def _save(self, name: str, data: bytes) -> Path:
         self.counter += 1
@@ -87,6 +93,7 @@ class Console:
         return await self.manager.dispatch(ctx, inv.group, inv.name, inv.options)
 
     def show(self, ctx: Context, reply: Reply) -> None:
+        reply.text = discord_times(reply.text)
         prefix = f"({_only(ctx.user_name)}) " if reply.ephemeral else ""
         if reply.text:
             for i, ln in enumerate(reply.text.splitlines()):
@@ -102,6 +109,14 @@ class Console:
         if reply.buttons:
             labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, start=1))
             self.write(f"  buttons: {labels}")
+
+
+_STAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
+
+
+def discord_times(text: str) -> str:
+    """Discord shows `<t:N:R>` in each reader's time zone; the console shows UTC."""
+    return _STAMP.sub(lambda m: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(int(m.group(1)))), text)
 
 
 def _only(name: str) -> str:

@@ -117,3 +117,9 @@ def test_script_reproduces_the_same_image_bytes(tmp_path):
     (text1, files1), (text2, files2) = outs
     assert text1 == text2
     assert len(files1) >= 5 and files1 == files2
+
+
+def test_console_shows_deadlines_in_utc():
+    from bot.console import discord_times
+
+    assert discord_times("deadline <t:1767398400:R>") == "deadline 2026-01-03 00:00 UTC"
