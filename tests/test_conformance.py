@@ -79,6 +79,10 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
             assert e.text.strip(), "every event says what happened"
     else:
         pytest.fail(f"runaway: {game_id} not finished after {STEP_CAP} random legal actions")
+    summary = engine.summary(state)
+    assert summary.get("players"), "the export summary lists the players"
+    for entry in summary["players"]:
+        assert {"name", "hero", "position"} <= set(entry), "each summary entry names player, hero and position"
     rebuilt = replay(engine, options, seats, seed, log)
     assert engine.dump(rebuilt) == engine.dump(state), "log replay rebuilds the identical state"
 

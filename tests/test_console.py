@@ -123,3 +123,28 @@ def test_console_shows_deadlines_in_utc():
     from bot.console import discord_times
 
     assert discord_times("deadline <t:1767398400:R>") == "deadline 2026-01-03 00:00 UTC"
+
+
+async def test_playpost_replay_rebuilds_an_exported_game(manager, tmp_path, capsys):
+    """`playpost replay FILE` on a finished game's export: identical state, said so."""
+    from bot.cli import main
+    from bot.reply import Context
+
+    def c(u):
+        return Context(channel_id="c9", user_id=u, user_name=u)
+
+    await manager.dispatch(c("ann"), "game", "new", {"game": "count", "seed": 4})
+    await manager.dispatch(c("ann"), "game", "start", {})
+    for _ in range(40):
+        rec = await manager.storage.live_game("c9")
+        if rec is None:
+            break
+        await manager.dispatch(c("ann"), "count", "add", {"n": "2"})
+        await manager.dispatch(c("ann"), "count", "add", {"n": "2"})
+        await manager.dispatch(c("ann"), "count", "end", {})
+    r = await manager.dispatch(c("ann"), "game", "export", {})
+    path = tmp_path / "export.json"
+    path.write_bytes(r.files[0].data)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "State identical to the recorded one." in out and "finished True" in out
