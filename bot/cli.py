@@ -88,6 +88,20 @@ async def local_main(db: str, out: Path, user: str) -> int:
     return 0
 
 
+async def rebuild_main(db: str, write: bool) -> int:
+    from .manager import rebuild_all
+
+    manager = await _manager(db)
+    try:
+        report = await rebuild_all(manager, write=write)
+    finally:
+        await manager.storage.close()
+    for game_id, what in report:
+        print(f"game {game_id}: {what}")
+    bad = [r for r in report if r[1].startswith("does not replay")]
+    return 1 if bad else 0
+
+
 def replay_main(path: Path) -> int:
     data = json.loads(path.read_text(encoding="utf-8"))
     engine, state = replay_export(data)
@@ -124,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     p_script.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
     p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file")
     p_replay.add_argument("file", type=Path)
+    p_rebuild = sub.add_parser("rebuild", help="replay live games' logs with the current rules (after a rules fix)")
+    p_rebuild.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB)")
+    p_rebuild.add_argument("--write", action="store_true", help="save rebuilt states (default: only report)")
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
@@ -148,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(script_main(args.file, args.out, args.db))
     if args.cmd == "replay":
         return replay_main(args.file)
+    if args.cmd == "rebuild":
+        return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))
     if args.cmd == "bench":
         from .bench import main as bench_main
 

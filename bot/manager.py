@@ -715,6 +715,33 @@ class GameManager:
         return replay(engine, rec.options, _seats(rec), rec.seed, [(e.player, Action.parse(e.action)) for e in entries])
 
 
+async def rebuild_all(manager: GameManager, *, write: bool) -> list[tuple[int, str]]:
+    """Replay every live game's log with today's rules; report (and with write, save) changed states.
+
+    After a rules fix, games in progress pick it up from their logs (the state row is a cache).
+    A log that no longer replays is reported and left untouched.
+    """
+    report: list[tuple[int, str]] = []
+    for rec in await manager.storage.live_games():
+        if rec.status != "active" or rec.state is None:
+            continue
+        try:
+            state = await manager.rebuild_from_log(rec)
+        except PlaypostError as exc:
+            report.append((rec.id, f"does not replay: {exc.reason}"))
+            continue
+        engine = get_game(rec.kind)
+        text = engine.dump(state)
+        if text == rec.state:
+            report.append((rec.id, "unchanged"))
+            continue
+        if write:
+            async with manager.lock(rec.channel_id):
+                await manager.storage.update_game(rec, rec.version, state=text)
+        report.append((rec.id, "rebuilt" if write else "would change"))
+    return report
+
+
 def replay_export(data: dict[str, Any]) -> tuple[Game, BaseModel]:
     """Rebuild the state an export describes; checks the recorded state hash when present."""
     if data.get("format") != EXPORT_FORMAT:

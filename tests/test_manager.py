@@ -272,3 +272,19 @@ async def test_long_legal_lists_get_no_buttons_unless_the_game_picks_some(manage
     await manager.dispatch(ctx("bob"), "game", "join", {})
     r = await manager.dispatch(ctx("ann"), "game", "start", {})
     assert r.buttons == []
+
+
+async def test_rebuild_replays_live_games_from_their_logs(manager):
+    """The state row is a cache: a damaged or outdated state is rebuilt from the log."""
+    from bot.manager import rebuild_all
+
+    await started(manager)
+    await manager.dispatch(ctx("ann"), "count", "add", {"n": "2"})
+    rec = await manager.storage.live_game("c1")
+    assert await rebuild_all(manager, write=False) == [(rec.id, "unchanged")]
+    broken = json.loads(rec.state)
+    broken["totals"] = [99, 99]
+    await manager.storage.update_game(rec, rec.version, state=json.dumps(broken, separators=(",", ":")))
+    assert await rebuild_all(manager, write=True) == [(rec.id, "rebuilt")]
+    fixed = await manager.storage.live_game("c1")
+    assert json.loads(fixed.state)["totals"] == [2, 0]
