@@ -961,7 +961,8 @@ def _meta(quick: bool) -> dict[str, Any]:
     except Exception:
         commit = ""
     return {"quick": quick, "python": sys.version.split()[0], "platform": platform.platform(),
-            "cpus": os.cpu_count(), "commit": commit, "seed": SEED, "started_at": time.time()}
+            "cpus": os.cpu_count(), "commit": commit, "seed": SEED, "started_at": time.time(),
+            "loadavg_start": list(os.getloadavg())}
 
 
 async def run(quick: bool = False) -> Report:
@@ -980,7 +981,7 @@ async def run(quick: bool = False) -> Report:
             ("image", lambda: bench_images(cfg, games, rep)),
             ("scale", lambda: bench_scale(cfg, games, rep, tmp)),
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
-            ("engines", lambda: bench_engines(cfg, games, rep)),
+            ("engines", lambda: rep.details.__setitem__("engines", bench_engines(cfg, games, rep))),
             # last, with the seeded playouts (thousands of states) freed: their garbage-collector
             # scans would otherwise show up as event-loop stalls the bot does not have
             ("pipeline", lambda: bench_pipeline(cfg, games, rep, tmp)),
@@ -1000,6 +1001,7 @@ async def run(quick: bool = False) -> Report:
             timings[name] = round(time.perf_counter() - s0, 2)
     rep.details["section_s"] = timings
     rep.details["total_s"] = round(time.perf_counter() - t0, 2)
+    rep.details["meta"]["loadavg_end"] = list(os.getloadavg())
     return rep
 
 
@@ -1010,8 +1012,10 @@ def to_json(rep: Report) -> dict[str, Any]:
 
 def main(json_path: str | None = None, quick: bool = False) -> int:
     rep = asyncio.run(run(quick))
-    print(f"playpost bench ({'quick' if quick else 'full'}; {rep.details['meta']['cpus']} CPUs, "
-          f"Python {rep.details['meta']['python']}, {rep.details['total_s']:.0f} s)")
+    meta = rep.details["meta"]
+    print(f"playpost bench ({'quick' if quick else 'full'}; {meta['cpus']} CPUs, Python {meta['python']}, "
+          f"{rep.details['total_s']:.0f} s; load average {meta['loadavg_start'][0]:.1f} at start, "
+          f"{meta['loadavg_end'][0]:.1f} at end)")
     print(format_table(rep))
     if json_path:
         path = Path(json_path)
