@@ -251,6 +251,28 @@ class GameManager:
         reply.text = f"Time is up: {name} did not answer within {hours} h, so it counts as `{window[1].text()}`.\n" + reply.text
         return reply
 
+    async def skip(self, rec: GameRecord, player: str) -> Reply:
+        """The table voted to skip `player`'s move: the game's skip action for them, on this version only."""
+        try:
+            engine = get_game(rec.kind)
+            if rec.status != "active" or rec.state is None:
+                raise IllegalAction("That game is not running any more.", "")
+            action = engine.skip_action(self.state_of(rec, engine), player)
+            if action is None:
+                raise IllegalAction(f"{engine.name} has no way to skip this move.",
+                                    "The other players may vote to end the game instead.")
+            name = self.names(rec).get(player, player)
+            ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
+            reply = await self.play(ctx, rec.kind, action, expected_version=rec.version)
+        except PlaypostError as exc:
+            return Reply.error(exc.reason, exc.hint)
+        except StaleVersion:
+            return Reply.error("The game moved on before the vote was counted; nothing was skipped.",
+                               "`/game status` shows the current board.")
+        log.info("skip game=%s player=%s action=%r version=%s", rec.id, player, action.text(), reply.version)
+        reply.text = f"The other players voted to skip {name}'s move: it counts as `{action.text()}`.\n" + reply.text
+        return reply
+
     async def _after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
                           after: Status, events: Sequence[Any]) -> Reply:
         lines = [e.text for e in events if e.to is None]
