@@ -191,9 +191,13 @@ async def rematch(interaction: discord.Interaction, manager: GameManager, old) -
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(?P<game>[0-9]+)"):
     """After a missed deadline the other players vote; more than half of them ends the game."""
 
+    kind = "end"
+    label = "Vote to end the game"
+    style = discord.ButtonStyle.danger
+
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Vote to end the game", style=discord.ButtonStyle.danger,
-                                           custom_id=f"pp:vote:{game_id}"))
+        super().__init__(discord.ui.Button(label=self.label, style=self.style,
+                                           custom_id=f"pp:{'vote' if self.kind == 'end' else self.kind}:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -205,7 +209,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
         manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
         user = str(interaction.user.id)
         async with manager.lock(f"vote:{self.game_id}"):
-            outcome, reply = await vote_to_end(interaction, manager, self.game_id, user)
+            outcome, reply = await count_vote(interaction, manager, self.game_id, user, self.kind)
         if reply is None:
             await interaction.response.send_message(outcome, ephemeral=True)
             return
@@ -214,20 +218,33 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
         await refresh_status(interaction.client, reply)
 
 
-async def vote_to_end(interaction: discord.Interaction, manager: GameManager, game_id: int,
-                      user: str) -> tuple[str, Reply | None]:
-    """Count one vote; returns (private answer, None) or ("", the public reply)."""
+class SkipVoteButton(VoteButton, template=r"pp:skip:(?P<game>[0-9]+)"):
+    """After a missed deadline the other players vote; more than half of them skips the late player's move."""
+
+    kind = "skip"
+    label = "Vote to skip the turn"
+    style = discord.ButtonStyle.secondary
+
+
+async def count_vote(interaction: discord.Interaction, manager: GameManager, game_id: int, user: str,
+                     kind: str) -> tuple[str, Reply | None]:
+    """Count one vote (`end` or `skip`); returns (private answer, None) or ("", the public reply)."""
     rec = await manager.storage.get_game(game_id)
     if rec is None or rec.status != "active" or rec.state is None:
         return "That game is not running any more.", None
     if rec.deadline_at is None or rec.deadline_at > manager.clock():
         return "The turn deadline has not passed; there is nothing to vote on.", None
     engine = get_game(rec.kind)
-    to_act = set(engine.status(manager.state_of(rec, engine)).to_act)
-    voters = sorted({s.player for s in rec.seats} - to_act)
+    state = manager.state_of(rec, engine)
+    late = list(engine.status(state).to_act)
+    voters = sorted({s.player for s in rec.seats} - set(late))
+    what = "ending the game" if kind == "end" else "skipping the turn"
     if user not in voters:
-        return "Only the other seated players vote on ending the game.", None
-    ballot = rec.meta.get("end_votes") or {}
+        return f"Only the other seated players vote on {what}.", None
+    if kind == "skip" and not any(engine.skip_action(state, p) is not None for p in late):
+        return f"This move cannot be skipped in {engine.name}; the vote to end the game is still open.", None
+    key = f"{kind}_votes"
+    ballot = rec.meta.get(key) or {}
     votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
     if user in votes:
         return "Your vote is counted already.", None
@@ -235,11 +252,43 @@ async def vote_to_end(interaction: discord.Interaction, manager: GameManager, ga
     need = len(voters) // 2 + 1
     if len(votes) < need:
         # meta only: the version stays, so the late player's buttons keep working
-        await manager.storage.update_meta(rec.id, {"end_votes": {"deadline": rec.deadline_at, "voters": sorted(votes)}})
-        return f"Vote counted: {len(votes)} of the {need} needed to end the game.", None
+        await manager.storage.update_meta(rec.id, {key: {"deadline": rec.deadline_at, "voters": sorted(votes)}})
+        log.info("event=vote game=%s kind=%s votes=%d need=%d", rec.id, kind, len(votes), need)
+        return f"Vote counted: {len(votes)} of the {need} needed for {what}.", None
+    log.info("event=vote_carried game=%s kind=%s votes=%d", rec.id, kind, len(votes))
+    if kind == "skip":
+        return "", await skip_late_players(manager, rec, late)
     ctx = Context(channel_id=rec.channel_id, user_id=user, user_name=interaction.user.display_name,
                   guild_id=rec.guild_id, can_manage=True)  # the vote carries the authority to end it
     reply = await manager.dispatch(ctx, "game", "abandon", {})
     if not reply.ephemeral:
         reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
     return "", reply
+
+
+async def skip_late_players(manager: GameManager, rec, late: list[str]) -> Reply:  # noqa: ANN001
+    """Apply the game's skip action for each player who kept the game waiting, while they still must act."""
+    done: list[Reply] = []
+    for player in late:
+        current = await manager.storage.get_game(rec.id)
+        if current is None or current.status != "active" or current.state is None:
+            break
+        if done and player not in get_game(current.kind).status(manager.state_of(current)).to_act:
+            continue
+        if not done and current.version != rec.version:
+            return Reply.error("The game moved on before the vote was counted; nothing was skipped.",
+                               "`/game status` shows the current board.")
+        reply = await manager.skip(current, player)
+        if reply.ephemeral:
+            if done:
+                continue
+            return reply
+        done.append(reply)
+        if reply.finished:
+            break
+    if not done:
+        return Reply.error("Nobody could be skipped.", "The vote to end the game is still open.")
+    last = done[-1]
+    earlier = [r.text.split("\n", 1)[0] for r in done[:-1]]
+    last.text = "\n".join([*earlier, last.text])
+    return last

@@ -93,15 +93,17 @@ async def refresh_status(bot: Any, reply: Reply) -> None:
 
 async def post_nudge(bot: Any, nudge: Any) -> None:
     """A reminder in the game's channel: pings exactly who must act, with the board's buttons."""
-    from .discord_buttons import GameButton, OptionsButton, VoteButton
+    from .discord_buttons import GameButton, OptionsButton, SkipVoteButton, VoteButton
     from .discord_send import mentions
 
     rec = nudge.rec
     view = discord.ui.View(timeout=None)
-    for i, b in enumerate(nudge.buttons[:23]):
+    for i, b in enumerate(nudge.buttons[:22]):
         view.add_item(GameButton(rec.channel_id, rec.version, b.action, index=i, label=b.label))
     view.add_item(OptionsButton(rec.channel_id))
-    if nudge.kind != "reminder":
+    if nudge.kind in ("deadline", "overdue"):  # a missed deadline: the others may vote
+        if nudge.can_skip:
+            view.add_item(SkipVoteButton(rec.id))
         view.add_item(VoteButton(rec.id))
     text = nudge.text + "\n" + " ".join(f"<@{p}>" for p in nudge.to_act)
     channel = bot.get_partial_messageable(int(rec.channel_id))

@@ -23,7 +23,7 @@ from .manager import DEFAULT_SETTINGS, GameManager
 
 log = logging.getLogger("playpost.pace")
 
-NudgeKind = Literal["reminder", "deadline", "overdue"]
+NudgeKind = Literal["reminder", "deadline", "overdue", "expired"]  # expired: a reaction window was answered
 HORIZON = 31 * 24 * 3600.0  # deadlines are at most 30 days ahead
 
 
@@ -35,6 +35,7 @@ class Nudge:
     waiting_for: str
     text: str
     buttons: list = field(default_factory=list)  # the current board's Buttons, for acting at once
+    can_skip: bool = False  # the game names a skip action for the late player (a vote may apply it)
 
 
 def latest_slot(deadline: float, deadline_s: float, reminder_s: float, t: float) -> float | None:
@@ -85,13 +86,13 @@ class Pace:
         for rec in await self.manager.storage.due(now + HORIZON):
             expired = await self.manager.expire(rec, now)
             if expired is not None:  # a reaction window ran out: it was answered for the player
-                nudge = Nudge(rec=rec, kind="deadline", to_act=list(expired.ping), waiting_for="",
-                              text=expired.text, buttons=expired.buttons)
+                answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
+                                 text=expired.text, buttons=expired.buttons)
                 try:
-                    await self.post(nudge)
+                    await self.post(answered)
                 except Exception:
                     log.exception("event=nudge_failed game=%s", rec.id)
-                sent.append(nudge)
+                sent.append(answered)
                 continue
             due = nudge_kind(rec, self.last, now)
             if due is None:
@@ -119,12 +120,15 @@ class Pace:
         names = self.manager.names(rec)
         waiting = st.waiting_for or ", ".join(names.get(p, p) for p in st.to_act)
         when = f"<t:{int(rec.deadline_at or 0)}:R>"
+        can_skip = any(engine.skip_action(state, p) is not None for p in st.to_act)
         if kind == "reminder":
             text = f"Reminder: your move in **{engine.name}**, {waiting} (deadline {when})."
-        elif kind == "deadline":
-            text = (f"The turn deadline in **{engine.name}** has passed; still waiting for {waiting}. "
-                    "The other players may vote to end the game: more than half of them ends it without a result.")
         else:
-            text = f"Still waiting for {waiting} in **{engine.name}**; the deadline passed {when}."
+            if kind == "deadline":
+                text = f"The turn deadline in **{engine.name}** has passed; still waiting for {waiting}."
+            else:
+                text = f"Still waiting for {waiting} in **{engine.name}**; the deadline passed {when}."
+            text += (" The other players may vote to " + ("skip the turn or " if can_skip else "") +
+                     "end the game: more than half of them decides (an ended game has no result).")
         return Nudge(rec=rec, kind=kind, to_act=list(st.to_act), waiting_for=waiting, text=text,
-                     buttons=self.manager.buttons(engine, state, st))
+                     buttons=self.manager.buttons(engine, state, st), can_skip=can_skip)

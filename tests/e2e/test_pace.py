@@ -6,7 +6,7 @@ from storage import GameRecord
 
 from .conftest import USERS
 from .discord_double import CHANNEL_ID
-from .test_discord_e2e import assert_private_only, board_message, live, open_count
+from .test_discord_e2e import assert_private_only, board_message, button, live, open_count
 
 H = 3600.0
 
@@ -57,3 +57,65 @@ async def test_a_missed_deadline_pings_who_must_act_and_the_others_vote_to_end(h
     assert "voted to end the game" in ended.content
     assert await live(harness) is None
     assert (await harness.bot.manager.storage.get_game(rec.id)).status == "abandoned"
+
+
+async def test_the_other_players_vote_to_skip_a_missed_turn(harness):
+    start = await open_count(harness, "bob", "cat")
+    rec = await live(harness)
+    pace = harness.bot.pace
+    pace.last = rec.deadline_at - 1
+    assert [n.kind for n in await pace.tick(now=rec.deadline_at + 1)] == ["deadline"]
+    notice = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content][-1]
+    assert "vote to skip the turn or end the game" in notice.content
+    skip = f"pp:skip:{rec.id}"
+    assert skip in notice.custom_ids and f"pp:vote:{rec.id}" in notice.custom_ids
+
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2
+    assert_private_only(await harness.click("ann", notice, skip), "Only the other seated players")
+    counted = await harness.click("bob", notice, skip)
+    assert_private_only(counted, "1 of the 2 needed for skipping the turn")
+    assert_private_only(await harness.click("bob", notice, skip), "counted already")
+    after_one = await live(harness)
+    assert after_one.version == rec.version  # a vote is bookkeeping: Ann's buttons stay valid
+    assert after_one.meta["skip_votes"]["voters"] == [USERS["bob"]]
+
+    skipped = board_message(await harness.click("cat", notice, skip))
+    assert "voted to skip Ann's move: it counts as `end`" in skipped.content
+    assert skipped.allowed_mentions["users"] == [int(USERS["bob"])]  # the next player is pinged
+    now = await live(harness)
+    assert now.version == rec.version + 1 and now.deadline_at > rec.deadline_at
+    entries = await harness.bot.manager.storage.log(now.id)
+    assert [(e.player, e.action) for e in entries] == [(USERS["ann"], "end")]
+    # the vote is over: more clicks on the old notice change nothing, Ann's old board is stale
+    assert_private_only(await harness.click("bob", notice, skip), "deadline has not passed")
+    assert_private_only(await harness.click("ann", start, button(start, "end")), "out of date")
+    assert (await live(harness)).version == now.version
+
+
+async def test_a_skip_vote_does_not_apply_after_the_late_player_moved(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    pace = harness.bot.pace
+    pace.last = rec.deadline_at - 1
+    await pace.tick(now=rec.deadline_at + 1)
+    notice = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content][-1]
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2
+    board_message(await harness.cmd("ann", "count", "add", n="2"))  # Ann moves at last: a new deadline
+    refused = await harness.click("bob", notice, f"pp:skip:{rec.id}")
+    assert_private_only(refused, "deadline has not passed")
+    assert [e.action for e in await harness.bot.manager.storage.log(rec.id)] == ["add n:2"]
+    stale = await harness.bot.manager.skip(rec, USERS["ann"])  # the record the vote read, before Ann moved
+    assert stale.ephemeral and "moved on" in stale.text
+    assert [e.action for e in await harness.bot.manager.storage.log(rec.id)] == ["add n:2"]
+
+
+async def test_an_expired_decision_window_is_answered_and_offers_no_vote(harness):
+    await open_count(harness, "bob")
+    board_message(await harness.cmd("ann", "count", "roll"))  # keep or discard within the hour
+    rec = await live(harness)
+    harness.bot.pace.last = rec.deadline_at - 1
+    assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 1)] == ["expired"]
+    posted = [m for m in harness.double.messages.values() if m.interaction_id is None and "Time is up" in m.content]
+    assert len(posted) == 1 and "counts as `discard`" in posted[0].content
+    assert not [c for c in posted[0].custom_ids if c.startswith(("pp:vote:", "pp:skip:"))]
+    assert [e.action for e in await harness.bot.manager.storage.log(rec.id)] == ["roll", "discard"]
