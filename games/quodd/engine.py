@@ -19,7 +19,7 @@ from games.core import (
     Seat,
     Status,
 )
-from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label
+from games.core.grid import DIAGONALS, DIRS4, DIRS8, chebyshev, label, parse_label
 
 from . import content
 from .board import (
@@ -55,6 +55,10 @@ def _arg(action: Action, key: str) -> str:
     value = action.get(key)
     assert value is not None, (action, key)
     return value
+
+
+def point_name(st: QState, p: tuple[int, int]) -> str:
+    return label(*p) if on_map(st, p) else "the map's edge"
 
 
 def _skill_dirs(skill: str) -> list[str]:
@@ -490,7 +494,11 @@ class QuoddHeroes(Game[QState]):
             if m.ready and m.ready != "q":
                 return f"{h.name} to use {content.skills()[m.ready].name} ({m.points}) or finish moving"
             return f"{h.name} to finish moving"
-        return f"{h.name} ({PHASE_NAMES[st.phase]}) to continue with `done`"
+        return {
+            "power": f"{h.name} to end phase 1, power-up (no cards yet: `done` starts the movement)",
+            "recovery": f"{h.name} to end phase 3, recovery (nothing to recover yet: `done`)",
+            "explore": f"{h.name} to end phase 4, exploration (recorded for now: `done` ends the turn)",
+        }.get(st.phase, f"{h.name} to continue with `done`")
 
     def view(self, state: QState, player: str | None) -> BaseModel:
         return build_view(state, self.status(state).waiting_for)
@@ -558,33 +566,161 @@ class QuoddHeroes(Game[QState]):
 
     def explain(self, state: QState, player: str, action: Action) -> str:
         st = state
-        if st.pending is not None and action.cmd != "choose":
-            return f"First answer: {st.pending.prompt}."
+        a = action.argdict
+        if st.pending is not None:
+            if action.cmd == "choose":
+                return f"`{a.get('option', '')}` is not one of the choices: {st.pending.prompt}."
+            if action.cmd == "rearrange" and not st.pending.allow_rearrange:
+                return f"Rearranging is not offered here; first answer: {st.pending.prompt}."
+            if action.cmd != "rearrange":
+                return f"First answer: {st.pending.prompt}."
+        if action.cmd == "choose":
+            return "There is no open question to answer right now."
+        if action.cmd == "rearrange":
+            return self._explain_rearrange(st, player, a)
         if st.phase != "move" and action.cmd in ("tumble", "move", "steal"):
             return f"That belongs to the movement phase; now it is {PHASE_NAMES[st.phase]}."
+        if action.cmd == "drop":
+            return self._explain_drop(st, player, a)
         if st.phase == "move":
             h = active(st)
             m = st.m
             if action.cmd == "move" and not m.tumbled:
                 return "Movement always begins with the natural tumble."
             if action.cmd == "tumble" and m.tumbled:
-                return "The natural tumble is done; use the skill on top."
-            if action.cmd == "tumble" and h.pos:
-                d = (action.get("direction") or "").upper()
-                if d in DIRS4:
-                    q = step(xy(h.pos), d)
-                    tok = st.tokens.get(label(*q)) if on_map(st, q) else None
-                    what = tok.kind.replace("_", " ") if tok else "a hero that cannot be pushed"
-                    return f"{d} of {h.pos} is blocked by {what}."
+                return "The natural tumble is done; use the skill on top (`/quodd move`)."
+            if m.ended or h.pos is None:
+                return "Your movement is over for this turn; `done` moves on to phase 3."
+            if action.cmd == "tumble":
+                d = a.get("direction", "")
+                if d not in DIRS4:
+                    return "The natural tumble goes N, E, S or W."
+                return f"{d} of {h.pos}: {self._blocker(st, h, xy(h.pos), d)}."
             if action.cmd == "move":
-                if not m.ready:
-                    return "No skill is ready: the skill on top was used already, or the movement is over."
-                if m.ready == "q":
-                    return "The Q is on top: use Q-powers (rearrange) instead of a skill."
-                return f"{content.skills()[m.ready].name} cannot go there ({m.points} point(s), walls block all but jumps)."
+                return self._explain_move(st, h, a)
             if action.cmd == "steal":
-                return "You can steal once per hero per turn, from a hero right next to you, while carrying fewer than the limit."
+                return self._explain_steal(st, h, a)
         return ""
+
+    def _blocker(self, st: QState, h: Hero, p: tuple[int, int], d: str) -> str:
+        """Why `h` cannot move from `p` towards `d` (one clause)."""
+        q = step(p, d)
+        if not on_map(st, q):
+            return "off the map"
+        lab = label(*q)
+        tok = st.tokens.get(lab)
+        if tok and tok.kind == "impassable_up":
+            return f"{lab} holds an impassable wall"
+        if tok and tok.kind == "wall":
+            return f"{lab} holds a wall (only a jump gets over or onto it)"
+        other = hero_at(st, q, but=h.player)
+        if other is not None:
+            return f"{other.name} on {lab} cannot be pushed {d}: {self._blocker(st, other, q, d)}"
+        return f"{lab} is free"
+
+    def _explain_move(self, st: QState, h: Hero, a: dict[str, str]) -> str:
+        m = st.m
+        if not m.ready:
+            used = ", ".join(content.skills()[u].name for u in m.used) or "none"
+            return f"No skill is ready: the face on top was used already this turn (used: {used}); `done` ends moving."
+        if m.ready == "q":
+            return "The Q is on top: rearrange your skills (Q-power) or `done`; there is no skill to move with."
+        sd = content.skills()[m.ready]
+        assert h.pos is not None
+        if sd.mode == "dash":
+            if "path" not in a:
+                return 'Dash takes a path, one direction per point, e.g. `move path:"N NE"`.'
+            path = a["path"].split()
+            bad = [d for d in path if d not in DIRS8]
+            if bad:
+                return f"`{bad[0]}` is not a direction (N, NE, E, SE, S, SW, W, NW)."
+            if len(path) > m.points:
+                return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
+            if len(path) > DASH_PATH_CAP:
+                return (f"Send a dash at most {DASH_PATH_CAP} steps per command; the rest of your points stay "
+                        "ready for the next `move path:`.")
+            occ = occupancy(st)
+            pos = xy(h.pos)
+            for i, d in enumerate(path):
+                nxt = sim_step(st, h, pos, d, occ)
+                if nxt is None:
+                    return f"The dash is stopped {d} of {label(*pos)}: {self._blocker(st, h, pos, d)}."
+                if is_pit(st, nxt) and i < len(path) - 1:
+                    return f"The dash would fall at {point_name(st, nxt)} before its end."
+                pos = nxt
+            return "That dash path is not possible."
+        if "path" in a:
+            return f"{sd.name} takes a direction and a distance, not a path."
+        d = a.get("direction", "")
+        dirs = _skill_dirs(m.ready)
+        if d not in dirs:
+            return f"{sd.name} goes {', '.join(dirs)}."
+        try:
+            n = int(a.get("distance", "1"))
+        except ValueError:
+            return "The distance is a number."
+        if n < 1:
+            return "The distance is at least 1."
+        if n > m.points:
+            return f"{sd.name} has {m.points} point(s); {n} is too far (you never have to use them all)."
+        p = xy(h.pos)
+        if sd.mode == "jump":
+            return f"An impassable wall {d} of {h.pos} stops the jump."
+        occ = occupancy(st)
+        for _ in range(n):
+            nxt = sim_step(st, h, p, d, occ)
+            if nxt is None:
+                return f"{sd.name} is stopped {d} of {label(*p)}: {self._blocker(st, h, p, d)}."
+            if is_pit(st, nxt):
+                return f"{sd.name} would fall at {point_name(st, nxt)} before going {n}."
+            p = nxt
+        return f"{sd.name} cannot go {d} {n} from {h.pos}."
+
+    def _explain_steal(self, st: QState, h: Hero, a: dict[str, str]) -> str:
+        f = a.get("from", "")
+        victim = next((o for o in st.heroes if o.player == f), None)
+        if victim is None or victim.player == h.player:
+            return "Name another player's hero to steal from."
+        if len(h.carrying) >= st.carry_limit:
+            return f"You already carry {len(h.carrying)}, the most you may carry."
+        if victim.player in st.m.stolen_from:
+            return f"You stole from {victim.name} already this turn (once per hero per turn)."
+        if victim.pos is None or h.pos is None or chebyshev(xy(victim.pos), xy(h.pos)) != 1:
+            return f"{victim.name} is not right next to you (diagonals count)."
+        if not victim.carrying:
+            return f"{victim.name} carries nothing to steal" + (" (banked crystals are locked)." if victim.banked else ".")
+        return f"{victim.name} does not carry a {a.get('item', '?').replace('-', ' ')}."
+
+    def _explain_drop(self, st: QState, player: str, a: dict[str, str]) -> str:
+        try:
+            h = hero_of(st, player)
+        except KeyError:
+            return ""
+        item = a.get("item", "")
+        if not h.carrying:
+            return "You carry nothing to drop."
+        if item and item not in h.carrying:
+            return f"You do not carry a {item.replace('-', ' ')}."
+        at = parse_label(a.get("at", ""))
+        if at is None or h.pos is None or chebyshev(at, xy(h.pos)) != 1:
+            return "Drop onto a space right next to you (diagonals count)."
+        return f"{label(*at)} is not a safe free space (no pit, wall, hero or other collectible)."
+
+    def _explain_rearrange(self, st: QState, player: str, a: dict[str, str]) -> str:
+        try:
+            h = hero_of(st, st.pending.hero if st.pending else player)
+        except KeyError:
+            return ""
+        given = [a.get(f, "") for f in SKILL_FACES]
+        if sorted(given) != sorted(content.skills()):
+            return "Name all five faces (feet, front, back, left, right), each with a different skill."
+        if all(h.skills[f] == a[f] for f in SKILL_FACES):
+            return "That is already your layout" + ("; `done` keeps it." if st.phase == "skills" else ".")
+        if st.phase == "skills" and player in st.ready:
+            return "You confirmed your skills already; they are fixed until a Q-power or token lets you rearrange."
+        if st.phase == "move" and st.m.ready == "q" and st.m.q_used:
+            return "You used your Q-power this turn already."
+        return "Rearranging needs the setup, the Q on top (Q-power), or stopping on a Q or rearrange token."
 
     def label(self, state: QState, action: Action) -> str:
         a = action.argdict
@@ -603,10 +739,119 @@ class QuoddHeroes(Game[QState]):
         if c == "drop":
             return f"Drop {a['item']} on {a['at']}"
         if c == "rearrange":
-            return "Skills: " + " ".join(f"{f[:2]}={a[f][:2]}" for f in SKILL_FACES)
+            return self._rearrange_label(state, a)
         if c == "done":
-            return "Done"
+            if state.phase == "skills" and state.pending is None:
+                return "Keep these skills"
+            return {"power": "Done: to movement", "move": "Done moving", "recovery": "Done: to exploration",
+                    "explore": "End turn"}.get(state.phase, "Done")
         return action.text()
+
+    @staticmethod
+    def _layout_owner(st: QState, player: str = "") -> Hero | None:
+        """Whose skills a rearrange concerns now: the pending decision's hero, the setup player, or the mover."""
+        if st.pending is not None:
+            return hero_of(st, st.pending.hero)
+        if st.phase == "skills":
+            try:
+                return hero_of(st, player)
+            except KeyError:
+                return None
+        return active(st) if st.phase != "over" else None
+
+    def _rearrange_label(self, st: QState, a: dict[str, str]) -> str:
+        """`Back: Jump <-> Slide` for a swap of two faces (whose: the only hero it can be a swap for)."""
+        names = {k: v.name for k, v in content.skills().items()}
+        if st.phase == "skills" and st.pending is None:
+            owners = [h for h in st.heroes if h.player not in st.ready]
+        else:
+            owner = self._layout_owner(st)
+            owners = [owner] if owner is not None else []
+        fits = [h for h in owners if sum(h.skills.get(f) != a[f] for f in SKILL_FACES) == 2]
+        if len(fits) == 1:
+            h = fits[0]
+            f1, f2 = [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
+            if f2 == "back" or (f2 in ("front",) and f1 != "back"):
+                f1, f2 = f2, f1
+            who = f"{h.name}: " if len(owners) > 1 else ""
+            if st.phase == "move" and top_face(h) in (f1, f2):
+                t = top_face(h)
+                return f"{names[a[t]]} on top (swap {f1}/{f2})"
+            return f"{who}{f1} {names[a[f1]]}, {f2} {names[a[f2]]}"
+        return "Skills: " + ", ".join(f"{f} {names[a[f]]}" for f in SKILL_FACES)
+
+    @staticmethod
+    def _swaps(h: Hero, face: str) -> list[Action]:
+        """The four layouts that swap `face`'s skill with one other face (the handy rearranges)."""
+        out = []
+        for other in SKILL_FACES:
+            if other == face:
+                continue
+            sk = dict(h.skills)
+            sk[face], sk[other] = sk[other], sk[face]
+            out.append(Action.of("rearrange", **{f: sk[f] for f in SKILL_FACES}))
+        return out
+
+    def button_actions(self, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        """The common choices of the moment, at most 20: never the 119 skill layouts or a hundred dash paths."""
+        st = state
+        if not legal:
+            return []
+        cap = 20
+        by_cmd: dict[str, list[Action]] = {}
+        for a in legal:
+            by_cmd.setdefault(a.cmd, []).append(a)
+        legal_set = set(legal)
+        out: list[Action] = []
+
+        def add(items: list[Action], limit: int = cap) -> None:
+            for a in items:
+                if len(out) >= cap or limit <= 0:
+                    return
+                if a in legal_set and a not in out:
+                    out.append(a)
+                    limit -= 1
+
+        rearr = by_cmd.get("rearrange", [])
+        h = self._layout_owner(st, player)
+        # a rearrange is useful as a swap: in setup of the face that comes up on a forward tumble (back),
+        # mid-move of the face on top (the remaining points go to the new skill), else of the back face
+        key = "back"
+        if h is not None and st.phase == "move" and top_face(h) in SKILL_FACES:
+            key = top_face(h)
+        swaps = self._swaps(h, key) if (h is not None and rearr) else []
+        if st.pending is not None:
+            chooses = by_cmd.get("choose", [])
+            quiet = [a for a in chooses if a.get("option") in ("skip", "stay")]
+            add(chooses if len(chooses) <= cap - len(swaps) else quiet)
+            add(swaps)
+            return out
+        add(by_cmd.get("done", []))
+        if st.phase == "skills":  # everyone still choosing shares the 20 buttons
+            waiting = max(1, sum(1 for x in st.heroes if x.player not in st.ready))
+            add(swaps, max(0, cap // waiting - 1))
+        else:
+            add(swaps)
+        add(by_cmd.get("tumble", []))
+        moves = by_cmd.get("move", [])
+        if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
+            moves = sorted(moves, key=lambda a: len(_arg(a, "path").split()))
+        add(moves, 14)
+        add(by_cmd.get("steal", []), 4)
+        add(by_cmd.get("drop", []), 8 if st.phase != "move" else 3)
+        return out
+
+    def skip_action(self, state: QState, player: str) -> Action | None:
+        """A skipped player keeps their layout / ends the phase; a pending choice takes its first (or quiet) option."""
+        legal = self.legal_actions(state, player)
+        for a in legal:
+            if a.cmd == "done":
+                return a
+        chooses = [a for a in legal if a.cmd == "choose"]
+        for a in chooses:
+            if a.get("option") in ("skip", "stay"):
+                return a
+        return chooses[0] if chooses else None
 
     def rules_topics(self) -> dict[str, str]:
         return rules_text()

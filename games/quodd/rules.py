@@ -133,7 +133,7 @@ def _push_chain(st: QState, other: Hero, d: str, by: str, ev: list[Event], out: 
     nxt = hero_at(st, to, but=other.player)
     if nxt is not None:
         _push_chain(st, nxt, d, by, ev, out)
-    ev.append(Event(text=f"{other.name} is pushed {d} to {label(*to) if on_map(st, to) else 'off the map'}."))
+    ev.append(Event(text=f"{other.name} is pushed {d} {'to ' + label(*to) if on_map(st, to) else 'off the map'}."))
     if on_map(st, to):
         other.pos = label(*to)
         out.append(Job(kind="enter", hero=other.player, how="push", by=by))
@@ -164,9 +164,9 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
         st.m.taken += 1
     _move_hero(st, h, to, ev)
     verb = {"tumble": "tumbles", "current": "is carried by the current", "push": "is pushed"}.get(job.how, "moves")
-    where = h.pos if h.pos else "off the map"
+    where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
-        ev.append(Event(text=f"{h.name} {verb} {d} to {where}."))
+        ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
     if h.pos is None:
         jobs.append(Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by))
     else:
@@ -215,7 +215,7 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     if job.seq and job.seq == st.m.seq and is_mover(st, h) and job.how == "jump":
         st.m.taken += job.n
     _move_hero(st, h, to, ev)
-    ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} to {h.pos or 'off the map'}"
+    ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
                     + (" (on top of a wall)." if h.pos and is_wall(st, to) else ".")))
     if h.pos is None:
         push_front(st, [Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by)])

@@ -344,7 +344,7 @@ def test_explanations_say_why_a_move_is_refused():
     from qhelpers import illegal
 
     st = slide_ready(OPEN, tokens={"B3": "wall"}, pos="A3", points=1)
-    assert "cannot go there" in illegal(st, "ann", "move direction:E distance:1").reason
+    assert "stopped E of A3: B3 holds a wall" in illegal(st, "ann", "move direction:E distance:1").reason
     assert "natural tumble is done" in illegal(st, "ann", "tumble direction:E").reason
     st.m.ready, st.m.points = "", 0
     assert "No skill is ready" in illegal(st, "ann", "move direction:E distance:1").reason
