@@ -517,6 +517,63 @@ class DungeonGame(Game[DungeonState]):
             return f"`{what}` is not an action {stats.name} can take now."
         return ""
 
+    # ---- buttons and skips ----------------------------------------------------------------------------
+    def button_actions(self, state: DungeonState, player: str, legal: list[Action]) -> list[Action]:
+        """The choices of the moment: decisions, attacks, actions, a few useful moves, and `end`."""
+        if len(legal) <= 20:
+            return legal
+        st = state
+        if st.phase == "intermission":
+            ready = [a for a in legal if a.cmd == "ready"]
+            return [a for a in legal if a.cmd == "equip"][:19] + ready
+        if st.activation is None or (st.attack is not None and st.attack.stage):
+            return legal[:20]
+        h = mx.hero(st, st.activation.hero)
+        end = [a for a in legal if a.cmd == "end"]
+        rest = [a for a in legal if a.cmd in ("attack", "act", "potion", "equip")]
+        picked = rest[:19 - min(6, sum(1 for a in legal if a.cmd == "move"))]
+        room = min(6, 19 - len(picked))
+        moves = self._useful_moves(st, h, [a for a in legal if a.cmd == "move"])[:room]
+        return picked + moves + end
+
+    def _useful_moves(self, st: DungeonState, h: HeroState, moves: list[Action]) -> list[Action]:
+        """Moves worth a button: into reach of the nearest enemy (or next to a closed chest), cheapest first."""
+        if not moves:
+            return []
+        stats = mx.hero_stats(h)
+        rng = max(stats.attacks.values(), default=1)
+        opts = self._move_options(st, h)
+        foes = [mx.target_fp(st, k) for k in mx.enemy_keys(st)]
+        chests = [(board(st.dungeon).chests[i],) for i, lv in enumerate(st.levels) if lv.chest == "closed"]
+        scored = []
+        for a in moves:
+            sq = parse_label(a.get("to", "") or "")
+            if sq is None or sq not in opts:
+                continue
+            fp = (sq,)
+            best = 999
+            for tfp in foes:
+                d = mx.route(st, fp, tfp, rng + 1)
+                if d <= rng:
+                    best = min(best, d)
+            near_chest = any(mx.route(st, fp, c, 1) == 1 for c in chests)
+            if best == 999 and not near_chest:
+                continue
+            # melee fighters want to be next to an enemy, shooters in range but not next to one
+            fits = (best <= 1) if rng <= 1 else (1 < best <= rng)
+            scored.append((opts[sq][0] > st.activation.move_left if st.activation else True,
+                           0 if fits else 1, opts[sq][0], sq[1], sq[0], a))
+        scored.sort(key=lambda t: t[:5])
+        return [t[5] for t in scored]
+
+    def skip_action(self, state: DungeonState, player: str) -> Action | None:
+        """A skipped player keeps the roll, lets hearts go, ends the activation, or starts their next hero."""
+        legal = self.legal_actions(state, player)
+        for want in (Action.of("keep"), Action.of("heart", use="none"), Action.of("end"), Action.of("ready")):
+            if want in legal:
+                return want
+        return next((a for a in legal if a.cmd == "activate"), None)
+
     def label(self, state: DungeonState, action: Action) -> str:
         st = state
         a = action.argdict
@@ -535,17 +592,28 @@ class DungeonGame(Game[DungeonState]):
                 return f"{a['with'].title()} {mx.target_name(st, key)} ({dice.text()})"
         if action.cmd == "act":
             uid = a["action"]
-            name = content().unique[uid].name if uid in content().unique else uid.title()
-            return f"{name} {a.get('target', '')}".strip()
+            basic = {"heal": "Heal", "brew": "Brew a potion", "picklock": "Pick the lock", "smash": "Smash the chest",
+                     "stand": "Stand up", "switch": "Switch form"}
+            name = content().unique[uid].name if uid in content().unique else basic.get(uid, uid.title())
+            t = a.get("target", "")
+            if t in content().heroes:
+                t = content().heroes[t].name
+            elif t and st.activation is not None:
+                key = self._key_at(st, t)
+                t = mx.target_name(st, key) if key else t
+            return f"{name} {t}".strip()
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"
         if action.cmd == "heart":
             who = content().heroes[a["hero"]].name if a.get("hero") in content().heroes else ""
             return {"heal": f"Heal {who}", "cure": f"Cure {a.get('debuff', '')} ({who})",
                     "potion": "Gain a potion", "none": "Skip heart"}[a["use"]]
-        if action.cmd == "reroll":
-            return f"Reroll die {a['die']}"
-        return action.text()
+        if action.cmd == "reroll" and st.attack is not None:
+            i = int(a["die"]) - 1
+            if 0 <= i < len(st.attack.offence):
+                return f"Reroll die {a['die']} ({mx.die_text(st.attack.offence[i])})"
+        fixed = {"end": "End activation", "keep": "Keep the roll", "potion": "Drink a potion", "ready": "Ready"}
+        return fixed.get(action.cmd, action.text())
 
     # ---- apply --------------------------------------------------------------------------------------
     def apply(self, state: DungeonState, player: str, action: Action) -> tuple[DungeonState, list[Event]]:

@@ -219,8 +219,8 @@ def roll_dice(st: DungeonState, colours: tuple[str, ...] | list[str]) -> list[Di
 
 def die_text(d: Die) -> str:
     stars, heart = face(d)
-    shown = "heart" if heart else (f"{stars}*" if stars else "blank")
-    return f"{d.colour}:{shown}"
+    shown = "♥" if heart else (str(stars) if stars else "-")
+    return f"{d.colour}{shown}"
 
 
 def score(dice: list[Die], stars: int, discard_highest: bool, hearts_as_star: bool = False) -> tuple[int, list[int]]:
@@ -797,10 +797,13 @@ def monsters_react(st: DungeonState, lines: list[str]) -> None:
         vis = visible_heroes(st, m)
         keyed.append((vis[0][0] if vis else 999, pos, m.uid))
     keyed.sort()
-    dists = [k[0] for k in keyed if k[0] < 999]
-    if len(dists) != len(set(dists)):
-        lines.append("Reaction order (ties drawn): " + ", ".join(
-            monster_name(monster(st, uid)) for _, _, uid in keyed) + ".")
+    ties = []
+    for d in sorted({k[0] for k in keyed if k[0] < 999}):
+        group = [monster_name(monster(st, uid)) for dd, _, uid in keyed if dd == d]
+        if len(group) > 1:
+            ties.append(" before ".join(group))
+    if ties:
+        lines.append("Equally close, drawn: " + "; ".join(ties) + ".")
     for _, _, uid in keyed:
         if st.phase != "heroes":
             return
@@ -1017,17 +1020,18 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
             f"{roll_text(ddice, dstars, def_total, dkept)}")
     if notes:
         text += f" [{', '.join(notes)}]"
+    after: list[str] = []  # what the attack did, told on the same line
     if off_total > def_total:
-        lines.append(text + ": hit.")
         for dname in md.attributes:
             if dname in DEBUFFS:
-                give_debuff_hero(h, dname, lines)
-        wound_hero(st, h, 1, lines)
+                give_debuff_hero(h, dname, after)
+        wound_hero(st, h, 1, after)
+        lines.append(" ".join([text + ": hit."] + after))
     else:
-        lines.append(text + ": blocked.")
         if style == "melee" and "backlash" in stats.attributes:
-            lines.append(f"{stats.name}'s backlash strikes back.")
-            wound_monster(st, m, 1, lines)
+            after.append(f"{stats.name}'s backlash strikes back:")
+            wound_monster(st, m, 1, after)
+        lines.append(" ".join([text + ": blocked."] + after))
 
 
 # ---- turn flow ---------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ RULES_TOPICS: dict[str, str] = {
     "dice": (
         "Blue, red and green dice show stars; some faces show a heart. Add the stars plus any flat stars. "
         "An attack hits only when the attacker scores more than the defender: ties favour the defender.\n"
+        "Rolls are written die by die: `B2` is a blue die showing 2 stars, `R-` a blank red die, `G♥` a heart; "
+        "`+1` adds flat stars and a die marked `(x)` was discarded (hex, bane).\n"
         "Hearts count only for heroes and only on a hit: each heart die heals a wound or removes a debuff from "
         "any hero, or gives the attacker a potion (`/dungeon heart use:`).\n"
         "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and once you "

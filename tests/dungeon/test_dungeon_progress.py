@@ -279,7 +279,7 @@ def test_hex_discards_the_best_offence_die(dice):
     st, _ = do(st, "activate hero:nyannyan")
     dice.push("B2 B1 B0")
     st, text = do(st, "attack target:C10 with:melee")
-    assert "B:2*(x)" in text and "no effect" in text
+    assert "B2(x)" in text and "no effect" in text
 
 
 def test_bane_discards_the_best_defence_die(dice):
@@ -421,7 +421,7 @@ def test_a_hero_with_dodge_defends_with_dex_when_it_is_better(dice):
     st, _ = do(st, "act action:switch")  # fox form: ARM 1B1R, DEX 2R, dodge
     dice.push("B0 B0 B0", "R1 R1")
     st, text = do(st, "end")
-    assert "dodge" in text and "R:1* R:1* = 2" in text
+    assert "dodge" in text and "R1 R1 = 2" in text
 
 
 def test_healer_may_heal_an_extra_wound_on_a_blue_star(dice):

@@ -37,11 +37,11 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     # a refused command changes nothing
     assert "(only ann sees this) Nyan-Nyan belongs to bob." in after(out, "ann> /dungeon activate hero:nyannyan", 2)
     # chest opened by picking the lock
-    assert "Candy picks the lock: B:1* R:1* = 2 vs B:1* B:blank = 1: it opens!\n  Crystal Mail drops at K11." in out
+    assert "Candy picks the lock: B1 R1 = 2 vs B1 B- = 1: it opens!\n  Crystal Mail drops at K11." in out
     # a hero's attack fails on a tie
-    assert "Nyan-Nyan (melee attack) rolls B:blank B:2* B:blank = 2 vs Ironscale (A3) +2 = 2: no effect (a tie goes to the defender)." in out
+    assert "Nyan-Nyan (melee attack) rolls B- B2 B- = 2 vs Ironscale (A3) +2 = 2: no effect (a tie goes to the defender)." in out
     # a reroll (Ruby's feint) and a heart used to heal
-    assert "Reroll of die 1: B:blank -> B:heart." in out
+    assert "Reroll of die 1: B- -> B♥." in out
     assert "A heart heals 1 wound on Ruby who gets back up." in out
     # a potion drunk
     assert "Nyan-Nyan drinks a potion (0 left)" in out
