@@ -36,6 +36,7 @@ MOVES = ("step", "run", "sprint")
 DISTRACTABLE = ("step", "run", "sprint", "push", "fumble", "throw", "drop", "hero")
 ORDER_KEYS = ("defend", "intercept", "distract")
 OBJECT_NAMES = {"ball": "the Godball", "pole": "the pole"}
+ATTACK_VERBS = {"push": "push", "force fumble": "force a fumble from", "knock down": "knock down"}
 
 _HEX = OptionSpec(name="to", description="destination hex, e.g. C4", autocomplete=True)
 _DIR = OptionSpec(name="direction", description="or a direction: N NE SE S SW NW", choices=("N", "NE", "SE", "S", "SW", "NW"))
@@ -272,7 +273,8 @@ class Heroball(Game[HeroballState]):
         return self._hero(s, player).name
 
     def _who(self, h: HeroState) -> str:
-        return f"{h.name} ({h.hero})"
+        """How events name a hero on the board: "Gorgo (ann)"."""
+        return f"{h.hero} ({h.name})"
 
     # ================================================================ status
     def timeout(self, state: HeroballState, options: dict[str, str]) -> tuple[float, Action] | None:
@@ -295,15 +297,25 @@ class Heroball(Game[HeroballState]):
         if s.window is not None:
             w = s.window
             who = self._hero(s, w.queue[0])
-            what = {"defend": "defend or pass", "intercept": "react (catch) or pass",
-                    "distract": "distract or pass", "distracted": "pay 1 AP or let the action fail"}[w.kind]
-            return Status(phase=w.kind, round=s.round, to_act=[who.player], waiting_for=f"{who.name} to {what}",
+            return Status(phase=w.kind, round=s.round, to_act=[who.player], waiting_for=f"{who.name} to {self._window_question(s, w)}",
                           turn_key=f"t{s.turn_no}:w{s.window_no}:{who.player}")
         if s.phase == "seed":
             return Status(phase="seed", round=s.round, to_act=[act.player], waiting_for=f"{act.name} to place seed terrain",
                           turn_key=f"t{s.turn_no}:{act.player}")
         return Status(phase="action", round=s.round, to_act=[act.player], waiting_for=f"{act.name} to act",
                       turn_key=f"t{s.turn_no}:w{s.window_no}:{act.player}")
+
+    def _window_question(self, s: HeroballState, w: Window) -> str:
+        """What the asked player decides in a reaction window, in words."""
+        actor = self._hero(s, w.actor) if w.actor else None
+        if w.kind == "defend":
+            kind = self._attack_kind(Action.parse(w.action))
+            return f"defend against the {kind} by {actor.hero} or let it through"  # type: ignore[union-attr]
+        if w.kind == "intercept":
+            return f"catch {OBJECT_NAMES[w.obj]} coming down on {w.target} or pass"
+        if w.kind == "distract":
+            return f"distract {actor.hero} (`{w.action}`) or let it be"  # type: ignore[union-attr]
+        return f"pay {self._distract_extra(s)} more AP for `{w.action}` or let it fail"
 
     def _result(self, s: HeroballState) -> Result:
         top = max(h.score for h in s.heroes)
@@ -597,7 +609,7 @@ class Heroball(Game[HeroballState]):
             assert obj is not None
             h.holding = obj
             s.objects[obj] = ObjectState(holder=h.player)
-            ev.append(Event(text=f"{h.name} picks up {OBJECT_NAMES[obj]}."))
+            ev.append(Event(text=f"{self._who(h)} picks up {OBJECT_NAMES[obj]}."))
             return
         cost = self._cost(s, h, a)
         h.ap -= cost
@@ -610,7 +622,7 @@ class Heroball(Game[HeroballState]):
             if order == "always":
                 self._distract(s, helen, ev)
             else:
-                ev.append(Event(text=f"{h.name} tries to {a.cmd} near Helen; {helen.name} may distract.", kind="window"))
+                ev.append(Event(text=f"{self._who(h)} tries to {a.cmd} near Helen; {self._who(helen)} may distract.", kind="window"))
             return
         self._resolve(s, h, a, ev)
 
@@ -633,7 +645,7 @@ class Heroball(Game[HeroballState]):
         actor = self._hero(s, s.window.actor)
         s.window_no += 1
         s.window = Window(kind="distracted", action=s.window.action, actor=actor.player, queue=[actor.player])
-        ev.append(Event(text=f"{helen.name} distracts {actor.name} (1 AP): pay {card.extra} more AP or the action fails."))
+        ev.append(Event(text=f"{self._who(helen)} distracts {self._who(actor)} (1 AP): pay {card.extra} more AP or the action fails."))
 
     # ---- resolving a declared action -----------------------------------------------------
     def _resolve(self, s: HeroballState, h: HeroState, a: Action, ev: list[Event]) -> None:
@@ -643,7 +655,7 @@ class Heroball(Game[HeroballState]):
             if to is None:
                 h.down = False
                 h.spent.append("step")
-                ev.append(Event(text=f"{h.name} stands up (step)."))
+                ev.append(Event(text=f"{self._who(h)} stands up (step)."))
                 return
             self._move(s, h, to, ev, verb=cmd)
             h.spent.append(cmd)
@@ -669,7 +681,7 @@ class Heroball(Game[HeroballState]):
                 h.holding = None
             s.objects[obj] = ObjectState(at=to)
             verb = "kicks" if self._card(h, "kick") else "throws"
-            ev.append(Event(text=f"{h.name} {verb} {OBJECT_NAMES[obj]} to {to}."))
+            ev.append(Event(text=f"{self._who(h)} {verb} {OBJECT_NAMES[obj]} to {to}."))
             self._launch(s, obj, to, h.player, origin, ev)
             return
         if cmd == "drop":
@@ -677,7 +689,7 @@ class Heroball(Game[HeroballState]):
             assert obj and to
             h.holding = None
             s.objects[obj] = ObjectState(at=to)
-            ev.append(Event(text=f"{h.name} drops {OBJECT_NAMES[obj]} on {to}."))
+            ev.append(Event(text=f"{self._who(h)} drops {OBJECT_NAMES[obj]} on {to}."))
             self._launch(s, obj, to, h.player, h.pos, ev)
             return
         if cmd == "hero":
@@ -690,7 +702,7 @@ class Heroball(Game[HeroballState]):
             if not s.turn.trail:
                 s.turn.trail.append(start)
             s.turn.trail.append(to)
-        ev.append(Event(text=f"{h.name} {verb}s {start} → {to}." if verb in MOVES else f"{h.name} {verb} {start} → {to}."))
+        ev.append(Event(text=f"{self._who(h)} {verb}s {start} → {to}." if verb in MOVES else f"{self._who(h)} {verb} {start} → {to}."))
 
     def _hero_action(self, s: HeroballState, h: HeroState, a: Action, ev: list[Event]) -> None:
         act = a.get("action")
@@ -699,18 +711,18 @@ class Heroball(Game[HeroballState]):
             self._attack(s, h, a, ev)
         elif act == "sing":
             h.field.append("sing")
-            ev.append(Event(text=f"{h.name} sings: heroes within 2 hexes pay 1 more AP to move away from her until her next turn."))
+            ev.append(Event(text=f"{self._who(h)} sings: heroes within 2 hexes pay 1 more AP to move away from her until her next turn."))
         elif act == "shift":
             assert to is not None
             kind = s.terrain.pop(h.pos)
             s.terrain[to] = kind
-            ev.append(Event(text=f"{h.name} shifts the {kind} from {h.pos} to {to}."))
+            ev.append(Event(text=f"{self._who(h)} shifts the {kind} from {h.pos} to {to}."))
             place = a.get("place")
             if place:
                 occ = self._at(s, to)
                 if occ is not None:
                     occ.pos = place
-                    ev.append(Event(text=f"{occ.name} is moved aside to {place}."))
+                    ev.append(Event(text=f"{self._who(occ)} is moved aside to {place}."))
                 for o, st in s.objects.items():
                     if st.holder is None and st.at == to:
                         st.at = place
@@ -719,21 +731,21 @@ class Heroball(Game[HeroballState]):
         elif act == "fly":
             s.turn.fly = True
             h.flipped.append("fly")
-            ev.append(Event(text=f"{h.name} takes wing: terrain costs nothing this turn (Fly turns to Feed)."))
+            ev.append(Event(text=f"{self._who(h)} takes wing: terrain costs nothing this turn (Fly turns to Feed)."))
         elif act == "redecorate":
             assert to is not None
             h.tile = s.terrain.pop(to)
             h.flipped.append("redecorate")
-            ev.append(Event(text=f"{h.name} lifts the {h.tile} terrain off {to}."))
+            ev.append(Event(text=f"{self._who(h)} lifts the {h.tile} terrain off {to}."))
         elif act == "set":
             assert to is not None and h.tile is not None
             s.terrain[to] = h.tile
-            ev.append(Event(text=f"{h.name} sets the {h.tile} terrain down on {to}."))
+            ev.append(Event(text=f"{self._who(h)} sets the {h.tile} terrain down on {to}."))
             h.tile = None
             h.flipped.remove("redecorate")
         elif act == "study":
             h.flipped.remove("distract")
-            ev.append(Event(text=f"{h.name} studies her opponents: Distract is ready again."))
+            ev.append(Event(text=f"{self._who(h)} studies her opponents: Distract is ready again."))
         elif act == "vault":
             assert to is not None
             start = h.pos
@@ -759,7 +771,8 @@ class Heroball(Game[HeroballState]):
             if v.orders.get("defend") == "always":
                 self._defend(s, v, ev)
             else:
-                ev.append(Event(text=f"{h.name} attacks {v.name} ({kind}); {v.name} may defend.", kind="window"))
+                ev.append(Event(text=f"{self._who(h)} tries to {ATTACK_VERBS[kind]} {self._who(v)}; {v.name} may defend.",
+                                kind="window"))
             return
         self._hit(s, h, v, a, ev)
 
@@ -777,7 +790,7 @@ class Heroball(Game[HeroballState]):
         a = Action.parse(w.action)
         attacker = self._hero(s, w.actor)
         v.ap -= self._defend_cost(v)
-        ev.append(Event(text=f"{v.name} defends: {attacker.name}'s {self._attack_kind(a)} fails."))
+        ev.append(Event(text=f"{self._who(v)} defends: the {self._attack_kind(a)} by {self._who(attacker)} fails."))
         if self._card(v, "mirror_shield") and a.cmd == "push":
             d = self.B.direction(v.pos, attacker.pos)
             dest = self.B.toward(attacker.pos, d) if d else None
@@ -790,27 +803,30 @@ class Heroball(Game[HeroballState]):
             to = a.get("to")
             start = v.pos
             v.pos = to  # type: ignore[assignment]
-            ev.append(Event(text=f"{h.name} pushes {v.name} {start} → {to}."))
+            ev.append(Event(text=f"{self._who(h)} pushes {self._who(v)} {start} → {to}."))
             self._goal_check(s, ev, mover=None)
             return
         if a.cmd == "fumble":
             self._fumble(s, v, a.get("to"), ev, by=h)  # type: ignore[arg-type]
             return
         v.down = True
-        ev.append(Event(text=f"{h.name} knocks {v.name} down."))
+        if a.cmd == "sprint":
+            ev.append(Event(text=f"{self._who(h)} tramples {self._who(v)}: knocked down."))
+        else:
+            ev.append(Event(text=f"{self._who(h)} knocks {self._who(v)} down."))
         if v.holding:
             place = a.get("place")
             if place:
                 self._fumble(s, v, place, ev, by=h)
             else:
-                ev.append(Event(text=f"There is no free hex beside {v.name}: {OBJECT_NAMES[v.holding]} stays put."))
+                ev.append(Event(text=f"There is no free hex beside {self._who(v)}: {OBJECT_NAMES[v.holding]} stays put."))
 
     def _fumble(self, s: HeroballState, v: HeroState, to: str, ev: list[Event], by: HeroState) -> None:
         obj = v.holding
         assert obj is not None
         v.holding = None
         s.objects[obj] = ObjectState(at=to)
-        ev.append(Event(text=f"{v.name} fumbles {OBJECT_NAMES[obj]}; {by.name} places it on {to}."))
+        ev.append(Event(text=f"{self._who(v)} fumbles {OBJECT_NAMES[obj]}; {self._who(by)} places it on {to}."))
         self._launch(s, obj, to, v.player, v.pos, ev)
 
     # ---- objects in flight and intercepts ----------------------------------------------------
@@ -849,7 +865,7 @@ class Heroball(Game[HeroballState]):
                 if pick is not None:
                     self._catch(s, c, pick, ev)
                     return
-            ev.append(Event(text=f"{_cap(OBJECT_NAMES[w.obj])} is coming down on {w.target}: {c.name} may react.", kind="window"))
+            ev.append(Event(text=f"{_cap(OBJECT_NAMES[w.obj])} is coming down on {w.target}: {self._who(c)} may react.", kind="window"))
             return
         s.window = None
         self._land(s, w, ev)
@@ -867,7 +883,7 @@ class Heroball(Game[HeroballState]):
         to = a.get("to")
         if card is not None and card.effect == "swat" and to is not None:
             c.ap -= cost
-            ev.append(Event(text=f"{c.name} swats {OBJECT_NAMES[w.obj]} on to {to} (1 AP)."))
+            ev.append(Event(text=f"{self._who(c)} swats {OBJECT_NAMES[w.obj]} on to {to} (1 AP)."))
             s.objects[w.obj] = ObjectState(at=to)
             self._launch(s, w.obj, to, c.player, c.pos, ev)
             return
@@ -875,17 +891,17 @@ class Heroball(Game[HeroballState]):
             c.ap -= cost + self._hex_cost(s, c, to)
             start = c.pos
             c.pos = to
-            ev.append(Event(text=f"{c.name} reads the play and moves {start} → {to}."))
+            ev.append(Event(text=f"{self._who(c)} reads the play and moves {start} → {to}."))
         elif d > 0:
             c.ap -= cost
         if c.holding:
             prev = c.holding
             s.objects[prev] = ObjectState(at=c.pos)
-            ev.append(Event(text=f"{c.name} lets {OBJECT_NAMES[prev]} fall on {c.pos}."))
+            ev.append(Event(text=f"{self._who(c)} lets {OBJECT_NAMES[prev]} fall on {c.pos}."))
         c.holding = w.obj
         s.objects[w.obj] = ObjectState(holder=c.player)
         verb = "catches" if d > 0 or to else "takes"
-        ev.append(Event(text=f"{c.name} {verb} {OBJECT_NAMES[w.obj]}" + (" (1 AP)." if d > 0 or to else " as it lands in their hex.")))
+        ev.append(Event(text=f"{self._who(c)} {verb} {OBJECT_NAMES[w.obj]}" + (" (1 AP)." if d > 0 or to else " as it lands in their hex.")))
         self._goal_check(s, ev, mover=None)
 
     def _answer(self, s: HeroballState, player: str, a: Action, ev: list[Event]) -> None:
@@ -894,7 +910,7 @@ class Heroball(Game[HeroballState]):
         h = self._hero(s, player)
         if w.kind == "intercept":
             if a.cmd == "pass":
-                ev.append(Event(text=f"{h.name} lets it go."))
+                ev.append(Event(text=f"{self._who(h)} lets it go."))
                 w.queue.pop(0)
                 self._run_intercept(s, ev)
             else:
@@ -906,7 +922,7 @@ class Heroball(Game[HeroballState]):
             else:
                 s.window = None
                 attacker = self._hero(s, w.actor)
-                ev.append(Event(text=f"{h.name} does not defend."))
+                ev.append(Event(text=f"{self._who(h)} does not defend."))
                 self._hit(s, attacker, h, Action.parse(w.action), ev)
             return
         if w.kind == "distract":
@@ -914,7 +930,7 @@ class Heroball(Game[HeroballState]):
                 self._distract(s, h, ev)
             else:
                 s.window = None
-                ev.append(Event(text=f"{h.name} does not distract."))
+                ev.append(Event(text=f"{self._who(h)} does not distract."))
                 actor = self._hero(s, w.actor)
                 self._resolve(s, actor, Action.parse(w.action), ev)
             return
@@ -925,10 +941,10 @@ class Heroball(Game[HeroballState]):
             extra = self._distract_extra(s)
             h.ap -= extra
             s.turn.spent_ap += extra
-            ev.append(Event(text=f"{h.name} pays {extra} more AP and carries on."))
+            ev.append(Event(text=f"{self._who(h)} pays {extra} more AP and carries on."))
             self._resolve(s, h, act, ev)
         else:
-            ev.append(Event(text=f"{h.name}'s `{act.text()}` fails; the AP is lost."))
+            ev.append(Event(text=f"`{act.text()}` by {self._who(h)} fails; the AP is lost."))
 
     # ---- scoring and turns ---------------------------------------------------------------------
     def _goal_check(self, s: HeroballState, ev: list[Event], mover: str | None) -> bool:
@@ -946,10 +962,11 @@ class Heroball(Game[HeroballState]):
         o = self._hero(s, owner)
         if ball.holder == owner and mover == owner:
             pts = hv.goal_points_carried
-            ev.append(Event(text=f"GOAL! {o.name} runs the Godball into their goal on {where}: {pts} points.", kind="goal"))
+            ev.append(Event(text=f"GOAL! {self._who(o)} runs the Godball into their goal on {where}: {pts} points.", kind="goal"))
         else:
             pts = hv.goal_points_other
-            ev.append(Event(text=f"GOAL! The Godball reaches {o.name}'s goal on {where}: {pts} point{'s' if pts != 1 else ''}.", kind="goal"))
+            ev.append(Event(text=f"GOAL! The Godball reaches the goal of {self._who(o)} on {where}: "
+                                 f"{pts} point{'s' if pts != 1 else ''} for {o.name}.", kind="goal"))
         o.score += pts
         if ball.holder:
             self._hero(s, ball.holder).holding = None
@@ -964,10 +981,10 @@ class Heroball(Game[HeroballState]):
         hv = self.R.house
         if s.turn.spent_ap == 0:
             h.ap = min(hv.max_ap, h.ap + hv.rest_ap)
-            ev.append(Event(text=f"{h.name} rests (+{hv.rest_ap} AP, now {h.ap})."))
+            ev.append(Event(text=f"{self._who(h)} rests (+{hv.rest_ap} AP, now {h.ap})."))
             if "fly" in h.flipped and s.terrain.get(h.pos) == "astral-turf":
                 h.flipped.remove("fly")
-                ev.append(Event(text=f"{h.name} feeds on the Astral-Turf: Fly is back."))
+                ev.append(Event(text=f"{self._who(h)} feeds on the Astral-Turf: Fly is back."))
         s.last_trail = list(s.turn.trail)
         s.active = (s.active + 1) % len(s.heroes)
         if s.active == 0:
@@ -1069,6 +1086,7 @@ class Heroball(Game[HeroballState]):
             args["action"] = args["action"].casefold()
         return Action(cmd=action.cmd, args=args)
 
+    # ---- why not: the reasons behind the common mistakes ----------------------------------
     def explain(self, state: HeroballState, player: str, action: Action) -> str:
         s = state
         a = self.canonical(s, player, action)
@@ -1076,80 +1094,374 @@ class Heroball(Game[HeroballState]):
             h = self._hero(s, player)
         except KeyError:
             return "You are not seated in this game."
-        if s.window is not None:
-            return "A reaction window is open: react or pass first."
-        if s.phase == "seed" and a.cmd != "seed":
-            return "Setup first: place your seed terrain with `seed to:HEX`."
+        if s.phase == "over":
+            return "The game is over."
+        if a.cmd == "reactions":
+            return "Standing orders are ask, always or never, and must differ from what is set now."
         to = a.get("to")
         if to is not None and to not in self.B.labels:
-            return f"{to} is not a hex on the field."
+            return f"{to} is not a hex on the field (columns A-M, rows 1-13)."
+        place = a.get("place")
+        if place is not None and place not in self.B.labels:
+            return f"{place} is not a hex on the field."
+        if s.window is not None:
+            return self._explain_window(s, h, a)
+        if a.cmd in ("react", "pass", "pay"):
+            return "There is nothing to react to right now: reactions come on other players' turns."
+        if s.phase == "seed":
+            return self._explain_seed(s, h, a)
+        if a.cmd == "seed":
+            return "Seed terrain is placed before round 1 only."
         if h.down and a.cmd not in ("step", "end"):
-            return f"{h.hero} is knocked down: `step` to stand up first."
+            return f"{h.hero} is knocked down: `step` (no destination) to stand up first."
         if a.cmd in MOVES:
-            nxt = self._next_move(h)
-            if h.down and to is not None:
+            return self._explain_move(s, h, a)
+        if a.cmd in ("push", "fumble"):
+            return self._explain_attack(s, h, a)
+        if a.cmd in ("throw", "drop", "hold"):
+            return self._explain_object(s, h, a)
+        if a.cmd == "hero":
+            return self._explain_hero(s, h, a)
+        return ""
+
+    def _explain_window(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        w = s.window
+        assert w is not None
+        question = self._window_question(s, w)
+        if a.cmd not in ("react", "pass", "pay"):
+            return f"A reaction window is open: first you {question}."
+        if w.kind == "intercept" and a.cmd == "react":
+            d = self.B.dist(h.pos, w.target)
+            card = self._data(h).slot("intercept")
+            cost = card.cost if card else self.C.intercept
+            if d > 0 and h.ap < cost:
+                return f"Catching costs {cost} AP; you have {h.ap}."
+            if a.get("to") is not None:
+                if card is None or card.effect not in ("swat", "predict"):
+                    return f"A catch needs no destination: `react` takes {OBJECT_NAMES[w.obj]} on {w.target}."
+                if card.effect == "predict":
+                    return f"Predict moves {h.hero} 1 hex to a free hex next to {w.target}; {a.get('to')} is not one."
+                return f"Swat sends {OBJECT_NAMES[w.obj]} 1-{card.range} hexes on from {w.target}, never onto a pillar."
+            if card is not None and card.effect in ("swat", "predict"):
+                return "Say where: `react to:HEX` (see the buttons)."
+        if a.cmd == "pay":
+            return f"Paying needs {self._distract_extra(s)} AP; you have {h.ap}."
+        return f"Now you {question}."
+
+    def _explain_seed(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        if a.cmd != "seed":
+            return "Setup first: place your seed terrain with `seed to:HEX`."
+        to = a.get("to")
+        if to is None:
+            return "Say where: `seed to:HEX`."
+        if to in self.B.pillars:
+            return f"{to} holds a Pillar of Heaven; seed terrain goes on an empty hex."
+        if to == self.B.centre:
+            return f"{to} is the centre post; seed terrain goes on an empty hex."
+        owner = self._goal_owner(s).get(to)
+        if owner is not None:
+            return f"{to} is part of {self._name(s, owner)}'s goal tile; seed terrain goes on an empty hex."
+        if to in s.terrain:
+            return f"{to} already has {s.terrain[to]} terrain."
+        occ = self._at(s, to)
+        if occ is not None:
+            return f"{self._who(occ)} stands on {to}; seed terrain never goes under a hero."
+        return ""
+
+    def _explain_move(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        to = a.get("to")
+        if h.down:
+            if to is not None:
                 return "You are knocked down: a plain `step` stands you up; it does not move you."
-            if a.cmd != nxt:
-                if a.cmd in h.spent:
-                    return f"You have already used your {a.cmd} this turn."
-                return f"You must {nxt} before you can {a.cmd}." if nxt else "All your movement actions are spent this turn."
-            if to is None:
-                return "Say where: `to:HEX` or `direction:`."
-            if self.B.dist(h.pos, to) != 1:
-                return f"{to} is not next to {h.hero} ({h.pos})."
-            if to in self.B.pillars:
-                return f"{to} holds a Pillar of Heaven; nobody can enter it."
-            occ = self._at(s, to)
-            if occ is not None:
-                return f"{to} is occupied by {occ.name}'s {occ.hero}."
-            base = getattr(self.C, a.cmd)
-            return f"Moving to {to} costs {self._move_cost(s, h, base, to)} AP; you have {h.ap}."
-        if a.cmd in ("push", "fumble", "hero") and a.get("target"):
-            v = next((x for x in s.heroes if x.hero == a.get("target")), None)
-            if v is None:
-                return f"No hero called {a.get('target')} plays here."
-            if not self._targetable(v):
-                return "Achilles is Invulnerable right now: opponents' actions cannot target him."
-            if self.B.dist(v.pos, h.pos) != 1:
-                return f"{v.hero} is not next to you."
-            if a.cmd == "fumble" and not v.holding:
+            if a.cmd != "step":
+                return "You are knocked down: `step` (no destination) stands you up."
+            if "step" in h.spent:
+                return "Your step is spent this turn: you can stand up on your next turn."
+            return f"Standing up costs {self.C.step} AP; you have {h.ap}."
+        nxt = self._next_move(h)
+        if a.cmd != nxt:
+            if a.cmd in h.spent:
+                return f"You have already used your {a.cmd} this turn (each move once per turn)."
+            if nxt is None:
+                return "All your movement actions are spent this turn."
+            return f"You must {nxt} before you can {a.cmd} (step, then run, then sprint)."
+        if to is None:
+            return "Say where: `to:HEX` or `direction:`."
+        if self.B.dist(h.pos, to) != 1:
+            return f"{to} is not next to {h.hero} ({h.pos}); each move goes 1 hex."
+        if to in self.B.pillars:
+            return f"{to} holds a Pillar of Heaven; nobody can enter it."
+        occ = self._at(s, to)
+        if occ is not None:
+            return f"{to} is occupied by {self._who(occ)}."
+        base = getattr(self.C, a.cmd)
+        card = self._sprint_card(h) if a.cmd == "sprint" else None
+        if card is not None and card.effect == "sprint_knockdown":
+            base = card.cost
+            if a.get("target"):
+                v = next((x for x in s.heroes if x.hero == a.get("target")), None)
+                if v is None or v is h or self.B.dist(v.pos, to) != 1:
+                    return f"Trample knocks down a hero next to {to}; {a.get('target')} is not there."
+                if v.down:
+                    return f"{v.hero} is already knocked down."
+                if not self._targetable(v):
+                    return "Achilles is Invulnerable right now: opponents' actions cannot target him."
+        cost = self._move_cost(s, h, base, to)
+        if cost > h.ap:
+            parts = self._cost_parts(s, h, base, to)
+            detail = f" ({parts})" if "," in parts else ""
+            return f"{_cap(a.cmd)} to {to} costs {cost} AP{detail}; you have {h.ap}."
+        return ""
+
+    def _cost_parts(self, s: HeroballState, h: HeroState, base: int, dest: str) -> str:
+        parts = [f"{base} for the move"]
+        fly = s.turn.fly and h is self._active(s)
+        t = s.terrain.get(dest)
+        if t is not None and not fly:
+            parts.append(f"{self._hex_cost(s, h, dest):+d} for {t}")
+        sing = self._sing_extra(s, h, dest)
+        if sing:
+            parts.append(f"+{sing} for moving away from Calypso's song")
+        return ", ".join(parts)
+
+    def _target_reason(self, s: HeroballState, h: HeroState, a: Action) -> tuple[HeroState | None, str]:
+        target = a.get("target")
+        if target is None:
+            return None, "Name the hero: `target:` (a hero or a player)."
+        v = next((x for x in s.heroes if x.hero == target), None)
+        if v is None:
+            return None, f"No hero called {target} plays here."
+        if v is h:
+            return None, "You cannot target yourself."
+        if not self._targetable(v):
+            return None, "Achilles is Invulnerable right now: opponents' actions cannot target him."
+        if self.B.dist(v.pos, h.pos) != 1:
+            return None, f"{v.hero} ({v.pos}) is not next to {h.hero} ({h.pos})."
+        return v, ""
+
+    def _explain_attack(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        v, why = self._target_reason(s, h, a)
+        if v is None:
+            return why
+        cost = getattr(self.C, a.cmd)
+        if h.ap < cost:
+            return f"{_cap(a.cmd)} costs {cost} AP; you have {h.ap}."
+        to = a.get("to")
+        if a.cmd == "fumble":
+            if not v.holding:
                 return f"{v.hero} holds nothing to fumble."
-            if a.cmd == "push" and to is not None:
-                if self.B.dist(to, h.pos) != 2 or self.B.dist(to, v.pos) != 1:
-                    return f"A push moves {v.hero} 1 hex straight away from you; {to} is not such a hex."
-                if not self._free(s, to):
-                    return f"{to} is blocked."
-        if a.cmd in ("push", "fumble", "throw") and h.ap < getattr(self.C, a.cmd):
-            return f"That costs {getattr(self.C, a.cmd)} AP; you have {h.ap}."
-        if a.cmd in ("throw", "drop") and not h.holding and not self._card(h, "kick"):
-            return "You hold nothing."
-        if a.cmd == "throw" and to is not None:
-            if to in self.B.pillars:
-                return f"{to} holds a pillar; objects cannot land there."
-            if self.B.dist(to, h.pos) > self.R.house.throw_range:
-                return f"{to} is more than {self.R.house.throw_range} hexes away."
+            if to is not None and to not in self._fumble_places(s, v):
+                return f"The fumbled object goes on a free hex next to {v.hero} ({v.pos}); {to} is not one."
+            return ""
+        if to is not None:
+            if self.B.dist(to, h.pos) != 2 or self.B.dist(to, v.pos) != 1:
+                return f"A push moves {v.hero} 1 hex away from you; {to} is not such a hex."
+            if not self._free(s, to):
+                occ = self._at(s, to)
+                return f"{to} is blocked by {self._who(occ)}." if occ else f"{to} holds a Pillar of Heaven."
+        if not self._push_dests(s, h, v):
+            return f"There is no free hex behind {v.hero} to push them into."
+        return ""
+
+    def _explain_object(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        to = a.get("to")
+        obj = a.get("obj")
         if a.cmd == "hold":
             if h.holding:
                 return f"You already hold {OBJECT_NAMES[h.holding]}: drop it first."
-            return "There is nothing loose in your hex to hold."
-        if a.cmd in ("react", "pass", "pay"):
-            return "There is nothing to react to right now."
+            here = [o for o, st in s.objects.items() if st.holder is None and st.at == h.pos]
+            if obj is not None and obj in s.objects and obj not in here:
+                o = s.objects[obj]
+                where = f"held by {self._who(self._hero(s, o.holder))}" if o.holder else f"on {o.at}"
+                return f"{_cap(OBJECT_NAMES[obj])} is {where}, not in your hex ({h.pos})."
+            return f"There is nothing loose in your hex ({h.pos}) to hold."
+        kick = self._card(h, "kick") if a.cmd == "throw" else None
+        if kick is not None:
+            if h.ap < kick.cost:
+                return f"Kick costs {kick.cost} AP; you have {h.ap}."
+            loose = [o for o, st in s.objects.items() if st.holder is None and st.at is not None
+                     and self.B.dist(st.at, h.pos) <= kick.reach]
+            if not loose:
+                return "Kick needs a loose object in or next to your hex (Pegasus kicks, he does not throw what he holds)."
+            if obj is not None and obj not in loose:
+                return f"{_cap(OBJECT_NAMES.get(obj, obj))} is not loose in or next to your hex."
+            if to is not None:
+                if to in self.B.pillars:
+                    return f"{to} holds a Pillar of Heaven; objects cannot land there."
+                if self.B.dist(to, h.pos) > kick.range:
+                    return f"{to} is more than {kick.range} hexes from you."
+            return ""
+        if not h.holding:
+            return f"You hold nothing to {a.cmd}."
+        if obj is not None and obj != h.holding:
+            return f"You hold {OBJECT_NAMES[h.holding]}, not {OBJECT_NAMES.get(obj, obj)}."
+        cost = getattr(self.C, a.cmd)
+        if h.ap < cost:
+            return f"{_cap(a.cmd)} costs {cost} AP; you have {h.ap}."
+        if to is not None:
+            if to in self.B.pillars:
+                return f"{to} holds a Pillar of Heaven; objects cannot land there."
+            if a.cmd == "throw":
+                if to == h.pos:
+                    return "A throw leaves your hex; to let go here use `drop`."
+                if self.B.dist(to, h.pos) > self.R.house.throw_range:
+                    return f"{to} is more than {self.R.house.throw_range} hexes away; throw at most {self.R.house.throw_range}."
+            elif self.B.dist(to, h.pos) > 1:
+                return f"A drop goes into your hex ({h.pos}) or next to it; {to} is too far (throw instead)."
         return ""
 
+    HERO_WORDS = {"pummel": "knockdown_adjacent", "sing": "sing", "shift": "shift_terrain", "fly": "fly",
+                  "redecorate": "redecorate", "set": "redecorate", "study": "distract", "vault": "pole_vault",
+                  "sandals": "sandals"}
+
+    def _hero_words(self, h: HeroState) -> list[str]:
+        effects = {c.effect for c in self._data(h).cards}
+        return [w for w, e in self.HERO_WORDS.items() if e in effects]
+
+    def _explain_hero(self, s: HeroballState, h: HeroState, a: Action) -> str:
+        act = a.get("action")
+        words = self._hero_words(h)
+        if act is None or act not in words:
+            have = ", ".join(f"`{w}`" for w in words) or "none (their cards change other slots)"
+            return f"{h.hero}'s hero actions: {have}."
+        card = self._card(h, self.HERO_WORDS[act])
+        assert card is not None
+        if card.slot == "unique" and "unique" in h.spent and act not in ("set", "study", "vault", "fly"):
+            return f"{card.name} is spent until your next turn."
+        if act == "fly":
+            if "fly" in h.flipped:
+                return "Fly shows its Feed side: rest (spend no AP) on Astral-Turf to turn it back."
+            return "Fly is already active this turn."
+        if act == "sing" and "sing" in h.field:
+            return "Sing is already in the field until your next turn."
+        if act == "study":
+            if "distract" not in h.flipped:
+                return "Study Opponent is only there after Distract was used."
+            return f"Study Opponent costs {card.cost} AP; you have {h.ap}."
+        if act == "vault":
+            if h.holding != "pole":
+                return "Pole Vault needs Achilles to hold the pole."
+            if not s.turn.vault_ready:
+                return "Pole Vault comes right after a run or sprint, before any other action."
+            to = a.get("to")
+            if to is not None:
+                if not self._free(s, to):
+                    return f"{to} is blocked: Achilles must land on a free hex."
+                if self.B.dist(to, h.pos) > card.range:
+                    return f"{to} is more than {card.range} hexes away."
+            return ""
+        if act == "shift":
+            if not s.turn.shift_ready:
+                return "Shifting Land comes after you sprint this turn."
+            if s.terrain.get(h.pos) != self._favoured(h):
+                return f"Shifting Land needs you to stand on your favoured terrain ({self._favoured(h)})."
+            to = a.get("to")
+            if to is not None and (self.B.dist(to, h.pos) != 1 or self._tile_hex(s, to)):
+                return f"The terrain slides 1 hex onto a bare hex without a tile; {to} is not one."
+        if act in ("redecorate", "set"):
+            if act == "redecorate" and h.tile is not None:
+                return f"Redecorate already holds {h.tile}: use `hero action:set to:HEX` to put it down."
+            if act == "set" and h.tile is None:
+                return "There is no terrain on Redecorate yet: lift an adjacent one first (`hero action:redecorate`)."
+            to = a.get("to")
+            if act == "redecorate" and to is not None and (to not in s.terrain or self.B.dist(to, h.pos) != 1):
+                return f"Redecorate lifts terrain from a hex next to you; {to} has none or is not adjacent."
+            if act == "set" and to is not None and (self._tile_hex(s, to) or self._at(s, to) is not None):
+                return f"{to} is not a free bare hex."
+        if act == "pummel":
+            v, why = self._target_reason(s, h, a)
+            if v is None:
+                return why
+            if v.down:
+                return f"{v.hero} is already knocked down."
+        if act == "sandals":
+            to = a.get("to")
+            if to is not None and (self.B.direction(h.pos, to) is None or self.B.dist(h.pos, to) != 2):
+                return "Winged Sandals fly exactly 2 hexes in a straight line."
+            if to is not None and not self._free(s, to):
+                return f"{to} is not a free hex to land on."
+            if to is not None:
+                cost = self._move_cost(s, h, card.cost, to)
+                if cost > h.ap:
+                    return f"That flight costs {cost} AP; you have {h.ap}."
+        if card.cost > h.ap:
+            return f"{card.name} costs {card.cost} AP; you have {h.ap}."
+        return ""
+
+    # ---- buttons ---------------------------------------------------------------------------------
     def label(self, state: HeroballState, action: Action) -> str:
         a = action
+        s = state
+        w = s.window
+        if w is not None and a.cmd in ("react", "pass", "pay"):
+            return self._window_label(s, w, a)
+        if a.cmd == "end":
+            return "End turn"
+        if a.cmd == "step" and a.get("to") is None:
+            return "Stand up"
+        if a.cmd == "hold":
+            return f"Pick up {OBJECT_NAMES.get(a.get('obj') or '', 'it').removeprefix('the ')}"
+        if a.cmd == "reactions":
+            return "Orders: " + ", ".join(f"{k} {v}" for k, v in a.args)
         bits = [a.cmd.capitalize()]
         if a.get("action"):
             bits = [a.get("action").capitalize()]  # type: ignore[union-attr]
+        if a.cmd == "throw" and a.get("obj") == "pole":
+            bits.append("pole")
         if a.get("target"):
             bits.append(a.get("target"))  # type: ignore[arg-type]
         if a.get("to"):
             bits.append("→ " + a.get("to"))  # type: ignore[operator]
         if a.get("place"):
             bits.append("(object → " + a.get("place") + ")")  # type: ignore[operator]
-        if a.cmd == "reactions":
-            bits = [f"{k} {v}" for k, v in a.args]
         return " ".join(bits)
+
+    def _window_label(self, s: HeroballState, w: Window, a: Action) -> str:
+        if w.kind == "defend":
+            return "Defend (1 AP)" if a.cmd == "react" else "Let it through"
+        if w.kind == "distract":
+            return "Distract (1 AP)" if a.cmd == "react" else "Let it be"
+        if w.kind == "distracted":
+            return f"Pay {self._distract_extra(s)} AP" if a.cmd == "pay" else "Let it fail"
+        if a.cmd == "pass":
+            return "Pass"
+        h = self._hero(s, w.queue[0])
+        to = a.get("to")
+        card = self._data(h).slot("intercept")
+        if to is None:
+            return f"Take it on {w.target} (free)" if h.pos == w.target else f"Catch at {w.target}"
+        if card is not None and card.effect == "swat":
+            return f"Swat to {to}"
+        return f"Move to {to}, catch"
+
+    def button_actions(self, state: HeroballState, player: str, legal: list[Action]) -> list[Action]:
+        """Window: every answer, `pass` last. Turn: moves, pick-ups, simple hero actions, then pushes,
+        knockdowns, drops, fumbles and throws when the whole group fits; always `End turn`.
+        Seed: none (the hex list is for autocomplete)."""
+        legal = [a for a in legal if a.cmd != "reactions"]
+        if state.window is not None:
+            answers = [a for a in legal if a.cmd != "pass"][:19]
+            return answers + [a for a in legal if a.cmd == "pass"]
+        if state.phase == "seed":
+            return legal if len(legal) <= 20 else []
+        end = [a for a in legal if a.cmd == "end"]
+        groups: list[list[Action]] = [
+            [a for a in legal if a.cmd in MOVES and not a.get("place")],
+            [a for a in legal if a.cmd == "hold"],
+            [a for a in legal if a.cmd == "hero" and not a.get("to") and not a.get("place") and not a.get("target")],
+            [a for a in legal if a.cmd == "hero" and a.get("action") == "vault"],
+            [a for a in legal if a.cmd == "push"],
+            [a for a in legal if a.cmd == "hero" and a.get("target")],
+            [a for a in legal if a.cmd == "drop"],
+            [a for a in legal if a.cmd == "fumble"],
+            [a for a in legal if a.cmd == "throw"],
+        ]
+        out: list[Action] = []
+        for g in groups:
+            g = [a for a in g if a not in out]
+            if g and len(out) + len(g) <= 20 - len(end):
+                out += g
+        return out + end
 
     def rules_topics(self) -> dict[str, str]:
         from .rules_text import topics

@@ -36,30 +36,31 @@ def after(text: str, line: str, n: int = 6) -> str:
 async def test_two_player_game_to_round_12(tmp_path):
     out = await play("two_player.txt", tmp_path)
     assert "(only bob sees this) Hermes has been barred from Heroball" in out
-    assert "bob sprints H8 → H7.\n  bob knocks ann down." in out  # Trample
+    assert "Pegasus (bob) sprints H8 → H7.\n  Pegasus (bob) tramples Gorgo (ann): knocked down." in out
     assert "(only ann sees this) You are knocked down: a plain `step` stands you up" in out
-    assert "bob defends: ann's push fails." in out
-    assert "bob does not defend.\n  bob fumbles the Godball; ann places it on G6." in out
-    assert "GOAL! ann runs the Godball into their goal on H1: 2 points." in out
-    assert "GOAL! The Godball reaches bob's goal on H12: 1 point." in out
+    assert "Pegasus (bob) defends: the push by Gorgo (ann) fails." in out
+    assert "Pegasus (bob) does not defend.\n  Pegasus (bob) fumbles the Godball; Gorgo (ann) places it on G6." in out
+    assert "GOAL! Gorgo (ann) runs the Godball into their goal on H1: 2 points." in out
+    assert "Pegasus (bob) kicks the Godball to H12.\n  GOAL! The Godball reaches the goal of Pegasus (bob) on H12: 1 point for bob." in out
     # the illegal step onto a pillar changes nothing: Bob still has 2 AP when he rests
     assert "(only bob sees this) G10 holds a Pillar of Heaven" in after(out, "bob> /heroball step to:G10")
-    assert "bob rests (+1 AP, now 3)." in after(out, "bob> /heroball step to:G10", 8)
+    assert "Pegasus (bob) rests (+1 AP, now 3)." in after(out, "bob> /heroball step to:G10", 8)
     assert out.splitlines()[-1].strip() == "Game over: ann wins. ann wins with 2 points. Final scores: ann 2, bob 1."
 
 
 async def test_four_player_game_to_round_12(tmp_path):
     out = await play("four_player.txt", tmp_path)
     pummel = after(out, "ann> /heroball hero action:pummel target:Perseus place:G8")
-    assert "ann knocks dan down." in pummel and "dan fumbles the Godball; ann places it on G8." in pummel
-    assert "cat may react" in pummel  # Achilles is nearer the fumbler than Herakles: asked first
-    assert "(only bob sees this) It is not your move.\n  Waiting for cat to react (catch) or pass." in out
-    assert "cat lets the pole fall on F7.\n  cat catches the Godball (1 AP)." in out
-    assert "ann defends: bob's push fails." in out
+    assert "Gorgo (ann) knocks Perseus (dan) down." in pummel
+    assert "Perseus (dan) fumbles the Godball; Gorgo (ann) places it on G8." in pummel
+    assert "Achilles (cat) may react" in pummel  # Achilles is nearer the fumbler than Herakles: asked first
+    assert "(only bob sees this) It is not your move.\n  Waiting for cat to catch the Godball coming down on G8 or pass." in out
+    assert "Achilles (cat) lets the pole fall on F7.\n  Achilles (cat) catches the Godball (1 AP)." in out
+    assert "Gorgo (ann) defends: the push by Herakles (bob) fails." in out
     assert "(only ann sees this) Achilles is Invulnerable right now" in out
-    assert "ann rests (+1 AP, now 3)." in after(out, "ann> /heroball push target:Achilles to:B9")
-    assert "GOAL! cat runs the Godball into their goal on A9: 2 points." in out
-    assert "GOAL! The Godball reaches dan's goal on B3: 1 point." in out
+    assert "Gorgo (ann) rests (+1 AP, now 3)." in after(out, "ann> /heroball push target:Achilles to:B9")
+    assert "GOAL! Achilles (cat) runs the Godball into their goal on A9: 2 points." in out
+    assert "GOAL! The Godball reaches the goal of Perseus (dan) on B3: 1 point for dan." in out
     assert out.splitlines()[-1].strip() == "Game over: cat wins. cat wins with 2 points. Final scores: ann 0, bob 0, cat 2, dan 1."
 
 
