@@ -237,6 +237,10 @@ class Heroball(Game[HeroballState]):
             return 0
         return self.C.favoured if t == self._favoured(h) else self.C.terrain
 
+    def _predict_move_cost(self, s: HeroballState, h: HeroState, dest: str) -> int:
+        """Predict's hex cost: terrain, plus Calypso's song when the move goes away from her."""
+        return max(0, self._hex_cost(s, h, dest) + self._sing_extra(s, h, dest))
+
     def _sing_extra(self, s: HeroballState, h: HeroState, dest: str) -> int:
         extra = 0
         for c in s.heroes:
@@ -484,6 +488,8 @@ class Heroball(Game[HeroballState]):
                         continue
                     if self.B.dist(t, h.pos) == 2 and not any(m not in self.B.pillars for m in self.B.neighbors(h.pos) if self.B.dist(m, t) == 1):
                         continue
+                    if card.cost + self._sing_extra(s, h, t) > h.ap:  # Calypso's song also holds back a vault
+                        continue
                     out.append(Action.of("hero", action="vault", to=t))
             elif e == "sandals" and not unique_spent:
                 for d in ("N", "NE", "SE", "S", "SW", "NW"):
@@ -531,7 +537,7 @@ class Heroball(Game[HeroballState]):
                 out.append(Action.of("react"))
             elif 2 <= d <= card.range:  # type: ignore[union-attr]
                 for y in self.B.neighbors(h.pos):
-                    if self._free(s, y) and self.B.dist(y, w.target) <= 1 and h.ap >= cost + self._hex_cost(s, h, y):
+                    if self._free(s, y) and self.B.dist(y, w.target) <= 1 and h.ap >= cost + self._predict_move_cost(s, h, y):
                         out.append(Action.of("react", to=y))
         elif d == 1 and h.ap >= cost:
             out.append(Action.of("react"))
@@ -594,6 +600,8 @@ class Heroball(Game[HeroballState]):
             assert card is not None
             if act == "sandals":
                 return self._move_cost(s, h, card.cost, a.get("to"))  # type: ignore[arg-type]
+            if act == "vault":
+                return card.cost + self._sing_extra(s, h, a.get("to"))  # type: ignore[arg-type]
             return card.cost
         return 0
 
@@ -888,7 +896,7 @@ class Heroball(Game[HeroballState]):
             self._launch(s, w.obj, to, c.player, c.pos, ev)
             return
         if to is not None:  # Gorgo's Predict: move 1 hex, then catch
-            c.ap -= cost + self._hex_cost(s, c, to)
+            c.ap -= cost + self._predict_move_cost(s, c, to)
             start = c.pos
             c.pos = to
             ev.append(Event(text=f"{self._who(c)} reads the play and moves {start} → {to}."))
@@ -1349,6 +1357,9 @@ class Heroball(Game[HeroballState]):
                     return f"{to} is blocked: Achilles must land on a free hex."
                 if self.B.dist(to, h.pos) > card.range:
                     return f"{to} is more than {card.range} hexes away."
+                cost = card.cost + self._sing_extra(s, h, to)
+                if cost > h.ap:
+                    return f"Vaulting away from Calypso's song costs {cost} AP; you have {h.ap}."
             return ""
         if act == "shift":
             if not s.turn.shift_ready:
@@ -1449,7 +1460,8 @@ class Heroball(Game[HeroballState]):
             [a for a in legal if a.cmd in MOVES and not a.get("place")],
             [a for a in legal if a.cmd == "hold"],
             [a for a in legal if a.cmd == "hero" and not a.get("to") and not a.get("place") and not a.get("target")],
-            [a for a in legal if a.cmd == "hero" and a.get("action") == "vault"],
+            [a for a in legal if a.cmd == "hero" and a.get("action") in ("vault", "sandals", "redecorate")],
+            [a for a in legal if a.cmd == "hero" and a.get("action") == "shift" and not a.get("place")],
             [a for a in legal if a.cmd == "push"],
             [a for a in legal if a.cmd == "hero" and a.get("target")],
             [a for a in legal if a.cmd == "drop"],

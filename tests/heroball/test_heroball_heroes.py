@@ -265,3 +265,45 @@ def test_mirror_shield_a_defended_push_throws_the_pusher_back():
     s = build("Gorgo@G6, Perseus@G7 ap=2", orders="perseus:defend=always")
     s, ev = do(s, "gorgo", "push target:Perseus to:G8")
     assert hero(s, "perseus").pos == "G7" and hero(s, "gorgo").pos == "G5" and hero(s, "perseus").ap == 1
+
+
+# ---- Sing against the other heroes' own movement ----------------------------------------------
+def _sung(s):
+    hero(s, "calypso").field = ["sing"]  # she sang on her last turn; the card lies in the field
+    return s
+
+
+def test_sing_also_charges_gorgos_predict_move_away_from_calypso():
+    """Predict costs 1 AP + hex cost; Calypso's song adds 1 to that hex cost when the move goes away from her."""
+    def throw(gorgo_ap):
+        s = _sung(build("Calypso@G8, Helen@C5 ball, Gorgo@G6 ap=%d" % gorgo_ap, active=1))
+        s, _ = do(s, "helen", "throw to:E6")
+        return s
+    assert B.dist("F6", "G8") == B.dist("G6", "G8") == 2 and B.dist("F5", "G8") == 3
+    s = throw(1)
+    assert legal(s, "gorgo", "react") == ["react to:F6"]  # F5 would move away: 1 + 1 AP, too dear
+    s2, _ = do(s, "gorgo", "react to:F6")
+    assert hero(s2, "gorgo").ap == 0 and hero(s2, "gorgo").holding == "ball"
+    s = throw(2)
+    assert "react to:F5" in legal(s, "gorgo", "react")
+    s, _ = do(s, "gorgo", "react to:F5")
+    assert hero(s, "gorgo").pos == "F5" and hero(s, "gorgo").ap == 0
+    # without the song the same move costs only the intercept
+    s = build("Calypso@G8, Helen@C5 ball, Gorgo@G6 ap=1", active=1)
+    s, _ = do(s, "helen", "throw to:E6")
+    assert "react to:F5" in legal(s, "gorgo", "react")
+
+
+def test_sing_also_charges_a_pole_vault_away_from_calypso():
+    """Pole Vault itself is free, but vaulting away from a singing Calypso costs her extra 1 AP."""
+    s = _sung(build("Calypso@G8, Achilles@G6 pole ap=1 spent=step", active=1))
+    s, _ = do(s, "achilles", "run to:H6")  # H6 is as far from Calypso as G6: no extra
+    a = hero(s, "achilles")
+    assert a.ap == 0 and B.dist("H4", "G8") > B.dist("H6", "G8") >= B.dist("I8", "G8")
+    vaults = legal(s, "achilles", "hero")
+    assert "hero action:vault to:I8" in vaults and "hero action:vault to:H4" not in vaults
+    assert "costs 1 AP; you have 0" in illegal(s, "achilles", "hero action:vault to:H4").reason
+    s = _sung(build("Calypso@G8, Achilles@G6 pole ap=2 spent=step", active=1))
+    s, _ = do(s, "achilles", "run to:H6")
+    s, _ = do(s, "achilles", "hero action:vault to:H4")
+    assert hero(s, "achilles").pos == "H4" and hero(s, "achilles").ap == 0

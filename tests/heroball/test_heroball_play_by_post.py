@@ -1,0 +1,141 @@
+"""What a player meets in the channel: reasons for refused moves, buttons, window deadlines."""
+from __future__ import annotations
+
+import pytest
+from hb_helpers import build, do, hero, illegal, legal
+
+from games.core import Action, Seat
+from games.heroball import ENGINE as E
+
+
+def seeded():
+    seats = [Seat(player="ann", name="ann", choices={"hero": "Gorgo", "god": "Zeus"}),
+             Seat(player="bob", name="bob", choices={"hero": "Pegasus", "god": "Ares"})]
+    return E.setup({}, seats, 7)
+
+
+# ---- explain(): the reason behind each common mistake ------------------------------------------
+@pytest.mark.parametrize("where, text, reason", [
+    ("seed", "seed to:G4", "G4 holds a Pillar of Heaven"),
+    ("seed", "seed to:G7", "G7 is the centre post"),
+    ("seed", "seed to:H1", "H1 is part of ann's goal tile"),
+    ("seed", "seed to:Z9", "Z9 is not a hex on the field"),
+    ("seed", "step to:G2", "Setup first"),
+    ("Gorgo@G5, Pegasus@G6", "step to:G4", "G4 holds a Pillar of Heaven"),
+    ("Gorgo@G5, Pegasus@G6", "step to:G6", "G6 is occupied by Pegasus (Pegasus)"),
+    ("Gorgo@G5, Pegasus@G6", "step to:G9", "G9 is not next to Gorgo (G5)"),
+    ("Gorgo@G5, Pegasus@G6", "run to:H5", "You must step before you can run"),
+    ("Gorgo@G5 spent=step, Pegasus@G6", "step to:H5", "already used your step"),
+    ("Gorgo@G5 ap=0, Pegasus@G8", "step to:H5", "costs 1 AP; you have 0"),
+    ("Gorgo@G5 ap=1 spent=step+run, Pegasus@G8", "sprint to:H5", "costs 2 AP; you have 1"),
+    ("Gorgo@G5 ap=0, Pegasus@G8", "step to:G6", "Step to G6 costs 2 AP (1 for the move, +1 for water)"),
+    ("Gorgo@G5 down, Pegasus@G8", "push target:Pegasus to:G9", "Gorgo is knocked down: `step`"),
+    ("Gorgo@G5 down, Pegasus@G8", "step to:G6", "a plain `step` stands you up"),
+    ("Gorgo@G5, Pegasus@G8", "push target:Pegasus to:G9", "Pegasus (G8) is not next to Gorgo (G5)"),
+    ("Gorgo@G5, Pegasus@G6", "push target:Pegasus to:F5", "1 hex away from you; F5 is not such a hex"),
+    ("Gorgo@G5 ap=0, Pegasus@G6", "push target:Pegasus to:G7", "Push costs 1 AP; you have 0"),
+    ("Gorgo@G5, Pegasus@G6", "fumble target:Pegasus to:G7", "Pegasus holds nothing to fumble"),
+    ("Gorgo@G5, Pegasus@G6", "push target:Gorgo to:G7", "cannot target yourself"),
+    ("Gorgo@G5, Achilles@G6", "push target:Achilles to:G7", "Achilles is Invulnerable"),
+    ("Gorgo@G5, Pegasus@G8", "throw to:G6", "You hold nothing to throw"),
+    ("Gorgo@G5, Pegasus@G8", "drop to:G6", "You hold nothing to drop"),
+    ("Gorgo@G5 ball, Pegasus@G8", "throw to:G2", "G2 is more than 2 hexes away"),
+    ("Gorgo@G5 ball, Pegasus@G8", "throw to:G4", "objects cannot land there"),
+    ("Gorgo@G5 ball, Pegasus@G8", "drop to:G3", "too far (throw instead)"),
+    ("Gorgo@G5, Pegasus@G8", "hold", "nothing loose in your hex (G5)"),
+    ("Gorgo@G5 ball, Pegasus@G8", "hold obj:ball", "You already hold the Godball: drop it first"),
+    ("Gorgo@G5, Pegasus@G8", "hold obj:ball", "The Godball is on G7, not in your hex (G5)"),
+    ("Gorgo@G5 spent=unique, Pegasus@G6", "hero action:pummel target:Pegasus", "Pummel is spent"),
+    ("Gorgo@G5, Pegasus@G6 down", "hero action:pummel target:Pegasus", "Pegasus is already knocked down"),
+    ("Gorgo@G5, Pegasus@G6", "hero action:fly", "Gorgo's hero actions: `pummel`"),
+    ("Pegasus@G5 flip=fly, Gorgo@G9", "hero action:fly", "Feed side"),
+    ("Achilles@G5 pole, Gorgo@G9", "hero action:vault to:G3", "right after a run or sprint"),
+    ("Gorgo@G5, Pegasus@G8", "react", "nothing to react to"),
+    ("Gorgo@G5, Pegasus@G8", "seed to:A4", "before round 1 only"),
+])
+def test_explain_names_the_reason_for_the_common_mistakes(where, text, reason):
+    s = seeded() if where == "seed" else build(where, terrain="G6=water")
+    player = s.heroes[0].player
+    assert reason in illegal(s, player, text).reason
+
+
+def test_explain_in_a_reaction_window_says_what_is_being_decided():
+    s = build("Gorgo@G5, Pegasus@G6")
+    s, _ = do(s, "gorgo", "push target:Pegasus to:G7")
+    assert "defend against the push by Gorgo or let it through" in illegal(s, "pegasus", "step to:F6").reason
+
+
+# ---- buttons ------------------------------------------------------------------------------------
+def buttons(s, player):
+    chosen = E.button_actions(s, player, E.legal_actions(s, player))
+    return [E.label(s, a) for a in chosen], chosen
+
+
+def test_defend_window_buttons_read_defend_and_let_it_through():
+    s = build("Gorgo@G5, Pegasus@G6")
+    s, _ = do(s, "gorgo", "push target:Pegasus to:G7")
+    labels, chosen = buttons(s, "pegasus")
+    assert labels == ["Defend (1 AP)", "Let it through"]
+    assert [a.text() for a in chosen] == ["react", "pass"]
+
+
+def test_intercept_window_buttons_name_the_hex_and_pass_comes_last():
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3, Pegasus@G9")
+    s, _ = do(s, "calypso", "throw to:G8")
+    assert buttons(s, "pegasus")[0] == ["Catch at G8", "Pass"]
+    s, _ = do(s, "pegasus", "pass")
+    labels, _ = buttons(s, "gorgo")  # Predict: move next to G8, then catch
+    assert labels[-1] == "Pass" and "Move to H8, catch" in labels
+
+
+def test_distract_windows_read_distract_pay_and_let_it_fail():
+    s = build("Gorgo@G5, Helen@G7", orders="helen:distract=ask")
+    s, _ = do(s, "gorgo", "step to:G6")
+    assert buttons(s, "helen")[0] == ["Distract (1 AP)", "Let it be"]
+    s, _ = do(s, "helen", "react")
+    assert buttons(s, "gorgo")[0] == ["Pay 1 AP", "Let it fail"]
+
+
+def test_action_phase_buttons_keep_moves_and_end_turn_when_the_legal_list_is_long():
+    # Gorgo holds the Godball: 18 throws and 7 drops make the legal list too long for buttons.
+    s = build("Gorgo@G5 ball, Pegasus@J10")
+    legal_now = E.legal_actions(s, "gorgo")
+    assert len(legal_now) > 20
+    labels, chosen = buttons(s, "gorgo")
+    assert len(chosen) <= 20 and labels[-1] == "End turn"
+    assert {a.text() for a in chosen if a.cmd == "step"} == {a.text() for a in legal_now if a.cmd == "step"}
+    assert "Drop → G5" in labels and not any(a.cmd in ("throw", "reactions") for a in chosen)
+    # knocked down: stand up or end
+    s = build("Gorgo@G5 down, Pegasus@J10")
+    assert buttons(s, "gorgo")[0] == ["Stand up", "End turn"]
+
+
+def test_no_buttons_for_the_114_seed_hexes():
+    s = seeded()
+    assert len(E.legal_actions(s, "ann")) > 100 and E.button_actions(s, "ann", E.legal_actions(s, "ann")) == []
+
+
+# ---- deadlines and skipping ----------------------------------------------------------------------
+def test_a_reaction_window_expires_after_reaction_hours_as_a_pass():
+    s = build("Gorgo@G5, Pegasus@G6")
+    assert E.timeout(s, {}) is None  # an ordinary turn waits under the table's turn deadline
+    s, _ = do(s, "gorgo", "push target:Pegasus to:G7")
+    hours, action = E.timeout(s, {"reaction_hours": "3"})
+    assert hours == 3 and action == Action.of("pass") and action in E.legal_actions(s, "pegasus")
+    assert E.timeout(s, {})[0] == 12
+    s, _ = do(s, "pegasus", action.text())
+    assert hero(s, "pegasus").pos == "G7"
+
+
+def test_skipping_a_player_ends_their_turn_or_passes_their_window():
+    s = build("Gorgo@G5, Pegasus@G6")
+    assert E.skip_action(s, "gorgo") == Action.of("end")
+    s, _ = do(s, "gorgo", "push target:Pegasus to:G7")
+    assert E.skip_action(s, "pegasus") == Action.of("pass")
+
+
+def test_standing_orders_are_an_anytime_command_and_a_seat_option():
+    assert "reactions" in E.anytime_commands
+    assert {"defend", "intercept"} <= {o.name for o in E.seat_options}
+    s = build("Gorgo@G5, Pegasus@G6")
+    assert "reactions defend:always" in legal(s, "pegasus")  # off-turn
