@@ -276,7 +276,7 @@ def _sung(s):
 def test_sing_also_charges_gorgos_predict_move_away_from_calypso():
     """Predict costs 1 AP + hex cost; Calypso's song adds 1 to that hex cost when the move goes away from her."""
     def throw(gorgo_ap):
-        s = _sung(build("Calypso@G8, Helen@C5 ball, Gorgo@G6 ap=%d" % gorgo_ap, active=1))
+        s = _sung(build(f"Calypso@G8, Helen@C5 ball, Gorgo@G6 ap={gorgo_ap}", active=1))
         s, _ = do(s, "helen", "throw to:E6")
         return s
     assert B.dist("F6", "G8") == B.dist("G6", "G8") == 2 and B.dist("F5", "G8") == 3
