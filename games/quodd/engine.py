@@ -842,7 +842,8 @@ class QuoddHeroes(Game[QState]):
         return out
 
     def skip_action(self, state: QState, player: str) -> Action | None:
-        """A skipped player keeps their layout / ends the phase; a pending choice takes its first (or quiet) option."""
+        """A skipped player keeps their layout / ends the phase; a pending choice takes its quiet (or first)
+        option; a skipped movement makes the natural tumble the rules require (away from pits if possible)."""
         legal = self.legal_actions(state, player)
         for a in legal:
             if a.cmd == "done":
@@ -851,7 +852,16 @@ class QuoddHeroes(Game[QState]):
         for a in chooses:
             if a.get("option") in ("skip", "stay"):
                 return a
-        return chooses[0] if chooses else None
+        if chooses:
+            return chooses[0]
+        # the movement phase must begin with the natural tumble: a safe one if there is one
+        tumbles = [a for a in legal if a.cmd == "tumble"]
+        h = active(state) if state.phase == "move" else None
+        if h is not None and h.pos is not None:
+            for a in tumbles:
+                if not is_pit(state, step(xy(h.pos), _arg(a, "direction"))):
+                    return a
+        return tumbles[0] if tumbles else None
 
     def rules_topics(self) -> dict[str, str]:
         return rules_text()

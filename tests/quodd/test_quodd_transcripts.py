@@ -1,49 +1,53 @@
-"""Each shipped scenario played to its end through the console, as `playpost script` runs it.
+"""Each shipped scenario played to its end through the real CLI: `playpost script FILE --out DIR`.
 
 The transcripts were written by tests/quodd/transcripts/make.py (a greedy planner) with a
-fixed seed; every line must be accepted, and the game must end with the recorded result.
+fixed seed; every line must be accepted, the game must end with the recorded result, board
+images are written, and the game's export (appended as a last `/game export` line) replays
+to the same end with the summary fields the issue names.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from bot.console import ScriptClock, run_script
-from bot.manager import GameManager
-from games.quodd import ENGINE as E
-from storage import open_storage
+from bot import cli
+from bot.manager import replay_export
 
 HERE = Path(__file__).parent / "transcripts"
-REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a Quodd", "There is no")
+REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a Quodd", "There is no",
+            "does not take those options", "(only ")
 
 
-@pytest.mark.parametrize("name,render,result", [
-    ("tutorial", False, "ann reaches the last rally marker in round 10 and wins!"),
-    ("heist", False, "ann banks 3 crystals and wins the heist!"),
-    ("trial", True, "ann beat the clock in round 12!"),
+@pytest.mark.parametrize("name,result", [
+    ("tutorial", "ann reaches the last rally marker in round 10 and wins!"),
+    ("heist", "ann banks 3 crystals and wins the heist!"),
+    ("trial", "ann beat the clock in round 12!"),
 ])
-async def test_transcript_plays_the_scenario_to_its_end(tmp_path, name, render, result):
-    clock = ScriptClock()
-    store = await open_storage(str(tmp_path / "q.sqlite3"))
-    try:
-        manager = GameManager(store, clock=clock, render=render, seed_source=lambda: 1)
-        out: list[str] = []
-        lines = (HERE / f"{name}.txt").read_text().splitlines()
-        await run_script(lines, manager, tmp_path / "out", write=out.append, clock=clock)
-        rec = (await store.history("local", 1))[0]
-        assert rec.kind == "quodd" and rec.state is not None
-        final = E.load(rec.state)
-    finally:
-        await store.close()
-    text = "\n".join(out)
+def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result):
+    lines = (HERE / f"{name}.txt").read_text().splitlines()
+    script = tmp_path / f"{name}.txt"
+    script.write_text("\n".join(lines + ["ann> /game export"]) + "\n")
+    out_dir = tmp_path / "out"
+    assert cli.main(["script", str(script), "--out", str(out_dir)]) == 0
+    text = capsys.readouterr().out
     for bad in REFUSALS:
         assert bad not in text, f"a transcript line was refused: {bad}"
-    assert result in text
-    status = E.status(final)
+    assert f"Game over: ann wins. {result}" in text
+    boards = sorted(out_dir.glob("*-board.png"))
+    assert len(boards) >= len([ln for ln in lines if "/quodd " in ln]) // 2
+    assert all(p.read_bytes()[:4] == b"\x89PNG" for p in boards[-3:])
+    exports = list(out_dir.glob("*playpost-quodd-*.json"))
+    assert len(exports) == 1
+    data = json.loads(exports[0].read_text())
+    engine, state = replay_export(data)  # checks the recorded state hash too
+    status = engine.status(state)
     assert status.finished and status.result.text == result and status.result.winners == ["ann"]
-    if render:
-        assert list((tmp_path / "out").glob("*-board.png"))
+    summary = data["summary"]
+    assert summary["round"] >= 1 and summary["first_player"]
+    for p in summary["players"]:
+        assert {"name", "hero", "position", "top_face", "facing", "collectibles", "objective"} <= set(p)
     moves = [ln for ln in lines if "/quodd " in ln]
     assert any("tumble direction:" in ln for ln in moves) and any("move " in ln for ln in moves)
     if name == "heist":
