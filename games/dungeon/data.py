@@ -177,11 +177,36 @@ class MonsterAttack(_Model):
 
 
 class SpecialStep(_Model):
-    """One step of a boss's special move: react again, summon from the pool, heal, or blast an area."""
+    """One step of a boss's special move, as data: an effect kind and its parameters.
+
+    react: take `amount` more reactions. summon: bring `amount` monsters into play, the level pool's
+    next ones (`kind` empty) or new ones of `kind`, placed next to the spawn point or (`near: self`)
+    next to the boss. heal: remove `amount` wounds from the boss (`targets: self`) or from every
+    friendly monster within `range` in sight (`targets: allies`). blast: attack every hero within
+    `range` in sight, incapacitated ones too, with the boss's attack stat plus `bonus` dice,
+    inflicting `inflicts` on a hit.
+    """
 
     effect: Literal["react", "summon", "heal", "blast"]
-    amount: int = 1
-    range: int = 2
+    amount: int = Field(default=1, ge=1, le=6)
+    range: int = Field(default=2, ge=0, le=12)
+    kind: Text = ""
+    near: Literal["spawn", "self"] = "spawn"
+    targets: Literal["self", "allies"] = "self"
+    bonus: Dice = Dice()
+    inflicts: tuple[Text, ...] = ()
+
+    @field_validator("bonus", mode="before")
+    @classmethod
+    def _d(cls, v: object) -> Dice:
+        return _dice_field(v)
+
+    @model_validator(mode="after")
+    def _known_debuffs(self) -> SpecialStep:
+        for d in self.inflicts:
+            if d not in DEBUFFS:
+                raise ValueError(f"special step inflicts unknown debuff {d}")
+        return self
 
 
 class MonsterDef(_Model):
@@ -202,6 +227,7 @@ class MonsterDef(_Model):
     immune: tuple[Text, ...] = ()
     attack: MonsterAttack
     behaviour: Literal["melee", "ranged", "support", "cowardly"] = "melee"
+    keep_range: int = Field(default=0, ge=0, le=6)  # steps back when a hero is this close (ranged/magic)
     support_range: int = 0
     special: tuple[SpecialStep, ...] = ()
     boss_cards: tuple[Text, ...] = ()
@@ -360,6 +386,11 @@ def validate_content(c: Content) -> None:
         for card in m.boss_cards:
             if card not in c.cards or c.cards[card].deck != "boss":
                 raise ValueError(f"monster {m.id} names unknown boss card {card}")
+        for step in m.special:
+            if step.kind and (step.kind not in c.monsters or c.monsters[step.kind].rank == "boss"):
+                raise ValueError(f"monster {m.id} summons unknown or boss monster `{step.kind}`")
+        if m.keep_range and m.attack.range <= m.keep_range:
+            raise ValueError(f"monster {m.id} keeps range {m.keep_range} but attacks only at range {m.attack.range}")
     for card in c.cards.values():
         for a in card.attributes:
             if a not in KNOWN_ATTRIBUTES:

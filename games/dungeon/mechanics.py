@@ -711,16 +711,21 @@ def can_stand(st: DungeonState, fp: tuple[Sq, ...], occ: dict[Sq, str], me: str 
     return True
 
 
-def spawn_one(st: DungeonState, level: int, lines: list[str]) -> bool:
+def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
+              source: tuple[Sq, ...] = ()) -> bool:
+    """Place the pool's next monster (or a new one of `kind`) as close to the spawn point (or to
+    the `source` squares, a summoning boss) as possible, in its sight and out of danger if it can be."""
     lv = st.levels[level]
-    if lv.destroyed or not lv.pool:
+    from_pool = not kind
+    if from_pool and (lv.destroyed or not lv.pool):
         return False
-    kind = lv.pool[0]
+    kind = kind or lv.pool[0]
     md = C().monsters[kind]
     b = B(st)
-    sp = b.spawns[level]
+    srcs = tuple(source) or (b.spawns[level],)
+    sp = srcs[0]
     occ = occupancy(st)
-    dist = b.route_distances([sp], structures(st) | {sp}, 14)
+    dist = b.route_distances(list(srcs), structures(st) | set(srcs), 14)
     danger = set()
     for h in st.heroes:
         if not is_incap(h):
@@ -729,14 +734,14 @@ def spawn_one(st: DungeonState, level: int, lines: list[str]) -> bool:
                     danger.add((h.x + dx, h.y + dy))
     cands = []
     for sq, d in dist.items():
-        if d == 0:
+        if d == 0 or sq in srcs:
             continue
         fp = footprint(sq[0], sq[1], md.large)
         if md.large and b.internal_walls(*sq):
             continue
         if not can_stand(st, fp, occ):
             continue
-        if not b.sight([sp], fp, sight_structures(st, False)):
+        if not b.sight(srcs, fp, sight_structures(st, False)):
             continue
         dd = min(dist.get(s, 99) for s in fp)
         cands.append((any(s in danger for s in fp), dd, sq[1], sq[0]))
@@ -745,11 +750,12 @@ def spawn_one(st: DungeonState, level: int, lines: list[str]) -> bool:
         return False
     cands.sort()
     _, _, y, x = cands[0]
-    lv.pool.pop(0)
+    if from_pool:
+        lv.pool.pop(0)
     m = MonsterState(uid=st.next_uid, kind=kind, x=x, y=y, level=level)
     st.next_uid += 1
     st.monsters.append(m)
-    lines.append(f"{md.name} spawns at {sq_label(x, y)}.")
+    lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
     return True
 
 
@@ -837,9 +843,36 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     if target is None:
         return
     if monster_in_reach(st, m, mfp(m), target):
+        if md.keep_range and crowded(st, mfp(m), md.keep_range) and step_back(st, m, target, lines):
+            return
         monster_attack(st, m, target, lines)
         return
     move_monster(st, m, target, lines)
+
+
+def crowded(st: DungeonState, fp: tuple[Sq, ...], reach: int) -> bool:
+    """Is a standing hero within `reach` squares of these squares (a shooter wants room)?"""
+    return any(not is_incap(h) and route(st, fp, hfp(h), reach) <= reach for h in st.heroes)
+
+
+def step_back(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> bool:
+    """Keeping range: move to the cheapest square with no hero too close that still has the target
+    in attack range and sight. False (and nothing moves) when there is no such square."""
+    md = monster_def(m)
+    best = None
+    for sq, (cost, haz, _) in monster_move_options(st, m).items():
+        fp = footprint(sq[0], sq[1], md.large)
+        if crowded(st, fp, md.keep_range) or not monster_in_reach(st, m, fp, target):
+            continue
+        key = (haz, cost, sq[1], sq[0])
+        if best is None or key < best[0]:
+            best = (key, sq)
+    if best is None:
+        return False
+    sq = best[1]
+    lines.append(f"{monster_def(m).name} keeps its distance:")
+    place_monster(st, m, sq, monster_move_options(st, m)[sq][2], lines)
+    return True
 
 
 def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
@@ -883,8 +916,18 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def hazard_of(s: Sq) -> int:
         return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
 
-    return move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
+    opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
+    if md.large:  # push-back needs a vacated square for every small friend displaced
+        old_fp = set(mfp(m))
+        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(old_fp - set(footprint(*sq, True)))}
+    return opts
+
+
+def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]:
+    """Small friendly models a large monster ending on `dest` pushes back (rule: large bases)."""
+    new_fp = set(footprint(dest[0], dest[1], True))
+    return [o for o in st.monsters if o.uid != m.uid and (o.x, o.y) in new_fp]
 
 
 def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> None:
@@ -897,10 +940,11 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     for sq, (cost, haz, _) in opts.items():
         fp = footprint(sq[0], sq[1], md.large)
         if monster_in_reach(st, m, fp, target):
-            in_reach.append((cost, haz, sq[1], sq[0]))
+            close = bool(md.keep_range) and crowded(st, fp, md.keep_range)
+            in_reach.append((close, cost, haz, sq[1], sq[0]))
     if in_reach:
         in_reach.sort()
-        dest = (in_reach[0][3], in_reach[0][2])
+        dest = (in_reach[0][4], in_reach[0][3])
     else:
         tdist = B(st).route_distances(hfp(target), structures(st), 99)
         here = min(tdist.get(s, 999) for s in mfp(m))
@@ -924,16 +968,13 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
     new_fp = mfp(m)
     # push back smaller friendly models into the squares the large model left
     if md.large:
-        vacated = [s for s in old_fp if s not in new_fp]
-        for other in list(st.monsters):
-            if other.uid == m.uid or (other.x, other.y) not in new_fp:
-                continue
-            occ = occupancy(st)
-            spot = next((s for s in vacated if s not in occ or occ[s] == f"m:{other.uid}"), None)
-            if spot is None:
-                continue
+        free = [s for s in old_fp if s not in new_fp]
+        for other in pushed_by(st, m, dest):
+            # each pushed model goes to the nearest square the large model left
+            spot = min(free, key=lambda s: (max(abs(s[0] - other.x), abs(s[1] - other.y)), s[1], s[0]))
+            free.remove(spot)
+            lines.append(f"{md.name} pushes {monster_def(other).name} back from {sq_label(other.x, other.y)} to {sq_label(*spot)}.")
             other.x, other.y = spot
-            lines.append(f"{md.name} pushes {monster_def(other).name} back to {sq_label(*spot)}.")
     lines.append(f"{start} moves to {sq_label(*dest)}.")
     if "fly" not in md.attributes:
         b = B(st)
@@ -962,10 +1003,11 @@ def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     place_monster(st, m, best, opts[best][2], lines)
 
 
-def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str]) -> None:
+def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = Dice(),
+                   inflicts: tuple[str, ...] = ()) -> None:
     md = monster_def(m)
     style = md.attack.style
-    spec = getattr(md, STYLE_STAT[style])
+    spec = getattr(md, STYLE_STAT[style]) + bonus
     stats = hero_stats(h)
     colours = list(spec.dice) + list(C().rules.level_bonus[min(m.level, len(C().rules.level_bonus) - 1)])
     stars = spec.stars
@@ -1022,9 +1064,8 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
     if off_total > def_total:
-        for dname in md.attributes:
-            if dname in DEBUFFS:
-                give_debuff_hero(h, dname, after)
+        for dname in dict.fromkeys([a for a in md.attributes if a in DEBUFFS] + list(inflicts)):
+            give_debuff_hero(h, dname, after)
         wound_hero(st, h, 1, after)
         lines.append(" ".join([text + ": hit."] + after))
     else:
@@ -1036,28 +1077,61 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
 
 # ---- turn flow ---------------------------------------------------------------------------------
 def boss_special(st: DungeonState, lines: list[str]) -> None:
+    """Each boss on the board runs the steps of its special move (data: effect kind + parameters).
+
+    Debuffs bite here too: poison (-1 AP, at least 1) costs the last step, ice (no unique
+    actions) leaves only the plain reactions.
+    """
     for m in list(st.monsters):
         md = monster_def(m)
         if md.rank != "boss" or not md.special:
             continue
-        lines.append(f"{md.name}'s special move:")
-        for step in md.special:
+        steps = list(md.special)
+        notes = []
+        if "poison" in m.debuffs and len(steps) > 1:
+            steps = steps[:-1]
+            notes.append("poison costs it a step")
+        if "ice" in m.debuffs:
+            steps = [x for x in steps if x.effect == "react"]
+            notes.append("ice leaves only plain reactions")
+        lines.append(f"{md.name}'s special move" + (f" ({'; '.join(notes)})" if notes else "") + ":")
+        for step in steps:
             if st.phase != "heroes" or monster(st, m.uid) is None:
                 return
-            if step.effect == "react":
-                monster_act(st, m, lines)
-            elif step.effect == "summon":
-                spawn_one(st, m.level, lines)
-            elif step.effect == "blast":
-                blast(st, m, step.range, lines)
-            elif step.effect == "heal" and m.wounds:
-                m.wounds = max(0, m.wounds - step.amount)
-                lines.append(f"{md.name} heals {step.amount} wound.")
+            special_step(st, m, step, lines)
             if maybe_advance_level(st, lines):
                 return
 
 
-def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str]) -> None:
+def special_step(st: DungeonState, m: MonsterState, step, lines: list[str]) -> None:
+    md = monster_def(m)
+    if step.effect == "react":
+        for _ in range(step.amount):
+            if st.phase == "heroes" and monster(st, m.uid) is not None:
+                monster_act(st, m, lines)
+    elif step.effect == "summon":
+        source = mfp(m) if step.near == "self" else ()
+        for _ in range(step.amount):
+            spawn_one(st, m.level, lines, kind=step.kind, source=source)
+    elif step.effect == "heal":
+        if step.targets == "self":
+            healed = [m] if m.wounds else []
+        else:
+            healed = [f for f in st.monsters if f.wounds and (f.uid == m.uid or (
+                route(st, mfp(m), mfp(f), step.range) <= step.range
+                and sees(st, "monsters", mfp(m), set(md.attributes), mfp(f), set(monster_def(f).attributes))))]
+        if not healed:
+            lines.append(f"{md.name} has no wounds to mend.")
+        for f in healed:
+            n = min(step.amount, f.wounds)
+            f.wounds -= n
+            lines.append(f"{md.name} heals {monster_name(f) if f.uid != m.uid else 'itself'} ({n} wound{'s' if n > 1 else ''}).")
+    elif step.effect == "blast":
+        blast(st, m, step.range, lines, step.bonus, step.inflicts)
+
+
+def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus: Dice = Dice(),
+          inflicts: tuple[str, ...] = ()) -> None:
     """An area attack: every hero within reach and in sight, incapacitated ones included."""
     md = monster_def(m)
     hit = [h for h in st.heroes if route(st, mfp(m), hfp(h), reach) <= reach
@@ -1069,7 +1143,7 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str]) -> No
     for h in hit:
         if st.phase != "heroes":
             return
-        monster_attack(st, m, h, lines)
+        monster_attack(st, m, h, lines, bonus, inflicts)
 
 
 def new_turn(st: DungeonState, lines: list[str]) -> None:

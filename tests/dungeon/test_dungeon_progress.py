@@ -463,11 +463,43 @@ def test_a_boo_booty_runs_away_from_the_heroes():
 
 
 def test_a_boss_special_move_may_summon_from_the_pool(dice):
-    st = scene("ruby@N11", "mother_mycel@T8", level=1, pool=["mook", "skullbat"])
+    """Boss special move (data: summon with no kind): the pool's next monster comes through the spawn point."""
+    st = scene("ruby@H22", "consul_shade@C16", level=3, pool=["bone_head", "wisp"])
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    special = text[text.index("Consul's Shade's special move:"):]
+    assert "Bone Head spawns at" in text and "Wisp spawns at" in special  # the usual spawn, then the summon
+    assert st.levels[3].pool == []
+
+
+def test_mother_mycel_summons_a_mook_next_to_herself_and_heals_her_allies():
+    """Boss special move as data: `summon kind:mook near:self`, then `heal targets:allies range:4`."""
+    st = scene("ruby@N11", "mother_mycel@T8 sprout@V8:w1", level=1, pool=["skullbat"])
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     special = text[text.index("Mother Mycel's special move:"):]
-    assert "Mook spawns at" in text and "Skullbat spawns at" in special  # the usual spawn, then the summon
+    mycel = next(m for m in st.monsters if m.kind == "mother_mycel")
+    mooks = [m for m in st.monsters if m.kind == "mook"]
+    assert "Mook is summoned at" in special and len(mooks) == 1
+    assert mx.route(st, mx.mfp(mycel), mx.mfp(mooks[0])) <= 2  # placed as near her as the board allows
+    assert st.levels[1].pool == []  # the skullbat spawned normally; the summon did not take from the pool
+    assert "Mother Mycel heals Sprout" in special and next(m for m in st.monsters if m.kind == "sprout").wounds == 0
+
+
+def test_poison_costs_a_boss_one_step_of_its_special_move_and_ice_leaves_only_reactions():
+    """Poison is -1 AP (at least 1) and ice forbids unique actions: on a boss they trim its special move."""
+    st = scene("ruby@N11", "mother_mycel@T8:dpoison", level=1)
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    special = text[text.index("Mother Mycel's special move"):]
+    assert "poison costs it a step" in special and "Mook is summoned" in special
+    assert "Mother Mycel (" not in special  # the last step (its extra reaction: "Mother Mycel (S8) ...") is lost
+    st = scene("ruby@N11", "mother_mycel@T8:dice", level=1)
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    special = text[text.index("Mother Mycel's special move"):]
+    assert "ice leaves only plain reactions" in special and "summoned" not in special
+    assert not any(m.kind == "mook" for m in st.monsters)
 
 
 def test_reroll_or_hearts_outside_an_attack_are_explained():

@@ -412,3 +412,56 @@ def test_a_target_out_of_sight_is_explained():
     with pytest.raises(IllegalAction) as exc:
         do(st, "attack target:I8 with:ranged")
     assert "line of sight" in exc.value.reason
+
+
+def test_a_ranged_monster_next_to_a_hero_steps_back_to_keep_its_range():
+    """Keeping range (data `keep_range: 1`): a shooter next to a hero moves away but stays in range and sight."""
+    st = scene("ruby@H11", "flinger@H10")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    f = next(m for m in st.monsters if m.kind == "flinger")
+    ruby = mx.hero(st, "ruby")
+    assert "Flinger keeps its distance:" in text and "attacks" not in text
+    assert mx.route(st, mx.mfp(f), mx.hfp(ruby)) > 1
+    assert mx.monster_in_reach(st, f, mx.mfp(f), ruby)
+
+
+def test_a_cornered_ranged_monster_shoots_instead():
+    """Keeping range fails when every square it could reach is next to a hero or out of sight: it attacks."""
+    st = scene("ruby@A2 candy@B1 emerald@B2", "flinger@A1")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "keeps its distance" not in text and "Flinger (A1) attacks" in text
+
+
+def test_an_approaching_shooter_stops_in_range_but_not_next_to_the_hero():
+    st = scene("ruby@B11", "sprout@G11")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    s = next(m for m in st.monsters if m.kind == "sprout")
+    assert 1 < mx.route(st, mx.mfp(s), mx.hfp(mx.hero(st, "ruby"))) <= 4, text
+
+
+def test_a_large_boss_ends_its_move_on_a_smaller_friend_and_pushes_it_back():
+    """Large bases: a larger, higher-ranked friendly monster may end on a small one, which goes to a square it left."""
+    st = scene("ruby@A1", "rex@E10 knucklehead@E9")
+    rex, kh = monster_at(st, "E10"), monster_at(st, "E9")
+    opts = mx.monster_move_options(st, rex)
+    assert sq("E9") in opts  # Rex anchored on E9 would cover the Knucklehead
+    lines: list[str] = []
+    mx.place_monster(st, rex, sq("E9"), opts[sq("E9")][2], lines)
+    assert (kh.x, kh.y) == sq("E11") and "Rex pushes Knucklehead back from E9 to E11." in lines
+    occ = mx.occupancy(st)
+    assert occ[sq("E11")] == f"m:{kh.uid}" and occ[sq("E9")] == f"m:{rex.uid}"
+
+
+def test_push_back_needs_a_higher_rank_and_never_moves_heroes():
+    """An elite may not push an elite, and no monster ends its move on a hero (standing or incapacitated)."""
+    st = scene("ruby@A1", "burning_gel@E10 blaze_beetle@E9")
+    gel = monster_at(st, "E10")
+    assert sq("E9") not in mx.monster_move_options(st, gel)
+    st = scene("ruby@A1", "burning_gel@E10 fire_gel@E9")
+    assert sq("E9") in mx.monster_move_options(st, monster_at(st, "E10"))  # an elite may push a minion
+    st = scene("ruby@A1 candy@E9:w5", "rex@E10")
+    assert mx.is_incap(mx.hero(st, "candy"))
+    assert sq("E9") not in mx.monster_move_options(st, monster_at(st, "E10"))
