@@ -56,7 +56,7 @@ class PlaypostBot(ext.Bot):
 
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
-        self.manager = GameManager(storage)
+        self.manager = GameManager(storage, render_workers=self.settings.playpost_render_workers)
         self.add_dynamic_items(GameButton, OptionsButton, RematchButton, VoteButton, SkipVoteButton)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
                          tick_seconds=self.settings.playpost_tick_seconds)
@@ -79,6 +79,7 @@ class PlaypostBot(ext.Bot):
             task.cancel()
         await super().close()
         if self.manager is not None:
+            self.manager.close()
             await self.manager.storage.close()
             self.manager = None
 
@@ -180,7 +181,7 @@ async def _always_private(manager: GameManager, group: str, name: str, channel_i
     if group == "rules":
         return True
     if group != "game":
-        return False
+        return name == "preview"  # a game's preview is a picture only the caller sees
     if name in ALWAYS_PRIVATE:
         return True
     if name == "export":  # a running game's record is only for the caller

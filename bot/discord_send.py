@@ -103,7 +103,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
     if reply.ephemeral:
         if not deferred_ephemeral:
             await _drop_thinking(interaction)
-        await _send_private(interaction, reply.text, files=_files(reply), extra=note)
+        files = _files(reply)
+        embed = None
+        if reply.image is not None:  # a private picture (a preview): shown like a board, to the caller only
+            embed, board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+            files[:0] = [board] if board else []
+        await _send_private(interaction, reply.text, files=files, extra=note, embed=embed)
         return None
     text = reply.text
     ping = [p for p in reply.ping if p]
@@ -111,14 +116,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
         text = (text + "\n" + " ".join(f"<@{p}>" for p in ping)).strip()
     files = _files(reply)
     embed = None
-    limit = getattr(interaction, "filesize_limit", 10 * 1024 * 1024)
     if reply.image is not None:
-        if len(reply.image) <= limit:
-            embed = discord.Embed()
-            embed.set_image(url="attachment://board.png")
-            files.insert(0, discord.File(io.BytesIO(reply.image), filename="board.png"))
-        else:
+        embed, board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+        if board is None:
             text += "\n(The board image is larger than this server's upload limit.)"
+        else:
+            files.insert(0, board)
     view = view_for(reply, channel_id)
     pieces = chunks(text)
     sent: discord.WebhookMessage | None = None
@@ -150,14 +153,23 @@ async def _drop_thinking(interaction: discord.Interaction) -> None:
         log.warning("event=delete_thinking_failed status=%s", exc.status)
 
 
+def _board(image: bytes, limit: int) -> tuple[discord.Embed | None, discord.File | None]:
+    """The board as an embed showing the attached board.png (nothing if over the upload limit)."""
+    if len(image) > limit:
+        return None, None
+    embed = discord.Embed()
+    embed.set_image(url="attachment://board.png")
+    return embed, discord.File(io.BytesIO(image), filename="board.png")
+
+
 async def _send_private(interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None,
-                        extra: str = "") -> None:
+                        extra: str = "", embed: discord.Embed | None = None) -> None:
     body = "\n".join(t for t in (text, extra) if t).strip() or "Done."
     pieces = chunks(body)
     for i, piece in enumerate(pieces):
         kwargs: dict = {"content": piece, "ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
-        if i == len(pieces) - 1 and files:
-            kwargs["files"] = files
+        if i == len(pieces) - 1:
+            kwargs.update({k: v for k, v in (("files", files), ("embed", embed)) if v})
         await interaction.followup.send(**kwargs)
 
 

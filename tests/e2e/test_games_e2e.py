@@ -1,0 +1,66 @@
+"""Each shipped game played through the real bot and the Discord double, from its own transcript.
+
+The game engineers' console transcripts (tests/<game>/transcripts) are replayed as Discord users
+would play them: slash commands with autocomplete, buttons for the decisions they offer. The game
+the bot stores at the end must be the very game the console reaches from the same lines.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from games.core import all_games
+
+from .discord_double import CHANNEL_ID
+from .replay import Replay, by_name, console_state
+
+TESTS = Path(__file__).parent.parent
+
+
+def transcript(game: str, name: str) -> list[str]:
+    path = TESTS / game / "transcripts" / name
+    if game not in all_games() or not path.exists():
+        pytest.skip(f"{game} or its transcript {name} is not there")
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+async def replay(harness, lines: list[str], tmp_path) -> tuple[Replay, object]:
+    started = time.perf_counter()
+    r = Replay(harness)
+    await r.run(lines)
+    rec = await r.live() or (await harness.bot.manager.storage.history(r.channel, 1))[0]
+    status, state = await console_state(lines, tmp_path)
+    assert (rec.status, by_name(rec.state)) == (status, state), "Discord and the console reached different games"
+    print(f"{len(lines)} lines in {time.perf_counter() - started:.1f} s: {len(r.clicks)} clicks, "
+          f"{len(r.slash)} slash commands, {len(r.suggested)} autocompleted, {len(r.refused)} refused")
+    return r, rec
+
+
+async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, tmp_path):
+    r, rec = await replay(harness, transcript("heroball", "two_player.txt"), tmp_path)
+    assert r.channel != CHANNEL_ID and harness.double.channels[r.channel]["type"] == 11  # played in its thread
+    assert rec.status == "finished" and rec.channel_id == r.channel
+    assert "Game over: ann wins." in r.moves[-1].content
+    # the defended push: Bob answers Ann's push in the reaction window with the button
+    assert ("bob", "react") in r.clicks
+    assert len(r.slash) >= 5 and any(cmd.startswith("heroball") for cmd, _, _ in r.suggested)
+    assert len(r.refused) >= 1  # the step onto a pillar
+
+
+async def test_quodd_tutorial_with_two_players_to_the_win(harness, tmp_path):
+    r, rec = await replay(harness, transcript("quodd", "tutorial.txt"), tmp_path)
+    assert r.channel == CHANNEL_ID and rec.status == "finished"
+    assert "Game over" in r.moves[-1].content
+    assert any(action.startswith("choose ") for _, action in r.clicks)  # a pending choice answered by button
+    assert len(r.slash) >= 5 and r.suggested
+
+
+async def test_dungeon_level_one_until_level_two_opens(harness, tmp_path):
+    """The SDE-S transcript covers level 1 (a full game runs far longer): played to level 2 opening."""
+    r, rec = await replay(harness, transcript("dungeon", "level_one.txt"), tmp_path)
+    assert rec.status == "active"
+    assert any(action.startswith(("reroll", "keep", "heart", "activate")) for _, action in r.clicks)
+    assert r.slash and r.suggested
+    assert any("Nyan-Nyan belongs to bob" in text or "activate hero:nyannyan" in text for text in r.refused)
