@@ -64,3 +64,24 @@ async def test_dungeon_level_one_until_level_two_opens(harness, tmp_path):
     assert any(action.startswith(("reroll", "keep", "heart", "activate")) for _, action in r.clicks)
     assert r.slash and r.suggested
     assert any("Nyan-Nyan belongs to bob" in text or "activate hero:nyannyan" in text for text in r.refused)
+
+
+async def test_a_quodd_preview_is_a_private_image_and_changes_nothing(harness, tmp_path):
+    from .discord_double import EPHEMERAL
+    from .replay import PNG
+
+    lines = transcript("quodd", "tutorial.txt")
+    first_tumble = next(i for i, ln in enumerate(lines) if "/quodd tumble" in ln)
+    r = Replay(harness)
+    await r.run(lines[:first_tumble])
+    who, body = lines[first_tumble].split(">", 1)
+    action = body.strip().removeprefix("/quodd ")
+    before = await r.live()
+    shown = await r.command(who.strip(), "quodd", "preview", {"action": action})
+    assert shown.callback["data"]["flags"] & EPHEMERAL  # even "thinking" was private
+    assert not shown.public and len(shown.private) == 1
+    preview = shown.private[0]
+    assert preview.content.startswith(f"Preview of `{action}`")
+    assert preview.files["board.png"].startswith(PNG) and preview.embeds[0]["image"]["url"] == "attachment://board.png"
+    after = await r.live()
+    assert (after.version, after.state) == (before.version, before.state)
