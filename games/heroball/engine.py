@@ -842,6 +842,8 @@ class Heroball(Game[HeroballState]):
         act = self._active(s)
         n = len(s.heroes)
         w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower)
+        if origin != target:
+            s.turn.flights.append(f"{origin}>{target}")
         cands = []
         for c in s.heroes:
             if c.player in (thrower, act.player) or c.down:
@@ -994,6 +996,7 @@ class Heroball(Game[HeroballState]):
                 h.flipped.remove("fly")
                 ev.append(Event(text=f"{self._who(h)} feeds on the Astral-Turf: Fly is back."))
         s.last_trail = list(s.turn.trail)
+        s.last_flights = list(s.turn.flights)
         s.active = (s.active + 1) % len(s.heroes)
         if s.active == 0:
             s.round += 1
@@ -1053,10 +1056,12 @@ class Heroball(Game[HeroballState]):
         w = s.window
         objects = [ObjectView(id=k, at=o.at, holder=o.holder, in_flight=bool(w and w.kind == "intercept" and w.obj == k))
                    for k, o in s.objects.items()]
-        trail = s.turn.trail if s.turn.trail else s.last_trail
+        now = bool(s.turn.trail or s.turn.flights)
+        trail = s.turn.trail if now else s.last_trail
+        flights = [tuple(f.split(">")) for f in (s.turn.flights if now else s.last_flights)]
         return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
                             phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
-                            terrain=dict(s.terrain), trail=list(trail), finished=st.finished,
+                            terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
                             result=st.result.text if st.result else "")
 
     def summary(self, state: HeroballState) -> dict[str, Any]:

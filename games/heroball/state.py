@@ -58,6 +58,7 @@ class TurnState(BaseModel):
     shift_ready: bool = False  # Calypso sprinted with Shifting Land this turn
     vault_ready: bool = False  # Achilles just ran or sprinted with the pole
     trail: list[str] = Field(default_factory=list)  # hexes the active hero moved through
+    flights: list[str] = Field(default_factory=list)  # "G6>G8": objects thrown, dropped, fumbled or swatted
 
 
 class HeroballState(BaseModel):
@@ -73,6 +74,7 @@ class HeroballState(BaseModel):
     window: Window | None = None
     window_no: int = 0
     last_trail: list[str] = Field(default_factory=list)  # the previous turn's moves, for the image
+    last_flights: list[str] = Field(default_factory=list)  # the previous turn's object flights, for the image
     rng: Rng
 
 
@@ -117,5 +119,6 @@ class HeroballView(BaseModel):
     objects: list[ObjectView]
     terrain: dict[str, str]
     trail: list[str]
+    flights: list[tuple[str, str]] = Field(default_factory=list)  # (from, to) of objects in the air this turn
     finished: bool
     result: str = ""

@@ -88,6 +88,20 @@ def _arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float
     d.polygon([(b[0] - 4 * math.cos(ang), b[1] - 4 * math.sin(ang)), left, right], fill=color)
 
 
+def _dashed_arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color) -> None:
+    (ax, ay), (bx, by) = (a[0], a[1] + 5), (b[0], b[1] + 5)
+    n = max(2, int(math.hypot(bx - ax, by - ay) / 9))
+    for i in range(0, n - 1, 2):
+        p = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
+        q = (ax + (bx - ax) * (i + 1) / n, ay + (by - ay) * (i + 1) / n)
+        d.line([p, q], fill=color, width=3)
+    ang = math.atan2(by - ay, bx - ax)
+    tip = (bx - 10 * math.cos(ang), by - 10 * math.sin(ang))
+    left = (tip[0] - 10 * math.cos(ang - 2.5), tip[1] - 10 * math.sin(ang - 2.5))
+    right = (tip[0] - 10 * math.cos(ang + 2.5), tip[1] - 10 * math.sin(ang + 2.5))
+    d.polygon([tip, left, right], fill=color)
+
+
 def render(view: HeroballView, **options) -> bytes:
     """PNG of the public view."""
     g = _geo(view.radius, view.pillar_distance)
@@ -101,6 +115,9 @@ def render(view: HeroballView, **options) -> bytes:
         color, code = TERRAIN.get(kind, ((200, 200, 200), "?"))
         d.polygon(g.corners(lab, 4), fill=color)
         x, y = g.center(lab)
+        dark = tuple(int(v * 0.72) for v in color)
+        for off in (-12, 0, 12):  # hatching: terrain never looks like a goal tile
+            d.line([(x + off - 7, y + 22), (x + off + 7, y + 8)], fill=dark, width=2)
         d.text((x - 21, y + 8), code, font=font(13), fill=INK, anchor="mm")
     # labels on every hex
     for lab in b.labels:
@@ -112,6 +129,10 @@ def render(view: HeroballView, **options) -> bytes:
     for a, c in zip(trail, trail[1:], strict=False):
         (ax, ay), (cx, cy) = g.center(a), g.center(c)
         _arrow(d, (ax, ay + 5), (cx, cy + 5), (200, 40, 40))
+    # objects thrown, dropped, fumbled or swatted this turn: dashed gold arrows
+    for a, c in view.flights:
+        if a in b.labels and c in b.labels:
+            _dashed_arrow(d, g.center(a), g.center(c), (190, 140, 0))
     # loose objects
     for o in view.objects:
         if o.holder is not None or o.at is None:
@@ -158,6 +179,15 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
     for line in _wrap(status, 42):
         d.text((x, y), line, font=font(14), fill=MUTED)
         y += 18
+    ball = next((o for o in view.objects if o.id == "ball"), None)
+    if ball is not None:
+        holder = next((h for h in view.heroes if h.player == ball.holder), None)
+        where = f"held by {holder.name} ({holder.hero}) on {holder.pos}" if holder else f"on {ball.at}"
+        if ball.in_flight:
+            where += ", in flight"
+        d.ellipse((x, y + 3, x + 12, y + 15), fill=BALL, outline=INK)
+        d.text((x + 18, y), f"Godball {where}", font=font(14), fill=INK)
+        y += 20
     y += 6
     for h in view.heroes:
         color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
@@ -191,9 +221,16 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
         y += 6
         del top
     y += 4
-    d.text((x, y), "W water  M mountain  F forest", font=font(12), fill=MUTED)
-    d.text((x, y + 15), "P populated  X wasteland  A Astral-Turf", font=font(12), fill=MUTED)
-    d.text((x, y + 30), "square token = knocked down; red arrows = last move", font=font(12), fill=MUTED)
+    for i, (kind, (color, code)) in enumerate(TERRAIN.items()):
+        cx, cy = x + (i % 3) * 112, y + (i // 3) * 18
+        d.rectangle((cx, cy + 1, cx + 14, cy + 14), fill=color, outline=GRID)
+        d.text((cx + 3, cy + 1), code, font=font(11), fill=INK)
+        d.text((cx + 19, cy), kind.replace("astral-turf", "Astral-Turf"), font=font(12), fill=MUTED)
+    y += 40
+    d.text((x, y), "square token = knocked down; red arrows = last move;", font=font(12), fill=MUTED)
+    d.text((x, y + 15), "dashed gold arrows = last throw, drop or fumble", font=font(12), fill=MUTED)
+    y += 15
+    d.text((x, y + 15), "thick outline = goal tile; dark hex = Pillar of Heaven", font=font(12), fill=MUTED)
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -57,3 +57,20 @@ def test_knocked_down_heroes_are_drawn_differently():
     up = render(E.view(s, None))
     s.heroes[1].down = False
     assert render(E.view(s, None)) != up
+
+
+def test_the_image_traces_the_last_throw_as_well_as_the_last_moves():
+    from hb_helpers import do
+
+    s = build("Calypso@G6 ball, Pegasus@A10", orders="pegasus:intercept=never")
+    s, _ = do(s, "calypso", "step to:F6")
+    s, _ = do(s, "calypso", "throw to:F8")
+    v = E.view(s, None)
+    assert v.trail == ["G6", "F6"] and v.flights == [("F6", "F8")]
+    s, _ = do(s, "calypso", "end")  # Pegasus's turn: the image still shows what Calypso did
+    v = E.view(s, None)
+    assert v.trail == ["G6", "F6"] and v.flights == [("F6", "F8")]
+    s, _ = do(s, "pegasus", "step to:A9")
+    assert E.view(s, None).flights == []
+    with_flight = render(v)
+    assert with_flight != render(v.model_copy(update={"flights": []}))

@@ -1,0 +1,58 @@
+"""Golden images: two board pictures whose PNG bytes are pinned.
+
+A change to render/heroball (or to what the view carries) that alters the picture fails here.
+When the change is on purpose, look at the new images and regenerate them:
+
+    HEROBALL_GOLDEN=update .venv/bin/python -m pytest tests/heroball/test_heroball_golden.py
+
+then open tests/heroball/golden/*.png, check them by eye, and commit them with the renderer change.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hb_helpers import build, do
+
+from games.heroball import ENGINE as E
+from render.heroball import render
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def midgame():
+    """Four seats, every terrain, the Godball held, Calypso knocked down, Achilles with his pole, a traced move."""
+    s = build("Gorgo@G6 ball, Calypso@H8 down, Achilles@C4 pole, Perseus@J10",
+              terrain="G9=water C5=forest H3=astral-turf K6=mountain E9=populated I10=wasteland")
+    s.turn.trail = ["F5", "G5", "G6"]
+    s.heroes[0].spent = ["step", "run"]
+    s.heroes[1].score, s.heroes[3].score = 2, 1
+    return s
+
+
+def intercept_window():
+    """Two seats: Calypso threw the Godball to G8 and Pegasus is asked whether to catch it; the pole lies loose."""
+    s = build("Calypso@G6 ball, Pegasus@G9", terrain="H9=forest")
+    s.objects["pole"] = s.objects["ball"].model_copy(update={"at": "F8", "holder": None})
+    s, _ = do(s, "calypso", "throw to:G8")
+    assert s.window is not None and s.window.queue == ["pegasus"]
+    return s
+
+
+SCENES = {"midgame": midgame, "intercept_window": intercept_window}
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
+    png = render(E.view(SCENES[name](), None))
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("HEROBALL_GOLDEN") == "update":
+        path.write_bytes(png)
+        pytest.skip(f"regenerated {path}; look at it before committing")
+    assert path.exists(), f"missing {path}: run HEROBALL_GOLDEN=update (see this module's docstring)"
+    if png != path.read_bytes():
+        new = tmp_path / f"{name}.png"
+        new.write_bytes(png)
+        pytest.fail(f"{name}: the board image changed (new one in {new}). If on purpose, regenerate with "
+                    "HEROBALL_GOLDEN=update .venv/bin/python -m pytest tests/heroball/test_heroball_golden.py")
