@@ -7,9 +7,11 @@ anything the lock cannot see (a second process), so a stale write is refused, ne
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import json
 import logging
+import multiprocessing
 import secrets
 import time
 from collections import OrderedDict
@@ -71,13 +73,23 @@ class GameManager:
         clock: Callable[[], float] = time.time,
         render: bool = True,
         seed_source: Callable[[], int] | None = None,
+        render_workers: int = 0,
     ) -> None:
+        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread."""
         self.storage = storage
         self.clock = clock
         self.render_enabled = render
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self._locks: dict[str, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
+        self._pool = (concurrent.futures.ProcessPoolExecutor(
+            render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     # ---- plumbing ------------------------------------------------------------
     def lock(self, channel_id: str) -> asyncio.Lock:
@@ -113,6 +125,12 @@ class GameManager:
         if not self.render_enabled:
             return None
         view = engine.view(state, None)
+        if self._pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self._pool, render_png, kind, view)
+            except concurrent.futures.BrokenExecutor:
+                log.exception("render pool broke; rendering in a thread from now on")
+                self._pool = None
         return await asyncio.to_thread(render_png, kind, view)
 
     async def _live(self, ctx: Context) -> GameRecord:

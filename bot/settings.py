@@ -14,3 +14,4 @@ class Settings(BaseSettings):
     playpost_sync: bool = False  # PLAYPOST_SYNC: sync global commands at start (rate limited: do it on purpose)
     playpost_log_level: str = "INFO"
     playpost_tick_seconds: float = 60.0  # how often deadlines are checked
+    playpost_render_workers: int = 2  # PLAYPOST_RENDER_WORKERS: board-drawing processes (0: a thread)

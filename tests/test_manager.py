@@ -288,3 +288,18 @@ async def test_rebuild_replays_live_games_from_their_logs(manager):
     assert await rebuild_all(manager, write=True) == [(rec.id, "rebuilt")]
     fixed = await manager.storage.live_game("c1")
     assert json.loads(fixed.state)["totals"] == [2, 0]
+
+
+async def test_boards_drawn_in_worker_processes_are_identical(tmp_path, clock):
+    """The bot draws in a process pool (the event loop never waits on drawing): same bytes as a thread."""
+    images = []
+    for workers in (0, 1):
+        m = GameManager(await open_storage(str(tmp_path / f"w{workers}.sqlite3")), clock=clock,
+                        render_workers=workers)
+        await m.dispatch(ctx("ann"), "game", "new", {"game": "heroball", "seed": 5})
+        await m.dispatch(ctx("bob"), "game", "join", {})
+        r = await m.dispatch(ctx("ann"), "game", "start", {})
+        images.append(r.image)
+        m.close()
+        await m.storage.close()
+    assert images[0] and images[0][:4] == b"\x89PNG" and images[0] == images[1]
