@@ -45,6 +45,7 @@ EXPORT_FORMAT = "playpost-export"
 EXPORT_VERSION = 1
 MAX_BUTTONS = 20
 STATE_CACHE = 1000
+UNDO_DEPTH = 20  # states kept per game for undo within a turn
 
 
 class NotFound(PlaypostError):
@@ -82,6 +83,9 @@ class GameManager:
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self._locks: dict[str, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        # per game: (log seq, state before that action) for the actions of the turn under way,
+        # so undo is a lookup instead of a replay of the whole log
+        self._undo: dict[int, list[tuple[int, str, BaseModel]]] = {}
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
             render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
@@ -214,6 +218,10 @@ class GameManager:
                 fields["status"] = "finished"
             rec = await self.storage.append_action(rec, rec.version, entry, engine.dump(new_state), **fields)
             self._remember(rec, new_state)
+            turn = [u for u in self._undo.get(rec.id, []) if u[1] == entry.turn_key][-(UNDO_DEPTH - 1):]
+            self._undo[rec.id] = turn + [(seq, entry.turn_key, state)]
+            if len(self._undo) > STATE_CACHE:
+                self._undo.pop(next(iter(self._undo)))
             log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
                      seq, ctx.user_id, entry.action, rec.version)
         # committed: everything below only describes it
@@ -542,11 +550,16 @@ class GameManager:
             if last.barrier:
                 raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
                                     hint_for(engine, state, ctx.user_id))
-            rebuilt = replay(engine, rec.options, _seats(rec), rec.seed,
-                             [(e.player, Action.parse(e.action)) for e in entries[:-1]])
+            cached = [u for u in self._undo.get(rec.id, []) if u[0] == last.seq]
+            if cached:
+                rebuilt = cached[0][2]
+            else:  # after a restart: rebuild from the log (checked when it was written)
+                rebuilt = replay(engine, rec.options, _seats(rec), rec.seed,
+                                 [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
             after = engine.status(rebuilt)
             rec = await self.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self._remember(rec, rebuilt)
+            self._undo[rec.id] = [u for u in self._undo.get(rec.id, []) if u[0] != last.seq]
         reply = await self._after_move(rec, engine, rebuilt, st, after, [])
         reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
         reply.ping = []

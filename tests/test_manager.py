@@ -303,3 +303,22 @@ async def test_boards_drawn_in_worker_processes_are_identical(tmp_path, clock):
         m.close()
         await m.storage.close()
     assert images[0] and images[0][:4] == b"\x89PNG" and images[0] == images[1]
+
+
+async def test_undo_is_the_same_from_the_cache_and_from_the_log(tmp_path, clock):
+    """Undo uses the states kept for the turn under way; after a restart it replays the log: same result."""
+    db = str(tmp_path / "u.sqlite3")
+    m1 = GameManager(await open_storage(db), clock=clock)
+    await started(m1)
+    await m1.dispatch(ctx("ann"), "count", "add", {"n": "2"})
+    await m1.dispatch(ctx("ann"), "count", "add", {"n": "1"})
+    await m1.dispatch(ctx("ann"), "game", "undo", {})
+    from_cache = (await m1.storage.live_game("c1")).state
+    await m1.dispatch(ctx("ann"), "count", "add", {"n": "1"})
+    await m1.storage.close()
+    m2 = GameManager(await open_storage(db), clock=clock)  # a restart: nothing cached
+    await m2.dispatch(ctx("ann"), "game", "undo", {})
+    assert (await m2.storage.live_game("c1")).state == from_cache
+    r = await m2.dispatch(ctx("ann"), "game", "undo", {})  # and once more, back to the start of the turn
+    assert not r.ephemeral and json.loads((await m2.storage.live_game("c1")).state)["totals"] == [0, 0]
+    await m2.storage.close()
