@@ -46,8 +46,8 @@ def topics(r: Rules) -> dict[str, str]:
         ),
         "reactions": (
             f"On other players' turns you may react. Defend ({c.defend} AP) stops an attack on you; the attacker's AP is "
-            f"gone, but they may pay and try again. Intercept ({c.intercept} AP): when an object is thrown, dropped or "
-            "fumbled next to you, catch it (never your own throw). A hero standing on the landing hex may simply take "
+            f"gone, but they may pay and try again. Intercept ({c.intercept} AP): when a throw, drop or fumble comes down "
+            "next to you, catch it (never your own throw). A hero standing on the landing hex may simply take "
             "it. Several hopefuls are asked in order: the one on the landing hex, then the one nearest to whoever let "
             "go, then turn order after the active player.\nThe game waits only for the player being asked; "
             "`/heroball react` or `/heroball pass`."

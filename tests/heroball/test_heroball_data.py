@@ -66,3 +66,34 @@ def test_target_may_be_written_as_the_players_name_and_hexes_in_lower_case():
     s = build("Gorgo@G5, Calypso@G6")
     a = E.canonical(s, "gorgo", Action.parse("push target:calypso to:g7"))
     assert a == Action.of("push", target="Calypso", to="G7")
+
+
+def _words(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def test_every_rules_topic_is_non_empty_and_shares_no_six_word_run_with_the_rule_texts():
+    """`/rules game:heroball topic:` answers in our own words: no 6 words in a row copied from the rules."""
+    from pathlib import Path
+
+    rules_dir = Path("/work/shared/rules")
+    sources = [rules_dir / "heroball-quickstart.txt"]
+    sources = [p for p in sources if p.exists()]
+    if not sources:  # the rule texts live outside the repository; the check needs them
+        import pytest
+
+        pytest.skip("rule texts not available on this machine")
+    n = 6
+    copied = set()
+    for p in sources:
+        w = _words(p.read_text(encoding="utf-8"))
+        copied |= {tuple(w[i:i + n]) for i in range(len(w) - n + 1)}
+    topics = E.rules_topics()
+    assert len(topics) >= 8 + len(rules().heroes)
+    for key, text in topics.items():
+        w = _words(text)
+        assert len(w) >= 15, f"topic {key!r} is too thin"
+        shared = {" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in copied}
+        assert not shared, f"topic {key!r} copies the rules: {sorted(shared)}"

@@ -75,3 +75,27 @@ def test_playpost_script_cli_renders_the_two_player_game(tmp_path):
     assert "Final scores: ann 2, bob 1." in proc.stdout
     pngs = sorted((tmp_path / "out").glob("*.png"))
     assert len(pngs) > 50 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs[:3])
+
+
+async def test_a_new_players_mistakes_are_refused_with_their_reason_and_change_nothing(tmp_path):
+    out = await play("mistakes.txt", tmp_path)
+    for typed, reason in [
+        ("ann> /heroball seed to:G4", "G4 holds a Pillar of Heaven; seed terrain goes on an empty hex."),
+        ("ann> /heroball seed to:G7", "G7 is the centre post"),
+        ("ann> /heroball seed to:H1", "H1 is part of ann's goal tile"),
+        ("ann> /heroball step to:G2", "Setup first: place your seed terrain"),
+        ("bob> /heroball seed to:G3", "G3 already has mountain terrain."),
+        ("ann> /heroball run to:G2", "You must step before you can run"),
+        ("ann> /heroball step to:G3", "G3 is not next to Gorgo (G1)"),
+        ("ann> /heroball sprint to:G4", "G4 holds a Pillar of Heaven; nobody can enter it."),
+        ("ann> /heroball hold", "There is nothing loose in your hex (G3) to hold."),
+        ("ann> /heroball throw to:G5", "You hold nothing to throw."),
+        ("ann> /heroball react", "There is nothing to react to right now"),
+        ("bob> /heroball sprint to:G10", "G10 holds a Pillar of Heaven"),
+    ]:
+        assert f"(only {typed[:3]} sees this) {reason}" in after(out, typed, 1), typed
+    # the refused moves cost nothing: the step after them is the first move, and AP is what it should be
+    assert out.count("Gorgo (ann) steps G1 → G2.") == 1
+    assert "(only ann sees this) You have already used your step this turn" in out
+    assert "bob sets standing orders: distract never." in out  # a setting, allowed during someone else's seed turn
+    assert "ann's turn (Gorgo, 5 AP)." in after(out, "bob> /heroball end", 3)  # 5 - 1 (step) - 0 (run onto mountain) + 1
