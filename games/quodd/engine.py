@@ -501,7 +501,8 @@ class QuoddHeroes(Game[QState]):
         }.get(st.phase, f"{h.name} to continue with `done`")
 
     def view(self, state: QState, player: str | None) -> BaseModel:
-        return build_view(state, self.status(state).waiting_for)
+        status = self.status(state)
+        return build_view(state, status.waiting_for, status.to_act)
 
     def summary(self, state: QState) -> dict[str, Any]:
         st = state

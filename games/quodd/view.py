@@ -60,9 +60,10 @@ class QView(BaseModel):
     used_skills: list[str] = Field(default_factory=list)
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
+    to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
 
 
-def build_view(st: QState, waiting: str) -> QView:
+def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     from .rules import top_face, top_skill
 
     heroes = []
@@ -85,6 +86,7 @@ def build_view(st: QState, waiting: str) -> QView:
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
         choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
+        to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
     )
 
 

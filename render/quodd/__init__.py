@@ -9,13 +9,20 @@ from PIL import Image, ImageDraw
 
 from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, encode_png, font, text_center
 
-CELL = 34
-MARGIN = 22  # room for the row and column labels
-PANEL = 330
-CARD_W = 300  # one hero's card in the panel
-CARD_H = 122
-HEADER_H = 80
-LEGEND_ROW = 18
+CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
+S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
+MARGIN = 28  # room for the row and column labels
+PANEL = 420
+CARD_W = 350  # one hero's card in the panel
+CARD_H = 150
+HEADER_H = 96
+LEGEND_ROW = 24
+LEGEND_W = 230
+
+
+def u(v: float) -> int:
+    """A length of the 34-px layout at the current scale."""
+    return round(v * S)
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 DIRV = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
@@ -70,7 +77,8 @@ TOKEN_NAMES = {
 }
 CRYSTAL = {"red": (220, 50, 60), "blue": (50, 110, 230), "green": (40, 170, 80)}
 SKILL_SHORT = {"slide": "Sl", "diagonal": "Di", "dash": "Da", "tumble": "Tu", "jump": "Ju"}
-FACE_SHORT = {"front": "Fr", "back": "Bk", "left": "Lf", "right": "Rt", "feet": "Ft"}
+SKILL_NAMES = {"slide": "Slide", "diagonal": "Diagonal Slide", "dash": "Dash", "tumble": "Tumble", "jump": "Jump"}
+FACE_ORDER = ("front", "back", "left", "right", "feet")
 
 
 def _g(view: Any, key: str):
@@ -107,7 +115,7 @@ def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: f
     px, py = -dy, dx
     tip = (cx + dx * size, cy + dy * size)
     base = (cx - dx * size * 0.6, cy - dy * size * 0.6)
-    d.line([base, tip], fill=fill, width=3)
+    d.line([base, tip], fill=fill, width=max(2, u(3)))
     head = [tip, (tip[0] - dx * size * 0.6 + px * size * 0.45, tip[1] - dy * size * 0.6 + py * size * 0.45),
             (tip[0] - dx * size * 0.6 - px * size * 0.45, tip[1] - dy * size * 0.6 - py * size * 0.45)]
     d.polygon(head, fill=fill)
@@ -130,29 +138,29 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             if ch in ARROWS:
                 _arrow(d, cx, cy, ARROWS[ch], CELL * 0.3, (20, 80, 160))
             elif ch == "@":
-                for r in (4, 8, 12):
-                    d.arc((cx - r, cy - r, cx + r, cy + r), 30 * r, 30 * r + 270, fill=(230, 240, 255), width=2)
+                for r in (u(4), u(8), u(12)):
+                    d.arc((cx - r, cy - r, cx + r, cy + r), 22 * r, 22 * r + 270, fill=(230, 240, 255), width=u(2))
             elif ch == "O":
-                d.ellipse((box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5), fill=(15, 10, 12))
+                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), fill=(15, 10, 12))
             elif ch == "R":
-                d.ellipse((box[0] + 6, box[1] + 6, box[2] - 6, box[3] - 6), outline=(40, 130, 50), width=3)
-                text_center(d, (cx, cy), "R", 12, (40, 130, 50))
+                d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50), width=u(3))
+                text_center(d, (cx, cy), "R", u(12), (40, 130, 50))
             elif ch == "s":
-                text_center(d, (cx, cy + 9), "start", 9, (150, 120, 30))
+                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30))
             elif ch == "D":
-                d.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline=(170, 80, 10), width=2)
-                text_center(d, (cx, cy), "DZ", 11, (140, 60, 0))
+                d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10), width=u(2))
+                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0))
             elif ch == "w":
-                d.ellipse((box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5), outline=(255, 255, 255), width=2)
-                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), 15, (255, 255, 255))
+                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255), width=u(2))
+                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), (255, 255, 255))
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
-        text_center(d, (cx, MARGIN / 2), _col(x), 12, INK)
-        text_center(d, (cx, MARGIN * 1.5 + h * CELL), _col(x), 12, INK)
+        text_center(d, (cx, MARGIN / 2), _col(x), 16, INK)
+        text_center(d, (cx, MARGIN * 1.5 + h * CELL), _col(x), 16, INK)
     for y in range(h):
         cy = MARGIN + y * CELL + CELL / 2
-        text_center(d, (MARGIN / 2, cy), str(y + 1), 12, INK)
-        text_center(d, (MARGIN * 1.5 + w * CELL, cy), str(y + 1), 12, INK)
+        text_center(d, (MARGIN / 2, cy), str(y + 1), 16, INK)
+        text_center(d, (MARGIN * 1.5 + w * CELL, cy), str(y + 1), 16, INK)
     return img
 
 
@@ -161,21 +169,21 @@ def _token(d: ImageDraw.ImageDraw, box, kind: str, number: int, group: str) -> N
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if kind == "wall":
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), fill=fill, outline=(70, 45, 30), width=2)
-        for yy in (y0 + 12, y0 + 22):
-            d.line([(x0 + 3, yy), (x1 - 3, yy)], fill=(80, 55, 40), width=1)
+        d.rectangle((x0 + u(2), y0 + u(2), x1 - u(2), y1 - u(2)), fill=fill, outline=(70, 45, 30), width=u(2))
+        for yy in (y0 + u(12), y0 + u(22)):
+            d.line([(x0 + u(3), yy), (x1 - u(3), yy)], fill=(80, 55, 40), width=1)
         return
     if kind == "rally":
-        d.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), fill=fill, outline=(120, 20, 20), width=2)
-        text_center(d, (cx, cy), str(number), 14, ink)
+        d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
+        text_center(d, (cx, cy), str(number), u(14), ink)
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
-        d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=fill, outline=ink, width=2)
+        d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
     else:
-        d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(40, 40, 40))
-    text_center(d, (cx, cy - (4 if group else 0)), glyph, 12, ink)
+        d.rounded_rectangle((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), radius=u(6), fill=fill, outline=(40, 40, 40))
+    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink)
     if group:
-        text_center(d, (cx, cy + 8), group[:4], 8, ink)
+        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink)
 
 
 def _crystals(d: ImageDraw.ImageDraw, box, items: list[str], alone: bool) -> None:
@@ -184,9 +192,9 @@ def _crystals(d: ImageDraw.ImageDraw, box, items: list[str], alone: bool) -> Non
     for i, item in enumerate(items[:3]):
         colour = CRYSTAL.get(item.split("-")[0], (180, 180, 200))
         if alone:
-            cx, cy, r = (x0 + x1) / 2 + (i - (len(items[:3]) - 1) / 2) * 10, (y0 + y1) / 2, 10
+            cx, cy, r = (x0 + x1) / 2 + (i - (len(items[:3]) - 1) / 2) * u(10), (y0 + y1) / 2, u(10)
         else:
-            cx, cy, r = x1 - 7 - i * 9, y1 - 8, 6
+            cx, cy, r = x1 - u(7) - i * u(9), y1 - u(8), u(6)
         d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour, outline=(20, 20, 20))
 
 
@@ -194,20 +202,20 @@ def _hero(d: ImageDraw.ImageDraw, box, colour, icon: str, face: str, carrying: i
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=2)
-    text_center(d, (cx, cy), icon, 13 if len(icon) > 1 else 16, (255, 255, 255))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
+    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), (255, 255, 255))
     if face in DIRV:
         dx, dy = DIRV[face]
-        tx, ty = cx + dx * (r + 4), cy + dy * (r + 4)
+        tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
         px, py = -dy, dx
-        d.polygon([(tx, ty), (cx + dx * (r - 2) + px * 5, cy + dy * (r - 2) + py * 5),
-                   (cx + dx * (r - 2) - px * 5, cy + dy * (r - 2) - py * 5)], fill=(20, 20, 20))
+        d.polygon([(tx, ty), (cx + dx * (r - 2) + px * u(5), cy + dy * (r - 2) + py * u(5)),
+                   (cx + dx * (r - 2) - px * u(5), cy + dy * (r - 2) - py * u(5))], fill=(20, 20, 20))
     else:  # the front faces up or down: a ring marks it
-        d.ellipse((cx - 4, cy - r - 1, cx + 4, cy - r + 7), fill=(20, 20, 20) if face == "up" else (255, 255, 255),
+        d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)), fill=(20, 20, 20) if face == "up" else (255, 255, 255),
                   outline=(20, 20, 20))
     if carrying:
-        d.ellipse((x1 - 12, y0, x1, y0 + 12), fill=(255, 255, 255), outline=(20, 20, 20))
-        text_center(d, (x1 - 6, y0 + 6), str(carrying), 9, INK)
+        d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
+        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK)
 
 
 def render(view: Any, **options: Any) -> bytes:
@@ -223,10 +231,16 @@ def render(view: Any, **options: Any) -> bytes:
     if _g(view, "ground"):
         legend_items.append(("c", "crystal"))
     legend_items.append(("h", "hero"))
+    if any(_g(hv, "carrying") for hv in heroes):
+        legend_items.append(("b", "carried"))
+    if any(_g(hv, "pos") in tokens for hv in heroes if _g(hv, "pos")):
+        legend_items.append(("u", "under"))
+    if len(_g(view, "last_path")) > 1:
+        legend_items.append(("l", "path"))
     if _g(view, "choice_squares"):
         legend_items.append(("p", "choice"))
-    per_row = max(1, (base.width - 10) // 175)
-    legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row)
+    per_row = max(1, (base.width - 10) // LEGEND_W)
+    legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
     below = base.width >= 600  # wide maps: players under the map, so phones show the map larger
     if below:
         cols = max(1, (base.width - 16) // CARD_W)
@@ -255,9 +269,9 @@ def render(view: Any, **options: Any) -> bytes:
         for lab in path:
             x, y = _xy(lab)
             pts.append((MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2))
-        d.line(pts, fill=colour, width=4, joint="curve")
+        d.line(pts, fill=colour, width=u(4), joint="curve")
         for p in pts[:-1]:
-            d.ellipse((p[0] - 4, p[1] - 4, p[0] + 4, p[1] + 4), fill=colour)
+            d.ellipse((p[0] - u(4), p[1] - u(4), p[0] + u(4), p[1] + u(4)), fill=colour)
     for hv in heroes:
         pos = _g(hv, "pos")
         if not pos:
@@ -265,18 +279,21 @@ def render(view: Any, **options: Any) -> bytes:
         x, y = _xy(pos)
         colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
         box = _cell_box(x, y)
+        if rows[y][x] == "s":  # the word "start" would peek out under the hero
+            d.rectangle(box, fill=FEATURE_FILL["s"], outline=GRID)
         _hero(d, box, colour, _g(hv, "icon"), _g(hv, "facing"), len(_g(hv, "carrying")))
         under = tokens.get(pos)
         if under is not None:  # what the hero stands on stays readable in a corner badge
             kind = _g(under, "kind")
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
             text = str(_g(under, "number")) if kind == "rally" else (glyph or "W")
-            d.rectangle((box[0] + 1, box[1] + 1, box[0] + 13, box[1] + 11), fill=fill, outline=(20, 20, 20))
-            text_center(d, (box[0] + 7, box[1] + 6), text[:2], 8, ink)
+            d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
+            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink)
     for lab in _g(view, "choice_squares"):  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
-        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=3)
-    _legend(d, legend_items, base.height + 4, per_row)
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
+    mover_colour = SEAT_COLORS[_g(mover, "seat") % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
+    _legend(d, legend_items, base.height + 4, per_row, mover_colour)
     if below:
         d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
         _panel(d, view, heroes, 10, panel_top, cols)
@@ -285,79 +302,103 @@ def render(view: Any, **options: Any) -> bytes:
     return encode_png(img)
 
 
-def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int) -> None:
+def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> None:
+    sq = u(16) - 4
     for i, (what, key) in enumerate(items):
-        x = 10 + (i % per_row) * 175
+        x = 10 + (i % per_row) * LEGEND_W
         y = top + (i // per_row) * LEGEND_ROW
-        box = (x, y, x + 16, y + 16)
+        box = (x, y, x + sq, y + sq)
+        mid = (x + sq / 2, y + sq / 2)
         if what == "f":
             d.rectangle(box, fill=FEATURE_FILL[key], outline=GRID)
             if key == "^":
-                _arrow(d, x + 8, y + 8, "E", 5, (20, 80, 160))
+                _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
+            elif key in ("w", "R", "D"):
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, (255, 255, 255) if key == "w" else INK)
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, (x + 8, y + 8), glyph[:2], 8, ink)
+            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
             name = "you may choose this square"
         elif what == "c":
-            d.polygon([(x + 8, y + 1), (x + 13, y + 8), (x + 8, y + 15), (x + 3, y + 8)], fill=CRYSTAL["red"])
+            d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])], fill=CRYSTAL["red"])
             name = "crystal (on the ground)"
+        elif what == "b":
+            d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))
+            text_center(d, mid, "2", 10, INK)
+            name = "collectibles a hero carries"
+        elif what == "u":
+            d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
+            text_center(d, mid, "Sp", 9, (255, 255, 255))
+            name = "token under a hero (corner)"
+        elif what == "l":
+            d.line([(x, mid[1]), (x + sq, mid[1])], fill=colour, width=u(4))
+            d.ellipse((x - 3, mid[1] - 3, x + 3, mid[1] + 3), fill=colour)
+            name = "path of the last move"
         else:
-            d.ellipse(box, fill=SEAT_COLORS[0])
-            name = "hero: top skill, facing"
-        d.text((x + 21, y + 8), name, font=font(11), fill=INK, anchor="lm")
+            d.ellipse(box, fill=colour)
+            d.polygon([(x + sq + 4, mid[1]), (x + sq - 1, mid[1] - 4), (x + sq - 1, mid[1] + 4)], fill=(20, 20, 20))
+            name = "hero: top skill, arrow = facing"
+        d.text((x + sq + 8, mid[1]), name, font=font(14), fill=INK, anchor="lm")
+    rows = (len(items) + per_row - 1) // per_row
+    key = "hero icons: " + ", ".join(f"{SKILL_SHORT[k]} {n}" for k, n in SKILL_NAMES.items()) + ", Q Q-powers"
+    d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
 
 
 def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int, top: int, cols: int) -> None:
     """Scenario, round and first player, then one card per hero (several columns when below the map)."""
     y = top + 8
-    d.text((left, y), _g(view, "scenario_name"), font=font(16), fill=INK)
-    y += 22
+    d.text((left, y), _g(view, "scenario_name"), font=font(20), fill=INK)
+    y += 28
     first = _g(view, "first_player")
-    d.text((left, y), f"Round {_g(view, 'round')}/{_g(view, 'round_limit')}   first player: {first}", font=font(12), fill=INK)
-    y += 18
+    d.text((left, y), f"Round {_g(view, 'round')} of {_g(view, 'round_limit')}   first player: {first}",
+           font=font(15), fill=INK)
+    y += 22
     result = _g(view, "result_text")
-    status = result or _g(view, "waiting_for")
-    for line in _wrap(status, 46 if cols == 1 else 46 * cols)[:2]:
-        d.text((left, y), line, font=font(11), fill=MUTED)
-        y += 14
-    active = _g(view, "active_player")
+    status = (result or _g(view, "waiting_for")).replace("`", "")
+    for line in _wrap(status, 52 if cols == 1 else 52 * cols)[:2]:
+        d.text((left, y), line, font=font(14), fill=MUTED)
+        y += 18
+    to_act = _g(view, "to_act")
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
         y = top + HEADER_H + (i // cols) * CARD_H
-        _card(d, view, hv, x, y, active, first, bool(result))
+        _card(d, view, hv, x, y, list(to_act), first, bool(result))
 
 
-def _card(d: ImageDraw.ImageDraw, view, hv, left: int, y: int, active: str, first: str, over: bool) -> None:
+def _card(d: ImageDraw.ImageDraw, view, hv, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
     colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
-    d.rectangle((left, y + 2, left + 12, y + 14), fill=colour)
-    mark = "  <- to move" if _g(hv, "name") == active and not over else ""
+    d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
+    active = _g(hv, "name") in to_act and not over
+    mark = "  <- to act" if active else ""
     mark += "  (first)" if _g(hv, "name") == first else ""
-    d.text((left + 18, y), f"{_g(hv, 'name')} - {_g(hv, 'hero_name')}{mark}", font=font(13), fill=INK)
-    y += 18
+    d.text((left + 20, y), f"{_g(hv, 'name')} - {_g(hv, 'hero_name')}{mark}", font=font(16), fill=INK)
+    y += 22
     top = _g(hv, "top_skill")
-    d.text((left + 18, y), f"at {_g(hv, 'pos') or '-'}   top: {'Q' if top == 'q' else top}   facing {_g(hv, 'facing')}",
-           font=font(11), fill=INK)
-    y += 15
+    d.text((left + 20, y), f"at {_g(hv, 'pos') or '-'}   top: {'Q' if top == 'q' else SKILL_NAMES[top]}   "
+           f"facing {_g(hv, 'facing')}", font=font(14), fill=INK)
+    y += 18
     skills = _g(hv, "skills")
     upg = set(_g(hv, "upgraded"))
-    faces = "  ".join(f"{FACE_SHORT[f]}:{SKILL_SHORT[s]}{'+' if s in upg else ''}" for f, s in skills.items())
-    d.text((left + 18, y), faces, font=font(11), fill=INK)
-    y += 15
-    d.text((left + 18, y), f"move {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explores earned "
-           f"{_g(hv, 'explores_earned')}", font=font(11), fill=INK)
-    y += 15
+    faces = "  ".join(f"{f} {SKILL_SHORT[skills[f]]}{'+' if skills[f] in upg else ''}" for f in FACE_ORDER)
+    d.text((left + 20, y), faces, font=font(14), fill=INK)
+    y += 18
+    d.text((left + 20, y), f"movement {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explorations owed "
+           f"{_g(hv, 'explores_earned')}", font=font(14), fill=INK)
+    y += 18
     carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in _g(hv, "carrying")) or "nothing"
-    d.text((left + 18, y), f"carrying: {carry}", font=font(11), fill=INK)
-    y += 15
-    d.text((left + 18, y), f"objective: {_g(hv, 'objective')}", font=font(11), fill=INK)
-    y += 15
-    if _g(hv, "name") == active and not over and _g(view, "used_skills"):
-        d.text((left + 18, y), "used this turn: " + ", ".join(_g(view, "used_skills")), font=font(11), fill=MUTED)
+    d.text((left + 20, y), f"carrying: {carry}", font=font(14), fill=INK)
+    y += 18
+    d.text((left + 20, y), f"objective: {_g(hv, 'objective')}", font=font(14), fill=INK)
+    y += 18
+    mover = _g(hv, "name") == _g(view, "active_player") and not over
+    if mover and _g(view, "phase") == "move" and _g(view, "used_skills"):
+        used = ", ".join(SKILL_NAMES.get(s, s) for s in _g(view, "used_skills"))
+        d.text((left + 20, y), "used this turn: " + used, font=font(14), fill=MUTED)
 
 
 def _wrap(text: str, width: int) -> list[str]:
