@@ -280,6 +280,10 @@ class Heroball(Game[HeroballState]):
         """How events name a hero on the board: "Gorgo (ann)"."""
         return f"{h.hero} ({h.name})"
 
+    def preview(self, state: HeroballState, player: str, action: Action) -> tuple[HeroballState, list[Event]]:
+        """Heroball has no dice after setup and no hidden information: a preview is the move itself, unsaved."""
+        return self.apply(state, player, action)
+
     # ================================================================ status
     def timeout(self, state: HeroballState, options: dict[str, str]) -> tuple[float, Action] | None:
         """A reaction window waits `reaction_hours` (house default 12); expiry counts as a pass."""

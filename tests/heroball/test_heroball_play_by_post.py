@@ -139,3 +139,11 @@ def test_standing_orders_are_an_anytime_command_and_a_seat_option():
     assert {"defend", "intercept"} <= {o.name for o in E.seat_options}
     s = build("Gorgo@G5, Pegasus@G6")
     assert "reactions defend:always" in legal(s, "pegasus")  # off-turn
+
+
+def test_preview_shows_the_move_without_changing_the_game():
+    s = build("Gorgo@G5 ball, Pegasus@J10")
+    before = E.dump(s)
+    seen, events = E.preview(s, "gorgo", Action.parse("throw obj:ball to:G7"))
+    assert E.dump(s) == before
+    assert seen.objects["ball"].at == "G7" and any("throws the Godball to G7" in e.text for e in events)
