@@ -472,11 +472,26 @@ async def next_move(mgr: Any, t: Table, pick: random.Random) -> tuple[str, Any] 
     return player, pick.choice(t.engine.legal_actions(state, player))
 
 
+RENDER_WORKERS = 2
+
+
+def _warm() -> None:
+    """Runs in a render worker: import the renderers so the first measured board is not the import."""
+    import render  # noqa: F401
+    from games.core import all_games
+
+    for gid in all_games():
+        __import__(f"render.{gid}")
+
+
 async def run_load(storage: Any, tables: list[Table], *, render: bool, think: float, warmup: float,
                    window: float, seed: int, grace: float = 5.0) -> dict[str, Any]:
     from bot.manager import GameManager
 
-    mgr = GameManager(storage, render=render)
+    # the bot's configuration: boards drawn in worker processes (see Settings.playpost_render_workers)
+    mgr = GameManager(storage, render=render, render_workers=RENDER_WORKERS if render else 0)
+    if render:  # start the workers before measuring (a bot has them running long before the first click)
+        await asyncio.gather(*[asyncio.get_running_loop().run_in_executor(mgr._pool, _warm) for _ in range(4)])
     lat: list[float] = []
     lags: list[float] = []
     done_in_window = 0
@@ -557,6 +572,7 @@ async def run_load(storage: Any, tables: list[Table], *, render: bool, think: fl
             raise task.exception()  # type: ignore[misc]
     stop.set()
     await tick
+    mgr.close()
     return {"moves_per_s": done_in_window / window, "lat": lat, "lags": lags, "errors": errors,
             "restarts": restarts, "moves": len(lat), "censored": censored, "drain_s": time.perf_counter() - t_end}
 
