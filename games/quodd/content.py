@@ -65,6 +65,7 @@ class HouseValues(_Strict):
     base_explore: int = Field(ge=0)
     carry_limit: int = Field(ge=1)
     chain_guard: int = Field(ge=20)
+    decision_hours: int = Field(default=12, ge=1, le=168)  # a choice handed to a player off-turn
     note: str = ""
 
 

@@ -492,7 +492,8 @@ class QuoddHeroes(Game[QState]):
             if m.ready == "q" and not m.q_used:
                 return f"{h.name} to use Q-powers (rearrange) or finish moving"
             if m.ready and m.ready != "q":
-                return f"{h.name} to use {content.skills()[m.ready].name} ({m.points}) or finish moving"
+                pts = f"{m.points} point{'s' if m.points != 1 else ''}"
+                return f"{h.name} to use {content.skills()[m.ready].name} ({pts}) or finish moving"
             return f"{h.name} to finish moving"
         return {
             "power": f"{h.name} to end phase 1, power-up (no cards yet: `done` starts the movement)",
@@ -731,7 +732,9 @@ class QuoddHeroes(Game[QState]):
         if c == "move":
             if "path" in a:
                 return f"Dash {a['path']}"
-            return f"{content.skills()[state.m.ready].name if state.m.ready in content.skills() else 'Move'} {a['direction']} {a['distance']}"
+            name = content.skills()[state.m.ready].name if state.m.ready in content.skills() else "Move"
+            over = "over " if state.m.ready == "jump" else ""
+            return f"{name} {a['direction']} {over}{a['distance']}"
         if c == "choose":
             o = a["option"]
             return {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}.get(o, o)
@@ -841,6 +844,16 @@ class QuoddHeroes(Game[QState]):
         add(by_cmd.get("steal", []), 4)
         add(by_cmd.get("drop", []), 8 if st.phase != "move" else 3)
         return out
+
+    def timeout(self, state: QState, options: dict[str, str]) -> tuple[float, Action] | None:
+        """A choice the rules hand to a player who is not taking their turn (where the hero they pushed
+        respawns, where a hero lands on their rooted one) waits `decision_hours` (house), then takes the
+        quiet or first option, so the mover is not held up for a whole turn deadline."""
+        st = state
+        if st.pending is None or st.phase in ("place", "skills", "over") or st.pending.player == active(st).player:
+            return None
+        act = self.skip_action(st, st.pending.player)
+        return (float(content.house().decision_hours), act) if act is not None else None
 
     def skip_action(self, state: QState, player: str) -> Action | None:
         """A skipped player keeps their layout / ends the phase; a pending choice takes its quiet (or first)

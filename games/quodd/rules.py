@@ -519,7 +519,7 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
         ev.append(Event(text=f"{h.name} has {content.skills()[sk].name} on top, already used this turn."))
     else:
         m.ready, m.points = sk, skill_points(h, sk, m.boost)
-        ev.append(Event(text=f"{h.name} has {content.skills()[sk].name} on top ({m.points})."))
+        ev.append(Event(text=f"{h.name} has {content.skills()[sk].name} on top: {m.points} point{'s' if m.points != 1 else ''}."))
 
 
 def check_win(st: QState, ev: list[Event]) -> None:

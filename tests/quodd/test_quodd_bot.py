@@ -158,3 +158,18 @@ async def test_preview_through_the_manager_is_private_and_changes_nothing(manage
     assert r.ephemeral and "natural tumble" in r.text and r.image is None
     help_text = (await manager.dispatch(ctx("ann"), "game", "help", {})).text
     assert "`/quodd preview`" in help_text and "Legal now: `tumble direction:N`" in help_text
+
+
+def test_a_choice_handed_to_a_player_off_turn_times_out_to_its_first_option():
+    """Landing on a rooted hero: its controller picks the landing, within `decision_hours` (house, 12)."""
+    walls = {lab: "impassable_up" for lab in ("B2", "C2", "D2", "B4", "C4", "D4", "D3")}
+    walls["B3"] = "wall"
+    st = build(OPEN, tokens=walls, heroes=[dict(pos="A3"), dict(pos="C3")], tumbled=True, ready="jump", points=1)
+    assert E.timeout(st, {}) is None  # the mover's own turn runs under the ordinary deadline
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    assert st.pending.player == "bob"
+    hours, act = E.timeout(st, {})
+    assert hours == 12.0 and act == Action.parse("choose option:B3") and act in E.legal_actions(st, "bob")
+    spin = build(["..@..."], heroes=[dict(pos="A1")], tumbled=True, ready="slide", points=2)
+    spin, _ = do(spin, "ann", "move direction:E distance:2")
+    assert spin.pending.kind == "spin" and E.timeout(spin, {}) is None  # the mover's own choice
