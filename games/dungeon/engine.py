@@ -462,7 +462,14 @@ class DungeonGame(Game[DungeonState]):
                 return f"{stats.name} is immobile this activation."
             occ = mx.occupancy(st)
             if sq in occ:
-                return f"{to} is occupied."
+                ref = occ[sq]
+                if ref == f"h:{h.id}":
+                    return f"{stats.name} already stands on {to}."
+                if ref.startswith("h:"):
+                    who = mx.hero(st, ref[2:])
+                    return f"{to} is taken by {mx.hero_stats(who).name}; end your move on an empty square."
+                m = mx.monster(st, int(ref[2:]))
+                return f"{to} is held by {mx.monster_def(m).name if m else 'a monster'}; attack it or go around."
             if sq in mx.structures(st):
                 return f"{to} is a structure."
             if sq in b.chasms:
@@ -493,7 +500,17 @@ class DungeonGame(Game[DungeonState]):
                 return "Only one potion per activation."
             return f"{stats.name} has nothing a potion would mend."
         if action.cmd == "equip":
-            return "That card is not lying on this hero's tile, or the hero cannot carry more (4 cards, 1 treasure)."
+            want = _norm(action.get("card", "") or "")
+            cid = next((c for c, card in content().cards.items() if want in (_norm(c), _norm(card.name))), None)
+            if cid is None:
+                return f"There is no card called `{action.get('card', '')}`."
+            name = content().cards[cid].name
+            tile = board(st.dungeon).tile_of((h.x, h.y))
+            if not any(f.card == cid and board(st.dungeon).tile_of((f.x, f.y)) == tile for f in st.floor):
+                return f"{name} is not lying on {stats.name}'s tile (loot is picked up on the tile where it dropped)."
+            if not self._can_carry(h, cid):
+                return f"{stats.name} carries all they can (4 cards, at most 1 treasure): drop one first."
+            return f"Equipping costs {content().rules.ap_costs['equip']} AP; {st.activation.ap} left."
         if action.cmd == "act":
             what = action.get("action", "") or ""
             costs = content().rules.ap_costs
@@ -505,12 +522,24 @@ class DungeonGame(Game[DungeonState]):
                     return f"{stats.name} is iced: no unique actions."
                 if st.activation.ap < ua.ap:
                     return f"{ua.name} costs {ua.ap} AP; {st.activation.ap} left."
+                key = self._key_at(st, action.get("target", "") or "")
+                if ua.kind == "attack" and key is not None:
+                    ok, why = mx.hero_can_target(st, h, key, ua.range)
+                    if not ok:
+                        return why
                 return f"No valid target for {ua.name} in range and sight."
             if what in costs and st.activation.ap < costs[what]:
                 return f"{what} costs {costs[what]} AP; {st.activation.ap} left."
             if what in ("picklock", "smash"):
                 return "There is no closed chest next to this hero."
             if what == "heal":
+                t = next((x for x in st.heroes if x.id == self._hero_id(action.get("target", "") or "")), None)
+                if t is not None and t.id == h.id:
+                    return f"{stats.name} cannot heal themself this way; drink a potion instead."
+                if t is not None and t.wounds == 0:
+                    return f"{mx.hero_stats(t).name} has no wounds to heal."
+                if t is not None:
+                    return f"{mx.hero_stats(t).name} must be next to {stats.name} and in sight to be healed."
                 return "Heal a wounded hero next to you (in sight), not yourself."
             if what == "brew":
                 return f"{stats.name} already carries all the potions they can."
@@ -564,7 +593,20 @@ class DungeonGame(Game[DungeonState]):
             scored.append((opts[sq][0] > st.activation.move_left if st.activation else True,
                            0 if fits else 1, opts[sq][0], sq[1], sq[0], a))
         scored.sort(key=lambda t: t[:5])
-        return [t[5] for t in scored]
+        if scored:
+            return [t[5] for t in scored]
+        # nothing in reach: the moves that close in most on the nearest enemy or closed chest
+        goals = foes + chests
+        if not goals:
+            return []
+        dist = board(st.dungeon).route_distances([s for g in goals for s in g], mx.structures(st), 40)
+        ranked = []
+        for a in moves:
+            sq = parse_label(a.get("to", "") or "")
+            if sq is not None and sq in opts:
+                ranked.append((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a))
+        ranked.sort(key=lambda t: t[:4])
+        return [t[4] for t in ranked]
 
     def skip_action(self, state: DungeonState, player: str) -> Action | None:
         """A skipped player keeps the roll, lets hearts go, ends the activation, or starts their next hero."""

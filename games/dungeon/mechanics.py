@@ -332,9 +332,11 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple
     d = route(st, hfp(h), fp, rng + 1)
     if d > rng:
         far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
-        return False, f"{target_name(st, key)} is {far} squares away; the range is {rng}."
+        name = target_name(st, key)
+        return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
     if not sees(st, "heroes", hfp(h), hero_stats(h).attributes, fp, target_attrs(st, key)):
-        return False, f"{hero_stats(h).name} has no line of sight to {target_name(st, key)}."
+        return False, (f"{hero_stats(h).name} has no line of sight to {target_name(st, key)} "
+                       "(walls, structures and monsters in between block it).")
     return True, ""
 
 

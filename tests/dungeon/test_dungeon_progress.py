@@ -365,7 +365,10 @@ def test_explain_says_why_a_move_is_refused():
     st, _ = do(st, "activate hero:ruby")
     with pytest.raises(IllegalAction) as exc:
         do(st, "move to:C10")
-    assert "occupied" in exc.value.reason
+    assert exc.value.reason == "C10 is taken by Candy; end your move on an empty square."
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "move to:B10")
+    assert exc.value.reason == "Ruby already stands on B10."
     with pytest.raises(IllegalAction) as exc:
         do(st, "move to:E4")
     assert "structure" in exc.value.reason

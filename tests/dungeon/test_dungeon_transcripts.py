@@ -6,6 +6,8 @@ from pathlib import Path
 
 from bot.console import ScriptClock, run_script
 from bot.manager import GameManager
+from bot.reply import Context
+from games.core import Action
 from storage import open_storage
 
 HERE = Path(__file__).parent / "transcripts"
@@ -69,3 +71,49 @@ def test_playpost_script_cli_renders_the_dungeon_boards(tmp_path):
     assert "Level 2, Mushroom Grotto: its spawn point opens" in proc.stdout
     pngs = sorted((tmp_path / "out").glob("*.png"))
     assert len(pngs) > 80 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs[:3])
+
+
+async def test_mistakes_are_refused_with_reasons_and_every_player_who_may_activate_is_pinged(tmp_path):
+    clock = ScriptClock()
+    seeds = itertools.count(1)
+    manager = GameManager(await open_storage(str(tmp_path / "t.sqlite3")), clock=clock,
+                          seed_source=lambda: next(seeds), render=False)
+    out: list[str] = []
+    try:
+        await run_script((HERE / "mistakes.txt").read_text(encoding="utf-8").splitlines(), manager, tmp_path / "out",
+                         write=out.append, clock=clock)
+        # autocomplete offers the values the command accepts: hero ids, and the id or the name both work
+        ctx = Context(channel_id="local", user_id="bob", user_name="bob", guild_id="local")
+        assert await manager.suggest(ctx, "dungeon", "activate", "hero", {}, "Jac") == ["jacques"]
+        ctx = Context(channel_id="local", user_id="ann", user_name="ann", guild_id="local")
+        assert await manager.suggest(ctx, "dungeon", "activate", "hero", {}, "") == ["kumiko"]
+        reply = await manager.play(ctx, "dungeon", Action.parse('activate hero:Kumiko'))
+        assert "ann activates Kumiko (3 AP)." in reply.text
+    finally:
+        await manager.storage.close()
+    text = "\n".join(out)
+    assert "Traceback" not in text
+    # every seated player with a hero still to activate is pinged, one player running two heroes included
+    assert "waiting for ann, bob, cat to activate a hero" in text and "ping: @ann @bob @cat" in text
+    assert "Activate Von Wilding | [2] Activate Kumiko | [3] Activate Jacques | [4] Activate Sophia" in text
+    for reason in (
+        "(only bob sees this) First activate a hero with `activate hero:`.",
+        "(only bob sees this) Von Wilding belongs to ann.",
+        "(only ann sees this) Von Wilding already stands on B10.",
+        "(only ann sees this) `Z40` is not a square of this dungeon.",
+        "(only ann sees this) H8 is a structure.",
+        "(only ann sees this) The spawn point (C3) is more than 7 squares away; the range is 6.",
+        "(only ann sees this) There is no enemy at D4.",
+        "(only ann sees this) There are no hearts to use: they come only with a successful attack.",
+        "(only ann sees this) There is no roll waiting for a reroll.",
+        "(only ann sees this) Von Wilding has nothing a potion would mend.",
+        "(only ann sees this) Crystal Mail is not lying on Von Wilding's tile",
+        "(only ann sees this) There is no closed chest next to this hero.",
+        "(only ann sees this) Jacques has no wounds to heal.",
+        "(only cat sees this) The spawn point (C3) is more than 7 squares away; the range is 6.",
+    ):
+        assert reason in text, reason
+    # a path of directions, then the End button; Sophia's first button is an attack on a visible monster
+    assert "Von Wilding moves to E10 (1 AP)" in text and "Von Wilding's activation ends." in text
+    assert "buttons: [1] Magic Knucklehead (H7) (2B1R)" in text
+    assert "cat> button 1\n  Sophia (magic attack) rolls" in text
