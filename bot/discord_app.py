@@ -23,7 +23,7 @@ from storage import open_storage
 
 from . import commands
 from .discord_buttons import GameButton, OptionsButton, RematchButton, SkipVoteButton, VoteButton
-from .discord_send import missing_permissions, send_error, send_reply
+from .discord_send import missing_permissions, post_failed, send_reply
 from .discord_status import create_status, post_nudge, refresh_status
 from .manager import GameManager
 from .pace import Pace
@@ -213,18 +213,20 @@ async def run_command(interaction: discord.Interaction, group: str, name: str, o
             if lacking:
                 notes.append("I am missing " + ", ".join(lacking) + " in this channel, so boards may not show. "
                              "Someone with Manage Channel can grant them.")
-        await send_reply(interaction, reply, deferred_ephemeral=private, channel_id=ctx.channel_id,
-                         note="\n".join(notes))
+        try:
+            await send_reply(interaction, reply, deferred_ephemeral=private, channel_id=ctx.channel_id,
+                             note="\n".join(notes))
+        except discord.HTTPException as exc:  # the game is already as the manager left it
+            await post_failed(interaction, reply, exc)
         if group == "game" and name == "new" and not reply.ephemeral:
             await create_status(interaction.client, reply.game_id, ctx.channel_id, interaction.app_permissions,
                                 in_thread=thread is not None or isinstance(interaction.channel, discord.Thread))
         else:
             await refresh_status(interaction.client, reply)
-    except Exception:
+    except Exception as exc:
         log.exception("event=command_failed command=%s/%s channel=%s user=%s", group, name, ctx.channel_id,
                       ctx.user_id)
-        await send_error(interaction, "Something went wrong on my side. `/game status` shows the game.",
-                         deferred_ephemeral=True)
+        await post_failed(interaction, None, exc)
         return
     log.info("event=command command=%s/%s channel=%s user=%s ok=%s version=%s ms=%d", group, name, ctx.channel_id,
              ctx.user_id, not reply.ephemeral, reply.version, (time.perf_counter() - started) * 1000)

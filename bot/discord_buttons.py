@@ -14,7 +14,7 @@ import discord
 
 from games.core import get_game
 
-from .discord_send import INDEX_MARK, TEMPLATE, custom_id, send_error, send_reply
+from .discord_send import INDEX_MARK, TEMPLATE, custom_id, post_failed, send_reply
 from .discord_status import create_status, refresh_status
 from .manager import GameManager
 from .reply import Button, Context, Reply
@@ -81,14 +81,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
             return
         await interaction.response.defer(thinking=True)
+        reply: Reply | None = None
         try:
             reply = await manager.press(ctx, self.version, action)
-            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
+            try:
+                await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
+            except discord.HTTPException as exc:  # the move is committed; the board could not be shown
+                await post_failed(interaction, reply, exc)
             await refresh_status(interaction.client, reply)
-        except Exception:
+        except Exception as exc:
             log.exception("event=click_failed channel=%s user=%s", self.channel_id, user)
-            await send_error(interaction, "Something went wrong on my side. `/game status` shows the board.",
-                             deferred_ephemeral=True)  # never delete what may already be the new board
+            await post_failed(interaction, reply, exc)  # never delete what may already be the new board
             return
         log.info("event=click channel=%s user=%s version=%s ok=%s ms=%d", self.channel_id, user, self.version,
                  not reply.ephemeral, (time.perf_counter() - started) * 1000)
@@ -152,10 +155,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:rem
             reply = await rematch(interaction, manager, old)
             await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=old.channel_id)
             await refresh_status(interaction.client, reply)
-        except Exception:
+        except Exception as exc:
             log.exception("event=rematch_failed game=%s", self.game_id)
-            await send_error(interaction, "Something went wrong on my side. `/game status` shows the game.",
-                             deferred_ephemeral=True)
+            await post_failed(interaction, None, exc)
             return
         log.info("event=rematch game=%s user=%s ok=%s", self.game_id, user, not reply.ephemeral)
 
@@ -214,7 +216,10 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
             await interaction.response.send_message(outcome, ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
+        try:
+            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
+        except discord.HTTPException as exc:  # the vote's outcome is stored; only showing it failed
+            await post_failed(interaction, reply, exc)
         await refresh_status(interaction.client, reply)
 
 

@@ -139,10 +139,27 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
     return sent
 
 
-async def send_error(interaction: discord.Interaction, text: str, *, deferred_ephemeral: bool) -> None:
-    if not deferred_ephemeral:
-        await _drop_thinking(interaction)
-    await _send_private(interaction, text)
+async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc: Exception) -> None:
+    """Discord refused (or kept failing) a post after the manager answered: the game is as stored.
+
+    A committed move stays committed; a note says so when Discord lets us (it fills the
+    "thinking" message, so it is as public as the answer would have been), and `/game status`
+    posts the current board again. Nothing here raises.
+    """
+    status = getattr(exc, "status", None)
+    committed = reply is not None and not reply.ephemeral and reply.version is not None
+    log.warning("event=post_failed channel=%s user=%s status=%s committed=%s error=%r", interaction.channel_id,
+                interaction.user.id, status, committed, exc)
+    what = f"Discord refused the message (HTTP {status})" if status else "Something went wrong on my side"
+    if committed:
+        text = (f"The move by {interaction.user.display_name} counts, but Discord refused to show its board "
+                f"(HTTP {status}). `/game status` posts the current board.")
+    else:
+        text = f"{what}. `/game status` shows the game."
+    try:
+        await _send_private(interaction, text)
+    except discord.HTTPException as again:
+        log.warning("event=post_failed_note_failed channel=%s status=%s", interaction.channel_id, again.status)
 
 
 async def _drop_thinking(interaction: discord.Interaction) -> None:

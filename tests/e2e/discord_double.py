@@ -51,6 +51,29 @@ class Call:
     path: str
     json: Any = None
     files: dict[str, bytes] = field(default_factory=dict)  # filename -> bytes
+    status: int = 200  # what the double answered (an injected fault's status)
+
+
+@dataclass
+class Fault:
+    """An error the double answers instead of handling a request (`times` more times)."""
+
+    method: str
+    pattern: str  # regex over the path after /api/v10
+    status: int
+    times: int = 1
+    via: bool = False  # a 429 with a Via header is Discord's own (retried); without, Cloudflare's (raised)
+
+    def response(self) -> web.Response:
+        if self.status == 429:
+            body: dict[str, Any] = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
+            headers = {"Retry-After": "0.05", "X-RateLimit-Scope": "user", **({"Via": "1.1 google"} if self.via else {})}
+        elif self.status == 403:
+            body, headers = {"message": "Missing Permissions", "code": 50013}, {}
+        else:
+            body, headers = {"message": f"{self.status}: Server Error", "code": 0}, {}
+        return web.Response(status=self.status, body=json.dumps(body).encode(), content_type="application/json",
+                            headers=headers)
 
 
 @dataclass
@@ -118,6 +141,7 @@ class DiscordDouble:
                          "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
                          "last_message_id": None, "rate_limit_per_user": 0, "flags": 0},
         }
+        self.faults: list[Fault] = []
         self.interactions: dict[str, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> synced commands
@@ -211,6 +235,11 @@ class DiscordDouble:
             body = json.loads(raw) if raw else None
         call = Call(request.method, path, body, files)
         self.calls.append(call)
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == request.method and re.fullmatch(fault.pattern, path):
+                fault.times -= 1
+                call.status = fault.status
+                return fault.response()
         for method, pattern, handler in self._routes():
             m = re.fullmatch(pattern, path)
             if m and method == request.method:
@@ -354,6 +383,12 @@ class DiscordDouble:
 
     def _delete_channel(self, call: Call, cid: str) -> tuple[int, Any]:
         return 200, self.channels.pop(cid)
+
+    def fail(self, method: str, pattern: str, status: int, *, times: int = 1, via: bool = False) -> Fault:
+        """Answer the next `times` matching requests with `status` instead of handling them."""
+        fault = Fault(method, pattern, status, times, via)
+        self.faults.append(fault)
+        return fault
 
     # ---- injecting interactions ---------------------------------------------
     def _base(self, kind: int, uid: str, name: str, channel_id: str, *, manage: bool = False,

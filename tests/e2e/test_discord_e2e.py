@@ -316,3 +316,40 @@ async def test_only_players_of_the_game_can_call_a_rematch(harness):
     refused = await harness.click("cat", final, f"pp:rematch:{old.id}")
     assert_private_only(refused, "Only the players")
     assert await live(harness) is None
+
+
+FOLLOWUP = r"/webhooks/\d+/[^/]+"  # an interaction's follow-up messages (the board of a move)
+
+
+@pytest.mark.parametrize(("status", "times", "via"), [(500, 1, False), (429, 1, True), (429, 1, False), (403, 2, False)])
+async def test_a_failed_post_never_loses_or_repeats_a_move(harness, caplog, status, times, via):
+    start = await open_count(harness, "bob")
+    before = await live(harness)
+    cid = button(start, "add n:2")
+    again = harness.click_payload("ann", start, cid)  # the same button, clicked again when nothing seemed to happen
+    harness.double.fail("POST", FOLLOWUP, status, times=times, via=via)
+    seen = len(harness.double.calls)
+    moved = await harness.click("ann", start, cid)
+    posts = [c.status for c in harness.double.calls[seen:] if c.method == "POST" and "/webhooks/" in c.path]
+    assert posts[:times] == [status] * times
+    after = await live(harness)
+    assert after.version == before.version + 1
+    assert [e.action for e in await harness.bot.manager.storage.log(after.id)] == ["add n:2"]
+    if status == 500 or via:  # Discord's own 5xx / 429: discord.py retries, the board is posted once
+        assert "Ann adds 2." in board_message(moved).content
+    elif times == 1:  # refused outright: no board, but a note that the move counts fills the "thinking" message
+        note = board_message(moved)
+        assert "The move by Ann counts" in note.content and f"HTTP {status}" in note.content
+        assert not note.files and not note.custom_ids
+    else:  # not even that could be said: nothing shown, nothing raised
+        assert not moved.messages
+    status_edits = [c for c in harness.double.calls[seen:]
+                    if c.method == "PATCH" and c.path.endswith(f"/messages/{after.meta['status_message']}")]
+    assert status_edits, "the status message is kept current even when the board could not be posted"
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], "a failed post is handled, not crashed on"
+
+    assert_private_only(await harness.double.run(*again), "out of date")  # a retry click does not apply twice
+    shown = board_message(await harness.cmd("ann", "game", "status"))  # re-posts the current board
+    assert all(c.startswith(f"pp:{CHANNEL_ID}:{after.version}:") for c in game_buttons(shown))
+    board_message(await harness.click("ann", shown, button(shown, "end")))
+    assert [e.action for e in await harness.bot.manager.storage.log(after.id)] == ["add n:2", "end"]
