@@ -23,6 +23,7 @@ HUNTERS = {
 HAZARDS = {"lava": "fire", "brambles": "poison"}
 _EXPECT = {"B": 4 / 6, "R": 9 / 6, "G": 11 / 6}
 COLOUR_NAME = {"B": "blue", "R": "red", "G": "green"}
+NO_DICE = Dice()
 
 
 def C():
@@ -725,7 +726,6 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     md = C().monsters[kind]
     b = B(st)
     srcs = tuple(source) or (b.spawns[level],)
-    sp = srcs[0]
     occ = occupancy(st)
     dist = b.route_distances(list(srcs), structures(st) | set(srcs), 14)
     danger = set()
@@ -1005,7 +1005,7 @@ def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     place_monster(st, m, best, opts[best][2], lines)
 
 
-def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = Dice(),
+def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = NO_DICE,
                    inflicts: tuple[str, ...] = ()) -> None:
     md = monster_def(m)
     style = md.attack.style
@@ -1132,7 +1132,7 @@ def special_step(st: DungeonState, m: MonsterState, step, lines: list[str]) -> N
         blast(st, m, step.range, lines, step.bonus, step.inflicts)
 
 
-def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus: Dice = Dice(),
+def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus: Dice = NO_DICE,
           inflicts: tuple[str, ...] = ()) -> None:
     """An area attack: every hero within reach and in sight, incapacitated ones included."""
     md = monster_def(m)

@@ -281,6 +281,6 @@ def _panel(d: ImageDraw.ImageDraw, v: Any, x0: int, height: int) -> None:
         d.text((lx + 18, y), name, font=font(12), fill=INK)
         lx += 76
     y += 20
-    d.text((x0, y), "C champion  S sentinel  G goddess  * brambles", font=font(12), fill=INK)
+    d.text((x0, y), "C champion  S sentinel  G goddess  green x: brambles", font=font(12), fill=INK)
     y += 16
-    d.text((x0, y), "dots: difficult   diamond: loot   thick line: wall", font=font(12), fill=INK)
+    d.text((x0, y), "dots: difficult  diamond: loot  ring: spawn  box: chest", font=font(12), fill=INK)
