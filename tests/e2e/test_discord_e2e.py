@@ -353,3 +353,53 @@ async def test_a_failed_post_never_loses_or_repeats_a_move(harness, caplog, stat
     assert all(c.startswith(f"pp:{CHANNEL_ID}:{after.version}:") for c in game_buttons(shown))
     board_message(await harness.click("ann", shown, button(shown, "end")))
     assert [e.action for e in await harness.bot.manager.storage.log(after.id)] == ["add n:2", "end"]
+
+
+async def test_seated_players_private_information_never_reaches_a_public_message(harness, monkeypatch):
+    from games.core import Event
+
+    engine = all_games()["count"]
+    plain_apply = engine.apply
+
+    def apply_with_secrets(state, player, action):  # the fixture game, plus private events to the roller and
+        new, events = plain_apply(state, player, action)  # to the next player (who is not the invoker)
+        if action.cmd == "roll":
+            events.append(Event(text=f"Sealed note for {player}: the table die hides {new.rng.counter}.", to=[player]))
+        if action.cmd == "end" and not new.finished:
+            nxt = new.players[new.active]
+            events.append(Event(text=f"Sealed card for {nxt}: the crown of {new.round}.", to=[nxt]))
+        return new, events
+
+    monkeypatch.setattr(engine, "apply", apply_with_secrets)
+    start = await open_count(harness, "bob")
+    hands = [assert_private_only(await harness.cmd("ann", "game", "hand"), "Your secret bonus"),
+             assert_private_only(await harness.click("bob", start, f"pp:opts:{CHANNEL_ID}"), "Your secret bonus")]
+    rolled = await harness.cmd("ann", "count", "roll")
+    assert "Ann rolls" in board_message(rolled).content
+    assert "Sealed note for" in assert_private_only(_only_private(rolled))  # the roller reads it, only privately
+    ended = await harness.cmd("ann", "count", "keep")
+    ended = await harness.click("ann", board_message(ended), button(board_message(ended), "end"))
+    assert not ended.private  # Bob's sealed card is not shown to Ann; Bob has no message of his own to get it in
+    assert_private_only(await harness.cmd("cat", "game", "hand"), "no private information")  # a spectator
+    assert_private_only(await harness.click("cat", start, f"pp:opts:{CHANNEL_ID}"), "no private information")
+    spectator = board_message(await harness.cmd("cat", "game", "status"))
+    assert "waiting for Bob" in spectator.content
+    await play_to_end(harness)
+
+    secrets = [ln for text in hands for ln in text.splitlines() if "secret bonus" in ln]
+    secrets += ["Sealed note for", "Sealed card for"]
+    everything = [m for m in harness.double.messages.values()]
+    public = "\n".join(m.content + repr(m.embeds) + repr(m.components) for m in everything if not m.ephemeral)
+    assert len(secrets) == 4 and public.count("Game over") >= 1
+    for secret in secrets:
+        assert secret not in public, f"private text in a public message: {secret!r}"
+    private = "\n".join(m.content for m in everything if m.ephemeral)
+    assert "Sealed card for" not in private  # never sent to someone else in their place
+    assert all(s in private for s in secrets[:3])
+
+
+def _only_private(inter: Interaction) -> Interaction:
+    """The interaction with its public board set aside (to read what it said privately)."""
+    from dataclasses import replace
+
+    return replace(inter, messages=[m for m in inter.messages if m.ephemeral])
