@@ -187,7 +187,8 @@ class QuoddHeroes(Game[QState]):
         first = rng.below(len(heroes))
         st = QState(
             scenario=sc.id, mode=sc.mode, round_limit=sc.round_limit, target=sc.target,
-            carry_limit=sc.carry_limit or hv.carry_limit, pass_coin=sc.pass_coin, width=layout.width, height=layout.height,
+            carry_limit=sc.carry_limit or hv.carry_limit, pass_coin=sc.pass_coin,
+            start_facing=sc.facing or "", width=layout.width, height=layout.height,
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
@@ -224,9 +225,10 @@ class QuoddHeroes(Game[QState]):
         out: list[Action] = []
         if sd.mode == "jump":
             for d in DIRS4:
-                for k in range(1, m.points + 1):
-                    if jump_landing_ok(st, p, d, k):
-                        out.append(Action.of("move", direction=d, distance=k))
+                ks = [k for k in range(1, m.points + 1) if jump_landing_ok(st, p, d, k)]
+                if not ks and jump_landing_ok(st, p, d, 0):
+                    ks = [0]  # a jump clears at least one space only "if possible": else a hop next door
+                out += [Action.of("move", direction=d, distance=k) for k in ks]
             return out
         if sd.mode == "dash":
             occ0 = occupancy(st)
@@ -392,7 +394,7 @@ class QuoddHeroes(Game[QState]):
         h = st.heroes[st.placing.pop(0)]
         st.pending = None
         h.pos = lab
-        h.home_front = center_facing(st, xy(lab))
+        h.home_front = st.start_facing or center_facing(st, xy(lab))
         h.head, h.front = "U", h.home_front
         ev.append(Event(text=f"{h.name} places {content.heroes()[h.hero].name} on {lab}, Q up, facing {h.front}."))
         if st.placing:
@@ -445,9 +447,10 @@ class QuoddHeroes(Game[QState]):
             spent = len(path)
             desc = " ".join(path)
         elif sd.mode == "jump":
-            spent = int(_arg(action, "distance"))
-            jobs.append(Job(kind="jump", hero=h.player, dir=_arg(action, "direction"), n=spent, how="jump", seq=seq))
-            desc = f"{action.get('direction')} over {spent}"
+            over = int(_arg(action, "distance"))
+            spent = max(1, over)  # a hop that clears nothing still costs its point
+            jobs.append(Job(kind="jump", hero=h.player, dir=_arg(action, "direction"), n=over, how="jump", seq=seq))
+            desc = f"{action.get('direction')} over {over}"
         else:
             spent = int(_arg(action, "distance"))
             how = "tumble" if sd.mode == "tumble" else "slide"
@@ -661,8 +664,10 @@ class QuoddHeroes(Game[QState]):
             n = int(a.get("distance", "1"))
         except ValueError:
             return "The distance is a number."
-        if n < 1:
+        if n < 1 and sd.mode != "jump":
             return "The distance is at least 1."
+        if n < 1:
+            return f"A jump {d} from {h.pos} can clear a space, so it must (`distance:1` jumps over one)."
         if n > m.points:
             return f"{sd.name} has {m.points} point(s); {n} is too far (you never have to use them all)."
         p = xy(h.pos)

@@ -213,7 +213,7 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     assert h.pos is not None
     frm = xy(h.pos)
     if job.seq and job.seq == st.m.seq and is_mover(st, h) and job.how == "jump":
-        st.m.taken += job.n
+        st.m.taken += max(1, job.n)
     _move_hero(st, h, to, ev)
     ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
                     + (" (on top of a wall)." if h.pos and is_wall(st, to) else ".")))

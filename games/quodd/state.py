@@ -83,6 +83,7 @@ class QState(BaseModel):
     target: int
     carry_limit: int
     pass_coin: bool = True
+    start_facing: str = ""  # the scenario's facing for placed heroes; "" = towards the middle of the map
     width: int
     height: int
     rows: list[str]

@@ -231,3 +231,11 @@ def test_joining_again_to_change_hero_is_not_refused_as_a_full_table_or_a_taken_
     E.check_seat({"scenario": "trial"}, table, Seat(player="ann", name="Ann", choices={"hero": "rok"}))
     with pytest.raises(IllegalAction, match="at most 4"):
         E.check_seat({"scenario": "trial"}, table, Seat(player="eve", name="Eve"))
+
+
+def test_a_scenario_may_say_which_way_heroes_face_into_the_board():
+    """The trial's start zone lies along the north edge: heroes are placed facing south, into the board."""
+    st = E.setup({"scenario": "trial"}, seats(1), 1)
+    st, _ = do(st, "ann", f"choose option:{st.pending.options[0]}")
+    h = st.heroes[0]
+    assert (h.head, h.front, h.home_front) == ("U", "S", "S")

@@ -180,3 +180,14 @@ def test_status_names_who_must_act_and_the_turn_key_changes_with_the_turn():
     st, _ = do(st, "ann", "done")
     s2 = E.status(st)
     assert s2.to_act == ["bob"] and s2.turn_key != s1.turn_key
+
+
+def test_a_jump_clears_at_least_one_space_only_if_possible_else_it_hops_next_door():
+    """Rule: "a jump must clear at least 1 space, if possible" - with the landing beyond blocked, a short hop."""
+    st = build(OPEN, tokens={"D3": "impassable_up"}, heroes=[dict(pos="B3")], tumbled=True, ready="jump", points=1)
+    moves = legal(st, "ann", "move")
+    assert "move direction:E distance:0" in moves and "move direction:E distance:1" not in moves
+    assert "move direction:N distance:0" not in moves and "move direction:N distance:1" in moves
+    assert "must" in illegal(st, "ann", "move direction:N distance:0").reason
+    st, ev = do(st, "ann", "move direction:E distance:0")
+    assert hero(st, "ann").pos == "C3" and st.m.points == 0

@@ -23,7 +23,7 @@ REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a 
 @pytest.mark.parametrize("name,result", [
     ("tutorial", "ann reaches the last rally marker in round 10 and wins!"),
     ("heist", "ann banks 3 crystals and wins the heist!"),
-    ("trial", "ann beat the clock in round 12!"),
+    ("trial", "ann beat the clock in round 10!"),
 ])
 def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result):
     lines = (HERE / f"{name}.txt").read_text().splitlines()
