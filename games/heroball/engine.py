@@ -1423,6 +1423,8 @@ class Heroball(Game[HeroballState]):
             return f"Pick up {OBJECT_NAMES.get(a.get('obj') or '', 'it').removeprefix('the ')}"
         if a.cmd == "reactions":
             return "Orders: " + ", ".join(f"{k} {v}" for k, v in a.args)
+        if self._scores(s, a):
+            return f"{_cap(a.cmd)} → {a.get('to')} (goal!)"
         bits = [a.cmd.capitalize()]
         if a.get("action"):
             bits = [a.get("action").capitalize()]  # type: ignore[union-attr]
@@ -1435,6 +1437,15 @@ class Heroball(Game[HeroballState]):
         if a.get("place"):
             bits.append("(object → " + a.get("place") + ")")  # type: ignore[operator]
         return " ".join(bits)
+
+    def _scores(self, s: HeroballState, a: Action) -> bool:
+        """A move carrying the Godball, or a throw of it, into one of the active player's own goal hexes."""
+        if s.phase != "play" or s.window is not None or a.get("to") is None or a.get("target"):
+            return False
+        h = self._active(s)
+        if a.get("to") not in self.B.goal(h.corner):
+            return False
+        return (a.cmd in MOVES and h.holding == "ball") or (a.cmd == "throw" and a.get("obj") == "ball")
 
     def _window_label(self, s: HeroballState, w: Window, a: Action) -> str:
         if w.kind == "defend":
@@ -1466,6 +1477,7 @@ class Heroball(Game[HeroballState]):
             return legal if len(legal) <= 20 else []
         end = [a for a in legal if a.cmd == "end"]
         groups: list[list[Action]] = [
+            [a for a in legal if self._scores(state, a)],
             [a for a in legal if a.cmd in MOVES and not a.get("place")],
             [a for a in legal if a.cmd == "hold"],
             [a for a in legal if a.cmd == "hero" and not a.get("to") and not a.get("place") and not a.get("target")],

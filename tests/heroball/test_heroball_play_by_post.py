@@ -147,3 +147,15 @@ def test_preview_shows_the_move_without_changing_the_game():
     seen, events = E.preview(s, "gorgo", Action.parse("throw obj:ball to:G7"))
     assert E.dump(s) == before
     assert seen.objects["ball"].at == "G7" and any("throws the Godball to G7" in e.text for e in events)
+
+
+def test_a_scoring_throw_gets_a_button_marked_goal_even_among_many_throws():
+    # Gorgo's goal is the north corner G1 with F1 and H1; from G3 with the Godball she can throw into it.
+    s = build("Gorgo@G3 ball, Pegasus@J10")
+    labels, chosen = buttons(s, "gorgo")
+    assert len(E.legal_actions(s, "gorgo")) > 20
+    assert {"Throw → G1 (goal!)", "Throw → F1 (goal!)", "Throw → H1 (goal!)"} <= set(labels)
+    assert labels[-1] == "End turn" and "Step → G2" in labels
+    # carrying the Godball next to the goal: the scoring step is marked
+    s = build("Gorgo@G2 ball, Pegasus@J10")
+    assert "Step → G1 (goal!)" in buttons(s, "gorgo")[0]
