@@ -88,8 +88,9 @@ class QuoddHeroes(Game[QState]):
         CommandSpec(name="move", description="Use the skill on top: a direction and distance, or a dash path", options=(
             OptionSpec(name="direction", description="Direction of a slide, diagonal slide, tumble or jump",
                        choices=tuple(DIRS8)),
-            OptionSpec(name="distance", description="How far (jump: spaces jumped over)", kind="int"),
-            OptionSpec(name="path", description='Dash: one direction per point, e.g. "N N E"'),
+            OptionSpec(name="distance", description="How far (jump: spaces jumped over)", kind="int", autocomplete=True),
+            OptionSpec(name="path", description='Dash: one direction per point, e.g. "N NE" (up to 3 per command)',
+                       autocomplete=True),
         )),
         CommandSpec(name="choose", description="Answer the pending decision", options=(
             OptionSpec(name="option", description="What you choose", required=True, autocomplete=True),)),
@@ -105,8 +106,8 @@ class QuoddHeroes(Game[QState]):
             OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(content.skills()))
             for f in SKILL_ARGS)),
         CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
-        CommandSpec(name="preview", description="Picture where a tumble or move would take you; nothing changes",
-                    options=(OptionSpec(name="action", description='The move to try, e.g. "move direction:E distance:1"',
+        CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",
+                    options=(OptionSpec(name="action", description='The move to try, e.g. "tumble direction:E"',
                                         required=True),)),
     )
 

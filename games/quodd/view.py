@@ -114,7 +114,12 @@ def rules_text() -> dict[str, str]:
             "Your points are your movement icons (1 to start) plus bonuses; you never have to use them all.\n"
             "A tumble skill rolls you in a straight line and then lets you use the face that comes up. Each skill "
             "works once per turn. With the Q on top you may rearrange your skills instead.\n"
-            "If all four sides are blocked when your movement starts, you respawn first."
+            "If all four sides are blocked when your movement starts, you respawn first.\n"
+            "A dash is typed as a path, one direction per point (`move path:\"N NE\"`), up to 3 steps per command; "
+            "points you have left stay ready for another `move path:`. A jump must clear at least one space when it "
+            "can; only when every landing beyond is blocked may it hop to the space next door (`distance:0`).\n"
+            "Not sure where a move ends? `/quodd preview action:\"tumble direction:E\"` shows you alone a picture "
+            "of the result (dice in a preview are stand-ins); the game does not change."
         ),
         "skills": skills + "\nAn upgraded skill gives one more point and an exploration right after.",
         "elements": (
