@@ -465,3 +465,54 @@ def test_push_back_needs_a_higher_rank_and_never_moves_heroes():
     st = scene("ruby@A1 candy@E9:w5", "rex@E10")
     assert mx.is_incap(mx.hero(st, "candy"))
     assert sq("E9") not in mx.monster_move_options(st, monster_at(st, "E10"))
+
+
+def test_buttons_offer_the_choices_of_the_moment_even_when_the_legal_list_is_long():
+    """Buttons: attacks, actions and `end` always; only a few moves (towards the fight) out of dozens."""
+    st = scene("ruby@B10 candy@C10:w1", "gouger@F10")
+    st, _ = do(st, "activate hero:ruby")
+    legal_now = E.legal_actions(st, "ann")
+    chosen = E.button_actions(st, "ann", legal_now)
+    texts = [a.text() for a in chosen]
+    assert len(legal_now) > 20 and len(chosen) <= 20 and set(chosen) <= set(legal_now)
+    assert "end" in texts and "attack target:F10 with:ranged" in texts and "act action:heal target:candy" in texts
+    moves = [a for a in chosen if a.cmd == "move"]
+    assert 1 <= len(moves) <= 6
+    labels = [E.label(st, a) for a in chosen]
+    assert "End activation" in labels and "Ranged Gouger (F10) (2B1R)" in labels and "Heal Candy" in labels
+
+
+def test_buttons_during_a_reroll_and_labels_show_the_die():
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    st, _ = do(st, "attack target:C10 with:melee")  # Ruby's feint: a reroll decision
+    chosen = E.button_actions(st, "ann", E.legal_actions(st, "ann"))
+    labels = [E.label(st, a) for a in chosen]
+    assert labels[-1] == "Keep the roll" and all(lb.startswith("Reroll die ") and "(B" in lb for lb in labels[:-1])
+
+
+def test_a_skip_vote_never_leaves_the_game_stuck():
+    """Skipping: keep a pending roll, let hearts go, end an activation, or start the player's next hero."""
+    st = scene("ruby@B10", "gouger@C10")
+    assert E.skip_action(st, "ann").text() == "activate hero:ruby"
+    st, _ = do(st, "activate hero:ruby")
+    assert E.skip_action(st, "ann").text() == "end"
+    st, _ = do(st, "attack target:C10 with:melee")
+    assert E.skip_action(st, "ann").text() == "keep"
+
+
+def test_debuffs_bite_monsters_too_knockdown_slow_and_immobile():
+    """A knocked-down monster spends its reaction standing; slow halves its move; immobile keeps it still."""
+    st = scene("ruby@B11", "gouger@J11:dknockdown")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "Gouger (J11) stands up." in text and monster_at(st, "J11") is not None
+    st = scene("ruby@A12", "gouger@L12:dslow")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    g = st.monsters[0]
+    assert g.x == sq("H12")[0], text  # move 7 halved, rounded up: 4 squares west, no further
+    st = scene("ruby@A12", "gouger@L12:dimmobile")
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert monster_at(st, "L12") is not None and "holds its ground" in text
