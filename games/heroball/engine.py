@@ -1423,9 +1423,12 @@ class Heroball(Game[HeroballState]):
             return f"Pick up {OBJECT_NAMES.get(a.get('obj') or '', 'it').removeprefix('the ')}"
         if a.cmd == "reactions":
             return "Orders: " + ", ".join(f"{k} {v}" for k, v in a.args)
+        verb = a.cmd.capitalize()
+        if a.cmd == "throw" and s.phase == "play" and self._card(self._active(s), "kick"):
+            verb = "Kick"
         if self._scores(s, a):
-            return f"{_cap(a.cmd)} → {a.get('to')} (goal!)"
-        bits = [a.cmd.capitalize()]
+            return f"{verb} → {a.get('to')} (goal!)"
+        bits = [verb]
         if a.get("action"):
             bits = [a.get("action").capitalize()]  # type: ignore[union-attr]
         if a.cmd == "throw" and a.get("obj") == "pole":
@@ -1445,7 +1448,7 @@ class Heroball(Game[HeroballState]):
         h = self._active(s)
         if a.get("to") not in self.B.goal(h.corner):
             return False
-        return (a.cmd in MOVES and h.holding == "ball") or (a.cmd == "throw" and a.get("obj") == "ball")
+        return ((a.cmd in MOVES or a.cmd == "drop") and h.holding == "ball") or (a.cmd == "throw" and a.get("obj") == "ball")
 
     def _window_label(self, s: HeroballState, w: Window, a: Action) -> str:
         if w.kind == "defend":

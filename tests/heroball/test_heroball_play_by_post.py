@@ -159,3 +159,8 @@ def test_a_scoring_throw_gets_a_button_marked_goal_even_among_many_throws():
     # carrying the Godball next to the goal: the scoring step is marked
     s = build("Gorgo@G2 ball, Pegasus@J10")
     assert "Step → G1 (goal!)" in buttons(s, "gorgo")[0]
+    labels = buttons(s, "gorgo")[0]
+    assert "Drop → G1 (goal!)" in labels and "Drop → G2" in labels  # a drop into your goal scores 1
+    # Pegasus kicks rather than throws, and his buttons say so
+    s = build("Pegasus@G2, Gorgo@J10", ball="G3")
+    assert "Kick → G1 (goal!)" in buttons(s, "pegasus")[0]
