@@ -871,8 +871,7 @@ class DungeonGame(Game[DungeonState]):
         h.activated = True
         st.activation = None
         st.attack = None
-        lines.append(f"{stats.name}'s activation ends. The monsters react:")
-        mx.monsters_react(st, lines)
+        mx.monsters_react(st, lines, lead=f"{stats.name}'s activation ends. ")
         if st.phase != "heroes":
             return
         mx.spawn_one(st, st.level, lines)

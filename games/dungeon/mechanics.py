@@ -797,7 +797,11 @@ def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: H
     return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes)
 
 
-def monsters_react(st: DungeonState, lines: list[str]) -> None:
+def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
+    """Every monster takes one action, closest to a visible hero first; equal distances are drawn by lot.
+
+    `lead` starts the block's first line ("Ruby's activation ends. "); the lines that follow are in
+    the order the monsters acted, so the draw is on record."""
     keyed = []
     order = list(st.monsters)
     st.rng.shuffle(order)  # the seeded draw that settles ties
@@ -805,13 +809,9 @@ def monsters_react(st: DungeonState, lines: list[str]) -> None:
         vis = visible_heroes(st, m)
         keyed.append((vis[0][0] if vis else 999, pos, m.uid))
     keyed.sort()
-    ties = []
-    for d in sorted({k[0] for k in keyed if k[0] < 999}):
-        group = [monster_name(monster(st, uid)) for dd, _, uid in keyed if dd == d]
-        if len(group) > 1:
-            ties.append(" before ".join(group))
-    if ties:
-        lines.append("Equally close, drawn: " + "; ".join(ties) + ".")
+    dists = [k[0] for k in keyed if k[0] < 999]
+    tie = " (equally close ones in a drawn order)" if len(dists) != len(set(dists)) else ""
+    lines.append(f"{lead}The monsters react, closest first{tie}:" if keyed else f"{lead}No monster is on the board.")
     for _, _, uid in keyed:
         if st.phase != "heroes":
             return
