@@ -198,10 +198,10 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
         d.text((x, y), f"{marker}{h.name}", font=font(17), fill=INK)
         d.text((x + PANEL_W - 24, y), f"{h.score} pt", font=font(17), fill=INK, anchor="ra")
         y += 21
-        d.text((x, y), f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", font=font(13), fill=MUTED)
-        y += 17
+        d.text((x, y), f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", font=font(15), fill=MUTED)
+        y += 20
         # AP pips
-        d.text((x, y), "AP", font=font(13), fill=INK)
+        d.text((x, y), "AP", font=font(15), fill=INK)
         for i in range(h.max_ap):
             cx = x + 30 + i * 18
             d.ellipse((cx, y + 1, cx + 13, y + 14), fill=color if i < h.ap else PAPER, outline=INK)
@@ -210,14 +210,14 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
             flags.append("holds " + ("Godball" if h.holding == "ball" else h.holding))
         if h.down:
             flags.append("KNOCKED DOWN")
-        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(13), fill=(180, 30, 30) if h.down else INK)
-        y += 18
+        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(15), fill=(180, 30, 30) if h.down else INK)
+        y += 20
         if h.spent:
-            d.text((x, y), "spent: " + ", ".join(h.spent), font=font(12), fill=MUTED)
-            y += 15
+            d.text((x, y), "spent: " + ", ".join(h.spent), font=font(14), fill=MUTED)
+            y += 17
         for c in h.cards:
-            d.text((x + 6, y), c, font=font(12), fill=INK)
-            y += 15
+            d.text((x + 6, y), c, font=font(14), fill=INK)
+            y += 17
         y += 6
         del top
     y += 4
