@@ -280,6 +280,18 @@ class Heroball(Game[HeroballState]):
         """How events name a hero on the board: "Gorgo (ann)"."""
         return f"{h.hero} ({h.name})"
 
+    def skip_action(self, state: HeroballState, player: str) -> Action | None:
+        """A skipped turn: `end` in the action phase, `pass` in a reaction window; a skipped seed turn puts the
+        token on the free hex farthest from every hero (lowest label on ties), so setup never gets stuck."""
+        legal = self.legal_actions(state, player)
+        if state.phase == "seed" and state.window is None:
+            seeds = [a for a in legal if a.cmd == "seed"]
+            if not seeds:
+                return None
+            return max(seeds, key=lambda a: (min(self.B.dist(a.get("to"), h.pos) for h in state.heroes),  # type: ignore[arg-type]
+                                             -self.B.labels.index(a.get("to"))))  # type: ignore[arg-type]
+        return super().skip_action(state, player)
+
     def preview(self, state: HeroballState, player: str, action: Action) -> tuple[HeroballState, list[Event]]:
         """Heroball has no dice after setup and no hidden information: a preview is the move itself, unsaved."""
         return self.apply(state, player, action)

@@ -164,3 +164,11 @@ def test_a_scoring_throw_gets_a_button_marked_goal_even_among_many_throws():
     # Pegasus kicks rather than throws, and his buttons say so
     s = build("Pegasus@G2, Gorgo@J10", ball="G3")
     assert "Kick → G1 (goal!)" in buttons(s, "pegasus")[0]
+
+
+def test_a_skipped_seed_turn_places_the_token_so_setup_goes_on():
+    s = seeded()
+    a = E.skip_action(s, "ann")
+    assert a is not None and a.cmd == "seed" and a in E.legal_actions(s, "ann")
+    s2, _ = E.apply(s, "ann", a)
+    assert E.status(s2).to_act == ["bob"] and s2.terrain == {a.get("to"): "mountain"}
