@@ -608,6 +608,12 @@ class DungeonGame(Game[DungeonState]):
         ranked.sort(key=lambda t: t[:4])
         return [t[4] for t in ranked]
 
+    def preview(self, state: DungeonState, player: str, action: Action) -> tuple[DungeonState, list[Event]] | None:
+        """The action played on a copy whose dice come from a stand-in generator (the real future rolls stay secret)."""
+        trial = state.model_copy(deep=True)
+        trial.rng = Rng(seed=state.rng.seed ^ 0x9E3779B1)  # never the game's own seed
+        return self.apply(trial, player, action)
+
     def skip_action(self, state: DungeonState, player: str) -> Action | None:
         """A skipped player keeps the roll, lets hearts go, ends the activation, or starts their next hero."""
         legal = self.legal_actions(state, player)

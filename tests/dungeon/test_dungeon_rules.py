@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from dhelpers import E, do, legal, monster_at, scene, sq
 
-from games.core import IllegalAction, RulesDataError, Seat
+from games.core import Action, IllegalAction, RulesDataError, Seat
 from games.dungeon import data as ddata
 from games.dungeon import mechanics as mx
 from games.dungeon.board import board
@@ -519,3 +519,15 @@ def test_debuffs_bite_monsters_too_knockdown_slow_and_immobile():
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     assert monster_at(st, "L12") is not None and "holds its ground" in text
+
+
+def test_a_preview_uses_stand_in_dice_and_changes_nothing():
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    before = E.dump(st)
+    seen, events = E.preview(st, "ann", Action.parse("move to:B12"))
+    assert E.dump(st) == before and mx.hero(seen, "ruby").y == sq("B12")[1]
+    seen, events = E.preview(st, "ann", Action.parse("end"))
+    assert "The monsters react" in events[0].text and seen.rng.seed != st.rng.seed and E.dump(st) == before
+    real, _ = do(st, "end")
+    assert real.rng.seed == st.rng.seed  # the real game keeps its own dice
