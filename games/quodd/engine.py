@@ -848,7 +848,7 @@ class QuoddHeroes(Game[QState]):
             moves = sorted(moves, key=lambda a: len(_arg(a, "path").split()))
         add(moves, 14)
         add(by_cmd.get("steal", []), 4)
-        add(by_cmd.get("drop", []), 8 if st.phase != "move" else 3)
+        add(by_cmd.get("drop", []), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return out
 
     def timeout(self, state: QState, options: dict[str, str]) -> tuple[float, Action] | None:

@@ -335,7 +335,7 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
         end_movement(st, ev, "teleporter")
     if not dests:
         return
-    decide(st, "teleport", decider, h, dests, f"{who}: choose where {h.name} teleports (up to {reach} spaces)", job=job)
+    decide(st, "teleport", decider, h, dests, f"{who}: choose where {h.name} teleports (up to {reach} space{'s' if reach != 1 else ''})", job=job)
 
 
 def explode(st: QState, c: XY, ev: list[Event]) -> None:

@@ -14,10 +14,10 @@ S = CELL / 34  # everything below was laid out for 34 px squares and scales with
 MARGIN = 28  # room for the row and column labels
 PANEL = 420
 CARD_W = 350  # one hero's card in the panel
-CARD_H = 150
-HEADER_H = 96
-LEGEND_ROW = 24
-LEGEND_W = 230
+CARD_H = 140
+HEADER_H = 86
+LEGEND_ROW = 22
+LEGEND_W = 262
 
 
 def u(v: float) -> int:
@@ -231,6 +231,8 @@ def render(view: Any, **options: Any) -> bytes:
     if _g(view, "ground"):
         legend_items.append(("c", "crystal"))
     legend_items.append(("h", "hero"))
+    if any(_g(hv, "facing") in ("up", "down") and _g(hv, "pos") for hv in heroes):
+        legend_items.append(("v", "updown"))
     if any(_g(hv, "carrying") for hv in heroes):
         legend_items.append(("b", "carried"))
     if any(_g(hv, "pos") in tokens for hv in heroes if _g(hv, "pos")):
@@ -335,6 +337,10 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_C
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
             text_center(d, mid, "Sp", 9, (255, 255, 255))
             name = "token under a hero (corner)"
+        elif what == "v":
+            d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
+            d.ellipse((x + sq / 2 - 6, y, x + sq / 2, y + 6), fill=(20, 20, 20))
+            name = "top dot: front faces up/down"
         elif what == "l":
             d.line([(x, mid[1]), (x + sq, mid[1])], fill=colour, width=u(4))
             d.ellipse((x - 3, mid[1] - 3, x + 3, mid[1] + 3), fill=colour)

@@ -64,3 +64,22 @@ def test_squares_a_pending_decision_offers_are_outlined():
     img = _png(view)
     x0, y0 = MARGIN + 2 * CELL, MARGIN + 2 * CELL  # C3's top-left corner
     assert img.getpixel((x0 + CELL // 2, y0 + 2)) == (255, 0, 150)
+
+
+def test_the_busiest_image_of_each_scenario_stays_within_1200_px():
+    """Every legend entry present (path, carried, token under a hero, up/down dot, choices) and a full table."""
+    for sc in ("tutorial", "heist", "trial"):
+        n = min(4 if sc != "heist" else 6, E._scenario({"scenario": sc}).max_players)
+        st = E.setup({"scenario": sc}, [Seat(player=f"p{i}", name=f"Player {i}") for i in range(n)], 2)
+        view = E.view(st, None)
+        token_squares = sorted(view.tokens)
+        for i, hv in enumerate(view.heroes):
+            hv.pos = token_squares[i]
+            hv.facing = "up"
+            hv.carrying = ["red-crystal"]
+        view.ground = {token_squares[-1]: ["blue-crystal"]}
+        view.last_path = token_squares[:3]
+        view.last_mover = view.heroes[0].player
+        view.choice_squares = token_squares[3:6]
+        img = Image.open(io.BytesIO(render(view)))
+        assert max(img.size) <= 1200, (sc, img.size)
