@@ -651,7 +651,9 @@ class DungeonGame(Game[DungeonState]):
                 t = mx.target_name(st, key) if key else t
             return f"{name} {t}".strip()
         if action.cmd in ("equip", "drop"):
-            return f"{action.cmd.title()} {content().cards[a['card']].name}"
+            who = f"{content().heroes[a['hero']].name}: " if a.get("hero") in content().heroes else ""
+            return f"{who}{action.cmd} {content().cards[a['card']].name}" if who else \
+                f"{action.cmd.title()} {content().cards[a['card']].name}"
         if action.cmd == "heart":
             who = content().heroes[a["hero"]].name if a.get("hero") in content().heroes else ""
             return {"heal": f"Heal {who}", "cure": f"Cure {a.get('debuff', '')} ({who})",

@@ -54,6 +54,11 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "The spawn point is destroyed; its pool is discarded." in out
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
     assert "waiting for ann, bob to equip, drop and `ready`" in out
+    # between levels each button names the hero it is for
+    assert "buttons: [1] Ruby: equip Fencing Foil | [2] Candy: equip Fencing Foil | [3] Candy: drop Warm Cloak | [4] Ready" in out
+    # a monster block: one header, then one line per monster with its roll and what it did
+    assert "Candy's activation ends. The monsters react, closest first (equally close ones in a drawn order):\n" in out
+    assert "Knucklehead (F2) attacks Ruby: B♥ B1 B♥ B1 +1 = 3 vs B- B♥ B- = 0 [mob +1B, aura +1]: hit. Ruby takes 1 wound (1/5)." in out
     assert "SDE-S Dungeon · round 5 · heroes" in out  # play goes on into level 2
 
 
