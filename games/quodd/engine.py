@@ -402,7 +402,9 @@ class QuoddHeroes(Game[QState]):
             self._ask_placement(st)
         else:
             st.phase = "skills"
-            ev.append(Event(text="Everyone: assign skills to faces with `rearrange`, then `done`."))
+            ev.append(Event(text="Everyone: put your skills on faces with `rearrange` (e.g. `rearrange back:jump`), "
+                                 "then `done`. Your first tumble forward brings the back face up; the feet face "
+                                 "cannot come up on the first tumble."))
 
     def _rearrange(self, st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
@@ -483,7 +485,8 @@ class QuoddHeroes(Game[QState]):
         if st.phase == "skills":
             waiting = [h for h in st.heroes if h.player not in st.ready]
             return Status(phase=PHASE_NAMES["skills"], round=st.round, to_act=[h.player for h in waiting],
-                          turn_key="skills", waiting_for=", ".join(h.name for h in waiting) + " to assign skills")
+                          turn_key="skills", waiting_for=", ".join(h.name for h in waiting)
+                          + " to assign skills to faces (`rearrange`, or `done` to keep them)")
         h = active(st)
         return Status(phase=PHASE_NAMES[st.phase], round=st.round, to_act=[h.player], turn_key=f"r{st.round}t{st.turn_no}",
                       waiting_for=self._waiting(st, h))
