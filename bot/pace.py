@@ -3,8 +3,10 @@
 For an active game with a deadline D (set by the manager after every move), reminders fall
 every `reminder_hours` counted back from D (while after the last move), at D itself, and every
 `reminder_hours` after D while nobody has moved. Which slot is due is computed from the stored
-deadline and the time of the previous tick, so nothing needs writing: a write would bump the
-game's version and make the buttons under its board stale.
+deadline; the slot last posted is kept in the game's meta (`nudged_slot`, written with
+`storage.update_meta`, which leaves the version and so the board's buttons alone). So a
+restart neither repeats a nudge nor loses one: a deadline that passed while the bot was down
+is announced at the first tick after it comes back (only the latest slot, never a backlog).
 """
 from __future__ import annotations
 
@@ -47,7 +49,7 @@ def latest_slot(deadline: float, deadline_s: float, reminder_s: float, t: float)
 
 
 def nudge_kind(rec: GameRecord, last: float, now: float) -> tuple[NudgeKind, float] | None:
-    """Which nudge (if any) fell due in (last, now] for this game."""
+    """Which nudge (if any) fell due after slot `last` (the one posted before) and by `now`."""
     settings = {**DEFAULT_SETTINGS, **rec.settings}
     if settings["paused"] or rec.deadline_at is None or rec.status != "active":
         return None
@@ -70,7 +72,6 @@ class Pace:
         self.post = post
         self.clock = clock
         self.tick_seconds = tick_seconds
-        self.last = clock()  # slots missed while the bot was down are not replayed; the next one comes
 
     async def run(self) -> None:
         while True:
@@ -94,7 +95,7 @@ class Pace:
                     log.exception("event=nudge_failed game=%s", rec.id)
                 sent.append(answered)
                 continue
-            due = nudge_kind(rec, self.last, now)
+            due = nudge_kind(rec, float(rec.meta.get("nudged_slot", -math.inf)), now)
             if due is None:
                 continue
             nudge = self.nudge(rec, due[0])
@@ -102,12 +103,13 @@ class Pace:
                 continue
             try:
                 await self.post(nudge)
-            except Exception:
+            except Exception as exc:
                 log.exception("event=nudge_failed game=%s", rec.id)
-                continue
+                if getattr(exc, "status", None) != 403:
+                    continue  # tried again next tick; a refusal (403) is not worth repeating every minute
+            await self.manager.storage.update_meta(rec.id, {"nudged_slot": due[1]})
             log.info("event=nudge game=%s kind=%s to=%s", rec.id, nudge.kind, ",".join(nudge.to_act))
             sent.append(nudge)
-        self.last = now
         return sent
 
     def nudge(self, rec: GameRecord, kind: NudgeKind) -> Nudge | None:

@@ -39,7 +39,6 @@ async def test_a_missed_deadline_pings_who_must_act_and_the_others_vote_to_end(h
     await open_count(harness, "bob")
     rec = await live(harness)
     pace = harness.bot.pace
-    pace.last = rec.deadline_at - 25 * H
     reminders = await pace.tick(now=rec.deadline_at - 23 * H)
     assert [n.kind for n in reminders] == ["reminder"]
     assert await pace.tick(now=rec.deadline_at - 22 * H) == []  # not twice
@@ -63,7 +62,6 @@ async def test_the_other_players_vote_to_skip_a_missed_turn(harness):
     start = await open_count(harness, "bob", "cat")
     rec = await live(harness)
     pace = harness.bot.pace
-    pace.last = rec.deadline_at - 1
     assert [n.kind for n in await pace.tick(now=rec.deadline_at + 1)] == ["deadline"]
     notice = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content][-1]
     assert "vote to skip the turn or end the game" in notice.content
@@ -96,7 +94,6 @@ async def test_a_skip_vote_does_not_apply_after_the_late_player_moved(harness):
     await open_count(harness, "bob")
     rec = await live(harness)
     pace = harness.bot.pace
-    pace.last = rec.deadline_at - 1
     await pace.tick(now=rec.deadline_at + 1)
     notice = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content][-1]
     harness.bot.manager.clock = lambda: rec.deadline_at + 2
@@ -113,9 +110,56 @@ async def test_an_expired_decision_window_is_answered_and_offers_no_vote(harness
     await open_count(harness, "bob")
     board_message(await harness.cmd("ann", "count", "roll"))  # keep or discard within the hour
     rec = await live(harness)
-    harness.bot.pace.last = rec.deadline_at - 1
     assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 1)] == ["expired"]
     posted = [m for m in harness.double.messages.values() if m.interaction_id is None and "Time is up" in m.content]
     assert len(posted) == 1 and "counts as `discard`" in posted[0].content
     assert not [c for c in posted[0].custom_ids if c.startswith(("pp:vote:", "pp:skip:"))]
     assert [e.action for e in await harness.bot.manager.storage.log(rec.id)] == ["roll", "discard"]
+
+
+async def test_a_deadline_missed_while_the_bot_was_down_is_announced_once_after_the_restart(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    await harness.stop_bot()  # down across the deadline
+    await harness.start_bot()
+    late = rec.deadline_at + 5 * H
+
+    def notices() -> list:
+        return [m for m in harness.double.messages.values() if m.interaction_id is None and "passed" in m.content]
+
+    assert [n.kind for n in await harness.bot.pace.tick(now=late)] == ["deadline"]
+    assert len(notices()) == 1 and f"pp:vote:{rec.id}" in notices()[0].custom_ids
+    assert await harness.bot.pace.tick(now=late + 60) == []
+    await harness.stop_bot()
+    await harness.start_bot()
+    assert await harness.bot.pace.tick(now=late + 120) == []  # posted once, whatever the restarts
+    assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 24 * H)] == ["overdue"]
+    assert len(notices()) == 2 and (await live(harness)).version == rec.version  # bookkeeping only
+
+
+async def test_a_nudge_discord_failed_to_post_comes_again_next_tick(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    harness.double.fail("POST", rf"/channels/{CHANNEL_ID}/messages", 500, times=5)  # discord.py gives up
+    harness.bot.pace.post = _without_retry_waits(harness.bot.pace.post)
+    assert await harness.bot.pace.tick(now=rec.deadline_at + 1) == []
+    assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 61)] == ["deadline"]
+
+
+def _without_retry_waits(post):
+    """discord.py waits 1, 3, 5, 7 s between retries of a 5xx; the test need not."""
+    import discord.http
+
+    async def quick(nudge):
+        real = discord.http.asyncio.sleep
+
+        async def no_wait(delay, *args, **kwargs):
+            return await real(0)
+
+        discord.http.asyncio.sleep = no_wait
+        try:
+            return await post(nudge)
+        finally:
+            discord.http.asyncio.sleep = real
+
+    return quick
