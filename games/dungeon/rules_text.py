@@ -59,6 +59,21 @@ RULES_TOPICS: dict[str, str] = {
         "Poison: 1 AP less (at least 1). Slow: half movement, rounded up.\n"
         "House: a hero's debuffs wear off at the end of their next activation; monsters shed theirs when a new turn starts."
     ),
+    "monsters": (
+        "Each monster's behaviour is in its data. Melee monsters close in and strike; a monster moving towards its "
+        "target stops as soon as it is in attack range. Shooters (ranged or magic) keep their distance: next to a "
+        "hero they step back to a square from which they can still hit, and only shoot from where they stand if "
+        "they cannot. Support monsters first mend a wounded ally in range; cowards run from the heroes.\n"
+        "A large (2x2) monster may end its move on smaller friends of lower rank (boss over elite over minion), "
+        "pushing them back into the squares it left. Debuffs hit monsters too: knocked-down monsters spend their "
+        "reaction standing up; poison costs a boss the last step of its special move, ice leaves it only plain "
+        "reactions (house)."
+    ),
+    "bosses": (
+        "A boss on the board acts after every hero has activated: its special move is a list of steps such as an "
+        "extra reaction, summoning monsters (from the pool at the spawn point, or new ones beside itself), mending "
+        "wounds, or a blast that strikes every hero within reach, even those who are down."
+    ),
     "defeat": (
         "A hero whose wounds reach their life is incapacitated: no actions, blocks neither sight nor movement, "
         "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
