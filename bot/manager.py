@@ -439,7 +439,8 @@ class GameManager:
     @staticmethod
     def _seat_list(rec: GameRecord) -> str:
         return ", ".join(
-            s.name + (f" ({', '.join(s.choices.values())})" if s.choices else "") for s in rec.seats) or "nobody"
+            s.name + (f" ({', '.join(f'{k} {v}' for k, v in s.choices.items())})" if s.choices else "")
+            for s in rec.seats) or "nobody"
 
     async def cmd_leave(self, ctx: Context) -> Reply:
         async with self.lock(ctx.channel_id):

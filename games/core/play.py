@@ -14,7 +14,7 @@ MAX_HINT = 12
 
 def hint_for(engine: Game, state: BaseModel, player: str, cmd: str | None = None) -> str:
     """'Legal now: ...' listing what the player can do (of one command if given)."""
-    legal = engine.legal_actions(state, player)
+    legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands or a.cmd == cmd]
     if cmd is not None:
         same = [a for a in legal if a.cmd == cmd]
         if same:
