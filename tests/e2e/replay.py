@@ -41,6 +41,7 @@ class Replay:
     refused: list[str] = field(default_factory=list)  # lines answered only privately
     moves: list[Message] = field(default_factory=list)  # public move messages, in order
     last_way: dict[tuple[str, str], str] = field(default_factory=dict)  # (user, command) -> "click" | "slash"
+    posted: list[tuple[str, Message]] = field(default_factory=list)  # (line, public message) for every line
 
     @property
     def manager(self) -> GameManager:
@@ -56,6 +57,12 @@ class Replay:
                 await self.line(text)
 
     async def line(self, text: str) -> None:
+        seen = len(self.harness.double.messages)
+        await self._line(text)
+        self.posted += [(text, m) for m in list(self.harness.double.messages.values())[seen:]
+                        if not m.ephemeral and m.interaction_id is not None]
+
+    async def _line(self, text: str) -> None:
         m = LINE.match(text)
         assert m and not m.group("channel"), f"unsupported line {text!r}"
         who, body = m.group("name"), m.group("body").strip()

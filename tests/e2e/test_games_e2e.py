@@ -6,6 +6,7 @@ the bot stores at the end must be the very game the console reaches from the sam
 """
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -47,6 +48,24 @@ async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, 
     assert ("bob", "react") in r.clicks
     assert len(r.slash) >= 5 and any(cmd.startswith("heroball") for cmd, _, _ in r.suggested)
     assert len(r.refused) >= 1  # the step onto a pillar
+    # the end: the result with the final board, a Rematch button, the game in the thread's history
+    assert f"pp:rematch:{rec.id}" in r.moves[-1].custom_ids
+    history = await r.command("bob", "game", "history", {})
+    assert not history.public and f"#{rec.id} Heroball (ann, bob): Game over: ann wins." in history.private[0].content
+    save_walkthrough(r)
+
+
+def save_walkthrough(r: Replay) -> None:
+    """PLAYPOST_WALKTHROUGH=docs/walkthrough: keep the boards the bot posted, for README's walkthrough."""
+    out = os.environ.get("PLAYPOST_WALKTHROUGH")
+    if not out:
+        return
+    boards = [(line, m) for line, m in r.posted if "board.png" in m.files]
+    start = next(m for line, m in boards if line.endswith("/game start"))
+    defend = next(m for line, m in boards if "/heroball push" in line and "may defend" in m.content)
+    goal = next(m for _, m in boards if "GOAL!" in m.content)
+    for name, msg in (("1-start", start), ("2-defend", defend), ("3-goal", goal)):
+        Path(out, f"{name}.png").write_bytes(msg.files["board.png"])
 
 
 async def test_quodd_tutorial_with_two_players_to_the_win(harness, tmp_path):
