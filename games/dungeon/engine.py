@@ -861,6 +861,12 @@ class DungeonGame(Game[DungeonState]):
             if not free:
                 st.activation.ap -= content().rules.ap_costs["equip"]  # type: ignore[union-attr]
             lines.append(f"{hname} equips {name}.")
+            immune = mx.hero_stats(h).immune
+            gone = [d for d in h.debuffs if mx.immune_to(immune, d)]
+            if gone:  # a new immunity removes a debuff already suffered at once
+                h.debuffs = [d for d in h.debuffs if d not in gone]
+                h.expiring = [d for d in h.expiring if d not in gone]
+                lines.append(f"{name} frees {hname} of {', '.join(gone)}.")
         else:
             h.equipment.remove(cid)
             st.floor.append(FloorCard(card=cid, x=h.x, y=h.y))

@@ -237,6 +237,29 @@ def test_card_bonuses_stack_on_the_stat_line():
     assert s.dice["str"].dice == ("B", "B", "B") and s.move == 7 and s.potions == 2 and s.life == 6
 
 
+def test_card_stars_ap_affinity_attributes_and_immunities_stack_too():
+    """Equipment: flat stars add to the stat, the affinity bonus replaces the standard one for a matching hero."""
+    st = scene("ruby@B10 candy@C10")
+    ruby, candy = mx.hero(st, "ruby"), mx.hero(st, "candy")
+    ruby.equipment = ["ruby_pendant", "winged_crown", "fencing_foil"]  # Ruby's affinity is red
+    candy.equipment = ["ruby_pendant", "warm_cloak"]
+    rs, cs = mx.hero_stats(ruby), mx.hero_stats(candy)
+    assert rs.dice["will"].dice == ("B", "B", "B", "R") and rs.dice["will"].stars == 0  # red: +1R, not +1 star
+    assert cs.dice["will"].dice == ("B", "B") and cs.dice["will"].stars == 1  # blue Candy: the standard +1 star
+    assert rs.ap == 4 and rs.dice["dex"].stars == 1 and "feint" in rs.attributes
+    assert {"ice", "slow"} <= cs.immune
+
+
+def test_equipping_an_immunity_removes_that_debuff_at_once():
+    st = scene("candy@K10")
+    candy = mx.hero(st, "candy")
+    candy.debuffs = ["slow", "poison"]
+    st.floor = [mx.FloorCard(card="warm_cloak", x=10, y=9)]
+    st, _ = do(st, "activate hero:candy")
+    st, text = do(st, "equip card:warm_cloak")
+    assert mx.hero(st, "candy").debuffs == ["poison"] and "Warm Cloak frees Candy of slow." in text
+
+
 def test_loot_on_another_tile_cannot_be_equipped():
     st = scene("ruby@B10")
     st.floor = [mx.FloorCard(card="iron_sword", x=15, y=2)]
