@@ -403,3 +403,48 @@ def _only_private(inter: Interaction) -> Interaction:
     from dataclasses import replace
 
     return replace(inter, messages=[m for m in inter.messages if m.ephemeral])
+
+
+async def test_removing_a_player_and_abandoning_are_for_the_host_or_manage_channel(harness):
+    await harness.cmd("ann", "game", "new", game="count", thread=False)
+    board_message(await harness.cmd("bob", "game", "join"))
+    board_message(await harness.cmd("cat", "game", "join"))
+    assert_private_only(await harness.cmd("bob", "game", "kick", player="Cat"), "Only the game's host")
+    assert_private_only(await harness.cmd("bob", "game", "abandon"), "Only the game's host")
+    assert "Cat was removed" in board_message(await harness.cmd("bob", "game", "kick", player="Cat", manage=True)).content
+    assert [s.name for s in (await live(harness)).seats] == ["Ann", "Bob"]
+    board_message(await harness.cmd("ann", "game", "start"))
+    assert "abandoned" in board_message(await harness.cmd("cat", "game", "abandon", manage=True)).content
+    assert await live(harness) is None
+
+
+async def test_pause_stops_the_clock_and_resume_starts_it_again(harness):
+    await open_count(harness, "bob")
+    rec = await live(harness)
+    assert "paused" in board_message(await harness.cmd("bob", "game", "pause")).content
+    paused = await live(harness)
+    assert paused.deadline_at is None
+    assert await harness.bot.pace.tick(now=rec.deadline_at + 1) == []  # no deadline, no nudge
+    status = harness.double.messages[paused.meta["status_message"]].content
+    assert "(paused)" in status
+    assert "resumed" in board_message(await harness.cmd("ann", "game", "resume")).content
+    assert (await live(harness)).deadline_at is not None
+    assert "<t:" in harness.double.messages[paused.meta["status_message"]].content
+
+
+async def test_missing_board_permissions_are_said_plainly(harness):
+    import discord
+
+    from .discord_double import BOT_PERMS
+
+    if "heroball" not in all_games():
+        pytest.skip("needs a game with a board image")
+    await harness.cmd("ann", "game", "new", game="heroball", thread=False, seed=7)
+    board_message(await harness.cmd("bob", "game", "join"))
+    board_message(await harness.cmd("ann", "game", "start"))
+    lacking = BOT_PERMS & ~discord.Permissions(attach_files=True, embed_links=True)
+    inter, payload = harness.double.command_payload(BOB, "Bob", "game", "status", {}, app_perms=lacking)
+    shown = await harness.double.run(inter, payload)
+    board_message(shown)
+    note = "\n".join(m.content for m in shown.private)
+    assert "I am missing Attach Files, Embed Links in this channel" in note and "Manage Channel" in note
