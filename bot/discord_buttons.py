@@ -14,7 +14,15 @@ import discord
 
 from games.core import get_game
 
-from .discord_send import INDEX_MARK, TEMPLATE, custom_id, post_failed, send_reply
+from .discord_send import (
+    INDEX_MARK,
+    STALE,
+    TEMPLATE,
+    board_pointer,
+    custom_id,
+    post_failed,
+    send_reply,
+)
 from .discord_status import create_status, refresh_status
 from .manager import GameManager
 from .reply import Button, Context, Reply
@@ -49,7 +57,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             return None
         engine = get_game(rec.kind)
         state = manager.state_of(rec, engine)
-        return manager.buttons(engine, state, engine.status(state))
+        return manager.buttons(engine, state, engine.status(state), manager.names(rec))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         manager = interaction.client.manager  # type: ignore[attr-defined]
@@ -74,7 +82,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
             # privately straight away instead of showing everyone a "thinking" message first
             reply = await manager.press(ctx, self.version, self.action)
             if reply.ephemeral:
-                await interaction.response.send_message(reply.text, ephemeral=True)
+                pointer = await board_pointer(interaction.client, self.channel_id) if reply.text.startswith(STALE) else ""
+                await interaction.response.send_message(reply.text + pointer, ephemeral=True)
                 log.info("event=click_refused channel=%s user=%s reason=stale", self.channel_id, user)
                 return
             await interaction.response.defer(thinking=True)  # not expected: versions only grow
@@ -84,6 +93,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         reply: Reply | None = None
         try:
             reply = await manager.press(ctx, self.version, action)
+            if reply.ephemeral and reply.text.startswith(STALE):  # another click got there first
+                reply.text += await board_pointer(interaction.client, self.channel_id)
             try:
                 await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
             except discord.HTTPException as exc:  # the move is committed; the board could not be shown

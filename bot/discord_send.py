@@ -10,6 +10,7 @@ import io
 import logging
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -133,10 +134,34 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
             if kwargs["content"] is None and len(kwargs) == 4:
                 kwargs["content"] = "Done."  # the thinking message must be answered
         sent = await interaction.followup.send(**kwargs)
+    if sent is not None and view is not None and reply.game_id is not None and reply.buttons and reply.version:
+        await remember_board(interaction.client, reply.game_id, reply.version, interaction.guild_id, channel_id,
+                             sent.id)
     mine = reply.private.get(invoker)
     if mine or note:
         await _send_private(interaction, mine or "", extra=note)
     return sent
+
+
+async def remember_board(bot: Any, game_id: int, version: int, guild_id: int | None, channel_id: str,
+                         message_id: int) -> None:
+    """Keep a link to the newest board with buttons, so a stale button can point to it (meta: no version bump)."""
+    url = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+    try:
+        await bot.manager.storage.update_meta(game_id, {"board_url": url, "board_version": version})
+    except Exception:  # bookkeeping only: never let it cost the move its answer
+        log.warning("event=board_link_failed game=%s", game_id, exc_info=True)
+
+
+async def board_pointer(bot: Any, channel_id: str) -> str:
+    """"The current board: <link>" for the game in this channel, if its newest board is known."""
+    rec = await bot.manager.storage.live_game(channel_id)
+    if rec is None or rec.status != "active" or rec.meta.get("board_version") != rec.version:
+        return ""  # no board of this version posted yet (a click that lost a race to it): `/game status` it is
+    return f"\nThe current board: {rec.meta['board_url']}"
+
+
+STALE = "This board is out of date."
 
 
 async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc: Exception) -> None:

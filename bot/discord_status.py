@@ -94,7 +94,7 @@ async def refresh_status(bot: Any, reply: Reply) -> None:
 async def post_nudge(bot: Any, nudge: Any) -> None:
     """A reminder in the game's channel: pings exactly who must act, with the board's buttons."""
     from .discord_buttons import GameButton, OptionsButton, SkipVoteButton, VoteButton
-    from .discord_send import mentions
+    from .discord_send import mentions, remember_board
 
     rec = nudge.rec
     view = discord.ui.View(timeout=None)
@@ -107,4 +107,7 @@ async def post_nudge(bot: Any, nudge: Any) -> None:
         view.add_item(VoteButton(rec.id))
     text = nudge.text + "\n" + " ".join(f"<@{p}>" for p in nudge.to_act)
     channel = bot.get_partial_messageable(int(rec.channel_id))
-    await channel.send(text, allowed_mentions=mentions(nudge.to_act), view=view)
+    sent = await channel.send(text, allowed_mentions=mentions(nudge.to_act), view=view)
+    if nudge.buttons:
+        await remember_board(bot, rec.id, rec.version, int(rec.guild_id) if rec.guild_id else None, rec.channel_id,
+                             sent.id)

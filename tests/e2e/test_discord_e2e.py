@@ -170,7 +170,8 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_refused(harness):
     version = (await live(harness)).version
     stale = await harness.click("ann", start, button(start, "end"))  # from an older board
     assert stale.callback["type"] == 4 and stale.callback["data"]["flags"] & EPHEMERAL  # no public "thinking"
-    assert_private_only(stale, "out of date")
+    assert_private_only(stale, "out of date", f"The current board: https://discord.com/channels/{GUILD_ID}/"
+                        f"{CHANNEL_ID}/{after.id}")  # a pointer to the newest board
     assert (await live(harness)).version == version
     # the clicked board lost its buttons once used
     assert harness.double.messages[moved.id].components == []
@@ -186,6 +187,9 @@ async def test_two_simultaneous_clicks_apply_once(harness):
     boards = [m for r in results for m in r.public]
     assert len(boards) == 1 and "Ann adds 2." in boards[0].content
     assert sum("out of date" in m.content for r in results for m in r.private) == 1
+    # the loser may get a link to the winner's board (if it was posted by then), never one to an older board
+    assert not [m for r in results for m in r.private if "discord.com/channels" in m.content
+                and f"/{boards[0].id}" not in m.content]
     after = await live(harness)
     assert after.version == before.version + 1
     assert [e.action for e in await harness.bot.manager.storage.log(after.id)] == ["add n:2"]
