@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -222,11 +223,12 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
         manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
         user = str(interaction.user.id)
         async with manager.lock(f"vote:{self.game_id}"):
-            outcome, reply = await count_vote(interaction, manager, self.game_id, user, self.kind)
-        if reply is None:
-            await interaction.response.send_message(outcome, ephemeral=True)
-            return
-        await interaction.response.defer(thinking=True)
+            outcome, carried = await count_vote(interaction, manager, self.game_id, user, self.kind)
+            if carried is None:
+                await interaction.response.send_message(outcome, ephemeral=True)
+                return
+            await interaction.response.defer(thinking=True)  # before the move is applied and drawn
+            reply = await carried()
         try:
             await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
         except discord.HTTPException as exc:  # the vote's outcome is stored; only showing it failed
@@ -243,8 +245,8 @@ class SkipVoteButton(VoteButton, template=r"pp:skip:(?P<game>[0-9]+)"):
 
 
 async def count_vote(interaction: discord.Interaction, manager: GameManager, game_id: int, user: str,
-                     kind: str) -> tuple[str, Reply | None]:
-    """Count one vote (`end` or `skip`); returns (private answer, None) or ("", the public reply)."""
+                     kind: str) -> tuple[str, Callable[[], Awaitable[Reply]] | None]:
+    """Count one vote (`end` or `skip`): (private answer, None), or ("", what carrying it does) to run once deferred."""
     rec = await manager.storage.get_game(game_id)
     if rec is None or rec.status != "active" or rec.state is None:
         return "That game is not running any more.", None
@@ -273,13 +275,17 @@ async def count_vote(interaction: discord.Interaction, manager: GameManager, gam
         return f"Vote counted: {len(votes)} of the {need} needed for {what}.", None
     log.info("event=vote_carried game=%s kind=%s votes=%d", rec.id, kind, len(votes))
     if kind == "skip":
-        return "", await skip_late_players(manager, rec, late)
+        return "", lambda: skip_late_players(manager, rec, late)
     ctx = Context(channel_id=rec.channel_id, user_id=user, user_name=interaction.user.display_name,
                   guild_id=rec.guild_id, can_manage=True)  # the vote carries the authority to end it
-    reply = await manager.dispatch(ctx, "game", "abandon", {})
-    if not reply.ephemeral:
-        reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
-    return "", reply
+
+    async def end() -> Reply:
+        reply = await manager.dispatch(ctx, "game", "abandon", {})
+        if not reply.ephemeral:
+            reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
+        return reply
+
+    return "", end
 
 
 async def skip_late_players(manager: GameManager, rec, late: list[str]) -> Reply:  # noqa: ANN001

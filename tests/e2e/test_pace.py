@@ -77,7 +77,9 @@ async def test_the_other_players_vote_to_skip_a_missed_turn(harness):
     assert after_one.version == rec.version  # a vote is bookkeeping: Ann's buttons stay valid
     assert after_one.meta["skip_votes"]["voters"] == [USERS["bob"]]
 
-    skipped = board_message(await harness.click("cat", notice, skip))
+    carried = await harness.click("cat", notice, skip)
+    assert carried.callback["type"] == 5  # deferred before the skip is applied and drawn
+    skipped = board_message(carried)
     assert "voted to skip Ann's move: it counts as `end`" in skipped.content
     assert skipped.allowed_mentions["users"] == [int(USERS["bob"])]  # the next player is pinged
     now = await live(harness)
