@@ -81,14 +81,15 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         if board is None:
             # an old board, or no game: the manager refuses it at once (nothing to render), so answer
             # privately straight away instead of showing everyone a "thinking" message first
-            reply = await manager.press(ctx, self.version, self.action)
-            if reply.ephemeral:
-                pointer = await board_pointer(interaction.client, self.channel_id) if reply.text.startswith(STALE) else ""
-                await interaction.response.send_message(reply.text + pointer, ephemeral=True)
+            refused = await manager.press(ctx, self.version, self.action)
+            if refused.ephemeral:
+                stale = refused.text.startswith(STALE)
+                pointer = await board_pointer(interaction.client, self.channel_id) if stale else ""
+                await interaction.response.send_message(refused.text + pointer, ephemeral=True)
                 log.info("event=click_refused channel=%s user=%s reason=stale", self.channel_id, user)
                 return
             await interaction.response.defer(thinking=True)  # not expected: versions only grow
-            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
+            await send_reply(interaction, refused, deferred_ephemeral=False, channel_id=self.channel_id)
             return
         await interaction.response.defer(thinking=True)
         reply: Reply | None = None

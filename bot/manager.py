@@ -243,7 +243,8 @@ class GameManager:
             raise IllegalAction(f"{engine.name} has no previews.", "")
         seen, events = result
         text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
-        return Reply(text=f"Preview of `{action.text()}` (nothing has changed; dice are stand-ins):\n{text}".strip(),
+        dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
+        return Reply(text=f"Preview of `{action.text()}` (nothing has changed{dice}):\n{text}".strip(),
                      image=await self.image(rec.kind, engine, seen), ephemeral=True)
 
     def _deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
@@ -319,17 +320,27 @@ class GameManager:
         )
         reply.text = (reply.text + "\n" + reply.status_text).strip()
         if not after.finished:
-            reply.buttons = self.buttons(engine, state, after)
+            reply.buttons = self.buttons(engine, state, after, self.names(rec))
         return reply
 
-    def buttons(self, engine: Game, state: BaseModel, status: Status) -> list[Button]:
-        """Buttons for the legal actions of whoever must act, when there are few enough to show."""
-        out: list[Button] = []
+    def buttons(self, engine: Game, state: BaseModel, status: Status,
+                names: dict[str, str] | None = None) -> list[Button]:
+        """Buttons for the legal actions of whoever must act, when there are few enough to show.
+
+        When several players would get the same label ("Keep these skills"), those labels
+        start with the player's name, so everyone can tell which button is theirs.
+        """
+        rows: list[tuple[str, str, str]] = []  # label, action, player
         for player in status.to_act:
             # settings a player may change any time are commands, not buttons under every board
             legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
-            chosen = engine.button_actions(state, player, legal)[:MAX_BUTTONS]
-            out.extend(Button(label=engine.label(state, a)[:80], action=a.text(), player=player) for a in chosen)
+            rows.extend((engine.label(state, a), a.text(), player)
+                        for a in engine.button_actions(state, player, legal)[:MAX_BUTTONS])
+        owners: dict[str, set[str]] = {}
+        for label, _, player in rows:
+            owners.setdefault(label, set()).add(player)
+        out = [Button(label=(f"{(names or {}).get(p, p)}: {label}" if len(owners[label]) > 1 else label)[:80],
+                      action=action, player=p) for label, action, p in rows]
         return out[:MAX_BUTTONS]
 
     def status_line(self, rec: GameRecord, engine: Game, st: Status) -> str:
@@ -505,7 +516,7 @@ class GameManager:
         st = engine.status(state)
         return Reply(text=self.status_line(rec, engine, st), image=await self.image(rec.kind, engine, state),
                      game_id=rec.id, version=rec.version, status_text=self.status_line(rec, engine, st),
-                     buttons=self.buttons(engine, state, st))
+                     buttons=self.buttons(engine, state, st, self.names(rec)))
 
     async def cmd_help(self, ctx: Context) -> Reply:
         rec = await self.storage.live_game(ctx.channel_id)

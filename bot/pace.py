@@ -133,4 +133,4 @@ class Pace:
             text += (" The other players may vote to " + ("skip the turn or " if can_skip else "") +
                      "end the game: more than half of them decides (an ended game has no result).")
         return Nudge(rec=rec, kind=kind, to_act=list(st.to_act), waiting_for=waiting, text=text,
-                     buttons=self.manager.buttons(engine, state, st), can_skip=can_skip)
+                     buttons=self.manager.buttons(engine, state, st, self.manager.names(rec)), can_skip=can_skip)

@@ -58,7 +58,7 @@ class Action(BaseModel):
 
     @classmethod
     def of(cls, cmd: str, **args: Any) -> Action:
-        return cls(cmd=cmd, args={k: v for k, v in args.items() if v is not None})
+        return cls(cmd=cmd, args=tuple((k, str(v)) for k, v in args.items() if v is not None))
 
     def get(self, key: str, default: str | None = None) -> str | None:
         for k, v in self.args:
@@ -93,7 +93,7 @@ class Action(BaseModel):
             if key in args:
                 raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
             args[key] = value
-        return cls(cmd=cmd.lower(), args=args)
+        return cls(cmd=cmd.lower(), args=tuple(args.items()))
 
     def matches(self, partial: Action) -> bool:
         """True when this action has the command and every argument `partial` names."""
