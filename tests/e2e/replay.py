@@ -131,7 +131,7 @@ class Replay:
             return None
         engine = get_game(rec.kind)
         state = self.manager.state_of(rec, engine)
-        buttons = self.manager.buttons(engine, state, engine.status(state))
+        buttons = self.manager.buttons(engine, state, engine.status(state), self.manager.names(rec))
         ids = [c for c in self.board.custom_ids if re.fullmatch(TEMPLATE, c)]
         for i, b in enumerate(buttons):
             if b.player != user or b.action != action or i >= len(ids):
