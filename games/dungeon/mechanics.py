@@ -920,10 +920,18 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
 
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
-    if md.large:  # push-back needs a vacated square for every small friend displaced
-        old_fp = set(mfp(m))
-        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(old_fp - set(footprint(*sq, True)))}
+    if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
     return opts
+
+
+def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
+    """Squares a large monster left with its last step onto `dest` that no other model holds."""
+    prev = path[-2] if len(path) >= 2 else (m.x, m.y)
+    occ = occupancy(st)
+    new_fp = footprint(dest[0], dest[1], True)
+    return [s for s in footprint(prev[0], prev[1], True)
+            if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
 
 
 def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]:
@@ -949,12 +957,16 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         dest = (in_reach[0][4], in_reach[0][3])
     else:
         tdist = B(st).route_distances(hfp(target), structures(st), 99)
-        here = min(tdist.get(s, 999) for s in mfp(m))
-        ranked = []
-        for sq, (cost, haz, _) in opts.items():
-            fp = footprint(sq[0], sq[1], md.large)
-            ranked.append((min(tdist.get(s, 999) for s in fp), cost, haz, sq[1], sq[0]))
-        ranked.sort()
+        field = large_field(st, m, tdist) if md.large else {}
+
+        def away(a: Sq) -> int:
+            # a 2x2 base may not fit where a small model's route goes: it measures in base positions
+            if field:
+                return field.get(a, 999)
+            return min(tdist.get(s, 999) for s in footprint(a[0], a[1], md.large))
+
+        here = away((m.x, m.y))
+        ranked = sorted((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
         if not ranked or ranked[0][0] >= here:
             lines.append(f"{monster_name(m)} finds no way closer.")
             return
@@ -962,22 +974,57 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     place_monster(st, m, dest, opts[dest][2], lines)
 
 
+def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
+    """Steps from each base position of a large monster to the nearest one within attack range of the
+    target (by route, models ignored): so it heads for gaps it fits through."""
+    md = monster_def(m)
+    b = B(st)
+    fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
+    blocked = set() if fly else set(structures(st)) | set(b.chasms)
+
+    def fits(a: Sq) -> bool:
+        fp = footprint(a[0], a[1], True)
+        return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
+
+    anchors = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
+    field = {a: 0 for a in goal}
+    queue = list(goal)
+    ok = set(anchors)
+    i = 0
+    while i < len(queue):
+        cur = queue[i]
+        i += 1
+        cur_fp = footprint(cur[0], cur[1], True)
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            if nxt in field or nxt not in ok:
+                continue
+            if not ghost and any((s, d) not in b.step_set for s in cur_fp):
+                continue
+            if d[0] and d[1] and blocked:
+                new_fp = footprint(nxt[0], nxt[1], True)
+                sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
+                if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
+                    continue
+            field[nxt] = field[cur] + 1
+            queue.append(nxt)
+    return field
+
+
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:
     md = monster_def(m)
-    old_fp = mfp(m)
     start = monster_name(m)
+    free = push_spots(st, m, dest, path) if md.large else []  # worked out before the move
     m.x, m.y = dest
-    new_fp = mfp(m)
-    # push back smaller friendly models into the squares the large model left
-    if md.large:
-        free = [s for s in old_fp if s not in new_fp]
+    lines.append(f"{start} moves to {sq_label(*dest)}.")
+    if md.large:  # push smaller friends back into the squares the last step left
         for other in pushed_by(st, m, dest):
-            # each pushed model goes to the nearest square the large model left
+            # each pushed model goes to the nearest square the large model's last step left
             spot = min(free, key=lambda s: (max(abs(s[0] - other.x), abs(s[1] - other.y)), s[1], s[0]))
             free.remove(spot)
             lines.append(f"{md.name} pushes {monster_def(other).name} back from {sq_label(other.x, other.y)} to {sq_label(*spot)}.")
             other.x, other.y = spot
-    lines.append(f"{start} moves to {sq_label(*dest)}.")
     if "fly" not in md.attributes:
         b = B(st)
         for anchor in path:
