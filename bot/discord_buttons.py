@@ -12,8 +12,10 @@ import time
 from collections.abc import Awaitable, Callable
 
 import discord
+from pydantic import BaseModel
 
-from games.core import get_game
+from games.core import Game, get_game
+from storage import GameRecord
 
 from .discord_send import (
     INDEX_MARK,
@@ -26,7 +28,7 @@ from .discord_send import (
 )
 from .discord_status import create_status, refresh_status
 from .manager import GameManager
-from .reply import Button, Context, Reply
+from .reply import Context, Reply
 
 log = logging.getLogger("playpost.discord")
 
@@ -50,70 +52,78 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         btn.action = match["action"]
         return btn
 
-    async def _board_buttons(self, interaction: discord.Interaction) -> list[Button] | None:
-        """The buttons of the stored board, if it is still at this button's version."""
-        manager = interaction.client.manager  # type: ignore[attr-defined]
-        rec = await manager.storage.live_game(self.channel_id)
-        if rec is None or rec.version != self.version or rec.status != "active" or rec.state is None:
-            return None
-        engine = get_game(rec.kind)
-        state = manager.state_of(rec, engine)
-        return manager.buttons(engine, state, engine.status(state), manager.names(rec))
+    def resolve(self, manager: GameManager, rec: GameRecord, engine: Game, state: BaseModel) -> tuple[str, set[str]]:
+        """The action this button carries on the stored board at its version, and who may press it."""
+        board = manager.buttons(engine, state, engine.status(state), manager.names(rec))
+        action = self.action
+        if action.startswith(INDEX_MARK):
+            n = int(action[1:]) if action[1:].isdigit() else -1
+            action = board[n].action if 0 <= n < len(board) else ""
+        return action, {b.player for b in board if b.action == action}
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager = interaction.client.manager  # type: ignore[attr-defined]
-        started = time.perf_counter()
-        user = str(interaction.user.id)
-        board = await self._board_buttons(interaction)
-        action = self.action
-        if board is not None:
-            if action.startswith(INDEX_MARK):
-                n = int(action[1:]) if action[1:].isdigit() else -1
-                action = board[n].action if 0 <= n < len(board) else ""
-            allowed = {b.player for b in board if b.action == action}
-            if user not in allowed:
-                await interaction.response.send_message(
-                    "That button is not yours to press.\nOnly the player who must act can use it; "
-                    "`/game help` shows what you can do.", ephemeral=True)
-                log.info("event=click_refused channel=%s user=%s reason=not_theirs", self.channel_id, user)
-                return
-        ctx = _context(interaction, self.channel_id)
-        if board is None:
-            # an old board, or no game: the manager refuses it at once (nothing to render), so answer
-            # privately straight away instead of showing everyone a "thinking" message first
-            refused = await manager.press(ctx, self.version, self.action)
-            if refused.ephemeral:
-                stale = refused.text.startswith(STALE)
-                pointer = await board_pointer(interaction.client, self.channel_id) if stale else ""
-                await interaction.response.send_message(refused.text + pointer, ephemeral=True)
-                log.info("event=click_refused channel=%s user=%s reason=stale", self.channel_id, user)
-                return
-            await interaction.response.defer(thinking=True)  # not expected: versions only grow
-            await send_reply(interaction, refused, deferred_ephemeral=False, channel_id=self.channel_id)
+        await press_on_board(interaction, self.channel_id, self.version, self.action, self.resolve, what="button")
+
+
+Resolver = Callable[[GameManager, GameRecord, Game, BaseModel], tuple[str, set[str]]]
+
+
+async def press_on_board(interaction: discord.Interaction, channel_id: str, version: int, carried: str,
+                         resolve: Resolver, *, what: str) -> None:
+    """A click on a board's button or menu: checked against the board as stored, then played."""
+    manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
+    started = time.perf_counter()
+    user = str(interaction.user.id)
+    rec = await manager.storage.live_game(channel_id)
+    current = rec is not None and rec.version == version and rec.status == "active" and rec.state is not None
+    action = carried
+    if current:
+        assert rec is not None
+        engine = get_game(rec.kind)
+        action, allowed = resolve(manager, rec, engine, manager.state_of(rec, engine))
+        if user not in allowed:
+            await interaction.response.send_message(
+                f"That {what} is not yours to use.\nOnly the player who must act can use it; "
+                "`/game help` shows what you can do.", ephemeral=True)
+            log.info("event=click_refused channel=%s user=%s reason=not_theirs", channel_id, user)
             return
-        await interaction.response.defer(thinking=True)
-        reply: Reply | None = None
+    ctx = _context(interaction, channel_id)
+    if not current:
+        # an old board, or no game: the manager refuses it at once (nothing to render), so answer
+        # privately straight away instead of showing everyone a "thinking" message first
+        refused = await manager.press(ctx, version, carried)
+        if refused.ephemeral:
+            stale = refused.text.startswith(STALE)
+            pointer = await board_pointer(interaction.client, channel_id) if stale else ""
+            await interaction.response.send_message(refused.text + pointer, ephemeral=True)
+            log.info("event=click_refused channel=%s user=%s reason=stale", channel_id, user)
+            return
+        await interaction.response.defer(thinking=True)  # not expected: versions only grow
+        await send_reply(interaction, refused, deferred_ephemeral=False, channel_id=channel_id)
+        return
+    await interaction.response.defer(thinking=True)
+    reply: Reply | None = None
+    try:
+        reply = await manager.press(ctx, version, action)
+        if reply.ephemeral and reply.text.startswith(STALE):  # another click got there first
+            reply.text += await board_pointer(interaction.client, channel_id)
         try:
-            reply = await manager.press(ctx, self.version, action)
-            if reply.ephemeral and reply.text.startswith(STALE):  # another click got there first
-                reply.text += await board_pointer(interaction.client, self.channel_id)
-            try:
-                await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=self.channel_id)
-            except discord.HTTPException as exc:  # the move is committed; the board could not be shown
-                await post_failed(interaction, reply, exc)
-            await refresh_status(interaction.client, reply)
-        except Exception as exc:
-            log.exception("event=click_failed channel=%s user=%s", self.channel_id, user)
-            await post_failed(interaction, reply, exc)  # never delete what may already be the new board
-            return
-        log.info("event=click channel=%s user=%s version=%s ok=%s ms=%d", self.channel_id, user, self.version,
-                 not reply.ephemeral, (time.perf_counter() - started) * 1000)
-        if not reply.ephemeral and interaction.message is not None:
-            # the board this button sat under is history now: take its buttons away
-            try:
-                await interaction.message.edit(view=None)
-            except discord.HTTPException as exc:
-                log.info("event=clear_buttons_failed status=%s", exc.status)
+            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=channel_id)
+        except discord.HTTPException as exc:  # the move is committed; the board could not be shown
+            await post_failed(interaction, reply, exc)
+        await refresh_status(interaction.client, reply)
+    except Exception as exc:
+        log.exception("event=click_failed channel=%s user=%s", channel_id, user)
+        await post_failed(interaction, reply, exc)  # never delete what may already be the new board
+        return
+    log.info("event=click channel=%s user=%s version=%s ok=%s ms=%d", channel_id, user, version,
+             not reply.ephemeral, (time.perf_counter() - started) * 1000)
+    if not reply.ephemeral and interaction.message is not None:
+        # the board this button sat under is history now: take its buttons away
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("event=clear_buttons_failed status=%s", exc.status)
 
 
 def _context(interaction: discord.Interaction, channel_id: str) -> Context:
