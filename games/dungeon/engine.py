@@ -74,7 +74,7 @@ class DungeonGame(Game[DungeonState]):
             OptionSpec(name="use", description="heal, cure, potion or none", required=True,
                        choices=("heal", "cure", "potion", "none")),
             OptionSpec(name="hero", description="Hero who benefits", autocomplete=True),
-            OptionSpec(name="debuff", description="Debuff to remove (cure)"),)),
+            OptionSpec(name="debuff", description="Debuff to remove (cure)", autocomplete=True),)),
         CommandSpec(name="end", description="End the active hero's activation"),
         CommandSpec(name="ready", description="Done equipping between levels"),
     )
