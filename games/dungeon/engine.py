@@ -225,8 +225,6 @@ class DungeonGame(Game[DungeonState]):
             if act.ap >= costs["stand"]:
                 out.append(Action.of("act", action="stand"))
             return out + [Action.of("end")]
-        for sq in sorted(self._move_options(st, h), key=lambda s: (s[1], s[0])):
-            out.append(Action.of("move", to=sq_label(*sq)))
         for style, rng in stats.attacks.items():
             if act.ap < costs[style]:
                 continue
@@ -263,6 +261,9 @@ class DungeonGame(Game[DungeonState]):
             if self._can_drop(h, cid):
                 out.append(Action.of("drop", card=cid))
         out.append(Action.of("end"))
+        # moves last: the common choices come first wherever the list is shown (hints, buttons)
+        for sq in sorted(self._move_options(st, h), key=lambda s: (s[1], s[0])):
+            out.append(Action.of("move", to=sq_label(*sq)))
         return _dedupe(out)
 
     # ---- helpers for legality -----------------------------------------------------------------
