@@ -447,6 +447,14 @@ class DungeonGame(Game[DungeonState]):
         stats = mx.hero_stats(h)
         if st.attack is not None and st.attack.stage:
             return f"Finish the attack first: {'reroll or keep' if st.attack.stage == 'reroll' else 'use the hearts'}."
+        if action.cmd == "activate":
+            return f"{stats.name} is still acting: `end` that activation first."
+        if action.cmd == "ready":
+            return "`ready` is for the break between levels."
+        if action.cmd == "drop" and action.get("card") in h.equipment:
+            return f"Without {content().cards[action.get('card', '')].name} {stats.name} could not stay standing."
+        if action.cmd == "drop":
+            return f"{stats.name} does not carry that card."
         if action.cmd in ("reroll", "keep"):
             return "There is no roll waiting for a reroll."
         if action.cmd == "heart":

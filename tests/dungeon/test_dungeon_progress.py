@@ -397,6 +397,17 @@ def test_explain_says_why_a_move_is_refused():
     assert "structure" in exc.value.reason
 
 
+def test_explain_names_the_active_hero_and_misplaced_commands():
+    st = scene("ruby@B10 candy@C10")
+    st, _ = do(st, "activate hero:ruby")
+    for text, reason in (("activate hero:candy", "Ruby is still acting: `end` that activation first."),
+                         ("ready", "`ready` is for the break between levels."),
+                         ("drop card:iron_sword", "Ruby does not carry that card.")):
+        with pytest.raises(IllegalAction) as exc:
+            do(st, text)
+        assert exc.value.reason == reason
+
+
 def test_explain_says_why_an_action_is_refused():
     st = scene("ruby@B10 candy@C10:w1")
     mx.hero(st, "ruby").debuffs = ["ice"]
