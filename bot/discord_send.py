@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from .discord_select import board_menus
 from .reply import Reply
 
 log = logging.getLogger("playpost.discord")
@@ -69,14 +70,20 @@ def missing_permissions(perms: discord.Permissions, *, in_thread: bool, board: b
     return [label for attr, label in need if not getattr(perms, attr)]
 
 
-def view_for(reply: Reply, channel_id: str) -> discord.ui.View | None:
-    """The buttons under a board: the legal actions, "My options" while it runs, "Rematch" at the end."""
+def view_for(reply: Reply, channel_id: str, menus: Sequence[Any] = ()) -> discord.ui.View | None:
+    """The controls under a board: buttons for the legal actions and menus for the rest that fit,
+    "My options" while it runs, "Rematch" at the end (at most 5 rows: menus give way to buttons)."""
     from .discord_buttons import GameButton, OptionsButton, RematchButton
+    from .discord_select import GameSelect
 
     items: list[discord.ui.Item] = []
+    buttons = reply.buttons[:24] if reply.version is not None else []
+    extra = 1 if reply.status_text else 0  # "My options" or "Rematch"
+    rows_free = 5 - -(-(len(buttons) + extra) // 5)
     if reply.version is not None:
         items += [GameButton(channel_id, reply.version, b.action, index=i, label=b.label)
-                  for i, b in enumerate(reply.buttons[:24])]
+                  for i, b in enumerate(buttons)]
+        items += [GameSelect(channel_id, reply.version, m) for m in list(menus)[:max(0, rows_free)]]
     if reply.status_text and not reply.finished:
         items.append(OptionsButton(channel_id))
     if reply.status_text and reply.finished and reply.game_id is not None:
@@ -123,7 +130,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
             text += "\n(The board image is larger than this server's upload limit.)"
         else:
             files.insert(0, board)
-    view = view_for(reply, channel_id)
+    view = view_for(reply, channel_id, await board_menus(interaction.client, reply.game_id, reply.version)
+                    if reply.buttons or reply.status_text else ())
     pieces = chunks(text)
     sent: discord.WebhookMessage | None = None
     for i, piece in enumerate(pieces):

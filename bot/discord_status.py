@@ -94,12 +94,16 @@ async def refresh_status(bot: Any, reply: Reply) -> None:
 async def post_nudge(bot: Any, nudge: Any) -> None:
     """A reminder in the game's channel: pings exactly who must act, with the board's buttons."""
     from .discord_buttons import GameButton, OptionsButton, SkipVoteButton, VoteButton
+    from .discord_select import GameSelect, board_menus
     from .discord_send import mentions, remember_board
 
     rec = nudge.rec
     view = discord.ui.View(timeout=None)
     for i, b in enumerate(nudge.buttons[:22]):
         view.add_item(GameButton(rec.channel_id, rec.version, b.action, index=i, label=b.label))
+    rows_free = 5 - -(-(len(nudge.buttons[:22]) + 3) // 5)  # + My options and the two votes
+    for menu in (await board_menus(bot, rec.id, rec.version))[:max(0, rows_free)]:
+        view.add_item(GameSelect(rec.channel_id, rec.version, menu))
     view.add_item(OptionsButton(rec.channel_id))
     if nudge.kind in ("deadline", "overdue"):  # a missed deadline: the others may vote
         if nudge.can_skip:

@@ -438,6 +438,14 @@ class DiscordDouble:
         payload["message"] = message.payload()
         return inter, payload
 
+    def select_payload(self, uid: str, name: str, message: Message, custom_id: str,
+                       values: list[str]) -> tuple[Interaction, dict[str, Any]]:
+        """A choice in a select menu under `message`."""
+        inter, payload = self._base(3, uid, name, message.channel_id)
+        payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
+        payload["message"] = message.payload()
+        return inter, payload
+
     async def run(self, inter: Interaction, payload: dict[str, Any], *, timeout: float = 10.0) -> Interaction:
         """Send an interaction and wait until the bot has finished handling it."""
         await self.dispatch("INTERACTION_CREATE", payload)

@@ -14,6 +14,7 @@ import pytest
 
 from games.core import all_games
 
+from .conftest import USERS
 from .discord_double import CHANNEL_ID
 from .replay import Replay, by_name, console_state
 
@@ -104,3 +105,44 @@ async def test_a_quodd_preview_is_a_private_image_and_changes_nothing(harness, t
     assert preview.files["board.png"].startswith(PNG) and preview.embeds[0]["image"]["url"] == "attachment://board.png"
     after = await r.live()
     assert (after.version, after.state) == (before.version, before.state)
+
+
+async def test_moves_without_a_button_are_offered_in_a_menu(harness, tmp_path):
+    """Heroball shows some throws as buttons; the other throw targets come in a menu under the board."""
+    r = Replay(harness)
+    menu = None
+    for line in transcript("heroball", "two_player.txt"):
+        if line.strip() and not line.startswith("#"):
+            await r.line(line)
+        menu = next((c for row in (r.board.components if r.board else []) for c in row["components"]
+                     if c["type"] == 3), None)
+        if menu is not None:
+            break
+    assert menu is not None, "no board offered a menu"
+    board = r.board
+    rec = await r.live()
+    assert menu["custom_id"] == f"pp:sel:{r.channel}:{rec.version}:{menu['custom_id'].rsplit(':', 1)[1]}"
+    values = [o["value"] for o in menu["options"]]
+    assert 2 <= len(values) <= 25 and len(set(values)) == len(values)
+    engine = all_games()["heroball"]
+    state = harness.bot.manager.state_of(rec, engine)
+    to_act = engine.status(state).to_act[0]
+    legal = {a.text() for a in engine.legal_actions(state, to_act)}
+    shown = {c["custom_id"].split(":", 3)[3] for row in board.components for c in row["components"] if c["type"] == 2
+             and c["custom_id"].startswith(f"pp:{r.channel}:")}
+    assert set(values) <= legal and not set(values) & shown  # legal moves the buttons leave out
+    player = next(name for name, uid in USERS.items() if uid == to_act)
+    other = next(name for name in ("ann", "bob") if name != player)
+    double = harness.double
+
+    refused = await double.run(*double.select_payload(USERS[other], other, board, menu["custom_id"], [values[-1]]))
+    assert not refused.public and "not yours" in refused.private[0].content
+    again = double.select_payload(USERS[player], player, board, menu["custom_id"], [values[0]])  # a second client
+    chosen = await double.run(*double.select_payload(USERS[player], player, board, menu["custom_id"], [values[-1]]))
+    assert len(chosen.public) == 1 and chosen.public[0].files["board.png"].startswith(b"\x89PNG")
+    entries = await harness.bot.manager.storage.log(rec.id)
+    assert entries[-1].action == values[-1] and (await r.live()).version == rec.version + 1
+    assert board.components == []  # the used board's controls are taken away
+    stale = await double.run(*again)
+    assert not stale.public and "out of date" in stale.private[0].content
+    assert len(await harness.bot.manager.storage.log(rec.id)) == len(entries)
