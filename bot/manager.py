@@ -52,6 +52,11 @@ class NotFound(PlaypostError):
     """No game where the command expects one."""
 
 
+def _squash(text: str) -> str:
+    """Case, spaces and punctuation do not matter when matching typed text: 'Von W' finds 'vonwilding'."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
 def _pick(spec: OptionSpec, value: str, game: str) -> str:
     """A value for an option with fixed choices, spelled as the choice is (any case accepted)."""
     if not spec.choices:
@@ -733,9 +738,9 @@ class GameManager:
                       typed: str) -> list[str]:
         """Up to 25 legal values for an option, for this user now, best first."""
         values = await self._suggest(ctx, group, name, option, given)
-        t = typed.casefold().strip()
-        starts = [v for v in values if v.casefold().startswith(t)]
-        contains = [v for v in values if t in v.casefold() and v not in starts]
+        t = _squash(typed)
+        starts = [v for v in values if _squash(v).startswith(t)]
+        contains = [v for v in values if t in _squash(v) and v not in starts]
         return (starts + contains)[:25]
 
     async def _suggest(self, ctx: Context, group: str, name: str, option: str, given: dict[str, Any]) -> list[str]:

@@ -338,3 +338,9 @@ def test_buttons_shared_by_several_players_name_their_owner():
     state = COUNT.setup({}, [], 1)
     out = m.buttons(Both(), state, Status(phase="x", to_act=["a", "b"]), {"a": "Ann", "b": "Bob"})
     assert [b.label for b in out] == ["Ann: end", "Bob: end"] and [b.player for b in out] == ["a", "b"]
+
+
+async def test_autocomplete_ignores_case_spaces_and_punctuation(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
+    assert "vonwilding" in await manager.suggest(ctx("bob"), "game", "join", "hero", {}, "Von W") or \
+        "Von Wilding" in await manager.suggest(ctx("bob"), "game", "join", "hero", {}, "Von W")

@@ -77,6 +77,8 @@ class DungeonGame(Game[DungeonState]):
             OptionSpec(name="debuff", description="Debuff to remove (cure)", autocomplete=True),)),
         CommandSpec(name="end", description="End the active hero's activation"),
         CommandSpec(name="ready", description="Done equipping between levels"),
+        CommandSpec(name="preview", description="Picture what a move or action would do; nothing changes", options=(
+            OptionSpec(name="action", description='The action to try, e.g. "move to:C4"', required=True),)),
     )
 
     # ---- lobby -------------------------------------------------------------------
