@@ -146,3 +146,38 @@ async def test_moves_without_a_button_are_offered_in_a_menu(harness, tmp_path):
     stale = await double.run(*again)
     assert not stale.public and "out of date" in stale.private[0].content
     assert len(await harness.bot.manager.storage.log(rec.id)) == len(entries)
+
+
+def quick_dungeon_game(cap: int = 120) -> list[str]:
+    """A whole two-player SDE-S game as transcript lines: seeded random legal play, the first seed that ends soon."""
+    import random
+
+    from games.core import Seat
+    from games.core.play import step
+
+    engine = all_games()["dungeon"]
+    options = {o.name: o.default for o in engine.options if o.default is not None}
+    for seed in range(40):
+        state = engine.setup(options, [Seat(player="ann", name="ann"), Seat(player="bob", name="bob")], seed)
+        pick = random.Random(seed)
+        lines = [f"ann> /game new game:dungeon seed:{seed} thread:false", "bob> /game join", "ann> /game start"]
+        for _ in range(cap):
+            st = engine.status(state)
+            if st.finished:
+                return lines
+            player = pick.choice(st.to_act)
+            legal = engine.legal_actions(state, player)
+            doing = [a for a in legal if a.cmd not in ("end", "ready")] or legal  # act rather than pass, mostly
+            action = pick.choice(doing if pick.random() < 0.85 else legal)
+            _, state, _ = step(engine, state, player, action)
+            lines.append(f"{player}> /dungeon {action.text()}")
+    pytest.skip("no seed in 0-39 gives a short SDE-S game")
+
+
+async def test_dungeon_whole_game_of_two_players_to_its_end(harness, tmp_path):
+    """A complete SDE-S game (random legal play that ends soon: usually a defeat) through the bot."""
+    if "dungeon" not in all_games():
+        pytest.skip("no dungeon")
+    r, rec = await replay(harness, quick_dungeon_game(), tmp_path)
+    assert rec.status == "finished" and "Game over" in r.moves[-1].content
+    assert r.clicks and r.slash and r.suggested
