@@ -737,11 +737,23 @@ class GameManager:
     async def suggest(self, ctx: Context, group: str, name: str, option: str, given: dict[str, Any],
                       typed: str) -> list[str]:
         """Up to 25 legal values for an option, for this user now, best first."""
+        return [value for _, value in await self.suggest_labelled(ctx, group, name, option, given, typed)]
+
+    async def suggest_labelled(self, ctx: Context, group: str, name: str, option: str, given: dict[str, Any],
+                               typed: str) -> list[tuple[str, str]]:
+        """(label, value) pairs: the label is what the list shows (the game may add detail)."""
         values = await self._suggest(ctx, group, name, option, given)
+        labels = {v: v for v in values}
+        if group in all_games():
+            rec = await self.storage.live_game(ctx.channel_id)
+            if rec is not None and rec.kind == group and rec.status == "active":
+                engine = get_game(rec.kind)
+                state = self._state(rec, engine)
+                labels = {v: engine.value_label(state, ctx.user_id, name, option, v) or v for v in values}
         t = _squash(typed)
-        starts = [v for v in values if _squash(v).startswith(t)]
-        contains = [v for v in values if t in _squash(v) and v not in starts]
-        return (starts + contains)[:25]
+        starts = [v for v in values if _squash(v).startswith(t) or _squash(labels[v]).startswith(t)]
+        contains = [v for v in values if v not in starts and (t in _squash(v) or t in _squash(labels[v]))]
+        return [(labels[v], v) for v in (starts + contains)[:25]]
 
     async def _suggest(self, ctx: Context, group: str, name: str, option: str, given: dict[str, Any]) -> list[str]:
         if group == "rules" and option == "topic":

@@ -180,6 +180,10 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def value_label(self, state: S, player: str, command: str, option: str, value: str) -> str:
+        """How an autocomplete value reads in the list (e.g. a target with the dice it faces)."""
+        return value
+
     def private_text(self, state: S, player: str) -> str:
         """What only `player` may read (a hand, secret objectives); empty if nothing."""
         return ""
