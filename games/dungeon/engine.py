@@ -633,6 +633,14 @@ class DungeonGame(Game[DungeonState]):
                 return want
         return next((a for a in legal if a.cmd == "activate"), None)
 
+    def value_label(self, state: DungeonState, player: str, command: str, option: str, value: str) -> str:
+        """Attack targets in autocomplete show who stands there and the dice each attack rolls."""
+        if command != "attack" or option != "target":
+            return value
+        ways = [self.label(state, a) for a in self.legal_actions(state, player)
+                if a.cmd == "attack" and a.get("target") == value]
+        return f"{value}: " + " / ".join(ways) if ways else value
+
     def label(self, state: DungeonState, action: Action) -> str:
         st = state
         a = action.argdict
