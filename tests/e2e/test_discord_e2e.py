@@ -452,3 +452,26 @@ async def test_missing_board_permissions_are_said_plainly(harness):
     board_message(shown)
     note = "\n".join(m.content for m in shown.private)
     assert "I am missing Attach Files, Embed Links in this channel" in note and "Manage Channel" in note
+
+
+async def test_autocomplete_offers_rules_topics_scenarios_heroes_and_players(harness):
+    for gid, engine in sorted(all_games().items()):
+        topics = list(engine.rules_topics())
+        offered = await harness.autocomplete("cat", "rules", None, "topic", game=gid, topic="")
+        assert offered == topics[:25], gid
+        if topics:
+            word = topics[-1][:3]
+            typed = await harness.autocomplete("cat", "rules", None, "topic", game=gid, topic=word)
+            assert typed and topics[-1] in typed and all(word.casefold() in t.casefold() for t in typed)
+            answer = await harness.cmd("cat", "rules", None, game=gid, topic=typed[0])
+            assert_private_only(answer, typed[0])
+    if "quodd" in all_games():
+        scenarios = await harness.autocomplete("ann", "game", "new", "scenario", game="quodd", scenario="tu")
+        assert scenarios and scenarios[0] == "tutorial"
+    if "heroball" in all_games():
+        await harness.cmd("ann", "game", "new", game="heroball", thread=False)
+        heroes = await harness.autocomplete("bob", "game", "join", "hero", hero="")
+        assert 2 <= len(heroes) <= 25
+        board_message(await harness.cmd("bob", "game", "join", hero=heroes[0]))
+        assert heroes[0] not in await harness.autocomplete("cat", "game", "join", "hero", hero="")  # taken now
+        assert await harness.autocomplete("ann", "game", "kick", "player", player="b") == ["Bob"]
