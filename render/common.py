@@ -1,10 +1,20 @@
-"""What every renderer shares: fonts, a palette for seats, and deterministic PNG encoding."""
+"""What every renderer shares: fonts, a palette for seats, palette-mode drawing and deterministic PNG encoding.
+
+Fast path (issue 7): a renderer draws straight into a palette ("P") image on a fixed palette of its
+own, so no colour quantisation is left for encoding. Shapes (Pillow draws them without
+anti-aliasing) get palette indices; text, which is anti-aliased, is pasted from cached sprites whose
+edge pixels use blends of the text and background colours that the palette holds as ramps.
+"""
 from __future__ import annotations
 
 import io
-from functools import cache
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
 
 # Colour-blind-friendly seat colours (Okabe-Ito), in seat order.
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
@@ -19,6 +29,9 @@ INK = (30, 30, 35)
 PAPER = (248, 246, 240)
 GRID = (160, 160, 160)
 MUTED = (110, 110, 115)
+WHITE = (255, 255, 255)
+
+RAMP = (0.25, 0.5, 0.75)  # anti-aliasing levels of text edges kept in a palette
 
 
 @cache
@@ -27,8 +40,141 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def text_center(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=INK) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+def blend(bg: Sequence[int], fg: Sequence[int], t: float) -> RGB:
+    """`t` of the way from bg to fg (what an anti-aliased edge pixel looks like)."""
+    return tuple(round(b + (f - b) * t) for b, f in zip(bg, fg, strict=True))  # type: ignore[return-value]
+
+
+class Palette:
+    """A fixed palette of up to 256 colours: the solid colours a renderer draws with, then for each
+    (text colour, background) pair the blends its anti-aliased text edges need. Fixed per renderer,
+    so the same view always gives the same bytes; a colour not in it maps to the nearest entry."""
+
+    def __init__(self, colours: Iterable[Sequence[int]], text_pairs: Iterable[tuple[Sequence[int], Sequence[int]]] = ()):
+        entries: list[RGB] = []
+        seen: set[RGB] = set()
+
+        def add(c: Sequence[int]) -> None:
+            c = tuple(int(v) for v in c[:3])  # type: ignore[assignment]
+            if c not in seen:
+                seen.add(c)  # type: ignore[arg-type]
+                entries.append(c)  # type: ignore[arg-type]
+
+        for c in colours:
+            add(c)
+        pairs = list(text_pairs)
+        for fg, bg in pairs:
+            add(fg)
+            add(bg)
+        for fg, bg in pairs:
+            for t in RAMP:
+                add(blend(bg, fg, t))
+        if len(entries) > 256:
+            raise ValueError(f"palette needs {len(entries)} colours, at most 256 fit")
+        self.colours: tuple[RGB, ...] = tuple(entries)
+        self._index = {c: i for i, c in enumerate(entries)}
+        flat = [v for c in entries for v in c]
+        self.flat = flat + flat[:3] * (256 - len(entries))  # padded with the first colour: never a new one
+
+    def __len__(self) -> int:
+        return len(self.colours)
+
+    def __getitem__(self, colour: Sequence[int] | int) -> int:
+        if isinstance(colour, int):
+            return colour
+        c = tuple(colour[:3])
+        i = self._index.get(c)  # type: ignore[arg-type]
+        return i if i is not None else _nearest(self, c)
+
+    def new(self, size: tuple[int, int], colour: Sequence[int]) -> Image.Image:
+        img = Image.new("P", size, self[colour])
+        img.putpalette(self.flat)
+        return img
+
+    def remap(self, img: Image.Image, fn: Any) -> Image.Image:
+        """A palette image with every pixel's colour replaced by fn(colour), mapped back into the palette."""
+        lut = [self[fn(c)] for c in self.colours] + [0] * (256 - len(self.colours))
+        out = Image.frombytes("P", img.size, Image.frombytes("L", img.size, img.tobytes()).point(lut).tobytes())
+        out.putpalette(self.flat)
+        return out
+
+
+@lru_cache(maxsize=4096)
+def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
+    best = min(range(len(pal.colours)), key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c)), i))
+    return best
+
+
+@lru_cache(maxsize=2048)
+def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int] | None:
+    """The anti-aliased coverage mask of a text and where its top-left sits relative to the anchor point."""
+    f = font(size)
+    l, t, r, b = f.getbbox(text, anchor=anchor)
+    if r <= l or b <= t:
+        return None
+    mask = Image.new("L", (r - l, b - t), 0)
+    ImageDraw.Draw(mask).text((-l, -t), text, font=f, fill=255, anchor=anchor)
+    return mask, l, t
+
+
+def _level_lut(pal: Palette, fg: RGB, bg: RGB) -> list[int]:
+    levels = [pal[blend(bg, fg, t)] for t in RAMP] + [pal[fg]]
+    # coverage 0..255 -> nearest of 25/50/75/100 %; below 1/8 the pixel is left alone (mask)
+    return [levels[min(3, max(0, round(a / 255 * 4) - 1))] for a in range(256)]
+
+
+_MASK_LUT = [255 if a >= 32 else 0 for a in range(256)]
+
+
+@lru_cache(maxsize=2048)
+def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -> tuple[Image.Image, Image.Image, int, int] | None:
+    g = _glyphs(text, size, anchor)
+    if g is None:
+        return None
+    mask, l, t = g
+    idx = Image.frombytes("P", mask.size, mask.point(_level_lut(pal, fg, bg)).tobytes())
+    return idx, mask.point(_MASK_LUT), l, t
+
+
+class Pen:
+    """ImageDraw for a palette image: fill/outline given as RGB (or index), text pasted from cached sprites.
+
+    `bg` is the colour a text is assumed to sit on (its edge blends); the pen's default is PAPER."""
+
+    def __init__(self, img: Image.Image, pal: Palette, bg: Sequence[int] = PAPER) -> None:
+        self.img = img
+        self.pal = pal
+        self.bg = tuple(bg)
+        self.d = ImageDraw.Draw(img)
+
+    def _c(self, c: Any) -> int | None:
+        return None if c is None else self.pal[c]
+
+    def __getattr__(self, name: str) -> Any:
+        fn = getattr(self.d, name)
+
+        def call(*args: Any, fill: Any = None, outline: Any = None, **kw: Any) -> Any:
+            if outline is not None:
+                kw["outline"] = self._c(outline)
+            return fn(*args, fill=self._c(fill), **kw)
+
+        return call
+
+    def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
+             anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
+        size = size if size is not None else font.size
+        s = _sprite(self.pal, text, size, anchor or "la", tuple(fill), tuple(bg) if bg is not None else self.bg)
+        if s is None:
+            return
+        idx, mask, l, t = s
+        self.img.paste(idx, (round(xy[0]) + l, round(xy[1]) + t), mask)
+
+
+def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill=INK, bg: Sequence[int] | None = None) -> None:
+    if isinstance(draw, Pen):
+        draw.text(xy, text, size=size, fill=fill, anchor="mm", bg=bg)
+    else:
+        draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 
 
 def encode_png(img: Image.Image, *, palette: bool = True) -> bytes:

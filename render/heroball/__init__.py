@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.heroball.board import Board, board
 from games.heroball.state import HeroballView
-from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, encode_png, font
+from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, encode_png, font
 
 SIZE = 34  # hex centre-to-corner, px
 SQ3 = math.sqrt(3)
@@ -30,6 +30,29 @@ FIELD = (236, 238, 228)
 
 def _lighten(c: tuple[int, int, int], f: float = 0.6) -> tuple[int, int, int]:
     return tuple(int(v + (255 - v) * f) for v in c)  # type: ignore[return-value]
+
+
+def _dark(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(int(v * 0.72) for v in c)  # type: ignore[return-value]
+
+
+UNKNOWN = (200, 200, 200)
+CENTRE = (250, 235, 170)
+PILLAR_LABEL = (235, 235, 240)
+DOWN_RED = (180, 30, 30)
+_TERRAINS = [c for c, _ in TERRAIN.values()] + [UNKNOWN]
+# Every colour the image uses, and the (text, background) pairs whose anti-aliased edges it needs:
+# the image is drawn straight in this palette, so encoding has nothing left to quantise.
+PALETTE = Palette(
+    [PAPER, FIELD, GRID, INK, MUTED, WHITE, PILLAR, BALL, POLE, CENTRE, (170, 130, 20), (200, 200, 210),
+     (200, 40, 40), (190, 140, 0), (220, 30, 30), PILLAR_LABEL, DOWN_RED, *SEAT_COLORS,
+     *(_lighten(c, 0.55) for c in SEAT_COLORS), *(_lighten(c, 0.5) for c in SEAT_COLORS),
+     *_TERRAINS, *(_dark(c) for c in _TERRAINS)],
+    [(INK, PAPER), (MUTED, PAPER), (DOWN_RED, PAPER), (MUTED, FIELD), (MUTED, CENTRE), (PILLAR_LABEL, PILLAR),
+     *((MUTED, _lighten(c, 0.55)) for c in SEAT_COLORS), *((WHITE, c) for c in SEAT_COLORS),
+     *((INK, _lighten(c, 0.5)) for c in SEAT_COLORS), *((INK, c) for c in _TERRAINS),
+     *((MUTED, c) for c in _TERRAINS)],
+)
 
 
 class _Geo:
@@ -60,8 +83,8 @@ def _base(radius: int, pillar_distance: int, goals: tuple[tuple[int, tuple[str, 
     """The static layer: field, goal tiles, pillars, centre post; cached per layout."""
     g = _geo(radius, pillar_distance)
     b = g.b
-    img = Image.new("RGB", (g.width + PANEL_W, max(g.height, 860)), PAPER)
-    d = ImageDraw.Draw(img)
+    img = PALETTE.new((g.width + PANEL_W, max(g.height, 860)), PAPER)
+    d = Pen(img, PALETTE)
     owner = {lab: seat for seat, labs in goals for lab in labs}
     for lab in b.labels:
         fill = FIELD
@@ -75,11 +98,29 @@ def _base(radius: int, pillar_distance: int, goals: tuple[tuple[int, tuple[str, 
         d.polygon(g.corners(lab, 2), fill=PILLAR)
         d.ellipse((x - 14, y - 14, x + 14, y + 14), outline=(200, 200, 210), width=3)
     x, y = g.center(b.centre)
-    d.regular_polygon((x, y, SIZE - 8), 6, fill=(250, 235, 170), outline=(170, 130, 20))
+    d.regular_polygon((x, y, SIZE - 8), 6, fill=CENTRE, outline=(170, 130, 20))
+    for lab in b.labels:
+        _label(d, g, lab, _label_bg(g, lab, owner))
     return img
 
 
-def _arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color, width: int = 4) -> None:
+def _label_bg(g: _Geo, lab: str, owner: dict[str, int]) -> tuple[int, int, int]:
+    if lab in g.b.pillars:
+        return PILLAR
+    if lab == g.b.centre:
+        return CENTRE
+    if lab in owner:
+        return _lighten(SEAT_COLORS[owner[lab] % len(SEAT_COLORS)], 0.55)
+    return FIELD
+
+
+def _label(d: Pen, g: _Geo, lab: str, bg) -> None:
+    x, y = g.center(lab)
+    fill = PILLAR_LABEL if lab in g.b.pillars else MUTED
+    d.text((x, y - 19), lab, size=12, fill=fill, anchor="mm", bg=bg)
+
+
+def _arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color, width: int = 4) -> None:
     d.line([a, b], fill=color, width=width)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     tip = (b[0] - 12 * math.cos(ang), b[1] - 12 * math.sin(ang))
@@ -88,7 +129,7 @@ def _arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float
     d.polygon([(b[0] - 4 * math.cos(ang), b[1] - 4 * math.sin(ang)), left, right], fill=color)
 
 
-def _dashed_arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color) -> None:
+def _dashed_arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color) -> None:
     (ax, ay), (bx, by) = (a[0], a[1] + 5), (b[0], b[1] + 5)
     n = max(2, int(math.hypot(bx - ax, by - ay) / 9))
     for i in range(0, n - 1, 2):
@@ -108,22 +149,19 @@ def render(view: HeroballView, **options) -> bytes:
     b = g.b
     goals = tuple((h.seat, tuple(h.goal)) for h in view.heroes)
     img = _base(view.radius, view.pillar_distance, goals).copy()
-    d = ImageDraw.Draw(img)
-    label_font = font(12)
-    # terrain
+    d = Pen(img, PALETTE)
+    # terrain (the static layer has every hex's label: a terrain hex gets its label again on top)
     for lab, kind in sorted(view.terrain.items()):
-        color, code = TERRAIN.get(kind, ((200, 200, 200), "?"))
+        if lab not in b.labels:
+            continue
+        color, code = TERRAIN.get(kind, (UNKNOWN, "?"))
         d.polygon(g.corners(lab, 4), fill=color)
         x, y = g.center(lab)
-        dark = tuple(int(v * 0.72) for v in color)
+        dark = _dark(color)
         for off in (-12, 0, 12):  # hatching: terrain never looks like a goal tile
             d.line([(x + off - 7, y + 22), (x + off + 7, y + 8)], fill=dark, width=2)
-        d.text((x - 21, y + 8), code, font=font(13), fill=INK, anchor="mm")
-    # labels on every hex
-    for lab in b.labels:
-        x, y = g.center(lab)
-        fill = (235, 235, 240) if lab in b.pillars else MUTED
-        d.text((x, y - 19), lab, font=label_font, fill=fill, anchor="mm")
+        d.text((x - 21, y + 8), code, size=13, fill=INK, anchor="mm", bg=color)
+        _label(d, g, lab, color)
     # last move traced
     trail = [t for t in view.trail if t in b.labels]
     for a, c in zip(trail, trail[1:], strict=False):
@@ -157,20 +195,19 @@ def render(view: HeroballView, **options) -> bytes:
         if h.down:
             d.rectangle((x - r, y - r + 4, x + r, y + r - 4), fill=_lighten(color, 0.5), outline=color, width=3)
             d.line([(x - r, y - r + 4), (x + r, y + r - 4)], fill=INK, width=2)
-            d.text((x, y + 1), h.hero[:2], font=font(12), fill=INK, anchor="mm")
+            d.text((x, y + 1), h.hero[:2], size=12, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30), width=3 if h.active else 1)
-            d.text((x, y + 1), h.hero[:2], font=font(13), fill=(255, 255, 255), anchor="mm")
+            d.text((x, y + 1), h.hero[:2], size=13, fill=WHITE, anchor="mm", bg=color)
         if h.holding == "ball":
             d.ellipse((x + 7, y - 17, x + 19, y - 5), fill=BALL, outline=INK, width=2)
         elif h.holding == "pole":
             d.line([(x - 18, y + 14), (x + 18, y - 14)], fill=POLE, width=4)
     _panel(d, view, g.width)
-    # Fast octree palette (deterministic) instead of encode_png's median cut: 2x faster, smaller file.
-    return encode_png(img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    return encode_png(img)
 
 
-def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
+def _panel(d: Pen, view: HeroballView, x0: int) -> None:
     x = x0 + 6
     y = 14
     d.text((x, y), f"Heroball · Round {view.round}/{view.rounds}", font=font(22), fill=INK)
@@ -210,7 +247,7 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
             flags.append("holds " + ("Godball" if h.holding == "ball" else h.holding))
         if h.down:
             flags.append("KNOCKED DOWN")
-        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(15), fill=(180, 30, 30) if h.down else INK)
+        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(15), fill=DOWN_RED if h.down else INK)
         y += 20
         if h.spent:
             d.text((x, y), "spent: " + ", ".join(h.spent), font=font(14), fill=MUTED)
@@ -224,7 +261,7 @@ def _panel(d: ImageDraw.ImageDraw, view: HeroballView, x0: int) -> None:
     for i, (kind, (color, code)) in enumerate(TERRAIN.items()):
         cx, cy = x + (i % 3) * 112, y + (i // 3) * 18
         d.rectangle((cx, cy + 1, cx + 14, cy + 14), fill=color, outline=GRID)
-        d.text((cx + 3, cy + 1), code, font=font(11), fill=INK)
+        d.text((cx + 3, cy + 1), code, size=11, fill=INK, bg=color)
         d.text((cx + 19, cy), kind.replace("astral-turf", "Astral-Turf"), font=font(12), fill=MUTED)
     y += 40
     d.text((x, y), "square token = knocked down; red arrows = last move;", font=font(12), fill=MUTED)
