@@ -5,9 +5,9 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, encode_png, font, text_center
+from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, encode_png, font, text_center
 
 CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
@@ -79,6 +79,19 @@ CRYSTAL = {"red": (220, 50, 60), "blue": (50, 110, 230), "green": (40, 170, 80)}
 SKILL_SHORT = {"slide": "Sl", "diagonal": "Di", "dash": "Da", "tumble": "Tu", "jump": "Ju"}
 SKILL_NAMES = {"slide": "Slide", "diagonal": "Diagonal Slide", "dash": "Dash", "tumble": "Tumble", "jump": "Jump"}
 FACE_ORDER = ("front", "back", "left", "right", "feet")
+UNKNOWN_TOKEN = ((128, 128, 128), (255, 255, 255), "")
+# Every colour the image uses, and the (text, background) pairs whose anti-aliased edges it needs:
+# the image is drawn straight in this palette, so encoding has nothing left to quantise.
+PALETTE = Palette(
+    [PAPER, GRID, INK, MUTED, WHITE, *SEAT_COLORS, *FEATURE_FILL.values(), (20, 80, 160), (230, 240, 255), (15, 10, 12),
+     (40, 130, 50), (170, 80, 10), (70, 45, 30), (80, 55, 40), (120, 20, 20), (40, 40, 40), (20, 20, 20),
+     (255, 0, 150), *CRYSTAL.values(), (180, 180, 200), *(c for f, i, _ in TOKEN_STYLE.values() for c in (f, i)),
+     *UNKNOWN_TOKEN[:2]],
+    [(INK, PAPER), (MUTED, PAPER), ((40, 130, 50), FEATURE_FILL["R"]), ((150, 120, 30), FEATURE_FILL["s"]),
+     ((140, 60, 0), FEATURE_FILL["D"]), (WHITE, FEATURE_FILL["w"]), (INK, FEATURE_FILL["R"]), (INK, FEATURE_FILL["D"]),
+     *((WHITE, c) for c in SEAT_COLORS), (INK, WHITE), *((i, f) for f, i, _ in TOKEN_STYLE.values()),
+     UNKNOWN_TOKEN[1::-1]],
+)
 
 
 def _g(view: Any, key: str):
@@ -108,7 +121,7 @@ def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:
     return x0, y0, x0 + CELL, y0 + CELL
 
 
-def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: float, fill) -> None:
+def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill) -> None:
     ux, uy = DIRV[direction]
     n = math.hypot(ux, uy)
     dx, dy = ux / n, uy / n
@@ -125,8 +138,8 @@ def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, direction: str, size: f
 def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Image:
     """The printed map with labels: drawn once per map layout."""
     h, w = len(rows), len(rows[0])
-    img = Image.new("RGB", (MARGIN * 2 + w * CELL, MARGIN * 2 + h * CELL), PAPER)
-    d = ImageDraw.Draw(img)
+    img = PALETTE.new((MARGIN * 2 + w * CELL, MARGIN * 2 + h * CELL), PAPER)
+    d = Pen(img, PALETTE)
     link_of = dict(links)
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
@@ -144,15 +157,15 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), fill=(15, 10, 12))
             elif ch == "R":
                 d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50), width=u(3))
-                text_center(d, (cx, cy), "R", u(12), (40, 130, 50))
+                text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
             elif ch == "s":
-                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30))
+                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
             elif ch == "D":
                 d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10), width=u(2))
-                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0))
+                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255), width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), (255, 255, 255))
+                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), WHITE, bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
         text_center(d, (cx, MARGIN / 2), _col(x), 16, INK)
@@ -164,7 +177,7 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
     return img
 
 
-def _token(d: ImageDraw.ImageDraw, box, kind: str, number: int, group: str) -> None:
+def _token(d: Pen, box, kind: str, number: int, group: str) -> None:
     fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), kind[:2]))
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -175,18 +188,18 @@ def _token(d: ImageDraw.ImageDraw, box, kind: str, number: int, group: str) -> N
         return
     if kind == "rally":
         d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
-        text_center(d, (cx, cy), str(number), u(14), ink)
+        text_center(d, (cx, cy), str(number), u(14), ink, bg=fill)
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
         d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
     else:
         d.rounded_rectangle((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), radius=u(6), fill=fill, outline=(40, 40, 40))
-    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink)
+    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink, bg=fill)
     if group:
-        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink)
+        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink, bg=fill)
 
 
-def _crystals(d: ImageDraw.ImageDraw, box, items: list[str], alone: bool) -> None:
+def _crystals(d: Pen, box, items: list[str], alone: bool) -> None:
     """Crystals lying on a square: big in the middle, or small in a corner when a token is there too."""
     x0, y0, x1, y1 = box
     for i, item in enumerate(items[:3]):
@@ -198,12 +211,12 @@ def _crystals(d: ImageDraw.ImageDraw, box, items: list[str], alone: bool) -> Non
         d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour, outline=(20, 20, 20))
 
 
-def _hero(d: ImageDraw.ImageDraw, box, colour, icon: str, face: str, carrying: int) -> None:
+def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
-    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), (255, 255, 255))
+    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
     if face in DIRV:
         dx, dy = DIRV[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
@@ -215,7 +228,7 @@ def _hero(d: ImageDraw.ImageDraw, box, colour, icon: str, face: str, carrying: i
                   outline=(20, 20, 20))
     if carrying:
         d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
-        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK)
+        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
 
 
 def render(view: Any, **options: Any) -> bytes:
@@ -253,9 +266,9 @@ def render(view: Any, **options: Any) -> bytes:
         cols, panel_top = 1, 0
         width = base.width + PANEL
         height = max(base.height + legend_h, HEADER_H + 10 + CARD_H * len(heroes))
-    img = Image.new("RGB", (width, height), PAPER)
+    img = PALETTE.new((width, height), PAPER)
     img.paste(base, (0, 0))
-    d = ImageDraw.Draw(img)
+    d = Pen(img, PALETTE)
     for lab, t in tokens.items():
         x, y = _xy(lab)
         _token(d, _cell_box(x, y), _g(t, "kind"), _g(t, "number"), _g(t, "group"))
@@ -290,7 +303,7 @@ def render(view: Any, **options: Any) -> bytes:
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
             text = str(_g(under, "number")) if kind == "rally" else (glyph or "W")
             d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
-            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink)
+            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink, bg=fill)
     for lab in _g(view, "choice_squares"):  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
@@ -304,7 +317,7 @@ def render(view: Any, **options: Any) -> bytes:
     return encode_png(img)
 
 
-def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> None:
+def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> None:
     sq = u(16) - 4
     for i, (what, key) in enumerate(items):
         x = 10 + (i % per_row) * LEGEND_W
@@ -316,12 +329,12 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_C
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, (255, 255, 255) if key == "w" else INK)
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK, bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink)
+            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink, bg=fill)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
@@ -331,11 +344,11 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_C
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))
-            text_center(d, mid, "2", 10, INK)
+            text_center(d, mid, "2", 10, INK, bg=WHITE)
             name = "collectibles a hero carries"
         elif what == "u":
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
-            text_center(d, mid, "Sp", 9, (255, 255, 255))
+            text_center(d, mid, "Sp", 9, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
@@ -355,7 +368,7 @@ def _legend(d: ImageDraw.ImageDraw, items, top: int, per_row: int, colour=SEAT_C
     d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
 
 
-def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int, top: int, cols: int) -> None:
+def _panel(d: Pen, view, heroes, left: int, top: int, cols: int) -> None:
     """Scenario, round and first player, then one card per hero (several columns when below the map)."""
     y = top + 8
     d.text((left, y), _g(view, "scenario_name"), font=font(20), fill=INK)
@@ -376,7 +389,7 @@ def _panel(d: ImageDraw.ImageDraw, view, heroes, left: int, top: int, cols: int)
         _card(d, view, hv, x, y, list(to_act), first, bool(result))
 
 
-def _card(d: ImageDraw.ImageDraw, view, hv, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
+def _card(d: Pen, view, hv, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
     colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
     d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
     active = _g(hv, "name") in to_act and not over
