@@ -475,3 +475,17 @@ async def test_autocomplete_offers_rules_topics_scenarios_heroes_and_players(har
         board_message(await harness.cmd("bob", "game", "join", hero=heroes[0]))
         assert heroes[0] not in await harness.autocomplete("cat", "game", "join", "hero", hero="")  # taken now
         assert await harness.autocomplete("ann", "game", "kick", "player", player="b") == ["Bob"]
+
+
+async def test_a_refused_post_of_a_slash_command_move_keeps_the_move_once(harness, caplog):
+    await open_count(harness, "bob")
+    before = await live(harness)
+    harness.double.fail("POST", FOLLOWUP, 403, times=1)
+    moved = await harness.cmd("ann", "count", "add", n="1")
+    note = board_message(moved)  # the note fills the "thinking" message: the move counts, no board
+    assert "The move by Ann counts" in note.content and "HTTP 403" in note.content and not note.custom_ids
+    entries = await harness.bot.manager.storage.log(before.id)
+    assert [e.action for e in entries] == ["add n:1"] and (await live(harness)).version == before.version + 1
+    shown = board_message(await harness.cmd("bob", "game", "status"))
+    assert all(c.startswith(f"pp:{CHANNEL_ID}:{before.version + 1}:") for c in game_buttons(shown))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
