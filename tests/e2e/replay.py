@@ -66,6 +66,15 @@ class Replay:
         m = LINE.match(text)
         assert m and not m.group("channel"), f"unsupported line {text!r}"
         who, body = m.group("name"), m.group("body").strip()
+        press = re.fullmatch(r"button\s+(\d+)", body)
+        if press:  # the console's "press button N under the latest board"
+            assert self.board is not None, text
+            ids = [c for c in self.board.custom_ids if re.fullmatch(TEMPLATE, c)]
+            inter = await self.harness.double.run(*self.harness.double.click_payload(
+                USERS[who], who, self.board, ids[int(press.group(1)) - 1]))
+            self.clicks.append((who, body))
+            self.remember(inter)
+            return
         inv = parse_command(body)
         if inv.group in all_games():
             await self.game_action(who, inv.group, inv.name, inv.options, text)

@@ -181,3 +181,9 @@ async def test_dungeon_whole_game_of_two_players_to_its_end(harness, tmp_path):
     r, rec = await replay(harness, quick_dungeon_game(), tmp_path)
     assert rec.status == "finished" and "Game over" in r.moves[-1].content
     assert r.clicks and r.slash and r.suggested
+
+
+async def test_dungeon_mistakes_are_refused_privately_and_buttons_pressed_by_number(harness, tmp_path):
+    """The SDE-S mistakes transcript (three players): every refusal is private and changes nothing stored."""
+    r, rec = await replay(harness, transcript("dungeon", "mistakes.txt"), tmp_path)
+    assert len(r.refused) >= 10 and any(who == "ann" and what.startswith("button") for who, what in r.clicks)
