@@ -92,11 +92,14 @@ class Palette:
         return img
 
     def remap(self, img: Image.Image, fn: Any) -> Image.Image:
-        """A palette image with every pixel's colour replaced by fn(colour), mapped back into the palette."""
-        lut = [self[fn(c)] for c in self.colours] + [0] * (256 - len(self.colours))
-        out = Image.frombytes("P", img.size, Image.frombytes("L", img.size, img.tobytes()).point(lut).tobytes())
-        out.putpalette(self.flat)
-        return out
+        """A palette image with every pixel's colour replaced by fn(colour), mapped back into the palette
+        (fn: a module-level function; its table is cached). The result has no palette of its own: paste it."""
+        return Image.frombytes("P", img.size, img.tobytes().translate(_remap_table(self, fn)))
+
+
+@lru_cache(maxsize=64)
+def _remap_table(pal: Palette, fn: Any) -> bytes:
+    return bytes([pal[fn(c)] for c in pal.colours] + [0] * (256 - len(pal.colours)))
 
 
 @lru_cache(maxsize=4096)

@@ -9,10 +9,10 @@ import textwrap
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core.grid import col_letters
-from render.common import INK, MUTED, PAPER, SEAT_COLORS, encode_png, font
+from render.common import INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, blend, encode_png, font
 
 CELL = 34
 MARGIN = 22
@@ -35,6 +35,29 @@ DEBUFF_STYLE = {
     "ice": ("I", (40, 170, 210)), "immobile": ("M", (120, 90, 50)), "knockdown": ("K", (90, 90, 90)),
     "poison": ("P", (40, 150, 60)), "slow": ("S", (40, 80, 200)),
 }
+FRAME = (214, 160, 40)
+STRUCTURE_INK = (255, 236, 150)
+LOOT = (240, 190, 30)
+AURA_KEY = (214, 196, 230)
+AURA_ALPHA = 34 / 255
+
+
+def _aura_tint(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    return blend(c, AURA, AURA_ALPHA)
+
+
+_UNDER_AURA = [FLOOR_ACTIVE, FLOOR_OTHER, GRID_LINE, WALL, STRUCTURE, CHASM, LAVA, BRAMBLE, DIFFICULT, FRAME,
+               STRUCTURE_INK]
+# Every colour the image uses, and the (text, background) pairs whose anti-aliased edges it needs:
+# the image is drawn straight in this palette, so encoding has nothing left to quantise.
+PALETTE = Palette(
+    [PAPER, INK, MUTED, WHITE, *SEAT_COLORS, *_UNDER_AURA, AURA, AURA_KEY, WOUND, *RANK_FILL.values(),
+     *(c for _, c in DEBUFF_STYLE.values()), LOOT, (120, 80, 0), (150, 95, 40), (110, 65, 20), (240, 200, 60),
+     (130, 40, 170), (130, 125, 135), (60, 30, 70), (95, 92, 98), (240, 220, 255), (20, 10, 25), (170, 170, 170),
+     (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA)],
+    [(INK, PAPER), (MUTED, PAPER), (STRUCTURE_INK, STRUCTURE), (INK, LOOT), (WHITE, MUTED), *((WHITE, c) for c in RANK_FILL.values()),
+     *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values())],
+)
 
 
 def _xy(x: int, y: int) -> tuple[int, int]:
@@ -46,8 +69,8 @@ def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tup
                   active_area: tuple[int, int, int, int]) -> Image.Image:
     W = MARGIN * 2 + width * CELL + PANEL_W
     H = max(MARGIN * 2 + height * CELL, 600)
-    img = Image.new("RGB", (W, H), PAPER)
-    d = ImageDraw.Draw(img)
+    img = PALETTE.new((W, H), PAPER)
+    d = Pen(img, PALETTE)
     ax0, ay0, ax1, ay1 = active_area
     for y in range(height):
         for x in range(width):
@@ -58,7 +81,7 @@ def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tup
     # active level frame
     px0, py0 = _xy(ax0, ay0)
     px1, py1 = _xy(ax1 + 1, ay1 + 1)
-    d.rectangle([px0 - 1, py0 - 1, px1 + 1, py1 + 1], outline=(214, 160, 40), width=3)
+    d.rectangle([px0 - 1, py0 - 1, px1 + 1, py1 + 1], outline=FRAME, width=3)
     for X, y in vwalls:
         px, py = _xy(X, y)
         d.line([px, py - 2, px, py + CELL + 2], fill=WALL, width=5)
@@ -79,13 +102,13 @@ def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tup
     return img
 
 
-def _terrain(d: ImageDraw.ImageDraw, ch: str, px: int, py: int) -> None:
+def _terrain(d: Pen, ch: str, px: int, py: int) -> None:
     c = CELL
     if ch == "#":
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
     elif ch in "CSG":
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
-        d.text((px + c / 2, py + c / 2), ch, font=font(16), fill=(255, 236, 150), anchor="mm")
+        d.text((px + c / 2, py + c / 2), ch, font=font(16), fill=STRUCTURE_INK, anchor="mm", bg=STRUCTURE)
     elif ch == "~":
         d.rectangle([px + 1, py + 1, px + c - 1, py + c - 1], fill=CHASM)
     elif ch == "^":
@@ -101,13 +124,13 @@ def _terrain(d: ImageDraw.ImageDraw, ch: str, px: int, py: int) -> None:
         _dotted(d, px, py, BRAMBLE)
 
 
-def _dotted(d: ImageDraw.ImageDraw, px: int, py: int, colour: tuple[int, int, int]) -> None:
+def _dotted(d: Pen, px: int, py: int, colour: tuple[int, int, int]) -> None:
     for t in range(3, CELL - 2, 6):
         for a, b in ((px + t, py + 2), (px + t, py + CELL - 3), (px + 2, py + t), (px + CELL - 3, py + t)):
             d.rectangle([a, b, a + 1, b + 1], fill=colour)
 
 
-def _pips(d: ImageDraw.ImageDraw, x0: float, y: float, wounds: int, life: int, width: float) -> None:
+def _pips(d: Pen, x0: float, y: float, wounds: int, life: int, width: float) -> None:
     """Life pips: filled red for wounds, hollow for what is left."""
     n = max(life, 1)
     step = min(7, (width - 4) / n)
@@ -121,12 +144,12 @@ def _pips(d: ImageDraw.ImageDraw, x0: float, y: float, wounds: int, life: int, w
             d.ellipse([cx - r, y - r, cx + r, y + r], fill=(255, 255, 255), outline=WOUND)
 
 
-def _badges(d: ImageDraw.ImageDraw, px: float, py: float, debuffs: list[str]) -> None:
+def _badges(d: Pen, px: float, py: float, debuffs: list[str]) -> None:
     for i, name in enumerate(debuffs[:4]):
         letter, colour = DEBUFF_STYLE.get(name, ("?", MUTED))
         bx = px + i * 9
         d.rectangle([bx, py, bx + 9, py + 10], fill=colour)
-        d.text((bx + 4.5, py + 5), letter, font=font(9), fill=(255, 255, 255), anchor="mm")
+        d.text((bx + 4.5, py + 5), letter, font=font(9), fill=WHITE, anchor="mm", bg=colour)
 
 
 def render(view: Any, **options: Any) -> bytes:
@@ -139,10 +162,11 @@ def draw(view: Any) -> Image.Image:
     base = _static_layer(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
                          tuple(map(tuple, view.hwalls)), area)
     img = base.copy()
-    d = ImageDraw.Draw(img, "RGBA")
-    for x, y in view.aura:
+    d = Pen(img, PALETTE)
+    for x, y in view.aura:  # a translucent tint over the static layer: the cell's colours blended
         px, py = _xy(x, y)
-        d.rectangle([px + 1, py + 1, px + CELL - 1, py + CELL - 1], fill=AURA + (34,))
+        box = (px + 1, py + 1, px + CELL, py + CELL)
+        img.paste(PALETTE.remap(img.crop(box), _aura_tint), box[:2])
     for sp in view.spawns:
         _spawn(d, sp)
     for ch in view.chests:
@@ -163,14 +187,14 @@ def draw(view: Any) -> Image.Image:
     for (x, y), n in sorted(loot_count.items()):
         px, py = _xy(x, y)
         cx, cy = px + CELL - 7, py + 7
-        d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=(240, 190, 30), outline=(120, 80, 0))
+        d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=LOOT, outline=(120, 80, 0))
         if n > 1:
-            d.text((cx, cy), str(n), font=font(9), fill=INK, anchor="mm")
+            d.text((cx, cy), str(n), font=font(9), fill=INK, anchor="mm", bg=LOOT)
     _panel(d, view, MARGIN * 2 + view.width * CELL + 8, img.height)
     return img
 
 
-def _spawn(d: ImageDraw.ImageDraw, sp: Any) -> None:
+def _spawn(d: Pen, sp: Any) -> None:
     px, py = _xy(sp.x, sp.y)
     c = CELL
     if sp.state == "destroyed":
@@ -185,18 +209,18 @@ def _spawn(d: ImageDraw.ImageDraw, sp: Any) -> None:
         _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
 
 
-def _monster(d: ImageDraw.ImageDraw, m: Any) -> None:
+def _monster(d: Pen, m: Any) -> None:
     px, py = _xy(m.x, m.y)
     size = CELL * (2 if m.large else 1)
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
     d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255), width=1)
-    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=(255, 255, 255), anchor="mm")
+    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=WHITE, anchor="mm", bg=fill)
     _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
     if m.debuffs:
         _badges(d, px + 1, py - 1, m.debuffs)
 
 
-def _hero(d: ImageDraw.ImageDraw, h: Any) -> None:
+def _hero(d: Pen, h: Any) -> None:
     px, py = _xy(h.x, h.y)
     c = CELL
     colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
@@ -208,13 +232,13 @@ def _hero(d: ImageDraw.ImageDraw, h: Any) -> None:
     if h.active:
         d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
     d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
-    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], font=font(14), fill=(255, 255, 255), anchor="mm")
+    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], font=font(14), fill=WHITE, anchor="mm", bg=colour)
     _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
     if h.debuffs:
         _badges(d, px + 1, py - 1, h.debuffs)
 
 
-def _panel(d: ImageDraw.ImageDraw, v: Any, x0: int, height: int) -> None:
+def _panel(d: Pen, v: Any, x0: int, height: int) -> None:
     y = MARGIN
     d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", font=font(19), fill=INK)
     y += 26
@@ -276,7 +300,7 @@ def _panel(d: ImageDraw.ImageDraw, v: Any, x0: int, height: int) -> None:
         lx += 70
     y += 20
     lx = x0
-    for name, colour in (("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", (214, 196, 230))):
+    for name, colour in (("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", AURA_KEY)):
         d.rectangle([lx, y, lx + 14, y + 14], fill=colour)
         d.text((lx + 18, y), name, font=font(12), fill=INK)
         lx += 76
