@@ -143,6 +143,17 @@ def _command(group: str, spec: CommandSpec, parent: app_commands.Group | None) -
                                 extras={"group": group, "spec": spec})
 
 
+def _choices(pairs: list[tuple[str, str]], kind: Callable[[str], Any]) -> list[app_commands.Choice]:
+    """Autocomplete answers: the game's label shown, the plain value sent back."""
+    out = []
+    for label, value in pairs[:25]:
+        try:
+            out.append(app_commands.Choice(name=str(label)[:100], value=kind(value)))
+        except ValueError:
+            continue
+    return out
+
+
 def _autocomplete(group: str, name: str, opt: OptionSpec) -> Callable[..., Awaitable[list[app_commands.Choice]]]:
     kind = KINDS[opt.kind]
 
@@ -154,14 +165,9 @@ def _autocomplete(group: str, name: str, opt: OptionSpec) -> Callable[..., Await
             values = [c for c in opt.choices if folded in c.casefold()][:25]
         else:
             given = {k: v for k, v in interaction.namespace if k != opt.name and v is not None}
-            values = await manager.suggest(_context(interaction), group, name, opt.name, given, typed)
-        out = []
-        for v in values[:25]:
-            try:
-                out.append(app_commands.Choice(name=str(v)[:100], value=kind(v)))
-            except ValueError:
-                continue
-        return out
+            pairs = await manager.suggest_labelled(_context(interaction), group, name, opt.name, given, typed)
+            return _choices(pairs, kind)
+        return _choices([(v, v) for v in values], kind)
 
     return suggest
 
