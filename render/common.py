@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -34,7 +34,7 @@ WHITE = (255, 255, 255)
 RAMP = (0.25, 0.5, 0.75)  # anti-aliasing levels of text edges kept in a palette
 
 
-@cache
+@lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's bundled scalable font: the same glyphs on every machine."""
     return ImageFont.load_default(size=size)

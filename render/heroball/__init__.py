@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from PIL import Image
 
@@ -73,12 +73,12 @@ class _Geo:
         return [(x + s * math.cos(math.radians(60 * i)), y + s * math.sin(math.radians(60 * i))) for i in range(6)]
 
 
-@cache
+@lru_cache(maxsize=8)
 def _geo(radius: int, pillar_distance: int) -> _Geo:
     return _Geo(board(radius, pillar_distance))
 
 
-@cache
+@lru_cache(maxsize=16)  # per process (the bot renders in a pool): a few layouts, about 1 MB each
 def _base(radius: int, pillar_distance: int, goals: tuple[tuple[int, tuple[str, ...]], ...]) -> Image.Image:
     """The static layer: field, goal tiles, pillars, centre post; cached per layout."""
     g = _geo(radius, pillar_distance)

@@ -74,3 +74,33 @@ def test_the_image_traces_the_last_throw_as_well_as_the_last_moves():
     assert E.view(s, None).flights == []
     with_flight = render(v)
     assert with_flight != render(v.model_copy(update={"flights": []}))
+
+
+def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
+    """The image is drawn straight in a fixed palette: a colour missing from it would be drawn as the nearest one."""
+    import random
+
+    from games.core import Seat
+    from render import common
+
+    common._sprite.cache_clear()
+
+    def outside(pal, colour):
+        raise AssertionError(f"{colour} is not in the heroball palette: add it (or its text/background pair) "
+                             "to render.heroball.PALETTE")
+
+    monkeypatch.setattr(common, "_nearest", outside)
+    render(E.view(sample(), None))
+    for seed in (1, 2):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(4)]
+        state = E.setup({}, seats, seed)
+        pick = random.Random(seed)
+        for i in range(300):
+            st = E.status(state)
+            if st.finished or not st.to_act:
+                break
+            if i % 5 == 0:
+                render(E.view(state, None))
+            player = pick.choice(st.to_act)
+            state, _ = E.apply(state, player, pick.choice(E.legal_actions(state, player)))
+    common._sprite.cache_clear()

@@ -83,3 +83,38 @@ def test_the_busiest_image_of_each_scenario_stays_within_1200_px():
         view.choice_squares = token_squares[3:6]
         img = Image.open(io.BytesIO(render(view)))
         assert max(img.size) <= 1200, (sc, img.size)
+
+
+def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
+    """The image is drawn straight in a fixed palette: a colour missing from it would be drawn as the nearest one."""
+    import random
+
+    from render import common
+    from render.quodd import TOKEN_STYLE, _token
+
+    common._sprite.cache_clear()
+
+    def outside(pal, colour):
+        raise AssertionError(f"{colour} is not in the quodd palette: add it (or its text/background pair) "
+                             "to render.quodd.PALETTE")
+
+    monkeypatch.setattr(common, "_nearest", outside)
+    from render.common import PAPER, Pen
+    from render.quodd import PALETTE
+
+    pen = Pen(PALETTE.new((60, 60), PAPER), PALETTE)
+    for kind in TOKEN_STYLE:  # every token, as seen on the board
+        _token(pen, (0, 0, CELL, CELL), kind, 3, "gold")
+    for sc in ("tutorial", "heist", "trial"):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(E._scenario({"scenario": sc}).max_players)]
+        state = E.setup({"scenario": sc}, seats, 5)
+        pick = random.Random(5)
+        for i in range(200):
+            st = E.status(state)
+            if st.finished or not st.to_act:
+                break
+            if i % 4 == 0:
+                render(E.view(state, None))
+            player = pick.choice(st.to_act)
+            state, _ = E.apply(state, player, pick.choice(E.legal_actions(state, player)))
+    common._sprite.cache_clear()

@@ -1,0 +1,50 @@
+"""The board image is drawn straight in a fixed palette: every colour it asks for must be in it."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from games.core import Seat
+from games.dungeon import ENGINE as E
+from games.dungeon.data import content
+from render import common
+from render.dungeon import PALETTE, _aura_tint, render
+
+
+def _views(seed: int, every: int = 5, cap: int = 600):
+    """Views along a seeded random game: six heroes, monsters, debuffs, loot, spawns, auras."""
+    heroes = sorted(content().heroes)[:6]
+    seats = [Seat(player=f"p{i}", name=f"P{i}", choices={"hero": h}) for i, h in enumerate(heroes)]
+    state = E.setup({}, seats, seed)
+    pick = random.Random(seed)
+    for i in range(cap):
+        st = E.status(state)
+        if st.finished or not st.to_act:
+            break
+        if i % every == 0:
+            yield E.view(state, None)
+        player = pick.choice(st.to_act)
+        state, _ = E.apply(state, player, pick.choice(E.legal_actions(state, player)))
+    yield E.view(state, None)
+
+
+def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
+    common._sprite.cache_clear()
+    common._remap_table(PALETTE, _aura_tint)  # the aura's table maps every entry, to the nearest on purpose
+
+    def outside(pal, colour):
+        raise AssertionError(f"{colour} is not in the dungeon palette: add it (or its text/background pair) "
+                             "to render.dungeon.PALETTE, or it is drawn as the nearest colour")
+
+    monkeypatch.setattr(common, "_nearest", outside)
+    n = 0
+    for seed in (3, 11):
+        for view in _views(seed):
+            png = render(view)
+            n += 1
+    assert n > 20
+    img = Image.open(io.BytesIO(png))
+    assert img.mode == "P" and max(img.size) <= 1200
+    common._sprite.cache_clear()  # sprites built under the patch are fine, but start the next test clean
