@@ -130,13 +130,14 @@ _MASK_LUT = [255 if a >= 32 else 0 for a in range(256)]
 
 
 @lru_cache(maxsize=2048)
-def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -> tuple[Image.Image, Image.Image, int, int] | None:
+def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -> tuple[Any, Any, int, int, int, int] | None:
+    """A text's palette indices and paste mask (Pillow cores, pasted without Image.paste's overhead)."""
     g = _glyphs(text, size, anchor)
     if g is None:
         return None
     mask, l, t = g
     idx = Image.frombytes("P", mask.size, mask.point(_level_lut(pal, fg, bg)).tobytes())
-    return idx, mask.point(_MASK_LUT), l, t
+    return idx.im, mask.point(_MASK_LUT).im, l, t, mask.width, mask.height
 
 
 class Pen:
@@ -149,6 +150,8 @@ class Pen:
         self.pal = pal
         self.bg = tuple(bg)
         self.d = ImageDraw.Draw(img)
+        img.load()
+        self._core = img.im
 
     def _c(self, c: Any) -> int | None:
         return None if c is None else self.pal[c]
@@ -169,8 +172,9 @@ class Pen:
         s = _sprite(self.pal, text, size, anchor or "la", tuple(fill), tuple(bg) if bg is not None else self.bg)
         if s is None:
             return
-        idx, mask, l, t = s
-        self.img.paste(idx, (round(xy[0]) + l, round(xy[1]) + t), mask)
+        idx, mask, l, t, w, h = s
+        x, y = round(xy[0]) + l, round(xy[1]) + t
+        self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 
 def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill=INK, bg: Sequence[int] | None = None) -> None:
