@@ -1,7 +1,13 @@
 """Board images: one module per game (`render/<game id>.py` or package) with `render(view) -> bytes`.
 
 Renderers are pure functions from an engine's read-only view to PNG bytes; the bot calls
-them off the event loop.
+them off the event loop (in a process pool: module-level caches are per process, keep them bounded).
+
+Speed (issue 7): draw straight into a palette image with `render.common.Palette` (every colour
+the renderer uses, plus the text/background pairs whose anti-aliased edges it needs) and
+`render.common.Pen` (ImageDraw taking RGB colours; text pasted from cached sprites), on a cached
+static layer. Then `encode_png` has nothing to quantise and drawing costs a fraction of encoding.
+Each renderer's tests check that every colour it draws is in its palette.
 """
 from __future__ import annotations
 
