@@ -102,6 +102,21 @@ def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tup
     return img
 
 
+@lru_cache(maxsize=8)
+def _with_aura(width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
+               active_area: tuple[int, int, int, int], aura: tuple) -> Image.Image:
+    """The static layer with the support auras tinted in (they change only when spawn points do)."""
+    img = _static_layer(width, height, terrain, vwalls, hwalls, active_area)
+    if not aura:
+        return img
+    img = img.copy()
+    for x, y in aura:  # a translucent tint: each cell's colours blended with the aura's
+        px, py = _xy(x, y)
+        box = (px + 1, py + 1, px + CELL, py + CELL)
+        img.paste(PALETTE.remap(img.crop(box), _aura_tint), box[:2])
+    return img
+
+
 def _terrain(d: Pen, ch: str, px: int, py: int) -> None:
     c = CELL
     if ch == "#":
@@ -159,14 +174,9 @@ def render(view: Any, **options: Any) -> bytes:
 
 def draw(view: Any) -> Image.Image:
     area = tuple(view.areas[view.level])
-    base = _static_layer(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
-                         tuple(map(tuple, view.hwalls)), area)
-    img = base.copy()
+    img = _with_aura(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
+                     tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura))).copy()
     d = Pen(img, PALETTE)
-    for x, y in view.aura:  # a translucent tint over the static layer: the cell's colours blended
-        px, py = _xy(x, y)
-        box = (px + 1, py + 1, px + CELL, py + CELL)
-        img.paste(PALETTE.remap(img.crop(box), _aura_tint), box[:2])
     for sp in view.spawns:
         _spawn(d, sp)
     for ch in view.chests:
