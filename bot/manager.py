@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import hashlib
-import json
 import logging
 import multiprocessing
 import secrets
@@ -24,54 +22,31 @@ from games.core import (
     Action,
     Game,
     IllegalAction,
-    OptionSpec,
     PlaypostError,
-    Seat,
     Status,
     all_games,
     get_game,
 )
-from games.core.play import hint_for, replay, resolve, step
+from games.core.play import replay, resolve, step
 from render import render_png
-from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
+from storage import GameRecord, LogEntry, StaleVersion, Storage
 
 from . import commands
-from .reply import Attachment, Button, Context, Reply
+from .records import RecordCommands, rebuild_all, replay_export
+from .reply import Button, Context, Reply
+from .shared import DEFAULT_SETTINGS, NotFound, _seats, _squash
+from .table import TableCommands
+
+__all__ = ["DEFAULT_SETTINGS", "GameManager", "NotFound", "rebuild_all", "replay_export"]
 
 log = logging.getLogger("playpost.manager")
 
-DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder_hours": 24, "paused": False}
-EXPORT_FORMAT = "playpost-export"
-EXPORT_VERSION = 1
 MAX_BUTTONS = 20
 STATE_CACHE = 1000
 UNDO_DEPTH = 20  # states kept per game for undo within a turn
 
 
-class NotFound(PlaypostError):
-    """No game where the command expects one."""
-
-
-def _squash(text: str) -> str:
-    """Case, spaces and punctuation do not matter when matching typed text: 'Von W' finds 'vonwilding'."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def _pick(spec: OptionSpec, value: str, game: str) -> str:
-    """A value for an option with fixed choices, spelled as the choice is (any case accepted)."""
-    if not spec.choices:
-        return value
-    for choice in spec.choices:
-        if choice.casefold() == value.strip().casefold():
-            return choice
-    raise IllegalAction(f"`{value}` is not a {spec.name} in {game}.", "Choose one of: " + ", ".join(spec.choices) + ".")
-
-
-def _seats(rec: GameRecord) -> list[Seat]:
-    return [Seat(player=s.player, name=s.name, choices=dict(s.choices)) for s in rec.seats]
-
-
-class GameManager:
+class GameManager(TableCommands, RecordCommands):
     def __init__(
         self,
         storage: Storage,
@@ -162,8 +137,8 @@ class GameManager:
             if group in all_games():
                 if name == "preview":
                     return await self.preview(ctx, group, str(options.get("action", "")))
-                return await self.play(ctx, group, Action(cmd=name, args={
-                    k: str(v) for k, v in options.items() if v is not None}))
+                return await self.play(ctx, group, Action(cmd=name, args=tuple(
+                    (k, str(v)) for k, v in options.items() if v is not None)))
             raise IllegalAction(f"`/{group}` is not a command.", "Try `/game help`.")
         except PlaypostError as exc:
             return Reply.error(exc.reason, exc.hint)
@@ -370,353 +345,6 @@ class GameManager:
             line += " (paused)"
         return line
 
-    # ---- /game commands ------------------------------------------------------
-    async def cmd_new(self, ctx: Context, game: str, seed: int | None = None, thread: bool | None = None,
-                      deadline: int | None = None, **options: Any) -> Reply:
-        engine = get_game(str(game))
-        known = {o.name: o for o in engine.options}
-        unknown = [k for k in options if k not in known]
-        if unknown:
-            raise IllegalAction(f"{engine.name} has no option `{unknown[0]}`.",
-                                "Its options: " + (", ".join(known) or "none") + ".")
-        opts = {k: str(v) for k, v in options.items()}
-        for name, spec in known.items():
-            if name not in opts and spec.default is not None:
-                opts[name] = spec.default
-            if name in opts:
-                opts[name] = _pick(spec, opts[name], engine.name)
-        engine.check_options(opts)
-        settings = dict(DEFAULT_SETTINGS)
-        if deadline is not None:
-            if not 1 <= int(deadline) <= 24 * 30:
-                raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
-            settings["deadline_hours"] = int(deadline)
-        rec = GameRecord(
-            channel_id=ctx.channel_id, guild_id=ctx.guild_id, kind=engine.id, host_id=ctx.user_id,
-            options=opts, seats=[SeatRecord(player=ctx.user_id, name=ctx.user_name)],
-            seed=int(seed) if seed is not None else self.seed_source(), rules_version=engine.rules_version,
-            created_at=self.clock(), settings=settings,
-        )
-        engine.check_seat(opts, [], Seat(player=ctx.user_id, name=ctx.user_name))
-        async with self.lock(ctx.channel_id):
-            try:
-                rec = await self.storage.create_game(rec)
-            except ChannelBusy:
-                live = await self.storage.live_game(ctx.channel_id)
-                what = get_game(live.kind).name if live else "a game"
-                raise IllegalAction(f"This channel already has {what} going.",
-                                    "Finish or `/game abandon` it, or start the new game in a thread.") from None
-        optdesc = ", ".join(f"{k}: {v}" for k, v in opts.items())
-        text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
-                f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
-                + self._join_hint(engine) + "; the host starts it with `/game start`.")
-        return Reply(text=text, game_id=rec.id, version=rec.version,
-                     thread_name=f"{engine.name} #{rec.id}" if thread is not False else None)
-
-    @staticmethod
-    def _join_hint(engine: Game) -> str:
-        if not engine.seat_options:
-            return ""
-        return " (" + ", ".join(f"`{o.name}:`" for o in engine.seat_options) + " optional)"
-
-    async def cmd_join(self, ctx: Context, **choices: Any) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            engine = get_game(rec.kind)
-            if rec.status != "lobby":
-                raise IllegalAction("The game has already started.", "Wait for the next game, or watch this one.")
-            known = {o.name for o in engine.seat_options}
-            unknown = [k for k in choices if k not in known]
-            if unknown:
-                raise IllegalAction(f"{engine.name} has no seat option `{unknown[0]}`.",
-                                    "Seat options: " + (", ".join(sorted(known)) or "none") + ".")
-            chosen = {k: _pick(spec, str(choices[k]), engine.name) for k, spec in
-                      ((o.name, o) for o in engine.seat_options) if k in choices}
-            seats = list(rec.seats)
-            mine = [i for i, s in enumerate(seats) if s.player == ctx.user_id]
-            replace = mine[-1] if mine and (not engine.multi_seat or not seats[mine[-1]].choices) else None
-            others = [_s for i, _s in enumerate(_seats(rec)) if i != replace]
-            if replace is None and len(seats) >= engine.max_seats:
-                raise IllegalAction(f"{engine.name} seats at most {engine.max_seats}.", "The table is full.")
-            new = Seat(player=ctx.user_id, name=ctx.user_name, choices=chosen)
-            engine.check_seat(rec.options, others, new)
-            record = SeatRecord(player=ctx.user_id, name=ctx.user_name, choices=chosen)
-            if replace is None:
-                seats.append(record)
-                verb = "joins"
-            else:
-                seats[replace] = record
-                verb = "is seated"
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        what = ", ".join(f"{k} {v}" for k, v in chosen.items())
-        return Reply(text=f"{ctx.user_name} {verb}" + (f" ({what})" if what else "") +
-                     f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
-
-    @staticmethod
-    def _seat_list(rec: GameRecord) -> str:
-        return ", ".join(
-            s.name + (f" ({', '.join(f'{k} {v}' for k, v in s.choices.items())})" if s.choices else "")
-            for s in rec.seats) or "nobody"
-
-    async def cmd_leave(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if rec.status != "lobby":
-                raise IllegalAction("You cannot leave a game in progress.",
-                                    "Ask the host to `/game abandon` it if it cannot go on.")
-            seats = [s for s in rec.seats if s.player != ctx.user_id]
-            if len(seats) == len(rec.seats):
-                raise IllegalAction("You are not seated in this game.", "Join with `/game join`.")
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{ctx.user_name} leaves. Seated: {self._seat_list(rec)}.", game_id=rec.id,
-                     version=rec.version)
-
-    async def cmd_kick(self, ctx: Context, player: str) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "remove a player")
-            if rec.status != "lobby":
-                raise IllegalAction("Players can be removed only before the game starts.",
-                                    "`/game abandon` ends a game that cannot go on.")
-            key = player.strip().lstrip("@").casefold()
-            seats = [s for s in rec.seats if s.player.casefold() != key and s.name.casefold() != key]
-            if len(seats) == len(rec.seats):
-                raise IllegalAction(f"`{player}` is not seated.", "Seated: " + self._seat_list(rec) + ".")
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{player} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
-                     version=rec.version)
-
-    @staticmethod
-    def _require_host(ctx: Context, rec: GameRecord, what: str) -> None:
-        if ctx.user_id != rec.host_id and not ctx.can_manage:
-            raise IllegalAction(f"Only the game's host or someone with Manage Channel may {what}.",
-                                "Ask the host.")
-
-    async def cmd_start(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            engine = get_game(rec.kind)
-            if rec.status != "lobby":
-                raise IllegalAction("The game has already started.", "`/game status` shows the board.")
-            self._require_host(ctx, rec, "start the game")
-            if not engine.min_seats <= len(rec.seats) <= engine.max_seats:
-                raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
-                                    f"{len(rec.seats)} taken.", "More players join with `/game join`.")
-            state = engine.setup(rec.options, _seats(rec), rec.seed)
-            st = engine.status(state)
-            rec = await self.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
-                                                 deadline_at=self._deadline(rec, st, engine, state))
-            self._remember(rec, state)
-        reply = await self._after_move(rec, engine, state, None, st, [])
-        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
-        return reply
-
-    async def cmd_status(self, ctx: Context) -> Reply:
-        rec = await self._live(ctx)
-        engine = get_game(rec.kind)
-        if rec.status == "lobby":
-            return Reply(text=f"**{engine.name}** lobby. Seated: {self._seat_list(rec)}. "
-                              f"The host starts it with `/game start`.", game_id=rec.id, version=rec.version)
-        state = self._state(rec, engine)
-        st = engine.status(state)
-        return Reply(text=self.status_line(rec, engine, st), image=await self.image(rec.kind, engine, state),
-                     game_id=rec.id, version=rec.version, status_text=self.status_line(rec, engine, st),
-                     buttons=self.buttons(engine, state, st, self.names(rec)))
-
-    async def cmd_help(self, ctx: Context) -> Reply:
-        rec = await self.storage.live_game(ctx.channel_id)
-        lines = ["**playpost** hosts play-by-post games. `/game new game:<name>` opens one; players "
-                 "`/game join`, the host `/game start`s. Games: " +
-                 ", ".join(f"{e.name} (`{gid}`)" for gid, e in sorted(all_games().items())) + "."]
-        if rec is not None and rec.status == "active":
-            engine = get_game(rec.kind)
-            state = self._state(rec, engine)
-            cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in engine.commands)
-            lines.append(f"This channel plays {engine.name}. Commands: {cmds}.")
-            if ctx.user_id in self.names(rec):
-                lines.append(hint_for(engine, state, ctx.user_id))
-        lines.append("Rules at hand: `/rules game:<name> topic:<topic>`.")
-        return Reply(text="\n".join(lines), ephemeral=True)
-
-    async def cmd_hand(self, ctx: Context) -> Reply:
-        rec = await self._live(ctx)
-        if rec.status != "active" or ctx.user_id not in self.names(rec):
-            raise IllegalAction("You have no private information in this game.", "Only seated players do.")
-        engine = get_game(rec.kind)
-        state = self._state(rec, engine)
-        text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."
-        return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True)
-
-    async def cmd_undo(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if rec.status != "active":
-                raise IllegalAction("There is nothing to undo.", "The game is not running.")
-            engine = get_game(rec.kind)
-            state = self._state(rec, engine)
-            st = engine.status(state)
-            entries = await self.storage.log(rec.id)
-            if not entries:
-                raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
-            last = entries[-1]
-            if last.player != ctx.user_id:
-                raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
-            if last.turn_key != st.turn_key:
-                raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
-                                    hint_for(engine, state, ctx.user_id))
-            if last.barrier:
-                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                                    hint_for(engine, state, ctx.user_id))
-            cached = [u for u in self._undo.get(rec.id, []) if u[0] == last.seq]
-            if cached:
-                rebuilt = cached[0][2]
-            else:  # after a restart: rebuild from the log (checked when it was written)
-                rebuilt = replay(engine, rec.options, _seats(rec), rec.seed,
-                                 [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
-            after = engine.status(rebuilt)
-            rec = await self.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
-            self._remember(rec, rebuilt)
-            self._undo[rec.id] = [u for u in self._undo.get(rec.id, []) if u[0] != last.seq]
-        reply = await self._after_move(rec, engine, rebuilt, st, after, [])
-        reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
-        reply.ping = []
-        return reply
-
-    async def cmd_abandon(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "abandon the game")
-            rec = await self.storage.update_game(rec, rec.version, status="abandoned", deadline_at=None)
-        return Reply(text=f"{ctx.user_name} abandoned the game of {get_game(rec.kind).name}. "
-                          "It stays in `/game history`.", game_id=rec.id, version=rec.version, finished=True)
-
-    async def cmd_log(self, ctx: Context, count: int = 15) -> Reply:
-        rec = await self._live_or_last(ctx)
-        entries = await self.storage.log(rec.id)
-        names = self.names(rec)
-        count = max(1, min(int(count), 50))
-        shown = entries[-count:]
-        if not shown:
-            return Reply(text="No moves yet.", ephemeral=True)
-        lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
-        return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
-
-    async def _live_or_last(self, ctx: Context) -> GameRecord:
-        rec = await self.storage.live_game(ctx.channel_id)
-        if rec is None:
-            past = await self.storage.history(ctx.channel_id, 1)
-            if not past:
-                raise NotFound("There is no game in this channel.", "Start one with `/game new game:<name>`.")
-            rec = past[0]
-        return rec
-
-    async def cmd_history(self, ctx: Context) -> Reply:
-        past = await self.storage.history(ctx.channel_id, 10)
-        if not past:
-            return Reply(text="No finished games in this channel yet.", ephemeral=True)
-        lines = []
-        for rec in past:
-            engine = get_game(rec.kind)
-            result = rec.status
-            if rec.status == "finished" and rec.state:
-                result = self.status_line(rec, engine, engine.status(engine.load(rec.state)))
-            players = ", ".join(s.name for s in rec.seats)
-            lines.append(f"#{rec.id} {engine.name} ({players}): {result}")
-        return Reply(text="\n".join(lines), ephemeral=True)
-
-    async def cmd_settings(self, ctx: Context, deadline: int | None = None, reminder: int | None = None) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "change the settings")
-            settings = {**DEFAULT_SETTINGS, **rec.settings}
-            if deadline is not None:
-                if not 1 <= int(deadline) <= 24 * 30:
-                    raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
-                settings["deadline_hours"] = int(deadline)
-            if reminder is not None:
-                if not 1 <= int(reminder) <= 24 * 30:
-                    raise IllegalAction("Reminders must be between 1 hour and 30 days apart.",
-                                        "Example: `reminder:24`.")
-                settings["reminder_hours"] = int(reminder)
-            fields: dict[str, Any] = {"settings": settings}
-            if rec.status == "active" and not settings["paused"] and deadline is not None:
-                fields["deadline_at"] = self.clock() + settings["deadline_hours"] * 3600
-            rec = await self.storage.update_game(rec, rec.version, **fields)
-        return Reply(text=f"Turn deadline {settings['deadline_hours']} h, reminders every "
-                          f"{settings['reminder_hours']} h.", game_id=rec.id, version=rec.version)
-
-    async def cmd_pause(self, ctx: Context) -> Reply:
-        return await self._set_paused(ctx, True)
-
-    async def cmd_resume(self, ctx: Context) -> Reply:
-        return await self._set_paused(ctx, False)
-
-    async def _set_paused(self, ctx: Context, paused: bool) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if ctx.user_id not in self.names(rec) and not ctx.can_manage:
-                raise IllegalAction("Only seated players may pause or resume the game.", "")
-            settings = {**DEFAULT_SETTINGS, **rec.settings, "paused": paused}
-            deadline = None if paused or rec.status != "active" else self.clock() + settings["deadline_hours"] * 3600
-            rec = await self.storage.update_game(rec, rec.version, settings=settings, deadline_at=deadline)
-        if paused:
-            return Reply(text=f"{ctx.user_name} paused the game: no deadlines until `/game resume`.",
-                         game_id=rec.id, version=rec.version)
-        return Reply(text=f"{ctx.user_name} resumed the game; the turn deadline runs again.", game_id=rec.id,
-                     version=rec.version)
-
-    # ---- export and replay ---------------------------------------------------
-    async def cmd_export(self, ctx: Context) -> Reply:
-        rec = await self._live_or_last(ctx)
-        if rec.status == "lobby":
-            raise IllegalAction("The game has not started; there is nothing to export.", "")
-        entries = await self.storage.log(rec.id)
-        data = self.export_data(rec, entries)
-        body = json.dumps(data, indent=1, sort_keys=False).encode()
-        return Reply(text=f"Game record of #{rec.id} ({len(entries)} actions).",
-                     files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}.json", data=body)],
-                     ephemeral=rec.status == "active")
-
-    def export_data(self, rec: GameRecord, entries: Sequence[LogEntry]) -> dict[str, Any]:
-        engine = get_game(rec.kind)
-        state = engine.load(rec.state) if rec.state else None
-        finished = rec.status != "active"
-        return {
-            "format": EXPORT_FORMAT,
-            "format_version": EXPORT_VERSION,
-            "game": rec.kind,
-            "id": rec.id,
-            "status": rec.status,
-            "rules_version": rec.rules_version,
-            "options": rec.options,
-            # the seed predicts future dice: it is shared only once the game is over
-            "seed": rec.seed if finished else None,
-            "seats": [s.model_dump() for s in rec.seats],
-            "log": [{"seq": e.seq, "player": e.player, "action": e.action, "at": e.at} for e in entries],
-            "state_sha256": hashlib.sha256(rec.state.encode()).hexdigest() if rec.state and finished else None,
-            "summary": self.summary(rec, engine, state) if state is not None else None,
-        }
-
-    def summary(self, rec: GameRecord, engine: Game, state: BaseModel) -> dict[str, Any]:
-        st = engine.status(state)
-        names = self.names(rec)
-        extra = engine.summary(state)
-        out: dict[str, Any] = {
-            "game": rec.kind,
-            "round": st.round,
-            "phase": st.phase,
-            "to_act": [names.get(p, p) for p in st.to_act],
-            "finished": st.finished,
-            "result": None if st.result is None else {
-                "winners": [names.get(p, p) for p in st.result.winners],
-                "text": st.result.text,
-                "scores": {names.get(p, p): v for p, v in st.result.scores.items()},
-            },
-        }
-        out.update({k: v for k, v in extra.items() if k not in out or k == "round"})
-        out.setdefault("players", [])
-        return out
-
     # ---- rules reference -----------------------------------------------------
     def rules(self, game: str, topic: str | None) -> Reply:
         engine = get_game(game)
@@ -778,7 +406,8 @@ class GameManager:
             return []
         state = self._state(rec, engine)
         try:
-            partial = Action(cmd=name, args={k: str(v) for k, v in given.items() if v is not None and k != option})
+            partial = Action(cmd=name, args=tuple((k, str(v)) for k, v in given.items()
+                                                  if v is not None and k != option))
         except Exception:
             return []
         seen: list[str] = []
@@ -795,51 +424,6 @@ class GameManager:
         engine = get_game(rec.kind)
         entries = await self.storage.log(rec.id)
         return replay(engine, rec.options, _seats(rec), rec.seed, [(e.player, Action.parse(e.action)) for e in entries])
-
-
-async def rebuild_all(manager: GameManager, *, write: bool) -> list[tuple[int, str]]:
-    """Replay every live game's log with today's rules; report (and with write, save) changed states.
-
-    After a rules fix, games in progress pick it up from their logs (the state row is a cache).
-    A log that no longer replays is reported and left untouched.
-    """
-    report: list[tuple[int, str]] = []
-    for rec in await manager.storage.live_games():
-        if rec.status != "active" or rec.state is None:
-            continue
-        try:
-            state = await manager.rebuild_from_log(rec)
-        except PlaypostError as exc:
-            report.append((rec.id, f"does not replay: {exc.reason}"))
-            continue
-        engine = get_game(rec.kind)
-        text = engine.dump(state)
-        if text == rec.state:
-            report.append((rec.id, "unchanged"))
-            continue
-        if write:
-            async with manager.lock(rec.channel_id):
-                await manager.storage.update_game(rec, rec.version, state=text)
-        report.append((rec.id, "rebuilt" if write else "would change"))
-    return report
-
-
-def replay_export(data: dict[str, Any]) -> tuple[Game, BaseModel]:
-    """Rebuild the state an export describes; checks the recorded state hash when present."""
-    if data.get("format") != EXPORT_FORMAT:
-        raise IllegalAction("This file is not a playpost export.", "Use a file made by `/game export`.")
-    if data.get("seed") is None:
-        raise IllegalAction("This export has no seed (it was made while the game was running).",
-                            "Export again once the game has ended.")
-    engine = get_game(data["game"])
-    seats = [Seat(**s) for s in data["seats"]]
-    state = replay(engine, data["options"], seats, int(data["seed"]),
-                   [(e["player"], Action.parse(e["action"])) for e in data["log"]])
-    want = data.get("state_sha256")
-    if want and hashlib.sha256(engine.dump(state).encode()).hexdigest() != want:
-        raise IllegalAction("Replaying this export gives a different state than recorded.",
-                            "The rules may have changed since it was made.")
-    return engine, state
 
 
 def command_specs() -> dict[str, Any]:
