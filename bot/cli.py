@@ -3,14 +3,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import json
 import logging
 import sys
-import tempfile
 from pathlib import Path
 
-from .console import Console, ScriptClock, run_script
+from .console import Console, play_transcript
 from .manager import GameManager, replay_export
 from .settings import Settings
 
@@ -48,16 +46,7 @@ async def _manager(db: str, **kwargs) -> GameManager:
 
 
 async def script_main(path: Path, out: Path, db: str | None) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        clock = ScriptClock()
-        seeds = itertools.count(1)
-        manager = await _manager(db or str(Path(tmp) / "script.sqlite3"), clock=clock,
-                                 seed_source=lambda: next(seeds))
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-            await run_script(lines, manager, out, clock=clock)
-        finally:
-            await manager.storage.close()
+    await play_transcript(path.read_text(encoding="utf-8").splitlines(), out, db=db)
     return 0
 
 

@@ -6,7 +6,9 @@ button N under the latest board, as a Discord button would.
 """
 from __future__ import annotations
 
+import itertools
 import re
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -136,3 +138,28 @@ async def run_script(lines: Iterable[str], manager: GameManager, out_dir: Path,
         if clock is not None:
             clock.tick()
     return console
+
+
+async def play_transcript(lines: Iterable[str], out_dir: Path, *, db: str | None = None, render: bool = True,
+                          write: Callable[[str], None] = print) -> None:
+    """What `playpost script` does: a fresh database (unless `db`), the fixed clock, seeds 1, 2, ..."""
+    from storage import open_storage
+
+    with tempfile.TemporaryDirectory() as tmp:
+        clock = ScriptClock()
+        seeds = itertools.count(1)
+        store = await open_storage(db or str(Path(tmp) / "script.sqlite3"))
+        manager = GameManager(store, clock=clock, seed_source=lambda: next(seeds), render=render)
+        try:
+            await run_script(lines, manager, out_dir, write=write, clock=clock)
+        finally:
+            manager.close()
+            await store.close()
+
+
+async def transcript_output(path: Path, tmp_dir: Path, *, render: bool = False) -> str:
+    """A transcript file's whole printed output, as one string (for tests)."""
+    out: list[str] = []
+    await play_transcript(path.read_text(encoding="utf-8").splitlines(), tmp_dir / "out", render=render,
+                          write=out.append)
+    return "\n".join(out)

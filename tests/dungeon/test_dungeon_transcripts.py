@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from bot.console import ScriptClock, run_script
+from bot.console import ScriptClock, run_script, transcript_output
 from bot.manager import GameManager
 from bot.reply import Context
 from games.core import Action
@@ -14,17 +14,7 @@ HERE = Path(__file__).parent / "transcripts"
 
 
 async def play(name: str, tmp_path: Path) -> str:
-    clock = ScriptClock()
-    seeds = itertools.count(1)
-    manager = GameManager(await open_storage(str(tmp_path / "t.sqlite3")), clock=clock,
-                          seed_source=lambda: next(seeds), render=False)
-    out: list[str] = []
-    try:
-        await run_script((HERE / name).read_text(encoding="utf-8").splitlines(), manager, tmp_path / "out",
-                         write=out.append, clock=clock)
-    finally:
-        await manager.storage.close()
-    return "\n".join(out)
+    return await transcript_output(HERE / name, tmp_path)
 
 
 def after(text: str, line: str, n: int = 8) -> str:

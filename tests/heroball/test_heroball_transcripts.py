@@ -1,30 +1,17 @@
 """Whole games through the console, as `playpost script` plays them."""
 from __future__ import annotations
 
-import itertools
 import subprocess
 import sys
 from pathlib import Path
 
-from bot.console import ScriptClock, run_script
-from bot.manager import GameManager
-from storage import open_storage
+from bot.console import transcript_output
 
 HERE = Path(__file__).parent / "transcripts"
 
 
 async def play(name: str, tmp_path: Path) -> str:
-    clock = ScriptClock()
-    seeds = itertools.count(1)
-    manager = GameManager(await open_storage(str(tmp_path / "t.sqlite3")), clock=clock,
-                          seed_source=lambda: next(seeds), render=False)
-    out: list[str] = []
-    try:
-        await run_script((HERE / name).read_text(encoding="utf-8").splitlines(), manager, tmp_path / "out",
-                         write=out.append, clock=clock)
-    finally:
-        await manager.storage.close()
-    return "\n".join(out)
+    return await transcript_output(HERE / name, tmp_path)
 
 
 def after(text: str, line: str, n: int = 6) -> str:
