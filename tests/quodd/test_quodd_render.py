@@ -99,6 +99,11 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
                              "to render.quodd.PALETTE")
 
     monkeypatch.setattr(common, "_nearest", outside)
+
+    def quantize(*a, **k):
+        raise AssertionError("the image is quantised per render: draw it in the palette (render.common.Pen)")
+
+    monkeypatch.setattr(Image.Image, "quantize", quantize)  # the slow path issue 7 removed
     from render.common import PAPER, Pen
     from render.quodd import PALETTE
 
