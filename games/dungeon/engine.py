@@ -50,7 +50,8 @@ class DungeonGame(Game[DungeonState]):
     )
     commands = (
         CommandSpec(name="activate", description="Activate one of your heroes", options=(
-            OptionSpec(name="hero", description="Hero to activate", required=True, autocomplete=True),)),
+            OptionSpec(name="hero", description="Hero to activate (may be left out when you have one left)",
+                       autocomplete=True),)),
         CommandSpec(name="move", description="Move the active hero (1 AP starts a move action)", options=(
             OptionSpec(name="to", description="Square to move to", autocomplete=True),
             OptionSpec(name="path", description='Or a route of directions, e.g. "N N NE"'),)),
