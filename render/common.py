@@ -104,7 +104,7 @@ def _remap_table(pal: Palette, fn: Any) -> bytes:
 
 @lru_cache(maxsize=4096)
 def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
-    best = min(range(len(pal.colours)), key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c)), i))
+    best = min(range(len(pal.colours)), key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c, strict=True)), i))
     return best
 
 
@@ -112,12 +112,12 @@ def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
 def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int] | None:
     """The anti-aliased coverage mask of a text and where its top-left sits relative to the anchor point."""
     f = font(size)
-    l, t, r, b = f.getbbox(text, anchor=anchor)
-    if r <= l or b <= t:
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    if right <= left or bottom <= top:
         return None
-    mask = Image.new("L", (r - l, b - t), 0)
-    ImageDraw.Draw(mask).text((-l, -t), text, font=f, fill=255, anchor=anchor)
-    return mask, l, t
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
 
 
 def _level_lut(pal: Palette, fg: RGB, bg: RGB) -> list[int]:
@@ -135,9 +135,9 @@ def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -
     g = _glyphs(text, size, anchor)
     if g is None:
         return None
-    mask, l, t = g
+    mask, left, top = g
     idx = Image.frombytes("P", mask.size, mask.point(_level_lut(pal, fg, bg)).tobytes())
-    return idx.im, mask.point(_MASK_LUT).im, l, t, mask.width, mask.height
+    return idx.im, mask.point(_MASK_LUT).im, left, top, mask.width, mask.height
 
 
 class Pen:
@@ -172,8 +172,8 @@ class Pen:
         s = _sprite(self.pal, text, size, anchor or "la", tuple(fill), tuple(bg) if bg is not None else self.bg)
         if s is None:
             return
-        idx, mask, l, t, w, h = s
-        x, y = round(xy[0]) + l, round(xy[1]) + t
+        idx, mask, left, top, w, h = s
+        x, y = round(xy[0]) + left, round(xy[1]) + top
         self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 

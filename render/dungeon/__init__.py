@@ -12,7 +12,18 @@ from typing import Any
 from PIL import Image
 
 from games.core.grid import col_letters
-from render.common import INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, blend, encode_png, font
+from render.common import (
+    INK,
+    MUTED,
+    PAPER,
+    SEAT_COLORS,
+    WHITE,
+    Palette,
+    Pen,
+    blend,
+    encode_png,
+    font,
+)
 
 CELL = 34
 MARGIN = 22

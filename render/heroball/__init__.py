@@ -8,7 +8,18 @@ from PIL import Image
 
 from games.heroball.board import Board, board
 from games.heroball.state import HeroballView
-from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, encode_png, font
+from render.common import (
+    GRID,
+    INK,
+    MUTED,
+    PAPER,
+    SEAT_COLORS,
+    WHITE,
+    Palette,
+    Pen,
+    encode_png,
+    font,
+)
 
 SIZE = 34  # hex centre-to-corner, px
 SQ3 = math.sqrt(3)

@@ -7,7 +7,19 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import GRID, INK, MUTED, PAPER, SEAT_COLORS, WHITE, Palette, Pen, encode_png, font, text_center
+from render.common import (
+    GRID,
+    INK,
+    MUTED,
+    PAPER,
+    SEAT_COLORS,
+    WHITE,
+    Palette,
+    Pen,
+    encode_png,
+    font,
+    text_center,
+)
 
 CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
