@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from games.core import (
     Action,
+    Event,
     Game,
     IllegalAction,
     PlaypostError,
@@ -44,6 +45,18 @@ log = logging.getLogger("playpost.manager")
 MAX_BUTTONS = 20
 STATE_CACHE = 1000
 UNDO_DEPTH = 20  # states kept per game for undo within a turn
+
+
+def _compute(engine: Game, state: BaseModel, player: str,
+             written: Action) -> tuple[Status, Action, BaseModel, list[Event], Status, str]:
+    """One move's rules work (pure; run in a worker thread): status before, the move, status after, JSON."""
+    before = engine.status(state)
+    action, new_state, events = step(engine, state, player, written)
+    return before, action, new_state, events, engine.status(new_state), engine.dump(new_state)
+
+
+async def _nothing() -> list[Button]:
+    return []
 
 
 class GameManager(TableCommands, RecordCommands):
@@ -108,7 +121,7 @@ class GameManager(TableCommands, RecordCommands):
     async def image(self, kind: str, engine: Game, state: BaseModel) -> bytes | None:
         if not self.render_enabled:
             return None
-        view = engine.view(state, None)
+        view = await asyncio.to_thread(engine.view, state, None)
         if self._pool is not None:
             try:
                 return await asyncio.get_running_loop().run_in_executor(self._pool, render_png, kind, view)
@@ -187,16 +200,16 @@ class GameManager(TableCommands, RecordCommands):
                 raise IllegalAction("You are not seated in this game.", "Spectators can follow along; join the next one.")
             engine = get_game(rec.kind)
             state = self._state(rec, engine)
-            before = engine.status(state)
-            action, new_state, events = step(engine, state, ctx.user_id, written)
-            after = engine.status(new_state)
+            # rules work runs in a thread: a slow engine step never stalls other channels' replies
+            before, action, new_state, events, after, dumped = await asyncio.to_thread(
+                _compute, engine, state, ctx.user_id, written)
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=action.text(), turn_key=before.turn_key,
                              barrier=any(e.irreversible for e in events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self._deadline(rec, after, engine, new_state)}
             if after.finished:
                 fields["status"] = "finished"
-            rec = await self.storage.append_action(rec, rec.version, entry, engine.dump(new_state), **fields)
+            rec = await self.storage.append_action(rec, rec.version, entry, dumped, **fields)
             self._remember(rec, new_state)
             turn = [u for u in self._undo.get(rec.id, []) if u[1] == entry.turn_key][-(UNDO_DEPTH - 1):]
             self._undo[rec.id] = turn + [(seq, entry.turn_key, state)]
@@ -288,9 +301,14 @@ class GameManager(TableCommands, RecordCommands):
             for who in e.to or ():
                 private[who] = (private.get(who, "") + "\n" + e.text).strip()
         newly = [p for p in after.to_act if before is None or p not in before.to_act or before.turn_key != after.turn_key]
+        names = self.names(rec)
+        image, buttons = await asyncio.gather(
+            self.image(rec.kind, engine, state),
+            asyncio.to_thread(self.buttons, engine, state, after, names) if not after.finished else _nothing())
         reply = Reply(
             text="\n".join(lines),
-            image=await self.image(rec.kind, engine, state),
+            image=image,
+            buttons=buttons,
             private=private,
             ping=[] if after.finished else newly,
             game_id=rec.id,
@@ -299,8 +317,6 @@ class GameManager(TableCommands, RecordCommands):
             finished=after.finished,
         )
         reply.text = (reply.text + "\n" + reply.status_text).strip()
-        if not after.finished:
-            reply.buttons = self.buttons(engine, state, after, self.names(rec))
         return reply
 
     def buttons(self, engine: Game, state: BaseModel, status: Status,
