@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import logging
 import multiprocessing
 import secrets
@@ -45,6 +46,18 @@ log = logging.getLogger("playpost.manager")
 MAX_BUTTONS = 20
 STATE_CACHE = 1000
 UNDO_DEPTH = 20  # states kept per game for undo within a turn
+
+
+def tune_gc() -> None:
+    """Collect garbage in fewer, larger steps, and leave what start-up built out of every scan.
+
+    The bot keeps many long-lived game states; with CPython's default thresholds the
+    collector scans them so often that the event loop stalls 50-80 ms under load (bench:
+    paced 500 channels, loop lag max 80 ms -> 16 ms).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
 
 
 def _compute(engine: Game, state: BaseModel, player: str,
