@@ -486,11 +486,11 @@ def _warm() -> None:
 
 async def run_load(storage: Any, tables: list[Table], *, render: bool, think: float, warmup: float,
                    window: float, seed: int, grace: float = 5.0) -> dict[str, Any]:
-    from bot.manager import GameManager, tune_gc
+    from bot.manager import GameManager, tune_runtime
 
     # the bot's configuration: boards drawn in worker processes (see Settings.playpost_render_workers)
     mgr = GameManager(storage, render=render, render_workers=RENDER_WORKERS if render else 0)
-    tune_gc()  # as the bot does at start-up
+    tune_runtime()  # as the bot does at start-up
     if render:  # start the workers before measuring (a bot has them running long before the first click)
         await asyncio.gather(*[asyncio.get_running_loop().run_in_executor(mgr._pool, _warm) for _ in range(4)])
     lat: list[float] = []

@@ -26,7 +26,7 @@ from .discord_buttons import GameButton, OptionsButton, RematchButton, SkipVoteB
 from .discord_select import GameSelect
 from .discord_send import missing_permissions, post_failed, send_reply
 from .discord_status import create_status, post_nudge, refresh_status
-from .manager import GameManager, tune_gc
+from .manager import GameManager, tune_runtime
 from .pace import Pace
 from .reply import Context, Reply
 from .settings import Settings
@@ -58,7 +58,7 @@ class PlaypostBot(ext.Bot):
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
         self.manager = GameManager(storage, render_workers=self.settings.playpost_render_workers)
-        tune_gc()
+        tune_runtime()
         self.add_dynamic_items(GameButton, GameSelect, OptionsButton, RematchButton, VoteButton, SkipVoteButton)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
                          tick_seconds=self.settings.playpost_tick_seconds)
