@@ -57,7 +57,7 @@ class PlaypostBot(ext.Bot):
 
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
-        self.manager = GameManager(storage, render_workers=self.settings.playpost_render_workers)
+        self.manager = GameManager(storage, render_workers=self.settings.render_workers())
         tune_runtime()
         self.add_dynamic_items(GameButton, GameSelect, OptionsButton, RematchButton, VoteButton, SkipVoteButton)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),

@@ -1,6 +1,8 @@
 """Configuration from the environment (and a .env file), via pydantic-settings."""
 from __future__ import annotations
 
+import os
+
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -14,4 +16,10 @@ class Settings(BaseSettings):
     playpost_sync: bool = False  # PLAYPOST_SYNC: sync global commands at start (rate limited: do it on purpose)
     playpost_log_level: str = "INFO"
     playpost_tick_seconds: float = 60.0  # how often deadlines are checked
-    playpost_render_workers: int = 2  # PLAYPOST_RENDER_WORKERS: board-drawing processes (0: a thread)
+    # PLAYPOST_RENDER_WORKERS: board-drawing processes (0: a thread; unset: one per core but one)
+    playpost_render_workers: int | None = None
+
+    def render_workers(self) -> int:
+        if self.playpost_render_workers is not None:
+            return max(0, self.playpost_render_workers)
+        return max(1, (os.cpu_count() or 2) - 1)
