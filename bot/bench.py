@@ -472,7 +472,7 @@ async def next_move(mgr: Any, t: Table, pick: random.Random) -> tuple[str, Any] 
     return player, pick.choice(t.engine.legal_actions(state, player))
 
 
-RENDER_WORKERS = 2
+RENDER_WORKERS: int | None = None  # None: as the bot (Settings.render_workers)
 
 
 def _warm() -> None:
@@ -489,7 +489,10 @@ async def run_load(storage: Any, tables: list[Table], *, render: bool, think: fl
     from bot.manager import GameManager, tune_runtime
 
     # the bot's configuration: boards drawn in worker processes (see Settings.playpost_render_workers)
-    mgr = GameManager(storage, render=render, render_workers=RENDER_WORKERS if render else 0)
+    from bot.settings import Settings
+
+    workers = RENDER_WORKERS if RENDER_WORKERS is not None else Settings().render_workers()
+    mgr = GameManager(storage, render=render, render_workers=workers if render else 0)
     tune_runtime()  # as the bot does at start-up
     if render:  # start the workers before measuring (a bot has them running long before the first click)
         await asyncio.gather(*[asyncio.get_running_loop().run_in_executor(mgr._pool, _warm) for _ in range(4)])
