@@ -259,10 +259,10 @@ def bench_engines(cfg: Config, games: dict[str, Any], rep: Report) -> dict[str, 
             rep.add("engines", gid, "skipped", f"playout failed: {type(exc).__name__}: {exc}"[:100])
             continue
         on_loop = _on_loop_costs(engine, memo_playout(engine, opts, SEED, seats, cfg.playout_cap))
-        rep.add("engines", f"{gid} ({seats} seats)", "on-loop CPU per move (step+dump+buttons) p50 / p99 / max",
+        # the manager runs this work in a worker thread; it is reported for its size, not as loop time
+        rep.add("engines", f"{gid} ({seats} seats)", "rules CPU per move (step+dump+buttons) p50 / p99 / max",
                 f"{ms(med(on_loop)):.1f} / {ms(pct(on_loop, 99)):.1f} / {ms(max(on_loop)):.1f} ms",
-                {"p50_ms": ms(med(on_loop)), "p99_ms": ms(pct(on_loop, 99)), "max_ms": ms(max(on_loop))},
-                f"max <= {TARGETS['loop_lag_ms']:.0f} ms", ms(max(on_loop)) <= TARGETS["loop_lag_ms"])
+                {"p50_ms": ms(med(on_loop)), "p99_ms": ms(pct(on_loop, 99)), "max_ms": ms(max(on_loop))})
         info[gid] = {"seats": seats, "playouts_per_s": n / dt, "actions_per_s": actions / dt, "playouts": n,
                      "mean_actions": statistics.mean(lengths), "max_actions": max(lengths)}
         rep.add("engines", f"{gid} ({seats} seats)", "random playouts/s", f"{n / dt:.1f} ({actions / dt:.0f} actions/s, "
