@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import CommandSpec, MalformedAction, OptionSpec, tokenize
+from games.core.actions import parse_pairs
 
 from . import commands
 
@@ -81,12 +82,4 @@ def parse_command(text: str) -> Invocation:
 
 
 def _pairs(tokens: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for tok in tokens:
-        key, sep, value = tok.partition(":")
-        if not sep or not key:
-            raise MalformedAction(f"`{tok}` is not written as option:value.", 'Example: `to:C4` or `path:"N N E"`.')
-        if key in out:
-            raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
-        out[key.lower()] = value
-    return out
+    return {key.lower(): value for key, value in parse_pairs(tokens).items()}

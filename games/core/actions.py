@@ -37,6 +37,19 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+def parse_pairs(tokens: list[str]) -> dict[str, str]:
+    """`["to:C4", 'path:N N E']` -> {"to": "C4", "path": "N N E"}; each key once."""
+    out: dict[str, str] = {}
+    for tok in tokens:
+        key, sep, value = tok.partition(":")
+        if not sep or not key:
+            raise MalformedAction(f"`{tok}` is not written as option:value.", 'Example: `to:C4` or `path:"N N E"`.')
+        if key in out:
+            raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
+        out[key] = value
+    return out
+
+
 def _quote(value: str) -> str:
     return value if value and all(c in _SAFE for c in value) else f'"{value}"'
 
@@ -85,15 +98,7 @@ class Action(BaseModel):
         cmd, rest = tokens[0], tokens[1:]
         if ":" in cmd or not cmd:
             raise MalformedAction(f"`{cmd}` is not a command name.", "Start with the command, then key:value pairs.")
-        args: dict[str, str] = {}
-        for tok in rest:
-            key, sep, value = tok.partition(":")
-            if not sep or not key:
-                raise MalformedAction(f"`{tok}` is not written as key:value.", "Example: `step to:C4`.")
-            if key in args:
-                raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
-            args[key] = value
-        return cls(cmd=cmd.lower(), args=tuple(args.items()))
+        return cls(cmd=cmd.lower(), args=tuple(parse_pairs(rest).items()))
 
     def matches(self, partial: Action) -> bool:
         """True when this action has the command and every argument `partial` names."""
