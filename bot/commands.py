@@ -24,7 +24,8 @@ def _game_new_options() -> tuple[OptionSpec, ...]:
             if opt.name not in seen:
                 seen.add(opt.name)
                 # choices differ per game: offer them by autocomplete, check them in the engine
-                base.append(opt.model_copy(update={"required": False, "choices": (), "autocomplete": True}))
+                base.append(opt.model_copy(update={"required": False, "choices": (),
+                                                   "autocomplete": bool(opt.choices) or opt.autocomplete}))
     return tuple(base)
 
 

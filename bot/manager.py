@@ -438,6 +438,8 @@ class GameManager(TableCommands, RecordCommands):
         if group != rec.kind or rec.status != "active" or ctx.user_id not in self.names(rec):
             return []
         state = self._state(rec, engine)
+        if name == "preview" and option == "action":  # any legal action can be previewed
+            return [a.text() for a in engine.legal_actions(state, ctx.user_id) if a.cmd not in engine.anytime_commands]
         try:
             partial = Action(cmd=name, args=tuple((k, str(v)) for k, v in given.items()
                                                   if v is not None and k != option))

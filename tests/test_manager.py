@@ -344,3 +344,11 @@ async def test_autocomplete_ignores_case_spaces_and_punctuation(manager):
     await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
     assert "vonwilding" in await manager.suggest(ctx("bob"), "game", "join", "hero", {}, "Von W") or \
         "Von Wilding" in await manager.suggest(ctx("bob"), "game", "join", "hero", {}, "Von W")
+
+
+async def test_preview_autocomplete_offers_the_legal_actions(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
+    await manager.dispatch(ctx("ann"), "game", "join", {"hero": "candy"})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    offered = await manager.suggest(ctx("ann"), "dungeon", "preview", "action", {}, "")
+    assert offered and all(x.startswith("activate") for x in offered)

@@ -79,7 +79,7 @@ class DungeonGame(Game[DungeonState]):
         CommandSpec(name="end", description="End the active hero's activation"),
         CommandSpec(name="ready", description="Done equipping between levels"),
         CommandSpec(name="preview", description="Picture what a move or action would do; nothing changes", options=(
-            OptionSpec(name="action", description='The action to try, e.g. "move to:C4"', required=True),)),
+            OptionSpec(name="action", description='The action to try, e.g. "move to:C4"', required=True, autocomplete=True),)),
     )
 
     # ---- lobby -------------------------------------------------------------------

@@ -108,7 +108,7 @@ class QuoddHeroes(Game[QState]):
         CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
         CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",
                     options=(OptionSpec(name="action", description='The move to try, e.g. "tumble direction:E"',
-                                        required=True),)),
+                                        required=True, autocomplete=True),)),
     )
 
     # ---- lobby -------------------------------------------------------------
