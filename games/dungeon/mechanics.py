@@ -1087,10 +1087,11 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     dspec = stats.dice[dstat]
     if dstat == "arm" and "dodge" in stats.attributes and expected(stats.dice["dex"]) > expected(dspec):
         dspec = stats.dice["dex"]
+        dstat = "dex"
         notes.append("dodge")
     dcolours = list(dspec.dice)
     dstars = dspec.stars
-    if "stalwart" in stats.attributes:
+    if "stalwart" in stats.attributes and dstat == "arm":  # stalwart's dice are ARM dice
         n = min(3, adjacent_enemies(st, "heroes", hfp(h), stats.attributes))
         if n:
             dcolours += ["B"] * n

@@ -438,6 +438,18 @@ def test_stalwart_adds_armour_for_each_adjacent_enemy(dice):
     assert "stalwart +2B" in text
 
 
+def test_stalwart_adds_only_to_armour_rolls_not_to_willpower_against_magic():
+    """Stalwart's extra dice are armour dice: a magic attack is resisted with WILL, which gets none."""
+    st = scene("jacques@B10", "gouger@C10 sprout@B11")
+    jacques, gouger, sprout = mx.hero(st, "jacques"), monster_at(st, "C10"), monster_at(st, "B11")
+    lines: list[str] = []
+    mx.monster_attack(st, sprout, jacques, lines)  # Sprout's attack is magic
+    assert "stalwart" not in lines[-1]
+    lines = []
+    mx.monster_attack(st, gouger, jacques, lines)  # a melee attack is met with ARM
+    assert "stalwart +2B" in lines[-1]
+
+
 def test_tough_models_heal_a_wound_at_the_start_of_the_turn():
     st = scene("ruby@B10", "bone_head@J2:w0 mother_mycel@I3:w2")
     st, _ = do(st, "activate hero:ruby")
