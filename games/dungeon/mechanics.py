@@ -1212,11 +1212,12 @@ def new_turn(st: DungeonState, lines: list[str]) -> None:
         if "fire" in h.debuffs:
             lines.append(f"{hero_stats(h).name} burns.")
             wound_hero(st, h, 1, lines)
-        elif "tough" in hero_stats(h).attributes and h.wounds:
-            h.wounds -= 1
-            lines.append(f"{hero_stats(h).name} is tough and heals 1 wound.")
         if st.phase == "over":
             return
+        # tough works whether or not the model also burns (a burnt-out hero is past healing)
+        if "tough" in hero_stats(h).attributes and h.wounds and not is_incap(h):
+            h.wounds -= 1
+            lines.append(f"{hero_stats(h).name} is tough and heals 1 wound.")
     for m in list(st.monsters):
         md = monster_def(m)
         burning = "fire" in m.debuffs
@@ -1224,7 +1225,9 @@ def new_turn(st: DungeonState, lines: list[str]) -> None:
         if burning:
             lines.append(f"{md.name} burns.")
             wound_monster(st, m, 1, lines)
-        elif "tough" in md.attributes and m.wounds:
+            if monster(st, m.uid) is None:
+                continue
+        if "tough" in md.attributes and m.wounds:
             m.wounds -= 1
     maybe_advance_level(st, lines)
 

@@ -457,6 +457,15 @@ def test_tough_models_heal_a_wound_at_the_start_of_the_turn():
     assert next(m for m in st.monsters if m.kind == "mother_mycel").wounds <= 1
 
 
+def test_a_burning_tough_model_still_heals_at_the_start_of_the_turn():
+    """Fire and Tough both act at the start of a game turn: the burn wounds, then Tough mends one."""
+    st = scene("ruby@B10", "mother_mycel@I3:w2:dfire")
+    lines: list[str] = []
+    mx.new_turn(st, lines)
+    mycel = next(m for m in st.monsters if m.kind == "mother_mycel")
+    assert "Mother Mycel burns." in lines and mycel.wounds == 2 and mycel.debuffs == []
+
+
 def test_a_ghost_sees_through_walls():
     st = scene("ruby@C8", "consul_shade@C4")
     shade = st.monsters[0]
