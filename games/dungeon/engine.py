@@ -754,10 +754,12 @@ class DungeonGame(Game[DungeonState]):
             rules = content().rules
             h.potions -= 1
             act.potion_used = True
-            h.wounds = max(0, h.wounds - rules.potion_heals)
+            healed = min(h.wounds, rules.potion_heals)
+            h.wounds -= healed
             if rules.potion_cures_all:
                 h.debuffs, h.expiring = [], []
-            lines.append(f"{stats.name} drinks a potion ({h.potions} left): {h.wounds} wounds, debuffs gone.")
+            lines.append(f"{stats.name} drinks a potion ({h.potions} left): {healed} wound{'s' if healed != 1 else ''} healed"
+                         f" (now {h.wounds}/{stats.life})" + (", debuffs gone." if rules.potion_cures_all else "."))
         elif cmd in ("equip", "drop"):
             self._equip_or_drop(st, h, cmd, a["card"], lines, free=False)
         elif cmd == "end":

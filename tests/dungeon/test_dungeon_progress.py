@@ -353,9 +353,10 @@ def test_a_potion_is_free_once_per_activation_and_mends_two_wounds_and_all_debuf
     st = scene("candy@B10:w3")
     mx.hero(st, "candy").debuffs = ["poison"]
     st, _ = do(st, "activate hero:candy")
-    st, _ = do(st, "potion")
+    st, text = do(st, "potion")
     h = mx.hero(st, "candy")
     assert h.wounds == 1 and h.debuffs == [] and h.potions == 2 and st.activation.ap == 2
+    assert "2 wounds healed (now 1/5)" in text  # the message says what was healed and what is left
     assert "potion" not in legal(st)
 
 
