@@ -567,3 +567,40 @@ def test_every_level_boss_can_reach_almost_all_of_its_level():
         reached = [s for s in open_sq if any((s[0] + dx - ax, s[1] + dy - ay) in field
                                              for dx in (-1, 0, 1) for dy in (-1, 0, 1) for ax in (0, 1) for ay in (0, 1))]
         assert len(open_sq) - len(reached) <= 2, (boss, sorted(set(open_sq) - set(reached)))
+
+
+# ---- terrain and the small attribute (review: rules that had no test) ------------------------------------
+def test_a_model_next_to_a_sentinel_defends_with_one_extra_star():
+    st = scene("ruby@D8", "gouger@E8")  # D7 is a sentinel
+    lines: list[str] = []
+    mx.monster_attack(st, st.monsters[0], mx.hero(st, "ruby"), lines)
+    assert "sentinel +1" in lines[-1]
+
+
+def test_a_model_next_to_a_champion_attacks_with_one_extra_star():
+    st = scene("nyannyan@P19", "gouger@Q19")  # P20 is a champion
+    st, _ = do(st, "activate hero:nyannyan")
+    st, text = do(st, "attack target:Q19 with:melee")
+    assert "champion +1" in text
+
+
+def test_a_hero_ending_the_activation_next_to_a_goddess_mends_a_wound():
+    st = scene("ruby@O7:w2")  # O6 is a goddess
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "end")
+    assert "goddess mends 1" in text and mx.hero(st, "ruby").wounds == 1
+
+
+def test_stepping_into_lava_sets_the_model_on_fire():
+    st = scene("ruby@N15")  # O15 is lava
+    st, _ = do(st, "activate hero:ruby")
+    st, text = do(st, "move to:O15")
+    assert "Ruby suffers fire." in text and "fire" in mx.hero(st, "ruby").debuffs
+
+
+def test_an_offence_against_a_small_model_scores_one_less(dice):
+    st = scene("nyannyan@B10", "citrine_slime@C10")
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B1 B1 B0")  # 2 - 1 = 1 against an armour of 0: still a hit
+    st, text = do(st, "attack target:C10 with:melee")
+    assert "small target -1" in text and "= 1 vs" in text and "hit" in text
