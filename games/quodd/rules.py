@@ -23,6 +23,7 @@ from .board import (
     jump_landing_ok,
     kind,
     manhattan,
+    occupancy,
     on_map,
     point,
     point_text,
@@ -277,8 +278,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         teleport(st, h, p, k, decider, job, ev)
         return
     if k == "tunnel" and own and job.how != "tunnel" and not st.m.ended:
-        others = [lab for lab, tk in st.tokens.items() if tk.kind == "tunnel" and lab != h.pos
-                  and hero_at(st, xy(lab)) is None]
+        others = [lab for lab, tk in st.tokens.items() if tk.kind == "tunnel" and lab != h.pos]
         if others:
             decide(st, "tunnel", h.player, h, others + ["stay"], f"{h.name} may enter the tunnel: pick an exit or stay")
         return
@@ -295,7 +295,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         return
     if f == "w" and job.how != "link":
         letter = st.links[h.pos]
-        ends = [lab for lab, le in st.links.items() if le == letter and lab != h.pos and hero_at(st, xy(lab)) is None]
+        ends = [lab for lab, le in st.links.items() if le == letter and lab != h.pos]
         if len(ends) == 1:
             link_to(st, h, ends[0], job, ev)
         elif ends:
@@ -306,10 +306,57 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
 
 def link_to(st: QState, h: Hero, dest: str, job: Job, ev: list[Event]) -> None:
     ev.append(Event(text=f"{h.name} rides the water connection from {h.pos} to {dest}."))
+    surface(st, h, dest, Job(kind="surface", hero=h.player, at=dest, how="link", by=job.by, seq=job.seq), ev)
+
+
+def _follow_up(job: Job) -> list[Job]:
+    """What comes after surfacing: a water connection lets the move go on, a tunnel is a landing."""
+    if job.how == "tunnel":
+        return [Job(kind="enter", hero=job.hero, how="tunnel"), Job(kind="land", hero=job.hero)]
+    return [Job(kind="enter", hero=job.hero, how=job.how, by=job.by, seq=job.seq)]
+
+
+def _arrive(st: QState, h: Hero, dest: str, job: Job, pushed: list[Job]) -> None:
     h.pos = dest
     if is_mover(st, h):
         st.last_path.append(dest)
-    push_front(st, [Job(kind="enter", hero=h.player, how="link", by=job.by, seq=job.seq)])
+    push_front(st, _follow_up(job) + pushed)  # the arriving hero first, then whoever it pushed
+
+
+def surface(st: QState, h: Hero, dest: str, job: Job, ev: list[Event]) -> None:
+    """Come up at `dest` (a tunnel exit or water connection). A hero standing there is pushed one space
+    in a direction the mover picks, as when a jump lands on them; if they cannot move at all, their
+    controller picks the space next to it where the arriving hero comes up."""
+    to = xy(dest)
+    other = hero_at(st, to, but=h.player)
+    if other is None:
+        _arrive(st, h, dest, job, [])
+        return
+    occ = {q: pid for q, pid in occupancy(st).items() if pid != h.player}
+    dirs = [d for d in DIRS8 if can_enter(st, other, to, d, occ=occ)]
+    decider = job.by or h.player
+    if len(dirs) == 1:
+        _surface_push(st, h, other, dirs[0], job, ev)
+    elif dirs:
+        decide(st, "surface_push", decider, h, dirs,
+               f"{name(st, decider)}: {h.name} comes up under {other.name} at {dest}; choose where {other.name} is pushed",
+               job=job)
+    else:
+        spots = [label(*step(to, d)) for d in DIRS8 if on_map(st, step(to, d))
+                 and kind(st, step(to, d)) != "impassable_up" and hero_at(st, step(to, d), but=h.player) is None]
+        if not spots:
+            ev.append(Event(text=f"{h.name} cannot come up under {other.name} at {dest} and stays at {h.pos}."))
+            return
+        decide(st, "surface_beside", other.player, h, spots,
+               f"{other.name} cannot be moved: {other.name}, choose where {h.name} comes up next to {dest}", job=job)
+
+
+def _surface_push(st: QState, h: Hero, other: Hero, d: str, job: Job, ev: list[Event]) -> None:
+    ev.append(Event(text=f"{h.name} comes up under {other.name} at {job.at}."))
+    h.pos = None  # already on the way: the push never runs into the arriving hero's old square
+    pushed: list[Job] = []
+    _push_chain(st, other, d, job.by or h.player, ev, pushed)
+    _arrive(st, h, job.at, job, pushed)
 
 
 def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: list[Event]) -> None:
@@ -574,10 +621,8 @@ def answer(st: QState, option: str, ev: list[Event]) -> None:
     elif d.kind == "tunnel":
         if option != "stay":
             ev.append(Event(text=f"{h.name} goes through the tunnel to {option}."))
-            h.pos = option
-            st.last_path.append(option)
             end_movement(st, ev, "tunnel")
-            push_front(st, [Job(kind="enter", hero=h.player, how="tunnel"), Job(kind="land", hero=h.player)])
+            surface(st, h, option, Job(kind="surface", hero=h.player, at=option, how="tunnel"), ev)
         else:
             ev.append(Event(text=f"{h.name} stays out of the tunnel."))
     elif d.kind == "link":
@@ -587,6 +632,11 @@ def answer(st: QState, option: str, ev: list[Event]) -> None:
     elif d.kind == "land_beside":
         to = xy(option)
         _finish_jump(st, job, to, ev)
+    elif d.kind == "surface_push":
+        _surface_push(st, h, hero_at(st, xy(job.at), but=h.player), option, job, ev)  # type: ignore[arg-type]
+    elif d.kind == "surface_beside":
+        ev.append(Event(text=f"{h.name} comes up at {option}, next to {job.at}."))
+        _arrive(st, h, option, job, [])
     elif d.kind == "drop":
         put_down(st, job.item, option, ev)
     elif d.kind == "respawn":

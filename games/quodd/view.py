@@ -141,7 +141,8 @@ def rules_text() -> dict[str, str]:
         "pushing": (
             "Moving into another hero pushes them one space the same way, unless something stops them (a wall "
             "behind them stops you too). You decide what the board does to the hero you pushed. Landing a jump on "
-            "a hero pushes them one space in a direction you choose."
+            "a hero pushes them one space in a direction you choose; so does coming up under a hero from a tunnel or "
+            "water connection."
         ),
         "stealing": (
             "During your movement you may take a collectible from a hero next to you, diagonals included "

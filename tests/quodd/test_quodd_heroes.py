@@ -124,3 +124,39 @@ def test_no_stealing_while_jumping_over_a_hero_only_before_the_jump_or_on_landin
     assert hero(st, "ann").pos == "D3" and hero(st, "ann").carrying == []
     assert not legal(st, "ann", "steal")  # no longer next to him
     st, _ = do(st, "ann", "done")
+
+
+def test_coming_up_from_a_water_connection_under_a_hero_pushes_them_one_space_the_mover_picks():
+    """Surfacing beneath another hero works like landing a jump on them: they move one space, you take the square."""
+    st = ready(rows=["w.....", "......", "......", ".....w"], links={"A1": "A", "F4": "A"},
+               heroes=[dict(pos="B1"), dict(pos="F4")])
+    st, ev = do(st, "ann", "move direction:W distance:1")
+    assert st.pending.kind == "surface_push" and st.pending.player == "ann"
+    st, ev = do(st, "ann", "choose option:N")
+    assert hero(st, "ann").pos == "F4" and hero(st, "bob").pos == "F3"
+    assert any("comes up under Bob" in e for e in ev)
+
+
+def test_a_tunnel_exit_under_a_hero_is_offered_and_pushes_that_hero_aside():
+    """An occupied tunnel is still a way out; the hero on it is pushed one space and your movement ends."""
+    walls = {lab: "impassable_up" for lab in ("C2", "D2", "E2", "C3", "E3", "C4", "E4")}
+    st = ready(tokens={"A1": "tunnel", "D3": "tunnel", **walls}, heroes=[dict(pos="B1"), dict(pos="D3")])
+    st, _ = do(st, "ann", "move direction:W distance:1")
+    assert st.pending.kind == "tunnel" and "D3" in st.pending.options
+    st, ev = do(st, "ann", "choose option:D3")  # Bob's only way out is south: no choice to make
+    assert hero(st, "ann").pos == "D3" and hero(st, "bob").pos == "D4"
+    assert any("comes up under Bob" in e for e in ev)
+    assert st.phase == "recovery"
+
+
+def test_surfacing_under_a_hero_who_cannot_move_their_controller_picks_where_you_come_up():
+    """A rooted hero stays put; the player controlling them chooses the space beside it where you arrive."""
+    rows = ["w.....", "......", "......", "......", "......"]
+    walls = {lab: "impassable_up" for lab in ("C2", "D2", "E2", "C4", "D4", "E4", "E3")}
+    walls["C3"] = "wall"
+    st = ready(rows=rows, links={"A1": "A", "D3": "A"}, tokens=walls, heroes=[dict(pos="B1"), dict(pos="D3")])
+    st, _ = do(st, "ann", "move direction:W distance:1")
+    assert st.pending.kind == "surface_beside" and st.pending.player == "bob"
+    assert set(st.pending.options) == {"C3"}
+    st, _ = do(st, "bob", "choose option:C3")
+    assert hero(st, "ann").pos == "C3" and hero(st, "bob").pos == "D3"
