@@ -198,7 +198,9 @@ def render(view: HeroballView, **options) -> bytes:
         else:
             d.line([(x - 16, y + 10), (x + 16, y - 2)], fill=POLE, width=5)
     # heroes
+    tags = token_labels([h.hero for h in view.heroes])
     for h in view.heroes:
+        tag = tags[h.hero]
         x, y = g.center(h.pos)
         y += 5
         color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
@@ -206,16 +208,32 @@ def render(view: HeroballView, **options) -> bytes:
         if h.down:
             d.rectangle((x - r, y - r + 4, x + r, y + r - 4), fill=_lighten(color, 0.5), outline=color, width=3)
             d.line([(x - r, y - r + 4), (x + r, y + r - 4)], fill=INK, width=2)
-            d.text((x, y + 1), h.hero[:2], size=12, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
+            d.text((x, y + 1), tag, size=12, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30), width=3 if h.active else 1)
-            d.text((x, y + 1), h.hero[:2], size=13, fill=WHITE, anchor="mm", bg=color)
+            d.text((x, y + 1), tag, size=13, fill=WHITE, anchor="mm", bg=color)
         if h.holding == "ball":
             d.ellipse((x + 7, y - 17, x + 19, y - 5), fill=BALL, outline=INK, width=2)
         elif h.holding == "pole":
             d.line([(x - 18, y + 14), (x + 18, y - 14)], fill=POLE, width=4)
     _panel(d, view, g.width)
     return encode_png(img)
+
+
+def token_labels(heroes: list[str]) -> dict[str, str]:
+    """Two letters per hero token, distinct within one game: the first two letters of the name, or, when two
+    heroes share them (Helen and Herakles, Pegasus and Perseus), the initial and the first later letter free."""
+    out: dict[str, str] = {}
+    clash = {n for n in heroes if any(m != n and m[:2] == n[:2] for m in heroes)}
+    taken = {n[:2] for n in heroes if n not in clash}
+    for n in heroes:
+        if n not in clash:
+            out[n] = n[:2]
+            continue
+        tag = next((n[0] + c for c in n[2:] if c.isalpha() and n[0] + c not in taken), n[:2])
+        taken.add(tag)
+        out[n] = tag
+    return out
 
 
 def _panel(d: Pen, view: HeroballView, x0: int) -> None:

@@ -109,3 +109,13 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
             player = pick.choice(st.to_act)
             state, _ = E.apply(state, player, pick.choice(E.legal_actions(state, player)))
     common._sprite.cache_clear()
+
+
+def test_hero_tokens_carry_distinct_letters_when_two_heroes_start_alike():
+    """Every token on the board must be told apart: heroes whose names share their first two letters get
+    different two-letter tags, and a game without such a pair keeps the plain first two letters."""
+    from render.heroball import token_labels
+
+    tags = token_labels(["Helen", "Herakles", "Pegasus", "Perseus"])
+    assert len(set(tags.values())) == 4 and all(tags[n][0] == n[0] for n in tags)
+    assert token_labels(["Gorgo", "Calypso", "Achilles", "Perseus"]) == {"Gorgo": "Go", "Calypso": "Ca", "Achilles": "Ac", "Perseus": "Pe"}
