@@ -408,13 +408,14 @@ class QuoddHeroes(Game[QState]):
 
     def _rearrange(self, st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
+        before = top_skill(h)
         h.skills = {f: _arg(action, f) for f in SKILL_FACES}
         ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES) + "."))
         m = st.m
         if st.phase != "move" or not is_mover(st, h) or not m.current:
             return
         new = top_skill(h)
-        if new == m.current:
+        if new in (m.current, before):  # the face on top shows what it showed: the skill in use goes on
             return
         # the points left of the shared movement range go over; the old skill's own boosts do not
         remaining = max(0, base_points(h) + m.boost.get("all", 0) - m.taken)

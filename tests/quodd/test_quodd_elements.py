@@ -199,6 +199,18 @@ def test_skipping_the_q_token_keeps_the_move_going():
     assert hero(st, "ann").pos == "D3"
 
 
+def test_rearranging_mid_tumble_without_changing_the_top_face_lets_the_tumble_roll_on():
+    """The FAQ switch to a new skill is for a rearrange that changes what the top face shows; a tumble skill
+    that already rolled a face up is not cut short by a rearrange of faces that are not on top."""
+    st = build(["......"], tokens={"B1": "q"}, tumbled=True, ready="tumble", points=3,
+               heroes=[dict(pos="A1", head="W", front="N", movement=3)])
+    st, _ = do(st, "ann", "move direction:E distance:3")
+    assert hero(st, "ann").pos == "B1" and top(st, "ann") == "q" and st.pending.kind == "token"
+    st, _ = do(st, "ann", "rearrange left:dash right:diagonal")  # swaps two side faces; the Q stays on top
+    assert hero(st, "ann").pos == "D1"
+    assert st.m.taken == 3
+
+
 def test_rearrange_token_before_the_skill_changes_which_skill_activates():
     st = build(OPEN, tokens={"B3": "rearrange"}, heroes=[dict(pos="A3", front="E")])
     st, _ = do(st, "ann", "tumble direction:E")  # back comes up (jump)
