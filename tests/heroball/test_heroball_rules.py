@@ -362,3 +362,14 @@ def test_summary_has_round_ball_and_per_player_fields():
     assert summ["round"] == 1 and summ["ball"] == "Gorgo"
     assert summ["players"][0] == {"name": "Gorgo", "hero": "Gorgo", "god": "Zeus", "position": "G6", "ap": 4,
                                   "score": 0, "holding": "ball", "knocked_down": True}
+
+
+def test_a_knocked_down_hero_gets_no_intercept_and_no_distract_only_defend():
+    """Lying down, the only action a hero has is defend: a throw landing beside them opens no window for them,
+    and a knocked-down Helen does not interrupt an action near her."""
+    s = build("Helen@G5 ball, Gorgo@G8 down, Calypso@A10", orders="gorgo:intercept=always")
+    s, ev = do(s, "helen", "throw to:G7")
+    assert s.window is None and s.objects["ball"].at == "G7" and hero(s, "gorgo").ap == 4
+    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2 down", orders="helen:distract=always")
+    s, _ = do(s, "gorgo", "step to:G5")
+    assert s.window is None and hero(s, "gorgo").pos == "G5" and hero(s, "helen").ap == 2
