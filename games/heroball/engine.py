@@ -1006,8 +1006,12 @@ class Heroball(Game[HeroballState]):
         h = self._active(s)
         hv = self.R.house
         if s.turn.spent_ap == 0:
-            h.ap = min(hv.max_ap, h.ap + hv.rest_ap)
-            ev.append(Event(text=f"{self._who(h)} rests (+{hv.rest_ap} AP, now {h.ap})."))
+            gain = min(hv.max_ap, h.ap + hv.rest_ap) - h.ap
+            h.ap += gain
+            if gain:
+                ev.append(Event(text=f"{self._who(h)} rests (+{gain} AP, now {h.ap})."))
+            else:
+                ev.append(Event(text=f"{self._who(h)} rests, but the AP track is full ({h.ap})."))
             if "fly" in h.flipped and s.terrain.get(h.pos) == "astral-turf":
                 h.flipped.remove("fly")
                 ev.append(Event(text=f"{self._who(h)} feeds on the Astral-Turf: Fly is back."))

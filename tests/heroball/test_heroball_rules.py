@@ -85,6 +85,14 @@ def test_clean_up_rest_gives_1_ap_only_if_nothing_was_spent():
     assert hero(s, "helen").ap == 2  # 2 +1 refresh -1 step, no rest
 
 
+def test_resting_on_a_full_ap_track_gains_nothing_and_says_so():
+    """Rest adds 1 AP, but the track stops at 5: a hero already on 5 keeps 5 and the message does not claim +1."""
+    s = build("Gorgo@G5 ap=5, Helen@J10")
+    s, ev = do(s, "gorgo", "end")
+    assert hero(s, "gorgo").ap == 5
+    assert "Gorgo (Gorgo) rests, but the AP track is full (5)." in ev and not any("+1 AP" in e for e in ev)
+
+
 def test_game_ends_after_round_12_highest_score_wins_and_ties_share():
     s = build("Gorgo@G5 score=3, Helen@J10 score=3, Herakles@C4 score=1")
     s.round = 12
