@@ -334,6 +334,8 @@ def move_search(
     for sq, (c, h) in best.items():
         if sq == start:
             continue
+        if large and ignore_walls and b.internal_walls(*sq):
+            continue  # a large ghost passes through walls but may not end its move astride one
         if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
             out[sq] = (c, h, paths[sq])
     return out

@@ -604,3 +604,13 @@ def test_an_offence_against_a_small_model_scores_one_less(dice):
     dice.push("B1 B1 B0")  # 2 - 1 = 1 against an armour of 0: still a hit
     st, text = do(st, "attack target:C10 with:melee")
     assert "small target -1" in text and "= 1 vs" in text and "hit" in text
+
+
+def test_a_large_ghost_moves_through_walls_but_never_ends_astride_one():
+    """Ghost: walls do not stop its movement, but a 2x2 base must finish clear of any wall."""
+    st = scene("ruby@K11", "consul_shade@B4")  # the wall under row 6 runs beside the Shade
+    shade = st.monsters[0]
+    b = board(st.dungeon)
+    opts = mx.monster_move_options(st, shade)
+    assert any(y >= 6 for _, y in opts)  # it may still end beyond the wall (it passed through)
+    assert not [a for a in opts if b.internal_walls(*a)]
