@@ -332,7 +332,12 @@ class Heroball(Game[HeroballState]):
             kind = self._attack_kind(Action.parse(w.action))
             return f"defend against the {kind} by {actor.hero} or let it through"  # type: ignore[union-attr]
         if w.kind == "intercept":
-            return f"catch {OBJECT_NAMES[w.obj]} coming down on {w.target} or pass"
+            asked = self._hero(s, w.queue[0])
+            card = self._data(asked).slot("intercept")
+            verb = "catch"
+            if card is not None and card.effect == "swat":  # Swat replaces the catch; on the landing hex he may also take it
+                verb = "take or swat" if asked.pos == w.target else "swat"
+            return f"{verb} {OBJECT_NAMES[w.obj]} coming down on {w.target} or pass"
         if w.kind == "distract":
             return f"distract {actor.hero} (`{w.action}`) or let it be"  # type: ignore[union-attr]
         return f"pay {self._distract_extra(s)} more AP for `{w.action}` or let it fail"

@@ -155,6 +155,18 @@ def test_swat_bats_an_object_landing_next_to_him_up_to_2_hexes_on():
     assert s.objects["ball"].at == "E8" and hero(s, "herakles").ap == 3 and s.window is None
 
 
+def test_swat_window_asks_herakles_to_swat_not_to_catch():
+    """Swat takes the place of an ordinary catch, so the waiting line offers him a swat; standing on the
+    landing hex he may also just take the object."""
+    s = build("Gorgo@G6 ball, Herakles@H8, Calypso@A10")
+    s, _ = do(s, "gorgo", "throw to:G8")
+    assert E.status(s).waiting_for == "Herakles to swat the Godball coming down on G8 or pass"
+    s = build("Gorgo@G6 ball, Herakles@G8, Calypso@A10")
+    s, _ = do(s, "gorgo", "throw to:G8")
+    assert E.status(s).waiting_for == "Herakles to take or swat the Godball coming down on G8 or pass"
+    assert "react" in legal(s, "herakles", "react")
+
+
 def test_swat_opens_a_new_intercept_for_others_but_not_for_herakles():
     s = build("Gorgo@G6 ball, Herakles@H8, Calypso@F10")
     s, _ = do(s, "gorgo", "throw to:G8")
