@@ -97,3 +97,13 @@ def test_anytime_commands_skip_the_whose_turn_check_only_for_themselves():
         "reactions defend:always")
     with pytest.raises(IllegalAction, match="not your move"):
         resolve(engine, state, "b", Action.parse("end"))
+
+
+def test_a_bare_word_after_a_value_continues_it():
+    """Players type `hero:Von Wilding` without quotes; it means the same as the quoted form."""
+    from games.core.actions import parse_pairs
+
+    assert parse_pairs(["hero:Von", "Wilding", "god:Zeus"]) == {"hero": "Von Wilding", "god": "Zeus"}
+    assert Action.parse("join hero:Von Wilding") == Action.parse('join hero:"Von Wilding"')
+    with pytest.raises(MalformedAction):
+        parse_pairs(["Wilding"])

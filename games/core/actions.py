@@ -38,12 +38,22 @@ def tokenize(text: str) -> list[str]:
 
 
 def parse_pairs(tokens: list[str]) -> dict[str, str]:
-    """`["to:C4", 'path:N N E']` -> {"to": "C4", "path": "N N E"}; each key once."""
+    """`["to:C4", 'path:N N E']` -> {"to": "C4", "path": "N N E"}; each key once.
+
+    A bare word after a value continues it, so `hero:Von Wilding` means "Von Wilding"
+    (quotes work too: `hero:"Von Wilding"`).
+    """
     out: dict[str, str] = {}
+    last: str | None = None
     for tok in tokens:
         key, sep, value = tok.partition(":")
+        if not sep and last is not None:
+            out[last] = f"{out[last]} {tok}"
+            continue
         if not sep or not key:
-            raise MalformedAction(f"`{tok}` is not written as option:value.", 'Example: `to:C4` or `path:"N N E"`.')
+            raise MalformedAction(f"`{tok}` is not written as option:value.",
+                                  'Example: `to:C4`; quote values with spaces: `hero:"Von Wilding"`.')
+        last = key
         if key in out:
             raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
         out[key] = value
