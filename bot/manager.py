@@ -368,7 +368,7 @@ class GameManager(TableCommands, RecordCommands):
             return f"{head} {res.text if res else ''}".strip()
         parts = [engine.name]
         if st.round:
-            parts.append(f"round {st.round}")
+            parts.append(f"{st.round_name} {st.round}")
         parts.append(st.phase)
         waiting = st.waiting_for or ", ".join(names.get(p, p) for p in st.to_act)
         line = " · ".join(parts) + f" · waiting for {waiting}"

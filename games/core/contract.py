@@ -67,6 +67,7 @@ class Result(BaseModel):
 class Status(BaseModel):
     phase: str
     round: int = 0
+    round_name: str = "round"  # what the game calls a round ("turn" in the dungeon)
     to_act: list[str] = Field(default_factory=list)  # player ids who must act now
     turn_key: str = ""  # changes whenever the turn passes on; bounds undo
     waiting_for: str = ""  # e.g. "Ann to intercept or pass"

@@ -148,13 +148,13 @@ class DungeonGame(Game[DungeonState]):
     def status(self, state: DungeonState) -> Status:
         if state.phase == "over":
             win = state.result == "victory"
-            return Status(phase="over", round=state.turn, finished=True, turn_key=f"over-{state.turn}",
+            return Status(phase="over", round=state.turn, round_name="turn", finished=True, turn_key=f"over-{state.turn}",
                           result=Result(winners=sorted({h.player for h in state.heroes}) if win else [],
                                         text=state.result_text))
         names = {h.player: h.name for h in state.heroes}
         if state.phase == "intermission":
             todo = [p for p in dict.fromkeys(h.player for h in state.heroes) if p not in state.ready]
-            return Status(phase="intermission", round=state.turn, to_act=todo,
+            return Status(phase="intermission", round=state.turn, round_name="turn", to_act=todo,
                           turn_key=f"t{state.turn}-l{state.level}-break",
                           waiting_for=", ".join(names[p] for p in todo) + " to equip, drop and `ready`")
         key = f"t{state.turn}-a{state.activations}-" + ("acting" if state.activation is not None else "choosing")
@@ -167,9 +167,9 @@ class DungeonGame(Game[DungeonState]):
                 wait = f"{h.name} ({hname}) to use {state.attack.hearts_left} heart(s)"
             else:
                 wait = f"{h.name} to act with {hname} ({state.activation.ap} AP left)"
-            return Status(phase="activation", round=state.turn, to_act=[h.player], turn_key=key, waiting_for=wait)
+            return Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player], turn_key=key, waiting_for=wait)
         todo = list(dict.fromkeys(h.player for h in mx.heroes_waiting(state)))
-        return Status(phase="heroes", round=state.turn, to_act=todo, turn_key=key,
+        return Status(phase="heroes", round=state.turn, round_name="turn", to_act=todo, turn_key=key,
                       waiting_for=", ".join(names[p] for p in todo) + " to activate a hero")
 
     # ---- legal actions ----------------------------------------------------------------------

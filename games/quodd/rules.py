@@ -291,7 +291,8 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
     f = st.rows[p[1]][p[0]]
     if f == "@":
         decide(st, "spin", decider, h, ["cw", "ccw"],
-               f"{name(st, decider)}: spin {h.name} on the whirlpool clockwise (cw) or counter-clockwise (ccw)")
+               f"{name(st, decider)}: spin {'your hero' if decider == h.player else h.name} on the whirlpool "
+               "clockwise (cw) or counter-clockwise (ccw)")
         return
     if f == "w" and job.how != "link":
         letter = st.links[h.pos]

@@ -49,7 +49,7 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     # a monster block: one header, then one line per monster with its roll and what it did
     assert "Candy's activation ends. The monsters react, closest first (equally close ones in a drawn order):\n" in out
     assert "Knucklehead (F2) attacks Ruby: B♥ B1 B♥ B1 +1 = 3 vs B- B♥ B- = 0 [mob +1B, aura +1]: hit. Ruby takes 1 wound (1/5)." in out
-    assert "SDE-S Dungeon · round 5 · heroes" in out  # play goes on into level 2
+    assert "SDE-S Dungeon · turn 5 · heroes" in out  # play goes on into level 2
 
 
 def test_playpost_script_cli_renders_the_dungeon_boards(tmp_path):
