@@ -250,7 +250,7 @@ class GameManager(TableCommands, RecordCommands):
         action = resolve(engine, state, ctx.user_id, written)
         result = engine.preview(state, ctx.user_id, action)
         if result is None:
-            raise IllegalAction(f"{engine.name} has no previews.", "")
+            raise IllegalAction(f"{engine.name} has no previews.", "Make the move, and `/game undo` takes it back within your turn.")
         seen, events = result
         text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
         dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
@@ -293,7 +293,7 @@ class GameManager(TableCommands, RecordCommands):
         try:
             engine = get_game(rec.kind)
             if rec.status != "active" or rec.state is None:
-                raise IllegalAction("That game is not running any more.", "")
+                raise IllegalAction("That game is not running any more.", "`/game history` lists it; `/game new` starts another.")
             action = engine.skip_action(self.state_of(rec, engine), player)
             if action is None:
                 raise IllegalAction(f"{engine.name} has no way to skip this move.",

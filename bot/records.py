@@ -28,7 +28,7 @@ class RecordCommands(_Base):  # type: ignore[misc]  # a part of GameManager
     async def cmd_export(self, ctx: Context) -> Reply:
         rec = await self._live_or_last(ctx)
         if rec.status == "lobby":
-            raise IllegalAction("The game has not started; there is nothing to export.", "")
+            raise IllegalAction("The game has not started; there is nothing to export.", "The host starts it with `/game start`.")
         entries = await self.storage.log(rec.id)
         data = self.export_data(rec, entries)
         body = json.dumps(data, indent=1, sort_keys=False).encode()

@@ -304,7 +304,7 @@ class TableCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         async with self.lock(ctx.channel_id):
             rec = await self._live(ctx)
             if ctx.user_id not in self.names(rec) and not ctx.can_manage:
-                raise IllegalAction("Only seated players may pause or resume the game.", "")
+                raise IllegalAction("Only seated players may pause or resume the game.", "Ask one of them, or someone with Manage Channel.")
             settings = {**DEFAULT_SETTINGS, **rec.settings, "paused": paused}
             deadline = None if paused or rec.status != "active" else self.clock() + settings["deadline_hours"] * 3600
             rec = await self.storage.update_game(rec, rec.version, settings=settings, deadline_at=deadline)
