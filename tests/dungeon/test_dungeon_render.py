@@ -5,6 +5,7 @@ import io
 import random
 
 from PIL import Image
+from render_guard import strict_palette
 
 from games.core import Seat
 from games.dungeon import ENGINE as E
@@ -33,17 +34,7 @@ def _views(seed: int, every: int = 5, cap: int = 600):
 def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
     common._sprite.cache_clear()
     common._remap_table(PALETTE, _aura_tint)  # the aura's table maps every entry, to the nearest on purpose
-
-    def outside(pal, colour):
-        raise AssertionError(f"{colour} is not in the dungeon palette: add it (or its text/background pair) "
-                             "to render.dungeon.PALETTE, or it is drawn as the nearest colour")
-
-    monkeypatch.setattr(common, "_nearest", outside)
-
-    def quantize(*a, **k):
-        raise AssertionError("the image is quantised per render: draw it in the palette (render.common.Pen)")
-
-    monkeypatch.setattr(Image.Image, "quantize", quantize)  # the slow path issue 7 removed
+    strict_palette(monkeypatch, "dungeon")
     n = 0
     for seed in (3, 11):
         for view in _views(seed):

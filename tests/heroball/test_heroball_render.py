@@ -6,6 +6,7 @@ import time
 
 from hb_helpers import build
 from PIL import Image
+from render_guard import strict_palette
 
 from games.heroball import ENGINE as E
 from render import render_png
@@ -83,18 +84,7 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
     from games.core import Seat
     from render import common
 
-    common._sprite.cache_clear()
-
-    def outside(pal, colour):
-        raise AssertionError(f"{colour} is not in the heroball palette: add it (or its text/background pair) "
-                             "to render.heroball.PALETTE")
-
-    monkeypatch.setattr(common, "_nearest", outside)
-
-    def quantize(*a, **k):
-        raise AssertionError("the image is quantised per render: draw it in the palette (render.common.Pen)")
-
-    monkeypatch.setattr(Image.Image, "quantize", quantize)  # the slow path issue 7 removed
+    strict_palette(monkeypatch, "heroball")
     render(E.view(sample(), None))
     for seed in (1, 2):
         seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(4)]

@@ -6,6 +6,7 @@ import time
 
 from PIL import Image
 from qhelpers import build
+from render_guard import strict_palette
 
 from games.core import Seat
 from games.quodd import ENGINE as E
@@ -92,18 +93,7 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
     from render import common
     from render.quodd import TOKEN_STYLE, _token
 
-    common._sprite.cache_clear()
-
-    def outside(pal, colour):
-        raise AssertionError(f"{colour} is not in the quodd palette: add it (or its text/background pair) "
-                             "to render.quodd.PALETTE")
-
-    monkeypatch.setattr(common, "_nearest", outside)
-
-    def quantize(*a, **k):
-        raise AssertionError("the image is quantised per render: draw it in the palette (render.common.Pen)")
-
-    monkeypatch.setattr(Image.Image, "quantize", quantize)  # the slow path issue 7 removed
+    strict_palette(monkeypatch, "quodd")
     from render.common import PAPER, Pen
     from render.quodd import PALETTE
 
