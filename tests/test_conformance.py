@@ -6,12 +6,11 @@ replays to the identical state, and the public view carries no private informati
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games.core import Seat, all_games
-from games.core.play import replay, step
+from games.core.play import replay
+from games.core.playout import DeadEndError, random_playout
 
 SEEDS = range(4)
 STEP_CAP = 5000
@@ -46,27 +45,15 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
         engine.check_options(options)
     except Exception:  # an option combination the game refuses is not a conformance failure
         pytest.skip(f"{game_id} refuses options {options}")
-    state = engine.setup(options, seats, seed)
-    pick = random.Random(seed)
-    log = []
-    for _ in range(STEP_CAP):
-        st = engine.status(state)
-        if st.finished:
-            assert st.result is not None, "a finished game has a result"
-            break
-        assert st.to_act, f"nobody to act in phase {st.phase}"
-        player = pick.choice(st.to_act)
-        legal = engine.legal_actions(state, player)
-        assert legal, f"{player} must act in phase {st.phase} but has no legal action (dead end)"
+
+    def choose(pick, state, player, legal):
         assert len(set(legal)) == len(legal), "legal actions are listed once each"
-        action = pick.choice(legal)
-        before = engine.dump(state)
-        old = state
-        logged, state, events = step(engine, state, player, action)
-        assert engine.dump(old) == before, "apply must not change the state it was given"
-        assert logged == action
-        log.append((player, action))
+        return pick.choice(legal)
+
+    def check(old, player, action, state, events) -> None:
+        assert engine.dump(old) == before[0], "apply must not change the state it was given"
         text = engine.dump(state)
+        before[0] = text
         again = engine.load(text)
         assert again == state and engine.dump(again) == text, "state round-trips through JSON exactly"
         public = engine.view(state, None).model_dump_json()
@@ -77,14 +64,22 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
                     assert line not in public, "private information leaked into the public view"
         for e in events:
             assert e.text.strip(), "every event says what happened"
-    else:
+
+    before = [engine.dump(engine.setup(options, seats, seed))]
+    try:
+        game = random_playout(engine, options, seats, seed, cap=STEP_CAP, choose=choose, each=check)
+    except DeadEndError as exc:
+        pytest.fail(f"dead end: {exc}")
+    if not game.finished:
         pytest.fail(f"runaway: {game_id} not finished after {STEP_CAP} random legal actions")
-    summary = engine.summary(state)
+    st = engine.status(game.state)
+    assert st.result is not None, "a finished game has a result"
+    summary = engine.summary(game.state)
     assert summary.get("players"), "the export summary lists the players"
     for entry in summary["players"]:
         assert {"name", "hero", "position"} <= set(entry), "each summary entry names player, hero and position"
-    rebuilt = replay(engine, options, seats, seed, log)
-    assert engine.dump(rebuilt) == engine.dump(state), "log replay rebuilds the identical state"
+    rebuilt = replay(engine, options, seats, seed, game.log)
+    assert engine.dump(rebuilt) == engine.dump(game.state), "log replay rebuilds the identical state"
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -1,0 +1,158 @@
+"""A game as a table of phases: each phase owns its legal actions, their effect and the words about them.
+
+The state names its phase (`PhasedGame.phase_of`); the engine declares `phases`, a table from
+phase name to a `Phase` object, as boardgame.io's `phases` and Rally the Troops' `states` do.
+Every contract hook (`status`, `legal_actions`, `apply`, `explain`, `label`, `button_actions`,
+`timeout`, `skip_action`) is dispatched here once, so a phase module writes only what it has and
+a rule lives in one file.
+
+Off-turn decisions (a reaction window, a mid-move choice) are a `Pending` the phase derives
+from the state: who decides, what they are asked, how long it waits and what expiry does.
+The status line, the timeout and the skip action follow from it.
+
+Actions that are legal in every phase (standing orders, player settings) are the engine's
+`common_actions` / `apply_common`; they bypass the phase table.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from .actions import Action
+from .contract import Event, Game, Status
+from .pending import Pending
+
+S = TypeVar("S", bound=BaseModel)
+Candidate = tuple[Action, str | None]  # an action and why it is refused (None: it is legal)
+
+
+class Phase(Generic[S]):
+    """One state of a game's flow. Subclasses override what they have; the defaults are the contract's.
+
+    A phase may instead yield `candidates`: every action a player might try here, each with the
+    reason it is refused (None when legal). Then the legal list and the refusal come from one
+    source and cannot drift apart.
+    """
+
+    name: ClassVar[str] = ""
+
+    def status(self, game: Any, state: S) -> Status:
+        pending = self.pending(game, state)
+        if pending is None:
+            raise NotImplementedError(f"phase {self.name} must define status or pending")
+        return pending.status()
+
+    def pending(self, game: Any, state: S) -> Pending | None:
+        """The off-turn decision this phase waits for, if any."""
+        return None
+
+    def candidates(self, game: Any, state: S, player: str) -> Iterable[Candidate]:
+        return ()
+
+    def legal(self, game: Any, state: S, player: str) -> list[Action]:
+        return [a for a, why in self.candidates(game, state, player) if why is None]
+
+    def apply(self, game: Any, state: S, player: str, action: Action, events: list[Event]) -> None:
+        """Change `state` (a private copy) in place and append what happened."""
+        raise NotImplementedError(f"phase {self.name} takes no actions")
+
+    def explain(self, game: Any, state: S, player: str, action: Action) -> str:
+        for candidate, why in self.candidates(game, state, player):
+            if why is not None and candidate == action:
+                return why
+        return ""
+
+    def label(self, game: Any, state: S, action: Action) -> str | None:
+        """A button label, or None for the engine's default."""
+        return None
+
+    def buttons(self, game: Any, state: S, player: str, legal: list[Action]) -> list[Action]:
+        return legal if len(legal) <= 20 else []
+
+    def skip(self, game: Any, state: S, player: str) -> Action | None:
+        """What a table vote to skip `player` plays here; by default the pending default or pass/end/done."""
+        pending = self.pending(game, state)
+        if pending is not None and pending.default is not None:
+            return pending.default
+        return _passing(game.legal_actions(state, player))
+
+
+def _passing(legal: list[Action]) -> Action | None:
+    for name in ("pass", "end", "done"):
+        for a in legal:
+            if a.cmd == name and not a.args:
+                return a
+    return None
+
+
+class PhasedGame(Game[S]):
+    """A `Game` whose hooks dispatch on the state's phase through the `phases` table."""
+
+    phases: ClassVar[Mapping[str, Phase[Any]]] = {}
+
+    def phase_of(self, state: S) -> str:
+        """The name of the phase `state` is in (a key of `phases`)."""
+        return str(state.phase)  # type: ignore[attr-defined]
+
+    def phase(self, state: S) -> Phase[Any]:
+        return self.phases[self.phase_of(state)]
+
+    # ---- actions legal in every phase (settings, standing orders) ------------------------
+    def common_actions(self, state: S, player: str) -> list[Action]:
+        return []
+
+    def apply_common(self, state: S, player: str, action: Action, events: list[Event]) -> bool:
+        """Apply an every-phase action to `state` (a copy); False if `action` is not one."""
+        return False
+
+    def is_seated(self, state: S, player: str) -> bool:
+        return True
+
+    # ---- the contract, dispatched ---------------------------------------------------------
+    def status(self, state: S) -> Status:
+        return self.phase(state).status(self, state)
+
+    def legal_actions(self, state: S, player: str) -> list[Action]:
+        if not self.is_seated(state, player):
+            return []
+        status = self.status(state)
+        out: list[Action] = []
+        if not status.finished and player in status.to_act:
+            out = self.phase(state).legal(self, state, player)
+        if not status.finished:
+            out += self.common_actions(state, player)
+        return out
+
+    def apply(self, state: S, player: str, action: Action) -> tuple[S, list[Event]]:
+        new = state.model_copy(deep=True)
+        events: list[Event] = []
+        if not self.apply_common(new, player, action, events):
+            self.phase(new).apply(self, new, player, action, events)
+        return new, events
+
+    def explain(self, state: S, player: str, action: Action) -> str:
+        return self.phase(state).explain(self, state, player, action)
+
+    def label(self, state: S, action: Action) -> str:
+        text = self.phase(state).label(self, state, action)
+        return action.text() if text is None else text
+
+    def button_actions(self, state: S, player: str, legal: list[Action]) -> list[Action]:
+        return self.phase(state).buttons(self, state, player, legal)
+
+    def pending(self, state: S) -> Pending | None:
+        return self.phase(state).pending(self, state)
+
+    def timeout(self, state: S, options: dict[str, str]) -> tuple[float, Action] | None:
+        pending = self.pending(state)
+        if pending is None or pending.default is None or pending.hours is None:
+            return None
+        hours = pending.hours
+        if pending.hours_option is not None:
+            hours = float(options.get(pending.hours_option, str(pending.hours)))
+        return hours, pending.default
+
+    def skip_action(self, state: S, player: str) -> Action | None:
+        return self.phase(state).skip(self, state, player)
