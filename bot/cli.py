@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "rebuild":
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))
     if args.cmd == "bench":
-        from .bench import main as bench_main
+        from tools.bench.run import main as bench_main  # the benchmark is a tool, not part of the bot
 
         return bench_main(json_path=args.json, quick=args.quick)
     parser.print_help()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -72,6 +73,12 @@ class Storage(ABC):
     @abstractmethod
     async def create_game(self, rec: GameRecord) -> GameRecord:
         """Insert a lobby; ChannelBusy if the channel has a live game."""
+
+    @abstractmethod
+    async def import_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> list[GameRecord]:
+        """Store whole games in one transaction, each record as given (status, state, version, times)
+        with its log: a restored backup, a benchmark's database. Ids are assigned and returned in order;
+        ChannelBusy (and nothing stored) if two live games would share a channel."""
 
     @abstractmethod
     async def live_game(self, channel_id: str) -> GameRecord | None: ...

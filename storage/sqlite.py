@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,32 @@ class SQLiteStorage(Storage):
             except aiosqlite.IntegrityError as exc:
                 raise ChannelBusy("This channel already has a game.") from exc
         return rec.model_copy(update={"id": cur.lastrowid})
+
+    async def import_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> list[GameRecord]:
+        cols = [c for c in _COLUMNS if c != "id"]
+        insert = f"INSERT INTO games ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})"
+        out: list[GameRecord] = []
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for rec, log in games:
+                    try:
+                        cur = await self.db.execute(insert, tuple(_encode(c, getattr(rec, c)) for c in cols))
+                    except aiosqlite.IntegrityError as exc:
+                        raise ChannelBusy("This channel already has a game.") from exc
+                    game_id = cur.lastrowid
+                    await self.db.executemany(
+                        "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone))
+                         for e in log],
+                    )
+                    out.append(rec.model_copy(update={"id": game_id}))
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+        return out
 
     async def _one(self, sql: str, args: tuple[Any, ...]) -> GameRecord | None:
         async with self.db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE {sql}", args) as cur:

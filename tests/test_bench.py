@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from bot import bench
+from tools.bench import run as bench
 
 SECTIONS = ("image", "pipeline", "scale", "undo/export", "engines")
 

@@ -77,3 +77,23 @@ async def test_meta_writes_leave_the_version_alone(store):
     assert merged == {"a": 1, "status_message": "42"}
     fresh = await store.get_game(g.id)
     assert fresh.version == g.version and fresh.meta == merged
+
+
+async def test_import_games_keeps_records_and_logs_in_one_transaction(store):
+    done = rec("c1").model_copy(update={"status": "finished", "state": '{"n": 3}', "version": 7,
+                                        "created_at": 10.0, "updated_at": 20.0})
+    live = rec("c1").model_copy(update={"status": "active", "state": '{"n": 1}', "version": 2})
+    log = [LogEntry(seq=1, player="ann", action="roll", turn_key="t1", barrier=True, at=11.0),
+           LogEntry(seq=2, player="ann", action="add n:1", at=12.0, undone=True)]
+    a, b = await store.import_games([(done, log), (live, log[:1])])
+    assert (a.id, b.id) == (1, 2)
+    assert await store.get_game(a.id) == a and a.model_dump(exclude={"id"}) == done.model_dump(exclude={"id"})
+    assert await store.live_game("c1") == b
+    assert await store.log(a.id, include_undone=True) == log
+    assert await store.log(b.id) == log[:1]
+    assert await store.next_seq(a.id) == 3
+    # a second live game in the channel: nothing of the batch is stored
+    with pytest.raises(ChannelBusy):
+        await store.import_games([(rec("c2"), log), (live, [])])
+    assert await store.live_game("c2") is None
+    assert await store.log(3, include_undone=True) == []

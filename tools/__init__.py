@@ -1,0 +1,1 @@
+"""Developer tools kept out of the bot's packages (`tools.bench`: `playpost bench`)."""

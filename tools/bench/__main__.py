@@ -1,0 +1,12 @@
+"""`python -m tools.bench [--json PATH] [--quick]`, the same as `playpost bench`."""
+from __future__ import annotations
+
+import argparse
+
+from .run import main
+
+parser = argparse.ArgumentParser(prog="python -m tools.bench", description="measure moves, images and scale")
+parser.add_argument("--json", default=None, help="also write the figures as JSON here")
+parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+args = parser.parse_args()
+raise SystemExit(main(json_path=args.json, quick=args.quick))

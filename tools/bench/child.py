@@ -1,0 +1,68 @@
+"""The fresh bot process of the scale section: `python -m tools.bench.child '<json arguments>'`.
+
+It opens the database it is given, answers `/game status` in the first channel (with the board
+image) and prints one JSON line: seconds spent importing the bot, opening the storage, and
+answering. Given channels to sample it also times cold game opens (no image), and given channels
+to cache it measures resident memory before and after loading their games into a fresh manager.
+"""
+import time
+
+T0 = time.perf_counter()  # start-up is timed from here: the bot's imports below are part of it
+
+import asyncio  # noqa: E402
+import gc  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from typing import Any  # noqa: E402
+
+from bot.manager import GameManager  # noqa: E402
+from bot.reply import Context  # noqa: E402
+from storage import open_storage  # noqa: E402
+
+T_IMPORT = time.perf_counter()
+
+
+def rss() -> int:
+    """Resident memory of this process, bytes (Linux)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def ctx(channel: str) -> Context:
+    return Context(channel_id=channel, user_id="b1", user_name="Bench 1")
+
+
+async def main(db: str, first: str, sample: list[str], cached: list[str]) -> dict[str, Any]:
+    store = await open_storage(db)
+    mgr = GameManager(store, render=True)
+    t_open = time.perf_counter()
+    r = await mgr.dispatch(ctx(first), "game", "status", {})
+    assert r.game_id is not None and r.image is not None, r.text
+    t_first = time.perf_counter()
+    out: dict[str, Any] = {"import_s": T_IMPORT - T0, "open_s": t_open - T_IMPORT, "first_reply_s": t_first - t_open,
+                           "ready_s": t_first - T0}
+    if sample or cached:
+        quiet = GameManager(store, render=False)
+        cold = []
+        for ch in sample:
+            t = time.perf_counter()
+            r = await quiet.dispatch(ctx(ch), "game", "status", {})
+            cold.append(time.perf_counter() - t)
+            assert r.game_id is not None, r.text
+        out["cold_s"] = cold
+        fresh = GameManager(store, render=False)  # its state cache starts empty
+        gc.collect()
+        base = rss()
+        for ch in cached:  # each answer leaves the game's state in the manager's cache
+            r = await fresh.dispatch(ctx(ch), "game", "status", {})
+            assert r.game_id is not None, r.text
+        gc.collect()
+        out.update(rss_base=base, rss_after=rss(), cached=len(cached))
+    await store.close()
+    return out
+
+
+if __name__ == "__main__":
+    args = json.loads(sys.argv[1])
+    print(json.dumps(asyncio.run(main(args["db"], args["first"], args["sample"], args["cached"]))))

@@ -1,0 +1,101 @@
+"""undo/export: `/game undo` and `/game export` of a game with a long log (500 actions in a full run)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from bot.manager import GameManager
+from games.core import Action
+from storage import open_storage
+
+from .common import SEED, TARGETS, Config, Engine, SetupFailed, ctx, default_options, fit_seats, med, ms, open_table, played
+from .report import Report
+
+
+def _long_game(games: dict[str, Engine], cfg: Config, need: int) -> tuple[str, int, int, dict[str, str],
+                                                                          list[tuple[str, Action]]] | None:
+    """A shipped game whose seeded random play goes past `need` actions, if there is one:
+    its id, seed, seats, options, and the moves (60 more than needed, for an undoable position)."""
+    for gid, engine in games.items():
+        for k in range(cfg.engine_seeds):
+            try:
+                opts = default_options(engine)
+                game = played(engine, opts, SEED + 77 * k, fit_seats(engine, opts), cfg.playout_cap)
+            except Exception:
+                break
+            if len(game.steps) >= need + 1:
+                return gid, game.seed, game.n, opts, [(s.player, s.action) for s in game.steps[:need + 60]]
+    return None
+
+
+async def bench_undo_export(cfg: Config, games: dict[str, Engine], rep: Report, tmp: Path) -> None:
+    need = cfg.undo_actions
+    found = _long_game(games, cfg, need)
+    if found is None:
+        rep.add("undo/export", "all", "skipped", f"no game reaches {need} actions in seeded random play")
+        return
+    gid, seed, n, opts, script = found
+    store = await open_storage(str(tmp / "undo.sqlite3"))
+    try:
+        build = GameManager(store, render=False)
+        ch = "undo"
+        await open_table(build, ch, gid, n, seed, opts)
+        done = 0
+        undo_times: list[float] = []
+        mgr = GameManager(store, render=True)
+        for player, action in script:
+            r = await build.dispatch(ctx(ch, int(player[1:])), gid, action.cmd, dict(action.args))
+            if r.ephemeral and r.game_id is None:
+                raise SetupFailed(f"move {done + 1} refused: {r.text}")
+            done += 1
+            if done < need:
+                continue
+            # at >= need actions: an undo the last actor may take?
+            mgr = GameManager(store, render=True)
+            k = int(player[1:])
+            probe = await mgr.dispatch(ctx(ch, k), "game", "undo", {})
+            if probe.ephemeral:
+                continue
+            await mgr.dispatch(ctx(ch, k), gid, action.cmd, dict(action.args))  # redo
+            for i in range(cfg.undo_runs + 1):
+                t0 = time.perf_counter()
+                r = await mgr.dispatch(ctx(ch, k), "game", "undo", {})
+                dt = time.perf_counter() - t0
+                if r.ephemeral:
+                    raise SetupFailed(f"undo refused: {r.text}")
+                if i:  # the first is a warm-up
+                    undo_times.append(dt)
+                await mgr.dispatch(ctx(ch, k), gid, action.cmd, dict(action.args))
+            break
+        if not undo_times:
+            raise SetupFailed(f"no undoable position found after {done} actions")
+        rec = await store.live_game(ch)
+        if rec is None:
+            raise SetupFailed("the game ended")
+        log_len = len(await store.log(rec.id))
+        export_times: list[float] = []
+        size = 0
+        for i in range(cfg.undo_runs + 1):
+            t0 = time.perf_counter()
+            r = await mgr.dispatch(ctx(ch, 1), "game", "export", {})
+            dt = time.perf_counter() - t0
+            if not r.files:
+                raise SetupFailed(f"export failed: {r.text}")
+            size = len(r.files[0].data)
+            if i:
+                export_times.append(dt)
+    except SetupFailed as exc:
+        rep.add("undo/export", gid, "skipped", str(exc)[:100])
+        return
+    finally:
+        await store.close()
+    subject = f"{gid} (seeded random play), {log_len} actions"
+    rep.add("undo/export", subject, "/game undo p50 / max", f"{ms(med(undo_times)):.1f} / {ms(max(undo_times)):.1f} ms",
+            {"p50_ms": ms(med(undo_times)), "max_ms": ms(max(undo_times))}, f"<= {TARGETS['undo_ms']:.0f} ms",
+            ms(med(undo_times)) <= TARGETS["undo_ms"])
+    rep.add("undo/export", subject, "/game export p50 / max",
+            f"{ms(med(export_times)):.1f} / {ms(max(export_times)):.1f} ms ({size / 1024:.0f} KB)",
+            {"p50_ms": ms(med(export_times)), "max_ms": ms(max(export_times)), "bytes": size},
+            f"<= {TARGETS['export_ms']:.0f} ms", ms(med(export_times)) <= TARGETS["export_ms"])
+    rep.details["undo_export"] = {"game": gid, "used": f"{gid} (seeded random play)", "log": log_len,
+                                  "undo_ms": [ms(x) for x in undo_times], "export_ms": [ms(x) for x in export_times]}
