@@ -50,15 +50,16 @@ class Palette:
     (text colour, background) pair the blends its anti-aliased text edges need. Fixed per renderer,
     so the same view always gives the same bytes; a colour not in it maps to the nearest entry."""
 
-    def __init__(self, colours: Iterable[Sequence[int]], text_pairs: Iterable[tuple[Sequence[int], Sequence[int]]] = ()):
+    def __init__(self, colours: Iterable[Sequence[int]],
+                 text_pairs: Iterable[tuple[Sequence[int], Sequence[int]]] = ()) -> None:
         entries: list[RGB] = []
         seen: set[RGB] = set()
 
-        def add(c: Sequence[int]) -> None:
-            c = tuple(int(v) for v in c[:3])  # type: ignore[assignment]
+        def add(colour: Sequence[int]) -> None:
+            c: RGB = (int(colour[0]), int(colour[1]), int(colour[2]))
             if c not in seen:
-                seen.add(c)  # type: ignore[arg-type]
-                entries.append(c)  # type: ignore[arg-type]
+                seen.add(c)
+                entries.append(c)
 
         for c in colours:
             add(c)
@@ -104,8 +105,8 @@ def _remap_table(pal: Palette, fn: Any) -> bytes:
 
 @lru_cache(maxsize=4096)
 def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
-    best = min(range(len(pal.colours)), key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c, strict=True)), i))
-    return best
+    return min(range(len(pal.colours)),
+               key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c, strict=True)), i))
 
 
 @lru_cache(maxsize=2048)
@@ -130,7 +131,8 @@ _MASK_LUT = [255 if a >= 32 else 0 for a in range(256)]
 
 
 @lru_cache(maxsize=2048)
-def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -> tuple[Any, Any, int, int, int, int] | None:
+def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
+            bg: RGB) -> tuple[Any, Any, int, int, int, int] | None:
     """A text's palette indices and paste mask (Pillow cores, pasted without Image.paste's overhead)."""
     g = _glyphs(text, size, anchor)
     if g is None:
@@ -177,7 +179,8 @@ class Pen:
         self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 
-def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill=INK, bg: Sequence[int] | None = None) -> None:
+def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: Sequence[int] = INK,
+                bg: Sequence[int] | None = None) -> None:
     if isinstance(draw, Pen):
         draw.text(xy, text, size=size, fill=fill, anchor="mm", bg=bg)
     else:

@@ -10,7 +10,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fixture_game import ENGINE as COUNT  # noqa: E402
-
 from games.core import register  # noqa: E402
 
 register(COUNT)

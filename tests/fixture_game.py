@@ -80,7 +80,7 @@ class CountGame(Game[CountState]):
         i = s.active
         ev: list[Event] = []
         if action.cmd == "add":
-            s.totals[i] += int(action.get("n"))
+            s.totals[i] += int(action.argdict["n"])
             s.adds += 1
             ev.append(Event(text=f"{s.names[i]} adds {action.get('n')}."))
         elif action.cmd == "roll":
@@ -97,10 +97,10 @@ class CountGame(Game[CountState]):
             if s.active == 0:
                 s.round += 1
             ev.append(Event(text=f"{s.names[i]} ends the turn."))
-        best = max(t + b for t, b in zip(s.totals, s.secrets))
+        best = max(t + b for t, b in zip(s.totals, s.secrets, strict=True))
         if best >= self._target(s) or s.round > 6:
             s.finished = True
-            s.winners = [p for p, t, b in zip(s.players, s.totals, s.secrets) if t + b == best]
+            s.winners = [p for p, t, b in zip(s.players, s.totals, s.secrets, strict=True) if t + b == best]
             ev.append(Event(text="The game ends.", irreversible=True))
         return s, ev
 
@@ -124,7 +124,7 @@ class CountGame(Game[CountState]):
 
     def summary(self, s: CountState) -> dict:
         return {"players": [{"name": n, "hero": None, "position": None, "total": t}
-                            for n, t in zip(s.names, s.totals)]}
+                            for n, t in zip(s.names, s.totals, strict=True)]}
 
     def rules_topics(self) -> dict[str, str]:
         return {"turn": "Add up to twice, roll if you dare, then end.", "winning": "Reach 12 first."}

@@ -1,14 +1,13 @@
 """games/core: actions, RNG, coordinates."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import Action, MalformedAction, Rng
 from games.core.grid import label, parse_label
 from games.core.hexgrid import HEX_DIRS, HexLabels, distance, hexagon, neighbor
-
-import pytest
 
 keys = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=8)
 values = st.text(alphabet=st.characters(blacklist_characters='"\n\r\t\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0',

@@ -327,14 +327,13 @@ async def test_undo_is_the_same_from_the_cache_and_from_the_log(tmp_path, clock)
 def test_buttons_shared_by_several_players_name_their_owner():
     """Two players choosing at once must tell their identical buttons apart."""
     from fixture_game import ENGINE as COUNT
-
     from games.core import Action, Status
 
     class Both(type(COUNT)):
         def legal_actions(self, s, player):
             return [Action.of("end")]
 
-    m = GameManager(storage=None)  # type: ignore[arg-type]
+    m = GameManager(storage=None)
     state = COUNT.setup({}, [], 1)
     out = m.buttons(Both(), state, Status(phase="x", to_act=["a", "b"]), {"a": "Ann", "b": "Bob"})
     assert [b.label for b in out] == ["Ann: end", "Bob: end"] and [b.player for b in out] == ["a", "b"]

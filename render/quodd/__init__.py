@@ -37,7 +37,8 @@ def u(v: float) -> int:
     return round(v * S)
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
-DIRV = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
+DIRV = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
+        "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
 
 GROUND = (222, 214, 178)
 FEATURE_FILL = {
@@ -168,15 +169,18 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "O":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), fill=(15, 10, 12))
             elif ch == "R":
-                d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50), width=u(3))
+                d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50),
+                          width=u(3))
                 text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
             elif ch == "s":
                 text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
             elif ch == "D":
-                d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10), width=u(2))
+                d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10),
+                            width=u(2))
                 text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
-                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255), width=u(2))
+                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
+                          width=u(2))
                 text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), WHITE, bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
@@ -220,7 +224,8 @@ def _crystals(d: Pen, box, items: list[str], alone: bool) -> None:
             cx, cy, r = (x0 + x1) / 2 + (i - (len(items[:3]) - 1) / 2) * u(10), (y0 + y1) / 2, u(10)
         else:
             cx, cy, r = x1 - u(7) - i * u(9), y1 - u(8), u(6)
-        d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour, outline=(20, 20, 20))
+        d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour,
+                  outline=(20, 20, 20))
 
 
 def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
@@ -236,8 +241,8 @@ def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
         d.polygon([(tx, ty), (cx + dx * (r - 2) + px * u(5), cy + dy * (r - 2) + py * u(5)),
                    (cx + dx * (r - 2) - px * u(5), cy + dy * (r - 2) - py * u(5))], fill=(20, 20, 20))
     else:  # the front faces up or down: a ring marks it
-        d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)), fill=(20, 20, 20) if face == "up" else (255, 255, 255),
-                  outline=(20, 20, 20))
+        d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)),
+                  fill=(20, 20, 20) if face == "up" else (255, 255, 255), outline=(20, 20, 20))
     if carrying:
         d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
         text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
@@ -341,7 +346,8 @@ def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> Non
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK, bg=FEATURE_FILL[key])
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK,
+                            bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
@@ -352,7 +358,8 @@ def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> Non
             d.rectangle(box, outline=(255, 0, 150), width=3)
             name = "you may choose this square"
         elif what == "c":
-            d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])], fill=CRYSTAL["red"])
+            d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])],
+                      fill=CRYSTAL["red"])
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))

@@ -5,8 +5,9 @@ import argparse
 
 from .run import main
 
-parser = argparse.ArgumentParser(prog="python -m tools.bench", description="measure moves, images and scale")
-parser.add_argument("--json", default=None, help="also write the figures as JSON here")
-parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
-args = parser.parse_args()
-raise SystemExit(main(json_path=args.json, quick=args.quick))
+if __name__ == "__main__":  # not when a render worker (spawned) imports this module again
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description="measure moves, images and scale")
+    parser.add_argument("--json", default=None, help="also write the figures as JSON here")
+    parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    args = parser.parse_args()
+    raise SystemExit(main(json_path=args.json, quick=args.quick))

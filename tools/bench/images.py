@@ -14,9 +14,8 @@ from pydantic import BaseModel
 from render import render_png
 from render.common import encode_png
 
-from .common import SEED, Config, Engine, fit_seats, med, ms, option_combos, pct, played
+from .common import SEED, TARGETS, Config, Engine, fit_seats, med, ms, option_combos, pct, played
 from .report import Report
-from .common import TARGETS
 
 
 @dataclass
@@ -34,7 +33,7 @@ class Subject:
 def _peer() -> tuple[Callable[[], bytes], str] | None:
     """python-chess's SVG board at 800 px through cairosvg, 30 random moves in (the `bench` extra)."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
         import chess
         import chess.svg
     except ImportError:

@@ -20,7 +20,20 @@ from bot.settings import Settings
 from games.core import Action
 from storage import Storage, open_storage
 
-from .common import SEED, TARGETS, Config, Engine, SetupFailed, ctx, default_options, fit_seats, med, ms, open_table, pct
+from .common import (
+    SEED,
+    TARGETS,
+    Config,
+    Engine,
+    SetupFailed,
+    ctx,
+    default_options,
+    fit_seats,
+    med,
+    ms,
+    open_table,
+    pct,
+)
 from .report import Report
 
 RENDER_WORKERS: int | None = None  # None: as the bot (Settings.render_workers)
@@ -172,7 +185,8 @@ async def run_load(storage: Storage, tables: list[Table], *, render: bool, think
     return res
 
 
-async def _tables(cfg: Config, games: dict[str, Engine], rep: Report, storage: Storage) -> tuple[list[str], list[Table]]:
+async def _tables(cfg: Config, games: dict[str, Engine], rep: Report,
+                  storage: Storage) -> tuple[list[str], list[Table]]:
     """One table per channel, the games taking turns; a game that cannot even be set up is left out."""
     setup_mgr = GameManager(storage, render=False)
     mix: list[str] = []

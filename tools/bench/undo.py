@@ -8,7 +8,20 @@ from bot.manager import GameManager
 from games.core import Action
 from storage import open_storage
 
-from .common import SEED, TARGETS, Config, Engine, SetupFailed, ctx, default_options, fit_seats, med, ms, open_table, played
+from .common import (
+    SEED,
+    TARGETS,
+    Config,
+    Engine,
+    SetupFailed,
+    ctx,
+    default_options,
+    fit_seats,
+    med,
+    ms,
+    open_table,
+    played,
+)
 from .report import Report
 
 
