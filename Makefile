@@ -1,11 +1,14 @@
-# playpost: two commands on a fresh machine: `make run` and `make test`.
+# playpost: two commands on a fresh machine: `make run` and `make test`; `make check` runs the gates.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench lint clean
+# everything ruff checks; mypy's packages are listed in pyproject.toml
+LINTED := bot games render storage tests tools
+
+.PHONY: run test check bench lint clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +18,9 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
+# the test environment has the gates' tools too (ruff, mypy: the dev extra)
 $(TSTAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $@ $(STAMP)
 
 run: $(STAMP)
@@ -25,13 +29,19 @@ run: $(STAMP)
 test: $(TSTAMP)
 	$(PY) -m pytest
 
+# ruff and mypy; both run (and report) even when the first fails
+check: $(TSTAMP)
+	@status=0; \
+	$(PY) -m ruff check $(LINTED) || status=1; \
+	$(PY) -m mypy || status=1; \
+	exit $$status
+
 bench: $(TSTAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	$(VENV)/bin/playpost bench --json data/bench.json
 
-lint: | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
-	$(PY) -m ruff check bot games render storage tests
+lint: $(TSTAMP)
+	$(PY) -m ruff check $(LINTED)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -2,15 +2,11 @@
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from fixture_game import ENGINE as COUNT  # noqa: E402
-from games.core import register  # noqa: E402
+from fixture_game import ENGINE as COUNT  # tests/ is on the path: pythonpath in pyproject.toml
+from games.core import register
 
 register(COUNT)
 
