@@ -157,8 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "rebuild":
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))
     if args.cmd == "bench":
-        from tools.bench.run import main as bench_main  # the benchmark is a tool, not part of the bot
-
+        try:  # the benchmark is a tool of the checkout (tools/bench), not part of the bot
+            from tools.bench.run import main as bench_main
+        except ModuleNotFoundError as exc:
+            if exc.name not in ("tools", "tools.bench"):
+                raise
+            print("playpost bench runs from a checkout of playpost (tools/bench/ is not installed here)",
+                  file=sys.stderr)
+            return 2
         return bench_main(json_path=args.json, quick=args.quick)
     parser.print_help()
     return 2
