@@ -187,6 +187,21 @@ def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: 
         draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """Words into lines of at most `width` characters (a longer word gets a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    if line:
+        lines.append(line)
+    return lines
+
+
 def encode_png(img: Image.Image, *, palette: bool = True) -> bytes:
     """PNG bytes with fixed settings (no timestamps): same image, same bytes."""
     if palette and img.mode == "RGB":

@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.grid import col_letters
+from games.dungeon.view import DungeonView, HeroView, MonsterView, SpawnView
 from render.common import (
     INK,
     MUTED,
@@ -179,12 +180,12 @@ def _badges(d: Pen, px: float, py: float, debuffs: list[str]) -> None:
         d.text((bx + 4.5, py + 5), letter, font=font(9), fill=WHITE, anchor="mm", bg=colour)
 
 
-def render(view: Any, **options: Any) -> bytes:
+def render(view: DungeonView, **options: Any) -> bytes:
     """PNG of the public view."""
     return encode_png(draw(view))
 
 
-def draw(view: Any) -> Image.Image:
+def draw(view: DungeonView) -> Image.Image:
     area = tuple(view.areas[view.level])
     img = _with_aura(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
                      tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura))).copy()
@@ -216,7 +217,7 @@ def draw(view: Any) -> Image.Image:
     return img
 
 
-def _spawn(d: Pen, sp: Any) -> None:
+def _spawn(d: Pen, sp: SpawnView) -> None:
     px, py = _xy(sp.x, sp.y)
     c = CELL
     if sp.state == "destroyed":
@@ -231,7 +232,7 @@ def _spawn(d: Pen, sp: Any) -> None:
         _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
 
 
-def _monster(d: Pen, m: Any) -> None:
+def _monster(d: Pen, m: MonsterView) -> None:
     px, py = _xy(m.x, m.y)
     size = CELL * (2 if m.large else 1)
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
@@ -244,7 +245,7 @@ def _monster(d: Pen, m: Any) -> None:
         _badges(d, px + 1, py - 1, m.debuffs)
 
 
-def _hero(d: Pen, h: Any) -> None:
+def _hero(d: Pen, h: HeroView) -> None:
     px, py = _xy(h.x, h.y)
     c = CELL
     colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
@@ -262,7 +263,7 @@ def _hero(d: Pen, h: Any) -> None:
         _badges(d, px + 1, py - 1, h.debuffs)
 
 
-def _panel(d: Pen, v: Any, x0: int, height: int) -> None:
+def _panel(d: Pen, v: DungeonView, x0: int, height: int) -> None:
     y = MARGIN
     d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", font=font(19), fill=INK)
     y += 26

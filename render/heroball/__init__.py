@@ -19,6 +19,7 @@ from render.common import (
     Pen,
     encode_png,
     font,
+    wrap,
 )
 
 SIZE = 34  # hex centre-to-corner, px
@@ -243,7 +244,7 @@ def _panel(d: Pen, view: HeroballView, x0: int) -> None:
     d.text((x, y), f"Heroball · Round {view.round}/{view.rounds}", font=font(22), fill=INK)
     y += 30
     status = view.result if view.finished else f"Waiting for {view.waiting_for}"
-    for line in _wrap(status, 42):
+    for line in wrap(status, 42):
         d.text((x, y), line, font=font(14), fill=MUTED)
         y += 18
     ball = next((o for o in view.objects if o.id == "ball"), None)
@@ -298,19 +299,6 @@ def _panel(d: Pen, view: HeroballView, x0: int) -> None:
     d.text((x, y + 15), "dashed gold arrows = last throw, drop or fumble", font=font(12), fill=MUTED)
     y += 15
     d.text((x, y + 15), "thick outline = goal tile; dark hex = Pillar of Heaven", font=font(12), fill=MUTED)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 __all__ = ["render"]

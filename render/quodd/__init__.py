@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
+from games.quodd.view import HeroView, QView
 from render.common import (
     GRID,
     INK,
     MUTED,
     PAPER,
+    RGB,
     SEAT_COLORS,
     WHITE,
     Palette,
@@ -19,8 +22,10 @@ from render.common import (
     encode_png,
     font,
     text_center,
+    wrap,
 )
 
+Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
 CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
 MARGIN = 28  # room for the row and column labels
@@ -107,10 +112,6 @@ PALETTE = Palette(
 )
 
 
-def _g(view: Any, key: str):
-    return view[key] if isinstance(view, dict) else getattr(view, key)
-
-
 def _col(x: int) -> str:
     s, x = "", x + 1
     while x:
@@ -129,12 +130,12 @@ def _xy(lab: str) -> tuple[int, int]:
     return x - 1, int(lab[i:]) - 1
 
 
-def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:
+def _cell_box(x: int, y: int) -> Box:
     x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
     return x0, y0, x0 + CELL, y0 + CELL
 
 
-def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill) -> None:
+def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill: RGB) -> None:
     ux, uy = DIRV[direction]
     n = math.hypot(ux, uy)
     dx, dy = ux / n, uy / n
@@ -193,7 +194,7 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
     return img
 
 
-def _token(d: Pen, box, kind: str, number: int, group: str) -> None:
+def _token(d: Pen, box: Box, kind: str, number: int, group: str) -> None:
     fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), kind[:2]))
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -215,7 +216,7 @@ def _token(d: Pen, box, kind: str, number: int, group: str) -> None:
         text_center(d, (cx, cy + u(8)), group[:4], u(8), ink, bg=fill)
 
 
-def _crystals(d: Pen, box, items: list[str], alone: bool) -> None:
+def _crystals(d: Pen, box: Box, items: list[str], alone: bool) -> None:
     """Crystals lying on a square: big in the middle, or small in a corner when a token is there too."""
     x0, y0, x1, y1 = box
     for i, item in enumerate(items[:3]):
@@ -228,7 +229,7 @@ def _crystals(d: Pen, box, items: list[str], alone: bool) -> None:
                   outline=(20, 20, 20))
 
 
-def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
+def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
@@ -248,28 +249,28 @@ def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
         text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
 
 
-def render(view: Any, **options: Any) -> bytes:
-    rows = tuple(_g(view, "rows"))
-    links = tuple(sorted(_g(view, "links").items()))
+def render(view: QView, **options: Any) -> bytes:
+    rows = tuple(view.rows)
+    links = tuple(sorted(view.links.items()))
     base = _base(rows, links)
-    heroes = list(_g(view, "heroes"))
+    heroes = list(view.heroes)
     present_f = sorted({ch if ch not in ARROWS else "^" for r in rows for ch in r if ch != "#"},
                        key=list(FEATURE_NAMES).index)
-    tokens = _g(view, "tokens")
-    present_t = sorted({_g(t, "kind") for t in tokens.values()}, key=list(TOKEN_STYLE).index)
+    tokens = view.tokens
+    present_t = sorted({t.kind for t in tokens.values()}, key=list(TOKEN_STYLE).index)
     legend_items = [("f", ch) for ch in present_f] + [("t", k) for k in present_t]
-    if _g(view, "ground"):
+    if view.ground:
         legend_items.append(("c", "crystal"))
     legend_items.append(("h", "hero"))
-    if any(_g(hv, "facing") in ("up", "down") and _g(hv, "pos") for hv in heroes):
+    if any(hv.facing in ("up", "down") and hv.pos for hv in heroes):
         legend_items.append(("v", "updown"))
-    if any(_g(hv, "carrying") for hv in heroes):
+    if any(hv.carrying for hv in heroes):
         legend_items.append(("b", "carried"))
-    if any(_g(hv, "pos") in tokens for hv in heroes if _g(hv, "pos")):
+    if any(hv.pos in tokens for hv in heroes if hv.pos):
         legend_items.append(("u", "under"))
-    if len(_g(view, "last_path")) > 1:
+    if len(view.last_path) > 1:
         legend_items.append(("l", "path"))
-    if _g(view, "choice_squares"):
+    if view.choice_squares:
         legend_items.append(("p", "choice"))
     per_row = max(1, (base.width - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
@@ -288,15 +289,15 @@ def render(view: Any, **options: Any) -> bytes:
     d = Pen(img, PALETTE)
     for lab, t in tokens.items():
         x, y = _xy(lab)
-        _token(d, _cell_box(x, y), _g(t, "kind"), _g(t, "number"), _g(t, "group"))
-    for lab, items in _g(view, "ground").items():
+        _token(d, _cell_box(x, y), t.kind, t.number, t.group)
+    for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
     # the path of the last move, in the mover's colour
-    path = list(_g(view, "last_path"))
-    mover = next((hv for hv in heroes if _g(hv, "player") == _g(view, "last_mover")), None)
+    path = list(view.last_path)
+    mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
     if mover is not None and len(path) > 1:
-        colour = SEAT_COLORS[_g(mover, "seat") % len(SEAT_COLORS)]
+        colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)]
         pts = []
         for lab in path:
             x, y = _xy(lab)
@@ -305,26 +306,26 @@ def render(view: Any, **options: Any) -> bytes:
         for p in pts[:-1]:
             d.ellipse((p[0] - u(4), p[1] - u(4), p[0] + u(4), p[1] + u(4)), fill=colour)
     for hv in heroes:
-        pos = _g(hv, "pos")
+        pos = hv.pos
         if not pos:
             continue
         x, y = _xy(pos)
-        colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
+        colour = SEAT_COLORS[hv.seat % len(SEAT_COLORS)]
         box = _cell_box(x, y)
         if rows[y][x] == "s":  # the word "start" would peek out under the hero
             d.rectangle(box, fill=FEATURE_FILL["s"], outline=GRID)
-        _hero(d, box, colour, _g(hv, "icon"), _g(hv, "facing"), len(_g(hv, "carrying")))
+        _hero(d, box, colour, hv.icon, hv.facing, len(hv.carrying))
         under = tokens.get(pos)
         if under is not None:  # what the hero stands on stays readable in a corner badge
-            kind = _g(under, "kind")
+            kind = under.kind
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
-            text = str(_g(under, "number")) if kind == "rally" else (glyph or "W")
+            text = str(under.number) if kind == "rally" else (glyph or "W")
             d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
             text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink, bg=fill)
-    for lab in _g(view, "choice_squares"):  # where a pending decision may send something
+    for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
-    mover_colour = SEAT_COLORS[_g(mover, "seat") % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
+    mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
     _legend(d, legend_items, base.height + 4, per_row, mover_colour)
     if below:
         d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
@@ -334,7 +335,7 @@ def render(view: Any, **options: Any) -> bytes:
     return encode_png(img)
 
 
-def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> None:
+def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
     sq = u(16) - 4
     for i, (what, key) in enumerate(items):
         x = 10 + (i % per_row) * LEGEND_W
@@ -387,66 +388,53 @@ def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> Non
     d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
 
 
-def _panel(d: Pen, view, heroes, left: int, top: int, cols: int) -> None:
+def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, cols: int) -> None:
     """Scenario, round and first player, then one card per hero (several columns when below the map)."""
     y = top + 8
-    d.text((left, y), _g(view, "scenario_name"), font=font(20), fill=INK)
+    d.text((left, y), view.scenario_name, font=font(20), fill=INK)
     y += 28
-    first = _g(view, "first_player")
-    d.text((left, y), f"Round {_g(view, 'round')} of {_g(view, 'round_limit')}   first player: {first}",
+    first = view.first_player
+    d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}",
            font=font(15), fill=INK)
     y += 22
-    result = _g(view, "result_text")
-    status = (result or _g(view, "waiting_for")).replace("`", "")
-    for line in _wrap(status, 52 if cols == 1 else 52 * cols)[:2]:
+    result = view.result_text
+    status = (result or view.waiting_for).replace("`", "")
+    for line in wrap(status, 52 if cols == 1 else 52 * cols)[:2]:
         d.text((left, y), line, font=font(14), fill=MUTED)
         y += 18
-    to_act = _g(view, "to_act")
+    to_act = view.to_act
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
         y = top + HEADER_H + (i // cols) * CARD_H
         _card(d, view, hv, x, y, list(to_act), first, bool(result))
 
 
-def _card(d: Pen, view, hv, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
-    colour = SEAT_COLORS[_g(hv, "seat") % len(SEAT_COLORS)]
+def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
+    colour = SEAT_COLORS[hv.seat % len(SEAT_COLORS)]
     d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
-    active = _g(hv, "name") in to_act and not over
+    active = hv.name in to_act and not over
     mark = "  <- to act" if active else ""
-    mark += "  (first)" if _g(hv, "name") == first else ""
-    d.text((left + 20, y), f"{_g(hv, 'name')} - {_g(hv, 'hero_name')}{mark}", font=font(16), fill=INK)
+    mark += "  (first)" if hv.name == first else ""
+    d.text((left + 20, y), f"{hv.name} - {hv.hero_name}{mark}", font=font(16), fill=INK)
     y += 22
-    top = _g(hv, "top_skill")
-    d.text((left + 20, y), f"at {_g(hv, 'pos') or '-'}   top: {'Q' if top == 'q' else SKILL_NAMES[top]}   "
-           f"facing {_g(hv, 'facing')}", font=font(14), fill=INK)
+    top = hv.top_skill
+    d.text((left + 20, y), f"at {hv.pos or '-'}   top: {'Q' if top == 'q' else SKILL_NAMES[top]}   "
+           f"facing {hv.facing}", font=font(14), fill=INK)
     y += 18
-    skills = _g(hv, "skills")
-    upg = set(_g(hv, "upgraded"))
+    skills = hv.skills
+    upg = set(hv.upgraded)
     faces = "  ".join(f"{f} {SKILL_SHORT[skills[f]]}{'+' if skills[f] in upg else ''}" for f in FACE_ORDER)
     d.text((left + 20, y), faces, font=font(14), fill=INK)
     y += 18
-    d.text((left + 20, y), f"movement {_g(hv, 'movement')}  explore {_g(hv, 'explore')}  explorations owed "
-           f"{_g(hv, 'explores_earned')}", font=font(14), fill=INK)
+    d.text((left + 20, y), f"movement {hv.movement}  explore {hv.explore}  explorations owed "
+           f"{hv.explores_earned}", font=font(14), fill=INK)
     y += 18
-    carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in _g(hv, "carrying")) or "nothing"
+    carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in hv.carrying) or "nothing"
     d.text((left + 20, y), f"carrying: {carry}", font=font(14), fill=INK)
     y += 18
-    d.text((left + 20, y), f"objective: {_g(hv, 'objective')}", font=font(14), fill=INK)
+    d.text((left + 20, y), f"objective: {hv.objective}", font=font(14), fill=INK)
     y += 18
-    mover = _g(hv, "name") == _g(view, "active_player") and not over
-    if mover and _g(view, "phase") == "move" and _g(view, "used_skills"):
-        used = ", ".join(SKILL_NAMES.get(s, s) for s in _g(view, "used_skills"))
+    mover = hv.name == view.active_player and not over
+    if mover and view.phase == "move" and view.used_skills:
+        used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
         d.text((left + 20, y), "used this turn: " + used, font=font(14), fill=MUTED)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    out, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        out.append(line)
-    return out
