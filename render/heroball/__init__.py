@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 
@@ -13,6 +14,7 @@ from render.common import (
     INK,
     MUTED,
     PAPER,
+    RGB,
     SEAT_COLORS,
     WHITE,
     Palette,
@@ -126,13 +128,13 @@ def _label_bg(g: _Geo, lab: str, owner: dict[str, int]) -> tuple[int, int, int]:
     return FIELD
 
 
-def _label(d: Pen, g: _Geo, lab: str, bg) -> None:
+def _label(d: Pen, g: _Geo, lab: str, bg: RGB) -> None:
     x, y = g.center(lab)
     fill = PILLAR_LABEL if lab in g.b.pillars else MUTED
     d.text((x, y - 19), lab, size=12, fill=fill, anchor="mm", bg=bg)
 
 
-def _arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color, width: int = 4) -> None:
+def _arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color: RGB, width: int = 4) -> None:
     d.line([a, b], fill=color, width=width)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     tip = (b[0] - 12 * math.cos(ang), b[1] - 12 * math.sin(ang))
@@ -141,7 +143,7 @@ def _arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color, width:
     d.polygon([(b[0] - 4 * math.cos(ang), b[1] - 4 * math.sin(ang)), left, right], fill=color)
 
 
-def _dashed_arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color) -> None:
+def _dashed_arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color: RGB) -> None:
     (ax, ay), (bx, by) = (a[0], a[1] + 5), (b[0], b[1] + 5)
     n = max(2, int(math.hypot(bx - ax, by - ay) / 9))
     for i in range(0, n - 1, 2):
@@ -155,7 +157,7 @@ def _dashed_arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color)
     d.polygon([tip, left, right], fill=color)
 
 
-def render(view: HeroballView, **options) -> bytes:
+def render(view: HeroballView, **options: Any) -> bytes:
     """PNG of the public view."""
     g = _geo(view.radius, view.pillar_distance)
     b = g.b
