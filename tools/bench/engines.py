@@ -13,7 +13,7 @@ from .common import SEED, Config, Engine, Played, default_options, fit_seats, me
 from .report import Report
 
 
-def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report) -> dict[str, dict[str, Any]]:
+def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report) -> None:
     info: dict[str, dict[str, Any]] = {}
     for gid, engine in games.items():
         try:
@@ -43,7 +43,7 @@ def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report) -> dict[st
         rep.add("engines", f"{gid} ({seats} seats)", "random playouts/s",
                 f"{n / dt:.1f} ({actions / dt:.0f} actions/s, {statistics.mean(lengths):.0f} actions/game)",
                 round(n / dt, 2))
-    return info
+    rep.details["engines"] = info
 
 
 def _move_costs(engine: Engine, game: Played) -> list[float]:

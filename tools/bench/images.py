@@ -49,7 +49,7 @@ def _peer() -> tuple[Callable[[], bytes], str] | None:
 
     def run() -> bytes:
         svg = chess.svg.board(board, size=800, lastmove=last, coordinates=True)
-        return bytes(cairosvg.svg2png(bytestring=svg.encode()))
+        return cairosvg.svg2png(bytestring=svg.encode())
 
     return run, board.fen()
 

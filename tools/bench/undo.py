@@ -55,7 +55,7 @@ async def bench_undo_export(cfg: Config, games: dict[str, Engine], rep: Report, 
         await open_table(build, ch, gid, n, seed, opts)
         done = 0
         undo_times: list[float] = []
-        mgr = GameManager(store, render=True)
+        mgr: GameManager | None = None  # a fresh one for each probe below
         for player, action in script:
             r = await build.dispatch(ctx(ch, int(player[1:])), gid, action.cmd, dict(action.args))
             if r.ephemeral and r.game_id is None:
@@ -80,7 +80,7 @@ async def bench_undo_export(cfg: Config, games: dict[str, Engine], rep: Report, 
                     undo_times.append(dt)
                 await mgr.dispatch(ctx(ch, k), gid, action.cmd, dict(action.args))
             break
-        if not undo_times:
+        if mgr is None or not undo_times:
             raise SetupFailed(f"no undoable position found after {done} actions")
         rec = await store.live_game(ch)
         if rec is None:
