@@ -33,7 +33,7 @@ from .settings import Settings
 
 log = logging.getLogger("playpost.discord")
 
-ALWAYS_PRIVATE = {"help", "hand", "log", "history"}  # /game commands whose answer is only for the caller
+ALWAYS_PRIVATE = {"help", "hand", "log", "history", "preview"}  # /game commands whose answer is only for the caller
 KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}
 MAX_OPTIONS = 25
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
@@ -226,7 +226,7 @@ async def run_command(interaction: discord.Interaction, group: str, name: str, o
                              note="\n".join(notes))
         except discord.HTTPException as exc:  # the game is already as the manager left it
             await post_failed(interaction, reply, exc)
-        if group == "game" and name == "new" and not reply.ephemeral:
+        if reply.opened and not reply.ephemeral:
             await create_status(interaction.client, reply.game_id, ctx.channel_id, interaction.app_permissions,
                                 in_thread=thread is not None or isinstance(interaction.channel, discord.Thread))
         else:

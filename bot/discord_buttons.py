@@ -9,7 +9,9 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import discord
 from pydantic import BaseModel
@@ -153,7 +155,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:opt
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:rematch:(?P<game>[0-9]+)"):
-    """The same game again: same seats and options, a new seed, started at once."""
+    """The same game again: `/game rematch` for the game this button sat under."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
@@ -166,55 +168,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:rem
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
-        old = await manager.storage.get_game(self.game_id)
-        user = str(interaction.user.id)
-        if old is None or user not in {s.player for s in old.seats}:
-            await interaction.response.send_message("Only the players of that game can call a rematch.",
-                                                    ephemeral=True)
-            return
-        await interaction.response.defer(thinking=True)
-        try:
-            reply = await rematch(interaction, manager, old)
-            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=old.channel_id)
-            await refresh_status(interaction.client, reply)
-        except Exception as exc:
-            log.exception("event=rematch_failed game=%s", self.game_id)
-            await post_failed(interaction, None, exc)
-            return
-        log.info("event=rematch game=%s user=%s ok=%s", self.game_id, user, not reply.ephemeral)
-
-
-async def rematch(interaction: discord.Interaction, manager: GameManager, old) -> Reply:  # noqa: ANN001
-    """Open the old game's kind with its options, seat its players with their choices, start it."""
-    if old.status != "finished":
-        return Reply.error("Only a finished game can be played again.", "`/game new` opens a new one.")
-    host = _context(interaction, old.channel_id)
-    opened = await manager.dispatch(host, "game", "new", {"game": old.kind, "thread": False, **old.options})
-    if opened.ephemeral:
-        return opened
-    # the status message is posted while the game is a lobby, before any board has buttons
-    await create_status(interaction.client, opened.game_id, old.channel_id, interaction.app_permissions,
-                        in_thread=isinstance(interaction.channel, discord.Thread))
-    host_seated = False
-    for seat in old.seats:
-        if seat.player == host.user_id and not host_seated:
-            host_seated = True
-            if not seat.choices:
-                continue  # `/game new` seated the host already
-        ctx = Context(channel_id=old.channel_id, user_id=seat.player, user_name=seat.name, guild_id=host.guild_id)
-        joined = await manager.dispatch(ctx, "game", "join", dict(seat.choices))
-        if joined.ephemeral:
-            return Reply(text=f"Rematch lobby opened, but {seat.name} could not be seated again: {joined.text}",
-                         game_id=opened.game_id)
-    started = await manager.dispatch(host, "game", "start", {})
-    if not started.ephemeral:
-        started.text = f"Rematch called by {host.user_name}.\n{started.text}"
-    return started
+        await run_table_command(interaction, self.game_id, "rematch", {})
 
 
 class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(?P<game>[0-9]+)"):
-    """After a missed deadline the other players vote; more than half of them ends the game."""
+    """After a missed deadline the other players vote (`/game vote kind:end`); more than half of them ends the game."""
 
     kind = "end"
     label = "Vote to end the game"
@@ -231,97 +189,44 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pp:vote:(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
-        user = str(interaction.user.id)
-        async with manager.lock(f"vote:{self.game_id}"):
-            outcome, carried = await count_vote(interaction, manager, self.game_id, user, self.kind)
-            if carried is None:
-                await interaction.response.send_message(outcome, ephemeral=True)
-                return
-            await interaction.response.defer(thinking=True)  # before the move is applied and drawn
-            reply = await carried()
-        try:
-            await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
-        except discord.HTTPException as exc:  # the vote's outcome is stored; only showing it failed
-            await post_failed(interaction, reply, exc)
-        await refresh_status(interaction.client, reply)
+        await run_table_command(interaction, self.game_id, "vote", {"kind": self.kind})
 
 
 class SkipVoteButton(VoteButton, template=r"pp:skip:(?P<game>[0-9]+)"):
-    """After a missed deadline the other players vote; more than half of them skips the late player's move."""
+    """After a missed deadline the other players vote (`/game vote kind:skip`); more than half skips the late move."""
 
     kind = "skip"
     label = "Vote to skip the turn"
     style = discord.ButtonStyle.secondary
 
 
-async def count_vote(interaction: discord.Interaction, manager: GameManager, game_id: int, user: str,
-                     kind: str) -> tuple[str, Callable[[], Awaitable[Reply]] | None]:
-    """Count one vote (`end` or `skip`): (private answer, None), or ("", what carrying it does) to run once deferred."""
-    rec = await manager.storage.get_game(game_id)
-    if rec is None or rec.status != "active" or rec.state is None:
-        return "That game is not running any more.", None
-    if rec.deadline_at is None or rec.deadline_at > manager.clock():
-        return "The turn deadline has not passed; there is nothing to vote on.", None
-    engine = get_game(rec.kind)
-    state = manager.state_of(rec, engine)
-    late = list(engine.status(state).to_act)
-    voters = sorted({s.player for s in rec.seats} - set(late))
-    what = "ending the game" if kind == "end" else "skipping the turn"
-    if user not in voters:
-        return f"Only the other seated players vote on {what}.", None
-    if kind == "skip" and not any(engine.skip_action(state, p) is not None for p in late):
-        return f"This move cannot be skipped in {engine.name}; the vote to end the game is still open.", None
-    key = f"{kind}_votes"
-    ballot = rec.meta.get(key) or {}
-    votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
-    if user in votes:
-        return "Your vote is counted already.", None
-    votes.add(user)
-    need = len(voters) // 2 + 1
-    if len(votes) < need:
-        # meta only: the version stays, so the late player's buttons keep working
-        await manager.storage.update_meta(rec.id, {key: {"deadline": rec.deadline_at, "voters": sorted(votes)}})
-        log.info("event=vote game=%s kind=%s votes=%d need=%d", rec.id, kind, len(votes), need)
-        return f"Vote counted: {len(votes)} of the {need} needed for {what}.", None
-    log.info("event=vote_carried game=%s kind=%s votes=%d", rec.id, kind, len(votes))
-    if kind == "skip":
-        return "", lambda: skip_late_players(manager, rec, late)
-    ctx = Context(channel_id=rec.channel_id, user_id=user, user_name=interaction.user.display_name,
-                  guild_id=rec.guild_id, can_manage=True)  # the vote carries the authority to end it
+async def run_table_command(interaction: discord.Interaction, game_id: int, name: str,
+                            options: dict[str, Any]) -> None:
+    """A vote or rematch button: the `/game` command for the game it was posted with.
 
-    async def end() -> Reply:
-        reply = await manager.dispatch(ctx, "game", "abandon", {})
-        if not reply.ephemeral:
-            reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
-        return reply
+    The manager acknowledges (defers, publicly) only once the quick checks pass, so a refusal
+    or a counted vote is answered privately at once, without a public "thinking" message.
+    """
+    manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
 
-    return "", end
+    async def defer() -> None:
+        await interaction.response.defer(thinking=True)
 
-
-async def skip_late_players(manager: GameManager, rec, late: list[str]) -> Reply:  # noqa: ANN001
-    """Apply the game's skip action for each player who kept the game waiting, while they still must act."""
-    done: list[Reply] = []
-    for player in late:
-        current = await manager.storage.get_game(rec.id)
-        if current is None or current.status != "active" or current.state is None:
-            break
-        if done and player not in get_game(current.kind).status(manager.state_of(current)).to_act:
-            continue
-        if not done and current.version != rec.version:
-            return Reply.error("The game moved on before the vote was counted; nothing was skipped.",
-                               "`/game status` shows the current board.")
-        reply = await manager.skip(current, player)
+    ctx = replace(_context(interaction, str(interaction.channel_id)), game_id=game_id, ack=defer)
+    reply = await manager.dispatch(ctx, "game", name, options)
+    if not interaction.response.is_done():
         if reply.ephemeral:
-            if done:
-                continue
-            return reply
-        done.append(reply)
-        if reply.finished:
-            break
-    if not done:
-        return Reply.error("Nobody could be skipped.", "The vote to end the game is still open.")
-    last = done[-1]
-    earlier = [r.text.split("\n", 1)[0] for r in done[:-1]]
-    last.text = "\n".join([*earlier, last.text])
-    return last
+            await interaction.response.send_message(reply.text, ephemeral=True)
+            log.info("event=%s_refused game=%s user=%s", name, game_id, ctx.user_id)
+            return
+        await interaction.response.defer(thinking=True)
+    try:
+        await send_reply(interaction, reply, deferred_ephemeral=False, channel_id=str(interaction.channel_id))
+    except discord.HTTPException as exc:  # the outcome is stored; only showing it failed
+        await post_failed(interaction, reply, exc)
+    if reply.opened:
+        await create_status(interaction.client, reply.game_id, str(interaction.channel_id),
+                            interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
+    else:
+        await refresh_status(interaction.client, reply)
+    log.info("event=%s game=%s user=%s ok=%s", name, game_id, ctx.user_id, not reply.ephemeral)

@@ -48,7 +48,7 @@ async def create_status(bot: Any, game_id: int | None, channel_id: str, perms: d
     if not (perms.send_messages_in_threads if in_thread else perms.send_messages):
         return  # said plainly elsewhere; posting would only collect 403s
     rec = await manager.storage.get_game(game_id)
-    if rec is None or rec.status != "lobby":
+    if rec is None or rec.status not in ("lobby", "active") or "status_message" in rec.meta:
         return
     channel = bot.get_partial_messageable(int(channel_id))
     try:

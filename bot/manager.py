@@ -39,6 +39,7 @@ from .records import RecordCommands, rebuild_all, replay_export
 from .reply import Button, Context, Reply
 from .shared import DEFAULT_SETTINGS, NotFound, _seats, _squash
 from .table import TableCommands
+from .votes import VoteCommands
 
 __all__ = ["DEFAULT_SETTINGS", "GameManager", "NotFound", "rebuild_all", "replay_export"]
 
@@ -76,7 +77,7 @@ async def _nothing() -> list[Button]:
     return []
 
 
-class GameManager(TableCommands, RecordCommands):
+class GameManager(TableCommands, RecordCommands, VoteCommands):
     def __init__(
         self,
         storage: Storage,
@@ -237,20 +238,28 @@ class GameManager(TableCommands, RecordCommands):
         # committed: everything below only describes it
         return await self._after_move(rec, engine, new_state, before, after, events)
 
-    async def preview(self, ctx: Context, kind: str, action_text: str) -> Reply:
+    async def cmd_preview(self, ctx: Context, action: str) -> Reply:
+        """`/game preview action:`: a preview in whatever game this channel plays."""
+        return await self.preview(ctx, None, str(action))
+
+    async def preview(self, ctx: Context, kind: str | None, action_text: str) -> Reply:
         """Where an action would take you: an image only you see; the stored game is untouched."""
         rec = await self._live(ctx)
-        if rec.kind != kind or rec.status != "active":
+        if (kind is not None and rec.kind != kind) or rec.status != "active":
             raise IllegalAction("There is no running game of that kind here.", "`/game status` shows this channel's game.")
         engine = get_game(rec.kind)
         state = self._state(rec, engine)
         written = Action.parse(action_text)
         if written.cmd == "preview":
             raise IllegalAction("A preview of a preview shows nothing new.", "Preview a move, e.g. `tumble direction:N`.")
+        no_previews = IllegalAction(f"{engine.name} has no previews.",
+                                    "Make the move, and `/game undo` takes it back within your turn.")
+        if not commands.previews(engine):
+            raise no_previews
         action = resolve(engine, state, ctx.user_id, written)
         result = engine.preview(state, ctx.user_id, action)
         if result is None:
-            raise IllegalAction(f"{engine.name} has no previews.", "Make the move, and `/game undo` takes it back within your turn.")
+            raise no_previews
         seen, events = result
         text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
         dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
@@ -405,9 +414,9 @@ class GameManager(TableCommands, RecordCommands):
         """(label, value) pairs: the label is what the list shows (the game may add detail)."""
         values = await self._suggest(ctx, group, name, option, given)
         labels = {v: v for v in values}
-        if group in all_games():
+        if group in all_games() or (group, name) == ("game", "preview"):
             rec = await self.storage.live_game(ctx.channel_id)
-            if rec is not None and rec.kind == group and rec.status == "active":
+            if rec is not None and rec.status == "active" and group in (rec.kind, "game"):
                 engine = get_game(rec.kind)
                 state = self._state(rec, engine)
                 labels = {v: engine.value_label(state, ctx.user_id, name, option, v) or v for v in values}
@@ -435,7 +444,7 @@ class GameManager(TableCommands, RecordCommands):
             return engine.seat_choices(rec.options, [s for s in _seats(rec) if s.player != ctx.user_id], option)
         if group == "game" and name == "kick":
             return [s.name for s in rec.seats]
-        if group != rec.kind or rec.status != "active" or ctx.user_id not in self.names(rec):
+        if group not in (rec.kind, "game") or rec.status != "active" or ctx.user_id not in self.names(rec):
             return []
         state = self._state(rec, engine)
         if name == "preview" and option == "action":  # any legal action can be previewed
@@ -444,6 +453,8 @@ class GameManager(TableCommands, RecordCommands):
             partial = Action(cmd=name, args=tuple((k, str(v)) for k, v in given.items()
                                                   if v is not None and k != option))
         except Exception:
+            return []
+        if group == "game":
             return []
         seen: list[str] = []
         for a in engine.legal_actions(state, ctx.user_id):

@@ -1,7 +1,10 @@
 """What the manager answers: transport-neutral, so Discord and the console show the same thing."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+
+Ack = Callable[[], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -13,6 +16,14 @@ class Context:
     user_name: str
     guild_id: str | None = None
     can_manage: bool = False  # holds Manage Channel (may abandon and remove players)
+    game_id: int | None = None  # the game a button was made for (a vote, a rematch); None: this channel's game
+    # called once a command has passed its quick checks and the slow part (applying, drawing) begins:
+    # a button click acknowledges here, so a refusal can still be answered privately at once
+    ack: Ack | None = field(default=None, compare=False)
+
+    async def acknowledge(self) -> None:
+        if self.ack is not None:
+            await self.ack()
 
 
 @dataclass(frozen=True)
@@ -44,6 +55,7 @@ class Reply:
     status_text: str = ""  # the game's standing status line (for the pinned status message)
     finished: bool = False
     thread_name: str | None = None  # the bot may open a thread with this name for the game
+    opened: bool = False  # a new game was opened (the bot posts its status message)
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

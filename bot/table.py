@@ -7,6 +7,7 @@ from games.core import Action, Game, IllegalAction, Seat, all_games, get_game
 from games.core.play import hint_for, replay
 from storage import ChannelBusy, GameRecord, SeatRecord
 
+from . import commands
 from .reply import Context, Reply
 from .shared import DEFAULT_SETTINGS, NotFound, _pick, _seats
 
@@ -59,7 +60,7 @@ class TableCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
                 f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
                 + self._join_hint(engine) + "; the host starts it with `/game start`.")
-        return Reply(text=text, game_id=rec.id, version=rec.version,
+        return Reply(text=text, game_id=rec.id, version=rec.version, opened=True,
                      thread_name=f"{engine.name} #{rec.id}" if thread is not False else None)
 
     @staticmethod
@@ -180,7 +181,7 @@ class TableCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         if rec is not None and rec.status == "active":
             engine = get_game(rec.kind)
             state = self._state(rec, engine)
-            cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in engine.commands)
+            cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in commands.game_commands(engine))
             lines.append(f"This channel plays {engine.name}. Commands: {cmds}.")
             if ctx.user_id in self.names(rec):
                 lines.append(hint_for(engine, state, ctx.user_id))

@@ -352,3 +352,127 @@ async def test_preview_autocomplete_offers_the_legal_actions(manager):
     await manager.dispatch(ctx("ann"), "game", "start", {})
     offered = await manager.suggest(ctx("ann"), "dungeon", "preview", "action", {}, "")
     assert offered and all(x.startswith("activate") for x in offered)
+
+
+# ---- table rules: vote, rematch, preview (the console reaches them as Discord's buttons do) ----------
+async def three_at_the_table(m: GameManager, clock) -> object:
+    await m.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await m.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    await m.dispatch(ctx("cy"), "game", "join", {"colour": "green"})
+    assert not (await m.dispatch(ctx("ann"), "game", "start", {})).ephemeral
+    rec = await m.storage.live_game("c1")
+    clock.now = rec.deadline_at + 1  # Ann missed her deadline
+    return rec
+
+
+async def test_a_vote_before_the_deadline_is_refused(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})
+    assert r.ephemeral and "deadline has not passed" in r.text
+
+
+async def test_the_others_vote_to_skip_the_late_players_turn(manager, clock):
+    rec = await three_at_the_table(manager, clock)
+    r = await manager.dispatch(ctx("ann"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "Only the other seated players" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "1 of the 2 needed for skipping the turn" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "counted already" in r.text
+    assert (await manager.storage.live_game("c1")).version == rec.version  # a vote is bookkeeping
+    r = await manager.dispatch(ctx("cy"), "game", "vote", {"kind": "skip"})
+    assert not r.ephemeral and "voted to skip Ann's move: it counts as `end`" in r.text and r.ping == ["bob"]
+    log = await manager.storage.log(rec.id)
+    assert [(e.player, e.action) for e in log] == [("ann", "end")]
+
+
+async def test_a_majority_vote_ends_the_game_without_a_result(manager, clock):
+    rec = await three_at_the_table(manager, clock)
+    assert "1 of the 2" in (await manager.dispatch(ctx("cy"), "game", "vote", {"kind": "end"})).text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})
+    assert not r.ephemeral and r.finished and "voted to end the game" in r.text
+    assert (await manager.storage.get_game(rec.id)).status == "abandoned"
+
+
+async def test_a_vote_button_acknowledges_only_when_the_vote_carries(manager, clock):
+    """Context.ack: a counted vote answers at once; the carrying vote acknowledges before the slow part."""
+    from dataclasses import replace
+
+    rec = await three_at_the_table(manager, clock)
+    acks: list[str] = []
+
+    def pressed(who: str):
+        async def ack() -> None:
+            acks.append(who)
+        return replace(ctx(who), game_id=rec.id, ack=ack)
+
+    assert (await manager.dispatch(pressed("bob"), "game", "vote", {"kind": "end"})).ephemeral
+    assert acks == []
+    assert not (await manager.dispatch(pressed("cy"), "game", "vote", {"kind": "end"})).ephemeral
+    assert acks == ["cy"]
+
+
+async def test_rematch_reseats_the_players_with_a_new_seed(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert r.ephemeral and "Only a finished game" in r.text
+    await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert r.ephemeral and "Only a finished game" in r.text  # an abandoned game has no rematch
+    await started(manager, seed=8)
+    for _ in range(60):
+        rec = await manager.storage.live_game("c1")
+        if rec is None:
+            break
+        st = json.loads(rec.state)
+        who = st["players"][st["active"]]
+        if st["adds"] < 2:
+            await manager.dispatch(ctx(who), "count", "add", {"n": "2"})
+        else:
+            await manager.dispatch(ctx(who), "count", "end", {})
+    old = (await manager.storage.history("c1", 1))[0]
+    assert old.status == "finished"
+    r = await manager.dispatch(ctx("cy"), "game", "rematch", {})
+    assert r.ephemeral and "Only the players" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert not r.ephemeral and r.opened and "Rematch called by Bob" in r.text and "begins" in r.text
+    new = await manager.storage.live_game("c1")
+    assert new.status == "active" and new.id != old.id and new.seed != old.seed and new.host_id == "bob"
+    assert [(s.player, s.choices) for s in new.seats] == [("bob", {"colour": "blue"}), ("ann", {})]
+    assert new.options == old.options and r.buttons
+
+
+async def test_game_preview_works_for_every_game_that_previews(manager):
+    from games.core import get_game
+
+    r = await manager.dispatch(ctx("ann"), "game", "preview", {"action": "add n:1"})
+    assert r.ephemeral and "no game" in r.text
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "game", "preview", {"action": "add n:1"})
+    assert r.ephemeral and "Count has no previews" in r.text
+    await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "heroball", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    rec = await manager.storage.live_game("c1")
+    engine = get_game("heroball")
+    state = manager.state_of(rec)
+    player = engine.status(state).to_act[0]
+    some = engine.legal_actions(state, player)[0].text()
+    assert some in await manager.suggest(ctx(player), "game", "preview", "action", {}, "")
+    for group in ("game", "heroball"):
+        r = await manager.dispatch(ctx(player), group, "preview", {"action": some})
+        assert r.ephemeral and r.text.startswith("Preview of") and r.image[:4] == b"\x89PNG", r.text
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (rec.version, rec.state)
+
+
+def test_every_game_that_previews_has_one_preview_command():
+    from bot import commands
+    from games.core import all_games
+
+    assert "preview" in {c.name for c in commands.game_group()}
+    for gid, engine in all_games().items():
+        names = [c.name for c in commands.groups()[gid]]
+        assert names.count("preview") == (1 if commands.previews(engine) else 0), gid
+    assert commands.previews(all_games()["heroball"]) and not commands.previews(all_games()["count"])

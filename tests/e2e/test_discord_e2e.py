@@ -489,3 +489,36 @@ async def test_a_refused_post_of_a_slash_command_move_keeps_the_move_once(harnes
     shown = board_message(await harness.cmd("bob", "game", "status"))
     assert all(c.startswith(f"pp:{CHANNEL_ID}:{before.version + 1}:") for c in game_buttons(shown))
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_rematch_is_a_slash_command_too(harness):
+    await open_count(harness, "bob")
+    assert_private_only(await harness.cmd("bob", "game", "rematch"), "Only a finished game")
+    await play_to_end(harness)
+    old = (await harness.bot.manager.storage.history(CHANNEL_ID, 1))[0]
+    assert_private_only(await harness.cmd("cat", "game", "rematch"), "Only the players")
+    again = board_message(await harness.cmd("ann", "game", "rematch"))
+    assert "Rematch called by Ann" in again.content and game_buttons(again)
+    new = await live(harness)
+    assert new.id != old.id and new.status == "active" and "status_message" in new.meta
+    assert "waiting for" in harness.double.messages[new.meta["status_message"]].content
+
+
+async def test_preview_is_private_under_game_and_under_each_game_that_previews(harness):
+    if "heroball" not in all_games():
+        pytest.skip("needs a game with previews")
+    await harness.cmd("ann", "game", "new", game="heroball", thread=False, seed=7)
+    board_message(await harness.cmd("bob", "game", "join"))
+    board_message(await harness.cmd("ann", "game", "start"))
+    rec = await live(harness)
+    engine = all_games()["heroball"]
+    state = engine.load(rec.state)
+    who = {v: k for k, v in USERS.items()}[engine.status(state).to_act[0]]
+    offered = await harness.autocomplete(who, "game", "preview", "action", action="")
+    assert offered
+    for group in ("game", "heroball"):
+        shown = await harness.cmd(who, group, "preview", action=offered[0])
+        assert shown.callback["data"]["flags"] & EPHEMERAL  # deferred privately: nobody else sees even "thinking"
+        text = assert_private_only(shown, "Preview of")
+        assert "nothing has changed" in text and shown.private[-1].files["board.png"].startswith(PNG)
+    assert (await live(harness)).version == rec.version

@@ -165,3 +165,16 @@ def _without_retry_waits(post):
             discord.http.asyncio.sleep = real
 
     return quick
+
+
+async def test_the_vote_is_a_slash_command_too(harness):
+    await open_count(harness, "bob", "cat")
+    rec = await live(harness)
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2
+    counted = await harness.cmd("bob", "game", "vote", kind="skip")
+    assert_private_only(counted, "1 of the 2 needed for skipping the turn")
+    carried = board_message(await harness.cmd("cat", "game", "vote", kind="skip"))
+    assert "voted to skip Ann's move: it counts as `end`" in carried.content
+    assert carried.allowed_mentions["users"] == [int(USERS["bob"])]
+    status = harness.double.messages[rec.meta["status_message"]].content
+    assert "waiting for Bob" in status  # the status message follows a carried vote

@@ -1,0 +1,150 @@
+"""Table rules that are not moves: the vote after a missed deadline and the rematch (a part of GameManager).
+
+`/game vote kind:skip|end`: once a turn deadline has passed, the seated players who are not being
+waited for vote; more than half of them carries it. The ballot lives in the game's meta (written
+with `storage.update_meta`, which leaves the version alone, so the late player's buttons keep
+working until the vote carries). `/game rematch`: the finished game again, same seats and options,
+a new seed, started at once. Buttons dispatch these commands with `Context.game_id` set to the game
+they were posted for.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from games.core import IllegalAction, PlaypostError, get_game
+from storage import GameRecord
+
+from .reply import Context, Reply
+from .shared import NotFound
+
+# The manager's parts are mixins; for the type checker they see the whole GameManager.
+_Base: Any = object
+if TYPE_CHECKING:
+    from .manager import GameManager
+
+    _Base = GameManager
+
+log = logging.getLogger("playpost.manager")
+
+
+class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
+    async def _target(self, ctx: Context) -> GameRecord | None:
+        """The game a command addresses: the one its button was made for, else this channel's latest."""
+        if ctx.game_id is not None:
+            return await self.storage.get_game(ctx.game_id)
+        rec = await self.storage.live_game(ctx.channel_id)
+        if rec is None:
+            past = await self.storage.history(ctx.channel_id, 1)
+            rec = past[0] if past else None
+        if rec is None:
+            raise NotFound("There is no game in this channel.", "Start one with `/game new game:<name>`.")
+        return rec
+
+    # ---- /game vote ----------------------------------------------------------
+    async def cmd_vote(self, ctx: Context, kind: str) -> Reply:
+        kind = str(kind).casefold()
+        if kind not in ("skip", "end"):
+            raise IllegalAction(f"`{kind}` is not a vote.", "Vote with `kind:skip` (the late turn) or `kind:end`.")
+        rec = await self._target(ctx)
+        if rec is None or rec.status != "active" or rec.state is None:
+            raise IllegalAction("That game is not running any more.", "")
+        async with self.lock(f"vote:{rec.id}"):
+            return await self._count_vote(ctx, rec, kind)
+
+    async def _count_vote(self, ctx: Context, rec: GameRecord, kind: str) -> Reply:
+        """Count one vote; carry it when it makes a majority."""
+        rec = await self.storage.get_game(rec.id) or rec  # the ballot as it stands once the vote lock is held
+        if rec.status != "active" or rec.state is None:
+            raise IllegalAction("That game is not running any more.", "")
+        if rec.deadline_at is None or rec.deadline_at > self.clock():
+            raise IllegalAction("The turn deadline has not passed; there is nothing to vote on.", "")
+        engine = get_game(rec.kind)
+        state = self.state_of(rec, engine)
+        late = list(engine.status(state).to_act)
+        voters = sorted({s.player for s in rec.seats} - set(late))
+        what = "ending the game" if kind == "end" else "skipping the turn"
+        if ctx.user_id not in voters:
+            raise IllegalAction(f"Only the other seated players vote on {what}.", "")
+        if kind == "skip" and not any(engine.skip_action(state, p) is not None for p in late):
+            raise IllegalAction(f"This move cannot be skipped in {engine.name}; the vote to end the game is still open.",
+                                "")
+        key = f"{kind}_votes"
+        ballot = rec.meta.get(key) or {}
+        votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
+        if ctx.user_id in votes:
+            raise IllegalAction("Your vote is counted already.", "")
+        votes.add(ctx.user_id)
+        need = len(voters) // 2 + 1
+        if len(votes) < need:
+            # meta only: the version stays, so the late player's buttons keep working
+            await self.storage.update_meta(rec.id, {key: {"deadline": rec.deadline_at, "voters": sorted(votes)}})
+            log.info("event=vote game=%s kind=%s votes=%d need=%d", rec.id, kind, len(votes), need)
+            return Reply(text=f"Vote counted: {len(votes)} of the {need} needed for {what}.", ephemeral=True)
+        log.info("event=vote_carried game=%s kind=%s votes=%d", rec.id, kind, len(votes))
+        await ctx.acknowledge()  # carrying it applies a move or ends the game: the slow part
+        if kind == "skip":
+            return await self._skip_late_players(rec, late)
+        # the vote carries the authority to end it
+        ender = replace(ctx, channel_id=rec.channel_id, guild_id=rec.guild_id, can_manage=True, game_id=None)
+        reply = await self.cmd_abandon(ender)
+        reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
+        return reply
+
+    async def _skip_late_players(self, rec: GameRecord, late: list[str]) -> Reply:
+        """Apply the game's skip action for each player who kept the game waiting, while they still must act."""
+        done: list[Reply] = []
+        for player in late:
+            current = await self.storage.get_game(rec.id)
+            if current is None or current.status != "active" or current.state is None:
+                break
+            if done and player not in get_game(current.kind).status(self.state_of(current)).to_act:
+                continue
+            if not done and current.version != rec.version:
+                return Reply.error("The game moved on before the vote was counted; nothing was skipped.",
+                                   "`/game status` shows the current board.")
+            reply = await self.skip(current, player)
+            if reply.ephemeral:
+                if done:
+                    continue
+                return reply
+            done.append(reply)
+            if reply.finished:
+                break
+        if not done:
+            return Reply.error("Nobody could be skipped.", "The vote to end the game is still open.")
+        last = done[-1]
+        earlier = [r.text.split("\n", 1)[0] for r in done[:-1]]
+        last.text = "\n".join([*earlier, last.text])
+        return last
+
+    # ---- /game rematch -------------------------------------------------------
+    async def cmd_rematch(self, ctx: Context) -> Reply:
+        """Open the old game's kind with its options, seat its players with their choices, start it."""
+        old = await self._target(ctx)
+        if old is None or ctx.user_id not in {s.player for s in old.seats}:
+            raise IllegalAction("Only the players of that game can call a rematch.", "")
+        if old.status != "finished":
+            raise IllegalAction("Only a finished game can be played again.", "`/game new` opens a new one.")
+        await ctx.acknowledge()
+        host = replace(ctx, channel_id=old.channel_id, game_id=None)
+        opened = await self.cmd_new(host, game=old.kind, thread=False, **old.options)
+        host_seated = False
+        for seat in old.seats:
+            if seat.player == host.user_id and not host_seated:
+                host_seated = True
+                if not seat.choices:
+                    continue  # `/game new` seated the host already
+            them = Context(channel_id=old.channel_id, user_id=seat.player, user_name=seat.name,
+                           guild_id=host.guild_id)
+            try:
+                await self.cmd_join(them, **seat.choices)
+            except PlaypostError as exc:
+                why = Reply.error(exc.reason, exc.hint).text
+                return Reply(text=f"Rematch lobby opened, but {seat.name} could not be seated again: {why}",
+                             game_id=opened.game_id, opened=True)
+        started = await self.cmd_start(host)
+        started.text = f"Rematch called by {host.user_name}.\n{started.text}"
+        started.opened = True
+        return started
