@@ -26,9 +26,10 @@ from .discord_buttons import GameButton, OptionsButton, RematchButton, SkipVoteB
 from .discord_select import GameSelect
 from .discord_send import missing_permissions, post_failed, send_reply
 from .discord_status import create_status, post_nudge, refresh_status
-from .manager import GameManager, tune_runtime
+from .manager import GameManager
 from .pace import Pace
 from .reply import Context, Reply
+from .runtime import tune_runtime
 from .settings import Settings
 
 log = logging.getLogger("playpost.discord")
@@ -117,7 +118,7 @@ def _command(group: str, spec: CommandSpec, parent: app_commands.Group | None) -
         log.warning("event=too_many_options command=%s/%s kept=%d", group, name, MAX_OPTIONS)
     py_names = {f"o{i}": opt.name for i, opt in enumerate(options)}
 
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         given = {py_names[k]: v for k, v in values.items() if v is not None}
         await run_command(interaction, group, sub, given)
 

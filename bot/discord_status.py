@@ -32,7 +32,7 @@ def status_text(manager: GameManager, rec: GameRecord) -> str:
         return f"{HEADER} · **{engine.name}** was abandoned. `/game history` lists it."
     assert rec.state is not None
     state = manager.state_of(rec, engine)
-    return f"{HEADER} · {manager.status_line(rec, engine, engine.status(state))}"
+    return f"{HEADER} · {manager.table.status_line(rec, engine, engine.status(state))}"
 
 
 def can_pin(perms: discord.Permissions) -> bool:

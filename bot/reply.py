@@ -35,6 +35,15 @@ class Button:
     player: str  # the only user allowed to press it
 
 
+@dataclass(frozen=True)
+class Menu:
+    """A menu under the board: one command's legal actions that have no button, for one player."""
+
+    player: str  # the only user allowed to choose from it
+    cmd: str
+    options: tuple[tuple[str, str], ...]  # (label, action text)
+
+
 @dataclass
 class Attachment:
     name: str
@@ -50,12 +59,14 @@ class Reply:
     private: dict[str, str] = field(default_factory=dict)  # user id -> text only they may read
     ping: list[str] = field(default_factory=list)  # user ids to mention (who must act now)
     buttons: list[Button] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)
     game_id: int | None = None
     version: int | None = None
     status_text: str = ""  # the game's standing status line (for the pinned status message)
     finished: bool = False
     thread_name: str | None = None  # the bot may open a thread with this name for the game
     opened: bool = False  # a new game was opened (the bot posts its status message)
+    stale: bool = False  # refused: the button or menu used belongs to a board the game has moved past
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

@@ -1,4 +1,4 @@
-"""Table rules that are not moves: the vote after a missed deadline and the rematch (a part of GameManager).
+"""Table rules that are not moves: the vote after a missed deadline, and the rematch.
 
 `/game vote kind:skip|end`: once a turn deadline has passed, the seated players who are not being
 waited for vote; more than half of them carries it. The ballot lives in the game's meta (written
@@ -11,65 +11,60 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.core import IllegalAction, PlaypostError, get_game
 from storage import GameRecord
 
+from .errors import VOTE_OVERTAKEN, guarded
 from .reply import Context, Reply
-from .shared import NotFound
-
-# The manager's parts are mixins; for the type checker they see the whole GameManager.
-_Base: Any = object
-if TYPE_CHECKING:
-    from .manager import GameManager
-
-    _Base = GameManager
+from .table import Table
+from .table_commands import TableCommands
 
 log = logging.getLogger("playpost.manager")
 
 
-class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
+class VoteCommands:
+    """Given the table core and the lobby commands a rematch and an ended game go through."""
+
+    def __init__(self, table: Table, lobby: TableCommands) -> None:
+        self.table = table
+        self.lobby = lobby
+
     async def _target(self, ctx: Context) -> GameRecord | None:
         """The game a command addresses: the one its button was made for, else this channel's latest."""
         if ctx.game_id is not None:
-            return await self.storage.get_game(ctx.game_id)
-        rec = await self.storage.live_game(ctx.channel_id)
-        if rec is None:
-            past = await self.storage.history(ctx.channel_id, 1)
-            rec = past[0] if past else None
-        if rec is None:
-            raise NotFound("There is no game in this channel.", "Start one with `/game new game:<name>`.")
-        return rec
+            return await self.table.storage.get_game(ctx.game_id)
+        return await self.table.live_or_last(ctx)
 
     # ---- /game vote ----------------------------------------------------------
-    async def cmd_vote(self, ctx: Context, kind: str) -> Reply:
+    async def vote(self, ctx: Context, kind: str) -> Reply:
         kind = str(kind).casefold()
         if kind not in ("skip", "end"):
             raise IllegalAction(f"`{kind}` is not a vote.", "Vote with `kind:skip` (the late turn) or `kind:end`.")
         rec = await self._target(ctx)
         if rec is None or rec.status != "active" or rec.state is None:
             raise IllegalAction("That game is not running any more.", "")
-        async with self.lock(f"vote:{rec.id}"):
+        async with self.table.lock(f"vote:{rec.id}"):
             return await self._count_vote(ctx, rec, kind)
 
     async def _count_vote(self, ctx: Context, rec: GameRecord, kind: str) -> Reply:
         """Count one vote; carry it when it makes a majority."""
-        rec = await self.storage.get_game(rec.id) or rec  # the ballot as it stands once the vote lock is held
+        rec = await self.table.storage.get_game(rec.id) or rec  # the ballot as it stands once the vote lock is held
         if rec.status != "active" or rec.state is None:
             raise IllegalAction("That game is not running any more.", "")
-        if rec.deadline_at is None or rec.deadline_at > self.clock():
+        if rec.deadline_at is None or rec.deadline_at > self.table.clock():
             raise IllegalAction("The turn deadline has not passed; there is nothing to vote on.", "")
         engine = get_game(rec.kind)
-        state = self.state_of(rec, engine)
+        state = self.table.state_of(rec, engine)
         late = list(engine.status(state).to_act)
         voters = sorted({s.player for s in rec.seats} - set(late))
         what = "ending the game" if kind == "end" else "skipping the turn"
         if ctx.user_id not in voters:
             raise IllegalAction(f"Only the other seated players vote on {what}.", "")
         if kind == "skip" and not any(engine.skip_action(state, p) is not None for p in late):
-            raise IllegalAction(f"This move cannot be skipped in {engine.name}; the vote to end the game is still open.",
-                                "")
+            raise IllegalAction(f"This move cannot be skipped in {engine.name}; "
+                                "the vote to end the game is still open.", "")
         key = f"{kind}_votes"
         ballot = rec.meta.get(key) or {}
         votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
@@ -79,7 +74,7 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         need = len(voters) // 2 + 1
         if len(votes) < need:
             # meta only: the version stays, so the late player's buttons keep working
-            await self.storage.update_meta(rec.id, {key: {"deadline": rec.deadline_at, "voters": sorted(votes)}})
+            await self.table.storage.update_meta(rec.id, {key: {"deadline": rec.deadline_at, "voters": sorted(votes)}})
             log.info("event=vote game=%s kind=%s votes=%d need=%d", rec.id, kind, len(votes), need)
             return Reply(text=f"Vote counted: {len(votes)} of the {need} needed for {what}.", ephemeral=True)
         log.info("event=vote_carried game=%s kind=%s votes=%d", rec.id, kind, len(votes))
@@ -88,7 +83,7 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
             return await self._skip_late_players(rec, late)
         # the vote carries the authority to end it
         ender = replace(ctx, channel_id=rec.channel_id, guild_id=rec.guild_id, can_manage=True, game_id=None)
-        reply = await self.cmd_abandon(ender)
+        reply = await self.lobby.abandon(ender)
         reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
         return reply
 
@@ -96,15 +91,15 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         """Apply the game's skip action for each player who kept the game waiting, while they still must act."""
         done: list[Reply] = []
         for player in late:
-            current = await self.storage.get_game(rec.id)
+            current = await self.table.storage.get_game(rec.id)
             if current is None or current.status != "active" or current.state is None:
                 break
-            if done and player not in get_game(current.kind).status(self.state_of(current)).to_act:
+            if done and player not in get_game(current.kind).status(self.table.state_of(current)).to_act:
                 continue
             if not done and current.version != rec.version:
                 return Reply.error("The game moved on before the vote was counted; nothing was skipped.",
                                    "`/game status` shows the current board.")
-            reply = await self.skip(current, player)
+            reply = await guarded(self.table.skip(current, player), VOTE_OVERTAKEN)
             if reply.ephemeral:
                 if done:
                     continue
@@ -120,7 +115,7 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         return last
 
     # ---- /game rematch -------------------------------------------------------
-    async def cmd_rematch(self, ctx: Context) -> Reply:
+    async def rematch(self, ctx: Context) -> Reply:
         """Open the old game's kind with its options, seat its players with their choices, start it."""
         old = await self._target(ctx)
         if old is None or ctx.user_id not in {s.player for s in old.seats}:
@@ -129,7 +124,8 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
             raise IllegalAction("Only a finished game can be played again.", "`/game new` opens a new one.")
         await ctx.acknowledge()
         host = replace(ctx, channel_id=old.channel_id, game_id=None)
-        opened = await self.cmd_new(host, game=old.kind, thread=False, **old.options)
+        again: dict[str, Any] = {"game": old.kind, "thread": False, **old.options}
+        opened = await self.lobby.new(host, **again)
         host_seated = False
         for seat in old.seats:
             if seat.player == host.user_id and not host_seated:
@@ -139,12 +135,12 @@ class VoteCommands(_Base):  # type: ignore[misc]  # a part of GameManager
             them = Context(channel_id=old.channel_id, user_id=seat.player, user_name=seat.name,
                            guild_id=host.guild_id)
             try:
-                await self.cmd_join(them, **seat.choices)
+                await self.lobby.join(them, **seat.choices)
             except PlaypostError as exc:
                 why = Reply.error(exc.reason, exc.hint).text
                 return Reply(text=f"Rematch lobby opened, but {seat.name} could not be seated again: {why}",
                              game_id=opened.game_id, opened=True)
-        started = await self.cmd_start(host)
+        started = await self.lobby.start(host)
         started.text = f"Rematch called by {host.user_name}.\n{started.text}"
         started.opened = True
         return started

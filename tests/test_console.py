@@ -5,11 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.console import Console
-from bot.parsing import parse_command
-
 import pytest
 
+from bot.console import Console
+from bot.parsing import parse_command
 from games.core import MalformedAction
 
 TRANSCRIPT = """\
@@ -33,8 +32,8 @@ def run_script_cli(tmp_path: Path, out: str) -> str:
     script.write_text(TRANSCRIPT)
     conftest_dir = Path(__file__).parent
     code = (
-        "import sys; sys.path.insert(0, %r); import conftest; from bot.cli import main; "
-        "raise SystemExit(main(['script', %r, '--out', %r]))" % (str(conftest_dir), str(script), out)
+        f"import sys; sys.path.insert(0, {str(conftest_dir)!r}); import conftest; from bot.cli import main; "
+        f"raise SystemExit(main(['script', {str(script)!r}, '--out', {out!r}]))"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

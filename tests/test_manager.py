@@ -327,7 +327,6 @@ async def test_undo_is_the_same_from_the_cache_and_from_the_log(tmp_path, clock)
 def test_buttons_shared_by_several_players_name_their_owner():
     """Two players choosing at once must tell their identical buttons apart."""
     from fixture_game import ENGINE as COUNT
-
     from games.core import Action, Status
 
     class Both(type(COUNT)):
@@ -476,3 +475,40 @@ def test_every_game_that_previews_has_one_preview_command():
         names = [c.name for c in commands.groups()[gid]]
         assert names.count("preview") == (1 if commands.previews(engine) else 0), gid
     assert commands.previews(all_games()["heroball"]) and not commands.previews(all_games()["count"])
+
+
+# ---- one door: binding, the command map, errors --------------------------------------------------
+def test_every_game_command_has_a_handler_and_every_handler_a_command():
+    from bot import commands
+
+    m = GameManager(storage=None)  # type: ignore[arg-type]
+    assert set(m.handlers) == {spec.name for spec in commands.game_group()}
+
+
+async def test_an_option_a_command_does_not_take_is_the_callers_mistake(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "game", "status", {"loud": True})
+    assert r.ephemeral and "`/game status` does not take those options." in r.text
+
+
+async def test_a_type_error_inside_an_engine_is_a_logged_bug_not_a_bad_option(manager, monkeypatch, caplog):
+    """Only binding the options may answer "does not take those options"; a rules bug says it is ours."""
+    import logging
+
+    from games.core import get_game
+
+    await started(manager)
+    before = await manager.storage.live_game("c1")
+
+    def broken(state, player, action):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+
+    monkeypatch.setattr(get_game("count"), "apply", broken)
+    caplog.set_level(logging.INFO)
+    for r in (await manager.dispatch(ctx("ann"), "count", "add", {"n": "1"}),
+              await manager.press(ctx("ann"), before.version, "add n:1")):
+        assert r.ephemeral and "went wrong on my side" in r.text and "does not take" not in r.text
+    bugs = [rec for rec in caplog.records if rec.levelname == "ERROR" and "unsupported operand" in rec.getMessage()]
+    assert len(bugs) == 2 and all(rec.exc_info for rec in bugs)  # logged with the traceback
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (before.version, before.state)

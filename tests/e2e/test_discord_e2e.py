@@ -325,7 +325,8 @@ async def test_only_players_of_the_game_can_call_a_rematch(harness):
 FOLLOWUP = r"/webhooks/\d+/[^/]+"  # an interaction's follow-up messages (the board of a move)
 
 
-@pytest.mark.parametrize(("status", "times", "via"), [(500, 1, False), (429, 1, True), (429, 1, False), (403, 2, False)])
+@pytest.mark.parametrize(("status", "times", "via"),
+                         [(500, 1, False), (429, 1, True), (429, 1, False), (403, 2, False)])
 async def test_a_failed_post_never_loses_or_repeats_a_move(harness, caplog, status, times, via):
     start = await open_count(harness, "bob")
     before = await live(harness)
@@ -415,7 +416,8 @@ async def test_removing_a_player_and_abandoning_are_for_the_host_or_manage_chann
     board_message(await harness.cmd("cat", "game", "join"))
     assert_private_only(await harness.cmd("bob", "game", "kick", player="Cat"), "Only the game's host")
     assert_private_only(await harness.cmd("bob", "game", "abandon"), "Only the game's host")
-    assert "Cat was removed" in board_message(await harness.cmd("bob", "game", "kick", player="Cat", manage=True)).content
+    kicked = board_message(await harness.cmd("bob", "game", "kick", player="Cat", manage=True))
+    assert "Cat was removed" in kicked.content
     assert [s.name for s in (await live(harness)).seats] == ["Ann", "Bob"]
     board_message(await harness.cmd("ann", "game", "start"))
     assert "abandoned" in board_message(await harness.cmd("cat", "game", "abandon", manage=True)).content
