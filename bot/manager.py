@@ -23,7 +23,7 @@ from storage import GameRecord, Storage
 from .defaults import DEFAULT_SETTINGS
 from .errors import BOARD_OUT_OF_DATE, MOVED_MEANWHILE, VOTE_OVERTAKEN, NotFound, StaleBoard, guarded
 from .records import RecordCommands, rebuild_all, replay_export
-from .reply import Button, Context, Reply
+from .reply import INDEX_MARK, Button, Context, Reply
 from .runtime import tune_runtime
 from .suggest import Suggestions
 from .table import Table
@@ -35,6 +35,7 @@ __all__ = ["DEFAULT_SETTINGS", "GameManager", "NotFound", "rebuild_all", "replay
 log = logging.getLogger("playpost.manager")
 
 Handler = Callable[..., Awaitable[Reply]]
+ALWAYS_PRIVATE = {"help", "hand", "log", "history", "preview"}  # /game commands whose answer is only for the caller
 
 
 class GameManager:
@@ -127,6 +128,9 @@ class GameManager:
     # ---- entry points --------------------------------------------------------
     async def dispatch(self, ctx: Context, group: str, name: str, options: dict[str, Any]) -> Reply:
         """Run one command; errors become an ephemeral reply, the game untouched."""
+        return await self._with_status(await self._dispatch(ctx, group, name, options))
+
+    async def _dispatch(self, ctx: Context, group: str, name: str, options: dict[str, Any]) -> Reply:
         given = {k: v for k, v in options.items() if v is not None}
         if group == "rules":
             return await guarded(self.rules(str(given.get("game", "")), given.get("topic")))
@@ -147,17 +151,76 @@ class GameManager:
             return await guarded(self.table.play(ctx, group, action), MOVED_MEANWHILE)
         return Reply.error(f"`/{group}` is not a command.", "Try `/game help`.")
 
-    async def press(self, ctx: Context, version: int, action_text: str) -> Reply:
-        """A button press: the action it carries, refused if the board moved on since."""
-        return await guarded(self._press(ctx, version, action_text), BOARD_OUT_OF_DATE)
+    async def press(self, ctx: Context, version: int, carried: str, *, menu: str | None = None) -> Reply:
+        """A button press (or a choice in a board's `menu`): the action it carries, checked against the
+        board as stored. Refused (and flagged stale) if the game moved past that board; refused if the
+        control is not the user's. `ctx.acknowledge()` runs once those quick checks pass."""
+        reply = await guarded(self._press(ctx, version, carried, menu), BOARD_OUT_OF_DATE)
+        if reply.stale:
+            reply.board_url = await self._newest_board(ctx.channel_id)
+        return await self._with_status(reply)
 
-    async def _press(self, ctx: Context, version: int, action_text: str) -> Reply:
+    async def _press(self, ctx: Context, version: int, carried: str, menu: str | None) -> Reply:
         rec = await self.table.live(ctx)
         if rec.version != version:
             raise StaleBoard("This board is out of date.",
                              "Use the buttons under the newest board, or `/game status` to see it.")
-        action = Action.parse(action_text)
-        return await self.table.play(ctx, rec.kind, action, expected_version=version)
+        if rec.status != "active" or rec.state is None:
+            raise IllegalAction("The game has not started yet.", "Seated players wait for the host's `/game start`.")
+        engine = get_game(rec.kind)
+        state = self.table.state_of(rec, engine)
+        buttons, menus = self.table.controls(engine, state, engine.status(state), self.table.names(rec))
+        action = carried
+        if menu is not None:
+            owners = {m.player for m in menus if m.cmd == menu and any(v == action for _, v in m.options)}
+        else:
+            if action.startswith(INDEX_MARK):  # the n-th button of the board: its action text was too long to carry
+                n = int(action[1:]) if action[1:].isdigit() else -1
+                action = buttons[n].action if 0 <= n < len(buttons) else ""
+            owners = {b.player for b in buttons if b.action == action}
+        if ctx.user_id not in owners:
+            raise IllegalAction(f"That {'menu' if menu is not None else 'button'} is not yours to use.",
+                                "Only the player who must act can use it; `/game help` shows what you can do.")
+        await ctx.acknowledge()
+        return await self.table.play(ctx, rec.kind, Action.parse(action), expected_version=version)
+
+    # ---- what a transport keeps about its posts (meta: the game's version stays) ----------------------
+    async def _with_status(self, reply: Reply) -> Reply:
+        """A public reply about a game carries the game's status message as it should read now."""
+        if not reply.ephemeral and reply.game_id is not None:
+            rec = await self.table.storage.get_game(reply.game_id)
+            if rec is not None:
+                reply.status_message = self.table.status_message(rec)
+        return reply
+
+    async def _newest_board(self, channel_id: str) -> str:
+        """A link to the game's newest board, if one of its current version was posted."""
+        rec = await self.table.storage.live_game(channel_id)
+        if rec is None or rec.status != "active" or rec.meta.get("board_version") != rec.version:
+            return ""  # no board of this version posted yet (a click that lost a race to it)
+        return str(rec.meta.get("board_url", ""))
+
+    async def remember_board(self, game_id: int, version: int, url: str) -> None:
+        """Where the newest board with buttons was posted, so a stale button can point to it."""
+        await self.table.storage.update_meta(game_id, {"board_url": url, "board_version": version})
+
+    async def remember_status(self, game_id: int, channel_id: str, message_id: str, pinned: bool) -> None:
+        """Where the game's status message was posted (it is edited there after every public change)."""
+        await self.table.storage.update_meta(game_id, {"status_message": message_id, "status_channel": channel_id,
+                                                       "status_pinned": pinned})
+
+    async def answers_privately(self, ctx: Context, group: str, name: str) -> bool:
+        """Whether a command's answer is private whatever happens (so a transport may defer privately)."""
+        if group == "rules":
+            return True
+        if group != "game":
+            return name == "preview"  # a game's preview is a picture only the caller sees
+        if name in ALWAYS_PRIVATE:
+            return True
+        if name == "export":  # a running game's record is only for the caller
+            rec = await self.table.storage.live_game(ctx.channel_id)
+            return rec is not None and rec.status == "active"
+        return False
 
     # ---- rules reference -----------------------------------------------------
     async def rules(self, game: str, topic: str | None) -> Reply:

@@ -5,6 +5,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 Ack = Callable[[], Awaitable[None]]
+# a press that carries `#<n>` instead of an action text stands for the n-th button of its board
+# (a transport uses it when the action text does not fit in what a button can carry)
+INDEX_MARK = "#"
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,17 @@ class Menu:
     options: tuple[tuple[str, str], ...]  # (label, action text)
 
 
+@dataclass(frozen=True)
+class StatusMessage:
+    """A game's standing status message: its text now, and where it stands (once posted)."""
+
+    text: str
+    channel_id: str | None = None  # None: not posted yet
+    message_id: str | None = None
+    pinned: bool = False
+    over: bool = False  # the game has ended: the message loses its button and its pin
+
+
 @dataclass
 class Attachment:
     name: str
@@ -67,6 +81,8 @@ class Reply:
     thread_name: str | None = None  # the bot may open a thread with this name for the game
     opened: bool = False  # a new game was opened (the bot posts its status message)
     stale: bool = False  # refused: the button or menu used belongs to a board the game has moved past
+    board_url: str = ""  # with `stale`: a link to the newest board, when one of the current version was posted
+    status_message: StatusMessage | None = None  # with a public reply about a game: its status message now
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

@@ -32,7 +32,7 @@ from storage import GameRecord, LogEntry, StaleVersion, Storage
 
 from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
-from .reply import Button, Context, Menu, Reply
+from .reply import Button, Context, Menu, Reply, StatusMessage
 
 log = logging.getLogger("playpost.manager")
 
@@ -41,6 +41,7 @@ MAX_MENU_OPTIONS = 25  # Discord's limit of a select menu
 MAX_MENU_VALUE = 100  # nor may a value be longer
 STATE_CACHE = 1000
 UNDO_DEPTH = 20  # states kept per game for undo within a turn
+STATUS_HEADER = "**Game status**"
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,21 @@ class Table:
                     re.fullmatch(r"[a-z0-9_-]+", cmd):
                 out.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
         return out
+
+    def status_message(self, rec: GameRecord) -> StatusMessage:
+        """The game's standing status message as it should read now, and where it was posted."""
+        engine = get_game(rec.kind)
+        if rec.status == "lobby":
+            seated = ", ".join(s.name for s in rec.seats) or "nobody"
+            text = (f"{STATUS_HEADER} · **{engine.name}** lobby · seated: {seated}\n"
+                    "Take a seat with `/game join`; the host starts with `/game start`.")
+        elif rec.status == "abandoned" or rec.state is None:
+            text = f"{STATUS_HEADER} · **{engine.name}** was abandoned. `/game history` lists it."
+        else:
+            text = f"{STATUS_HEADER} · {self.status_line(rec, engine, engine.status(self.state_of(rec, engine)))}"
+        meta = rec.meta
+        return StatusMessage(text=text, channel_id=meta.get("status_channel"), message_id=meta.get("status_message"),
+                             pinned=bool(meta.get("status_pinned")), over=rec.status in ("finished", "abandoned"))
 
     def status_line(self, rec: GameRecord, engine: Game, st: Status) -> str:
         names = self.names(rec)

@@ -512,3 +512,65 @@ async def test_a_type_error_inside_an_engine_is_a_logged_bug_not_a_bad_option(ma
     assert len(bugs) == 2 and all(rec.exc_info for rec in bugs)  # logged with the traceback
     after = await manager.storage.live_game("c1")
     assert (after.version, after.state) == (before.version, before.state)
+
+
+# ---- the Reply carries everything a transport posts --------------------------------------------
+async def test_a_press_is_checked_against_the_stored_board_its_owner_and_its_version(manager):
+    r = await started(manager)
+    acks: list[str] = []
+
+    def pressing(who: str):
+        from dataclasses import replace
+
+        async def ack() -> None:
+            acks.append(who)
+        return replace(ctx(who), ack=ack)
+
+    refused = await manager.press(pressing("bob"), r.version, "end")
+    assert refused.ephemeral and refused.text.startswith("That button is not yours to use.") and not refused.stale
+    refused = await manager.press(pressing("bob"), r.version, "end", menu="end")
+    assert refused.text.startswith("That menu is not yours to use.")
+    assert acks == []  # refused before acknowledging: a transport can answer privately at once
+    await manager.remember_board(r.game_id, r.version, "https://example.test/board-1")
+    moved = await manager.press(pressing("ann"), r.version, "#1")  # the second button, carried by its index
+    assert not moved.ephemeral and "Ann adds 2." in moved.text and acks == ["ann"]
+    stale = await manager.press(pressing("ann"), r.version, "end")
+    assert stale.ephemeral and stale.stale and "out of date" in stale.text
+    assert stale.board_url == ""  # the board remembered is older than the game: no link rather than a wrong one
+    await manager.remember_board(moved.game_id, moved.version, "https://example.test/board-2")
+    stale = await manager.press(pressing("ann"), r.version, "end")
+    assert stale.stale and stale.board_url == "https://example.test/board-2" and acks == ["ann"]
+
+
+async def test_public_replies_carry_the_status_message_and_where_it_stands(manager):
+    opened = await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    assert opened.opened and opened.status_message.text.startswith("**Game status** · **Count** lobby")
+    assert opened.status_message.message_id is None  # not posted yet
+    await manager.remember_status(opened.game_id, "c1", "555", True)
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    r = await manager.dispatch(ctx("ann"), "game", "start", {})
+    status = r.status_message
+    assert (status.channel_id, status.message_id, status.pinned, status.over) == ("c1", "555", True, False)
+    assert status.text == f"**Game status** · {r.status_text}"
+    assert (await manager.dispatch(ctx("bob"), "game", "hand", {})).status_message is None  # private: untouched
+    over = await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    assert over.status_message.over and "was abandoned" in over.status_message.text
+
+
+def test_menus_offer_the_legal_actions_the_buttons_leave_out():
+    from bot.table import Table
+    from fixture_game import ENGINE as COUNT
+    from games.core import Action, Status
+
+    class Many(type(COUNT)):
+        def legal_actions(self, s, player):
+            return [Action.of("end"), *(Action.of("add", n=str(n)) for n in range(1, 9))]
+
+        def button_actions(self, s, player, legal):
+            return legal[:2]
+
+    state = COUNT.setup({}, [], 1)
+    buttons, menus = Table(storage=None).controls(Many(), state, Status(phase="x", to_act=["a"]))  # type: ignore[arg-type]
+    assert [b.action for b in buttons] == ["end", "add n:1"]
+    assert [(m.player, m.cmd) for m in menus] == [("a", "add")]
+    assert [v for _, v in menus[0].options] == [f"add n:{n}" for n in range(2, 9)]

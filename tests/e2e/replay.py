@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import commands
 from bot.console import LINE, ScriptClock, run_script
-from bot.discord_send import TEMPLATE
+from bot.discord_adapter.components import TEMPLATE
 from bot.manager import GameManager
 from bot.parsing import parse_command
 from games.core import Action, all_games, get_game

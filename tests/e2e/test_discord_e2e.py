@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.discord_send import TEMPLATE
+from bot.discord_adapter.components import TEMPLATE
 from games.core import all_games
 from render import renderer_for
 
@@ -248,9 +248,9 @@ async def test_boards_of_real_games_carry_a_png(harness):
 
 
 async def test_an_action_too_long_for_a_custom_id_is_carried_by_its_index(harness, monkeypatch):
-    import bot.discord_send
+    from bot.discord_adapter import components
 
-    monkeypatch.setattr(bot.discord_send, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
+    monkeypatch.setattr(components, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
     start = await open_count(harness, "bob")
     ids = game_buttons(start)
     assert all(len(c) <= 30 for c in ids) and any(c.split(":", 3)[3].startswith("#") for c in ids)
