@@ -42,34 +42,33 @@ class VoteCommands:
         kind = str(kind).casefold()
         if kind not in ("skip", "end"):
             raise IllegalAction(f"`{kind}` is not a vote.", "Vote with `kind:skip` (the late turn) or `kind:end`.")
-        rec = await self._target(ctx)
-        if rec is None or rec.status != "active" or rec.state is None:
-            raise IllegalAction("That game is not running any more.", "")
+        rec = _running(await self._target(ctx))
         async with self.table.lock(f"vote:{rec.id}"):
-            return await self._count_vote(ctx, rec, kind)
+            # the ballot as it stands once the vote lock is held
+            return await self._count_vote(ctx, await self.table.storage.get_game(rec.id), kind)
 
-    async def _count_vote(self, ctx: Context, rec: GameRecord, kind: str) -> Reply:
+    async def _count_vote(self, ctx: Context, rec: GameRecord | None, kind: str) -> Reply:
         """Count one vote; carry it when it makes a majority."""
-        rec = await self.table.storage.get_game(rec.id) or rec  # the ballot as it stands once the vote lock is held
-        if rec.status != "active" or rec.state is None:
-            raise IllegalAction("That game is not running any more.", "")
+        rec = _running(rec)
         if rec.deadline_at is None or rec.deadline_at > self.table.clock():
-            raise IllegalAction("The turn deadline has not passed; there is nothing to vote on.", "")
+            raise IllegalAction("The turn deadline has not passed; there is nothing to vote on.",
+                                "Votes open once it has; `/game status` shows it.")
         engine = get_game(rec.kind)
         state = self.table.state_of(rec, engine)
         late = list(engine.status(state).to_act)
         voters = sorted({s.player for s in rec.seats} - set(late))
         what = "ending the game" if kind == "end" else "skipping the turn"
         if ctx.user_id not in voters:
-            raise IllegalAction(f"Only the other seated players vote on {what}.", "")
+            raise IllegalAction(f"Only the other seated players vote on {what}.",
+                                "The player the game waits for can still move; `/game help` shows how.")
         if kind == "skip" and not any(engine.skip_action(state, p) is not None for p in late):
             raise IllegalAction(f"This move cannot be skipped in {engine.name}; "
-                                "the vote to end the game is still open.", "")
+                                "the vote to end the game is still open.", "Vote with `kind:end` instead.")
         key = f"{kind}_votes"
         ballot = rec.meta.get(key) or {}
         votes = set(ballot.get("voters", [])) if ballot.get("deadline") == rec.deadline_at else set()
         if ctx.user_id in votes:
-            raise IllegalAction("Your vote is counted already.", "")
+            raise IllegalAction("Your vote is counted already.", "It carries once more than half of you have voted.")
         votes.add(ctx.user_id)
         need = len(voters) // 2 + 1
         if len(votes) < need:
@@ -119,7 +118,8 @@ class VoteCommands:
         """Open the old game's kind with its options, seat its players with their choices, start it."""
         old = await self._target(ctx)
         if old is None or ctx.user_id not in {s.player for s in old.seats}:
-            raise IllegalAction("Only the players of that game can call a rematch.", "")
+            raise IllegalAction("Only the players of that game can call a rematch.",
+                                "Anyone may open a new one with `/game new`.")
         if old.status != "finished":
             raise IllegalAction("Only a finished game can be played again.", "`/game new` opens a new one.")
         await ctx.acknowledge()
@@ -144,3 +144,13 @@ class VoteCommands:
         started.text = f"Rematch called by {host.user_name}.\n{started.text}"
         started.opened = True
         return started
+
+
+def _running(rec: GameRecord | None) -> GameRecord:
+    """The game, if it is running; else why a vote is refused."""
+    if rec is not None and rec.status == "lobby":
+        raise IllegalAction("The game has not started yet.", "Votes are for a running game whose deadline has passed.")
+    if rec is None or rec.status != "active" or rec.state is None:
+        raise IllegalAction("That game is not running any more.",
+                            "`/game history` lists it; `/game new` starts another.")
+    return rec

@@ -574,3 +574,17 @@ def test_menus_offer_the_legal_actions_the_buttons_leave_out():
     assert [b.action for b in buttons] == ["end", "add n:1"]
     assert [(m.player, m.cmd) for m in menus] == [("a", "add")]
     assert [v for _, v in menus[0].options] == [f"add n:{n}" for n in range(2, 9)]
+
+
+def test_the_platform_keeps_preview_for_a_game_that_stops_declaring_it(monkeypatch):
+    """`/quodd preview` and `/dungeon preview` work whether the game declares the command or not."""
+    from bot import commands
+    from bot.parsing import parse_command
+    from games.core import all_games
+
+    for gid in ("quodd", "dungeon"):
+        engine = all_games()[gid]
+        monkeypatch.setattr(type(engine), "commands", tuple(c for c in engine.commands if c.name != "preview"))
+        names = [c.name for c in commands.groups()[gid]]
+        assert names[-1] == "preview" and names.count("preview") == 1
+        assert parse_command(f'/{gid} preview action:"move to:C4"').options == {"action": "move to:C4"}
