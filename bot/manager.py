@@ -51,19 +51,19 @@ class GameManager:
         """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread."""
         self.table = Table(storage, clock=clock, render=render, seed_source=seed_source,
                            render_workers=render_workers)
-        lobby = TableCommands(self.table)
+        game = TableCommands(self.table)
         records = RecordCommands(self.table)
-        votes = VoteCommands(self.table, lobby)
+        votes = VoteCommands(self.table, game)
         self.suggestions = Suggestions(self.table)
-        self.records = records
+        # every `/game` subcommand of bot/commands.py, and what runs it
         self.handlers: dict[str, Handler] = {
-            "new": lobby.new, "join": lobby.join, "leave": lobby.leave, "start": lobby.start,
-            "status": lobby.status, "undo": lobby.undo, "abandon": lobby.abandon, "export": records.export,
-            "log": lobby.log, "help": lobby.help, "hand": lobby.hand, "history": lobby.history,
-            "settings": lobby.settings, "pause": lobby.pause, "resume": lobby.resume, "kick": lobby.kick,
-            "vote": votes.vote, "rematch": votes.rematch, "preview": lobby.preview,
+            "new": game.new, "join": game.join, "leave": game.leave, "start": game.start,
+            "status": game.status, "undo": game.undo, "abandon": game.abandon, "export": records.export,
+            "log": game.log, "help": game.help, "hand": game.hand, "history": game.history,
+            "settings": game.settings, "pause": game.pause, "resume": game.resume, "kick": game.kick,
+            "vote": votes.vote, "rematch": votes.rematch, "preview": game.preview,
         }
-        self._preview_in = lobby.preview_in
+        self._preview_in = game.preview_in  # `/<game> preview`
 
     # ---- the parts others reach through the manager ----------------------------
     @property

@@ -25,6 +25,7 @@ from ..pace import Pace
 from ..runtime import tune_runtime
 from ..settings import Settings
 from .components import ITEMS
+from .components import Flows as ClickFlows
 from .flows import Flows, context
 from .status import post_nudge
 
@@ -45,7 +46,7 @@ class PlaypostBot(ext.Bot):
         self.settings = settings
         self.manager: GameManager | None = None
         self.pace: Pace | None = None
-        self.flows = Flows(self)
+        self.flows: ClickFlows = Flows(self)  # what the components' callbacks reach (checked against their Protocol)
         self.background: list[asyncio.Task[None]] = []
         for command in build_commands():
             self.tree.add_command(command)
