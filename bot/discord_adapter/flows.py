@@ -128,11 +128,11 @@ class Flows:
         ctx = context(interaction, channel_id, game_id=game_id, ack=defer)
         reply = await self.manager.dispatch(ctx, "game", name, options)
         if await self._refused_at_once(interaction, reply):
-            log.info("event=%s_refused game=%s user=%s", name, game_id, ctx.user_id)
+            log.info("event=button_refused command=%s game=%s user=%s", name, game_id, ctx.user_id)
             return
         await self._show(interaction, reply, channel_id,
                          in_thread=isinstance(interaction.channel, discord.Thread))
-        log.info("event=%s game=%s user=%s ok=%s", name, game_id, ctx.user_id, not reply.ephemeral)
+        log.info("event=button command=%s game=%s user=%s ok=%s", name, game_id, ctx.user_id, not reply.ephemeral)
 
     # ---- showing a reply ---------------------------------------------------------
     @staticmethod
