@@ -6,8 +6,8 @@ from .settings import Settings
 
 
 def build_bot(settings: Settings):  # noqa: ANN201 - imported lazily: discord.py is heavy
-    """Build the discord.py Bot for these settings (see bot/discord_app.py)."""
-    from .discord_app import build_bot as _build
+    """Build the discord.py Bot for these settings (see bot/discord_adapter/app.py)."""
+    from .discord_adapter.app import build_bot as _build
 
     return _build(settings)
 

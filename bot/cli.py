@@ -8,8 +8,11 @@ import logging
 import sys
 from pathlib import Path
 
+from storage import open_storage
+
+from . import build_bot
 from .console import Console, play_transcript
-from .manager import GameManager, replay_export
+from .manager import GameManager, rebuild_all, replay_export
 from .settings import Settings
 
 
@@ -40,8 +43,6 @@ def _setup_logging(level: str) -> None:
 
 
 async def _manager(db: str, **kwargs) -> GameManager:
-    from storage import open_storage
-
     return GameManager(await open_storage(db), **kwargs)
 
 
@@ -78,8 +79,6 @@ async def local_main(db: str, out: Path, user: str) -> int:
 
 
 async def rebuild_main(db: str, write: bool) -> int:
-    from .manager import rebuild_all
-
     manager = await _manager(db)
     try:
         report = await rebuild_all(manager, write=write)
@@ -103,8 +102,6 @@ def replay_main(path: Path) -> int:
 
 
 def run_discord(settings: Settings) -> int:
-    from . import build_bot
-
     bot = build_bot(settings)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     for handler in logging.getLogger().handlers:

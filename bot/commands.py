@@ -1,13 +1,15 @@
 """The one definition of every command; Discord and the local console both derive from it.
 
 `/game ...` and `/rules` are the platform's own; each registered game adds `/<game id> ...`
-from its engine's `commands`.
+from its engine's `commands`, plus `preview` when its engine previews.
 """
 from __future__ import annotations
 
 from functools import cache
 
-from games.core import CommandSpec, OptionSpec, all_games
+from games.core import CommandSpec, Game, OptionSpec, all_games
+
+VOTE_KINDS = ("skip", "end")
 
 
 def _game_new_options() -> tuple[OptionSpec, ...]:
@@ -65,7 +67,24 @@ def game_group() -> tuple[CommandSpec, ...]:
         CommandSpec(name="resume", description="Resume deadlines"),
         CommandSpec(name="kick", description="Remove a player from the lobby (host or Manage Channel)", options=(
             OptionSpec(name="player", description="Who to remove", required=True, autocomplete=True),)),
+        CommandSpec(name="vote", description="After a missed deadline: skip the late player's turn, or end the game",
+                    options=(OptionSpec(name="kind", description="skip the turn, or end the game", required=True,
+                                        choices=VOTE_KINDS),)),
+        CommandSpec(name="rematch", description="Play the finished game again: same seats and options, a new seed"),
+        preview_command(),
     )
+
+
+def preview_command() -> CommandSpec:
+    """`preview action:`: what an action would do, shown only to the caller (for games whose engine previews)."""
+    return CommandSpec(name="preview", description="Only you see what an action would do; nothing changes", options=(
+        OptionSpec(name="action", description='The action to try, e.g. "move to:C4"', required=True,
+                   autocomplete=True),))
+
+
+def previews(engine: Game) -> bool:
+    """Whether the engine implements `Game.preview` (the base answers None: no previews)."""
+    return type(engine).preview is not Game.preview
 
 
 @cache
@@ -80,12 +99,14 @@ def groups() -> dict[str, tuple[CommandSpec, ...]]:
     """Every slash-command group: 'game' plus one per registered game."""
     out: dict[str, tuple[CommandSpec, ...]] = {"game": game_group()}
     for gid, engine in sorted(all_games().items()):
-        out[gid] = tuple(engine.commands)
+        out[gid] = game_commands(engine)
     return out
 
 
-def find(group: str, name: str) -> CommandSpec | None:
-    for spec in groups().get(group, ()):
-        if spec.name == name:
-            return spec
-    return None
+def game_commands(engine: Game) -> tuple[CommandSpec, ...]:
+    """`/<game id>` subcommands: the game's own, plus the platform's `preview` when the engine previews
+    (unless the game declares its own)."""
+    own = tuple(engine.commands)
+    if previews(engine) and not any(c.name == "preview" for c in own):
+        return (*own, preview_command())
+    return own

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.core import PlaypostError
+from storage import open_storage
 
 from .manager import GameManager
 from .parsing import parse_command
@@ -143,8 +144,6 @@ async def run_script(lines: Iterable[str], manager: GameManager, out_dir: Path,
 async def play_transcript(lines: Iterable[str], out_dir: Path, *, db: str | None = None, render: bool = True,
                           write: Callable[[str], None] = print) -> None:
     """What `playpost script` does: a fresh database (unless `db`), the fixed clock, seeds 1, 2, ..."""
-    from storage import open_storage
-
     with tempfile.TemporaryDirectory() as tmp:
         clock = ScriptClock()
         seeds = itertools.count(1)

@@ -21,7 +21,9 @@ from typing import Literal
 from games.core import get_game
 from storage import GameRecord
 
-from .manager import DEFAULT_SETTINGS, GameManager
+from .defaults import DEFAULT_SETTINGS
+from .manager import GameManager
+from .reply import Button, Menu
 
 log = logging.getLogger("playpost.pace")
 
@@ -36,7 +38,9 @@ class Nudge:
     to_act: list[str]
     waiting_for: str
     text: str
-    buttons: list = field(default_factory=list)  # the current board's Buttons, for acting at once
+    version: int  # the game's version the nudge's buttons and menus are for
+    buttons: list[Button] = field(default_factory=list)  # the current board's buttons, for acting at once
+    menus: list[Menu] = field(default_factory=list)  # and its menus
     can_skip: bool = False  # the game names a skip action for the late player (a vote may apply it)
 
 
@@ -88,7 +92,8 @@ class Pace:
             expired = await self.manager.expire(rec, now)
             if expired is not None:  # a reaction window ran out: it was answered for the player
                 answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
-                                 text=expired.text, buttons=expired.buttons)
+                                 text=expired.text, version=expired.version or rec.version, buttons=expired.buttons,
+                                 menus=expired.menus)
                 try:
                     await self.post(answered)
                 except Exception:
@@ -132,5 +137,6 @@ class Pace:
                 text = f"Still waiting for {waiting} in **{engine.name}**; the deadline passed {when}."
             text += (" The other players may vote to " + ("skip the turn or " if can_skip else "") +
                      "end the game: more than half of them decides (an ended game has no result).")
-        return Nudge(rec=rec, kind=kind, to_act=list(st.to_act), waiting_for=waiting, text=text,
-                     buttons=self.manager.buttons(engine, state, st, self.manager.names(rec)), can_skip=can_skip)
+        buttons, menus = self.manager.table.controls(engine, state, st, names)
+        return Nudge(rec=rec, kind=kind, to_act=list(st.to_act), waiting_for=waiting, text=text, version=rec.version,
+                     buttons=buttons, menus=menus, can_skip=can_skip)

@@ -26,7 +26,8 @@ def convert(spec: OptionSpec, raw: str) -> Any:
         try:
             return int(raw)
         except ValueError:
-            raise MalformedAction(f"`{spec.name}` takes a whole number, not `{raw}`.", f"Example: `{spec.name}:3`.") from None
+            raise MalformedAction(f"`{spec.name}` takes a whole number, not `{raw}`.",
+                                  f"Example: `{spec.name}:3`.") from None
     if spec.kind == "bool":
         low = raw.casefold()
         if low in TRUE:
@@ -38,7 +39,8 @@ def convert(spec: OptionSpec, raw: str) -> Any:
         folded = {c.casefold(): c for c in spec.choices}
         if raw.casefold() in folded:
             return folded[raw.casefold()]
-        raise MalformedAction(f"`{raw}` is not a choice for `{spec.name}`.", "Choices: " + ", ".join(spec.choices) + ".")
+        raise MalformedAction(f"`{raw}` is not a choice for `{spec.name}`.",
+                              "Choices: " + ", ".join(spec.choices) + ".")
     return raw
 
 
@@ -69,16 +71,17 @@ def parse_command(text: str) -> Invocation:
         return Invocation("rules", "", bind(spec, _pairs(rest), "/rules"))
     table = commands.groups()
     if group not in table:
-        raise MalformedAction(f"`/{group}` is not a command.", "Commands: " + ", ".join(f"/{g}" for g in table) + ", /rules.")
+        raise MalformedAction(f"`/{group}` is not a command.",
+                              "Commands: " + ", ".join(f"/{g}" for g in table) + ", /rules.")
     if not rest or ":" in rest[0]:
         names = ", ".join(c.name for c in table[group])
         raise MalformedAction(f"`/{group}` needs a subcommand.", f"One of: {names}.")
     name = rest[0].lower()
-    spec = next((c for c in table[group] if c.name == name), None)
-    if spec is None:
+    found = next((c for c in table[group] if c.name == name), None)
+    if found is None:
         names = ", ".join(c.name for c in table[group])
         raise MalformedAction(f"`/{group} {name}` is not a command.", f"`/{group}` takes: {names}.")
-    return Invocation(group, name, bind(spec, _pairs(rest[1:]), f"/{group} {name}"))
+    return Invocation(group, name, bind(found, _pairs(rest[1:]), f"/{group} {name}"))
 
 
 def _pairs(tokens: list[str]) -> dict[str, str]:

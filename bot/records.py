@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -12,24 +12,23 @@ from games.core import Action, Game, IllegalAction, PlaypostError, Seat, get_gam
 from games.core.play import replay
 from storage import GameRecord, LogEntry
 
+from .defaults import EXPORT_FORMAT, EXPORT_VERSION
 from .reply import Attachment, Context, Reply
-from .shared import EXPORT_FORMAT, EXPORT_VERSION
-
-# The manager's parts are mixins; for the type checker they see the whole GameManager.
-_Base: Any = object
-if TYPE_CHECKING:
-    from .manager import GameManager
-
-    _Base = GameManager
+from .table import Table
 
 
-class RecordCommands(_Base):  # type: ignore[misc]  # a part of GameManager
-    # ---- export and replay ---------------------------------------------------
-    async def cmd_export(self, ctx: Context) -> Reply:
-        rec = await self._live_or_last(ctx)
+class RecordCommands:
+    """`/game export`: a game's record as JSON (the seed only once it is over)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def export(self, ctx: Context) -> Reply:
+        rec = await self.table.live_or_last(ctx)
         if rec.status == "lobby":
-            raise IllegalAction("The game has not started; there is nothing to export.", "The host starts it with `/game start`.")
-        entries = await self.storage.log(rec.id)
+            raise IllegalAction("The game has not started; there is nothing to export.",
+                                "The host starts it with `/game start`.")
+        entries = await self.table.storage.log(rec.id)
         data = self.export_data(rec, entries)
         body = json.dumps(data, indent=1, sort_keys=False).encode()
         return Reply(text=f"Game record of #{rec.id} ({len(entries)} actions).",
@@ -58,7 +57,7 @@ class RecordCommands(_Base):  # type: ignore[misc]  # a part of GameManager
 
     def summary(self, rec: GameRecord, engine: Game, state: BaseModel) -> dict[str, Any]:
         st = engine.status(state)
-        names = self.names(rec)
+        names = self.table.names(rec)
         extra = engine.summary(state)
         out: dict[str, Any] = {
             "game": rec.kind,
@@ -77,19 +76,23 @@ class RecordCommands(_Base):  # type: ignore[misc]  # a part of GameManager
         return out
 
 
+class HasTable(Protocol):
+    table: Table
 
-async def rebuild_all(manager: GameManager, *, write: bool) -> list[tuple[int, str]]:
+
+async def rebuild_all(owner: Table | HasTable, *, write: bool) -> list[tuple[int, str]]:
     """Replay every live game's log with today's rules; report (and with write, save) changed states.
 
     After a rules fix, games in progress pick it up from their logs (the state row is a cache).
     A log that no longer replays is reported and left untouched.
     """
+    table = owner if isinstance(owner, Table) else owner.table
     report: list[tuple[int, str]] = []
-    for rec in await manager.storage.live_games():
+    for rec in await table.storage.live_games():
         if rec.status != "active" or rec.state is None:
             continue
         try:
-            state = await manager.rebuild_from_log(rec)
+            state = await table.rebuild_from_log(rec)
         except PlaypostError as exc:
             report.append((rec.id, f"does not replay: {exc.reason}"))
             continue
@@ -99,8 +102,8 @@ async def rebuild_all(manager: GameManager, *, write: bool) -> list[tuple[int, s
             report.append((rec.id, "unchanged"))
             continue
         if write:
-            async with manager.lock(rec.channel_id):
-                await manager.storage.update_game(rec, rec.version, state=text)
+            async with table.lock(rec.channel_id):
+                await table.storage.update_game(rec, rec.version, state=text)
         report.append((rec.id, "rebuilt" if write else "would change"))
     return report
 

@@ -1,7 +1,13 @@
 """What the manager answers: transport-neutral, so Discord and the console show the same thing."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+
+Ack = Callable[[], Awaitable[None]]
+# a press that carries `#<n>` instead of an action text stands for the n-th button of its board
+# (a transport uses it when the action text does not fit in what a button can carry)
+INDEX_MARK = "#"
 
 
 @dataclass(frozen=True)
@@ -13,6 +19,14 @@ class Context:
     user_name: str
     guild_id: str | None = None
     can_manage: bool = False  # holds Manage Channel (may abandon and remove players)
+    game_id: int | None = None  # the game a button was made for (a vote, a rematch); None: this channel's game
+    # called once a command has passed its quick checks and the slow part (applying, drawing) begins:
+    # a button click acknowledges here, so a refusal can still be answered privately at once
+    ack: Ack | None = field(default=None, compare=False)
+
+    async def acknowledge(self) -> None:
+        if self.ack is not None:
+            await self.ack()
 
 
 @dataclass(frozen=True)
@@ -22,6 +36,26 @@ class Button:
     label: str
     action: str  # action text, e.g. "react kind:defend"
     player: str  # the only user allowed to press it
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A menu under the board: one command's legal actions that have no button, for one player."""
+
+    player: str  # the only user allowed to choose from it
+    cmd: str
+    options: tuple[tuple[str, str], ...]  # (label, action text)
+
+
+@dataclass(frozen=True)
+class StatusMessage:
+    """A game's standing status message: its text now, and where it stands (once posted)."""
+
+    text: str
+    channel_id: str | None = None  # None: not posted yet
+    message_id: str | None = None
+    pinned: bool = False
+    over: bool = False  # the game has ended: the message loses its button and its pin
 
 
 @dataclass
@@ -39,11 +73,16 @@ class Reply:
     private: dict[str, str] = field(default_factory=dict)  # user id -> text only they may read
     ping: list[str] = field(default_factory=list)  # user ids to mention (who must act now)
     buttons: list[Button] = field(default_factory=list)
+    menus: list[Menu] = field(default_factory=list)
     game_id: int | None = None
     version: int | None = None
     status_text: str = ""  # the game's standing status line (for the pinned status message)
     finished: bool = False
     thread_name: str | None = None  # the bot may open a thread with this name for the game
+    opened: bool = False  # a new game was opened (the bot posts its status message)
+    stale: bool = False  # refused: the button or menu used belongs to a board the game has moved past
+    board_url: str = ""  # with `stale`: a link to the newest board, when one of the current version was posted
+    status_message: StatusMessage | None = None  # with a public reply about a game: its status message now
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

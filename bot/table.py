@@ -1,256 +1,137 @@
-"""The /game table commands: open, join, start, pace and end a game (a part of GameManager)."""
+"""The table core: what every command that touches a game shares.
+
+One apply path, top to bottom: lock -> load -> table checks -> rules in a thread -> one
+version-guarded transaction -> cache and undo bookkeeping; then, outside the lock, the move is
+described (`after_move`: text, board image, buttons, menus, status line). A per-channel lock
+serialises commands of one game; the stored version guards against anything the lock cannot see
+(a second process), so a stale write is refused, never applied.
+
+The command sets (`TableCommands`, `RecordCommands`, `VoteCommands`) are given a `Table`; none of
+them knows the manager.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import re
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from games.core import Action, Game, IllegalAction, Seat, all_games, get_game
-from games.core.play import hint_for, replay
-from storage import ChannelBusy, GameRecord, SeatRecord
+from pydantic import BaseModel
 
-from .reply import Context, Reply
-from .shared import DEFAULT_SETTINGS, NotFound, _pick, _seats
+from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
+from games.core.play import replay, step
+from render import render_png
+from storage import GameRecord, LogEntry, StaleVersion, Storage
 
-# The manager's parts are mixins; for the type checker they see the whole GameManager.
-_Base: Any = object
-if TYPE_CHECKING:
-    from .manager import GameManager
+from .defaults import DEFAULT_SETTINGS, seats_of
+from .errors import NotFound
+from .reply import Button, Context, Menu, Reply, StatusMessage
 
-    _Base = GameManager
+log = logging.getLogger("playpost.manager")
+
+MAX_BUTTONS = 20
+MAX_MENU_OPTIONS = 25  # Discord's limit of a select menu
+MAX_MENU_VALUE = 100  # nor may a value be longer
+STATE_CACHE = 1000
+UNDO_DEPTH = 20  # states kept per game for undo within a turn
+STATUS_HEADER = "**Game status**"
 
 
-class TableCommands(_Base):  # type: ignore[misc]  # a part of GameManager
-    # ---- /game commands ------------------------------------------------------
-    async def cmd_new(self, ctx: Context, game: str, seed: int | None = None, thread: bool | None = None,
-                      deadline: int | None = None, **options: Any) -> Reply:
-        engine = get_game(str(game))
-        known = {o.name: o for o in engine.options}
-        unknown = [k for k in options if k not in known]
-        if unknown:
-            raise IllegalAction(f"{engine.name} has no option `{unknown[0]}`.",
-                                "Its options: " + (", ".join(known) or "none") + ".")
-        opts = {k: str(v) for k, v in options.items()}
-        for name, spec in known.items():
-            if name not in opts and spec.default is not None:
-                opts[name] = spec.default
-            if name in opts:
-                opts[name] = _pick(spec, opts[name], engine.name)
-        engine.check_options(opts)
-        settings = dict(DEFAULT_SETTINGS)
-        if deadline is not None:
-            if not 1 <= int(deadline) <= 24 * 30:
-                raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
-            settings["deadline_hours"] = int(deadline)
-        rec = GameRecord(
-            channel_id=ctx.channel_id, guild_id=ctx.guild_id, kind=engine.id, host_id=ctx.user_id,
-            options=opts, seats=[SeatRecord(player=ctx.user_id, name=ctx.user_name)],
-            seed=int(seed) if seed is not None else self.seed_source(), rules_version=engine.rules_version,
-            created_at=self.clock(), settings=settings,
-        )
-        engine.check_seat(opts, [], Seat(player=ctx.user_id, name=ctx.user_name))
-        async with self.lock(ctx.channel_id):
-            try:
-                rec = await self.storage.create_game(rec)
-            except ChannelBusy:
-                live = await self.storage.live_game(ctx.channel_id)
-                what = get_game(live.kind).name if live else "a game"
-                raise IllegalAction(f"This channel already has {what} going.",
-                                    "Finish or `/game abandon` it, or start the new game in a thread.") from None
-        optdesc = ", ".join(f"{k}: {v}" for k, v in opts.items())
-        text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
-                f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
-                + self._join_hint(engine) + "; the host starts it with `/game start`.")
-        return Reply(text=text, game_id=rec.id, version=rec.version,
-                     thread_name=f"{engine.name} #{rec.id}" if thread is not False else None)
+@dataclass(frozen=True)
+class Move:
+    """One move's rules work: the status before and after, the move as legal, its events, the new state."""
 
-    @staticmethod
-    def _join_hint(engine: Game) -> str:
-        if not engine.seat_options:
-            return ""
-        return " (" + ", ".join(f"`{o.name}:`" for o in engine.seat_options) + " optional)"
+    before: Status
+    action: Action
+    state: BaseModel
+    events: list[Event]
+    after: Status
+    dumped: str
 
-    async def cmd_join(self, ctx: Context, **choices: Any) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            engine = get_game(rec.kind)
-            if rec.status != "lobby":
-                raise IllegalAction("The game has already started.", "Wait for the next game, or watch this one.")
-            known = {o.name for o in engine.seat_options}
-            unknown = [k for k in choices if k not in known]
-            if unknown:
-                raise IllegalAction(f"{engine.name} has no seat option `{unknown[0]}`.",
-                                    "Seat options: " + (", ".join(sorted(known)) or "none") + ".")
-            chosen = {k: _pick(spec, str(choices[k]), engine.name) for k, spec in
-                      ((o.name, o) for o in engine.seat_options) if k in choices}
-            seats = list(rec.seats)
-            mine = [i for i, s in enumerate(seats) if s.player == ctx.user_id]
-            replace = mine[-1] if mine and (not engine.multi_seat or not seats[mine[-1]].choices) else None
-            others = [_s for i, _s in enumerate(_seats(rec)) if i != replace]
-            if replace is None and len(seats) >= engine.max_seats:
-                raise IllegalAction(f"{engine.name} seats at most {engine.max_seats}.", "The table is full.")
-            new = Seat(player=ctx.user_id, name=ctx.user_name, choices=chosen)
-            engine.check_seat(rec.options, others, new)
-            record = SeatRecord(player=ctx.user_id, name=ctx.user_name, choices=chosen)
-            if replace is None:
-                seats.append(record)
-                verb = "joins"
-            else:
-                seats[replace] = record
-                verb = "is seated"
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        what = ", ".join(f"{k} {v}" for k, v in chosen.items())
-        return Reply(text=f"{ctx.user_name} {verb}" + (f" ({what})" if what else "") +
-                     f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
 
-    @staticmethod
-    def _seat_list(rec: GameRecord) -> str:
-        return ", ".join(
-            s.name + (f" ({', '.join(f'{k} {v}' for k, v in s.choices.items())})" if s.choices else "")
-            for s in rec.seats) or "nobody"
+def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
+    """One move's rules work (pure; run in a worker thread)."""
+    before = engine.status(state)
+    action, new_state, events = step(engine, state, player, written)
+    return Move(before, action, new_state, events, engine.status(new_state), engine.dump(new_state))
 
-    async def cmd_leave(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if rec.status != "lobby":
-                raise IllegalAction("You cannot leave a game in progress.",
-                                    "Ask the host to `/game abandon` it if it cannot go on.")
-            seats = [s for s in rec.seats if s.player != ctx.user_id]
-            if len(seats) == len(rec.seats):
-                raise IllegalAction("You are not seated in this game.", "Join with `/game join`.")
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{ctx.user_name} leaves. Seated: {self._seat_list(rec)}.", game_id=rec.id,
-                     version=rec.version)
 
-    async def cmd_kick(self, ctx: Context, player: str) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "remove a player")
-            if rec.status != "lobby":
-                raise IllegalAction("Players can be removed only before the game starts.",
-                                    "`/game abandon` ends a game that cannot go on.")
-            key = player.strip().lstrip("@").casefold()
-            seats = [s for s in rec.seats if s.player.casefold() != key and s.name.casefold() != key]
-            if len(seats) == len(rec.seats):
-                raise IllegalAction(f"`{player}` is not seated.", "Seated: " + self._seat_list(rec) + ".")
-            rec = await self.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{player} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
-                     version=rec.version)
+class Table:
+    """Storage, clock, caches and the apply path every command set shares."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        render: bool = True,
+        seed_source: Callable[[], int] | None = None,
+        render_workers: int = 0,
+    ) -> None:
+        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread."""
+        self.storage = storage
+        self.clock = clock
+        self.render_enabled = render
+        self.seed_source = seed_source or (lambda: secrets.randbits(48))
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        # per game: (log seq, turn key, state before that action) for the actions of the turn under way,
+        # so undo is a lookup instead of a replay of the whole log
+        self.undo_states: dict[int, list[tuple[int, str, BaseModel]]] = {}
+        # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
+        self._pool = (concurrent.futures.ProcessPoolExecutor(
+            render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # ---- loading -------------------------------------------------------------
+    def lock(self, key: str) -> asyncio.Lock:
+        """The lock of a channel (or of any other key, e.g. a game's ballot)."""
+        lk = self._locks.get(key)
+        if lk is None:
+            lk = self._locks[key] = asyncio.Lock()
+        return lk
+
+    def state_of(self, rec: GameRecord, engine: Game | None = None) -> BaseModel:
+        """The engine state of an active game record (cached by version)."""
+        engine = engine or get_game(rec.kind)
+        hit = self._states.get(rec.id)
+        if hit and hit[0] == rec.version:
+            self._states.move_to_end(rec.id)
+            return hit[1]
+        assert rec.state is not None
+        state = engine.load(rec.state)
+        self.remember(rec, state)
+        return state
+
+    def remember(self, rec: GameRecord, state: BaseModel) -> None:
+        self._states[rec.id] = (rec.version, state)
+        self._states.move_to_end(rec.id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
 
     @staticmethod
-    def _require_host(ctx: Context, rec: GameRecord, what: str) -> None:
-        if ctx.user_id != rec.host_id and not ctx.can_manage:
-            raise IllegalAction(f"Only the game's host or someone with Manage Channel may {what}.",
-                                "Ask the host.")
+    def names(rec: GameRecord) -> dict[str, str]:
+        return {s.player: s.name for s in rec.seats}
 
-    async def cmd_start(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            engine = get_game(rec.kind)
-            if rec.status != "lobby":
-                raise IllegalAction("The game has already started.", "`/game status` shows the board.")
-            self._require_host(ctx, rec, "start the game")
-            if not engine.min_seats <= len(rec.seats) <= engine.max_seats:
-                raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
-                                    f"{len(rec.seats)} taken.", "More players join with `/game join`.")
-            state = engine.setup(rec.options, _seats(rec), rec.seed)
-            st = engine.status(state)
-            rec = await self.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
-                                                 deadline_at=self._deadline(rec, st, engine, state))
-            self._remember(rec, state)
-        reply = await self._after_move(rec, engine, state, None, st, [])
-        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
-        return reply
-
-    async def cmd_status(self, ctx: Context) -> Reply:
-        rec = await self._live(ctx)
-        engine = get_game(rec.kind)
-        if rec.status == "lobby":
-            return Reply(text=f"**{engine.name}** lobby. Seated: {self._seat_list(rec)}. "
-                              f"The host starts it with `/game start`.", game_id=rec.id, version=rec.version)
-        state = self._state(rec, engine)
-        st = engine.status(state)
-        return Reply(text=self.status_line(rec, engine, st), image=await self.image(rec.kind, engine, state),
-                     game_id=rec.id, version=rec.version, status_text=self.status_line(rec, engine, st),
-                     buttons=self.buttons(engine, state, st, self.names(rec)))
-
-    async def cmd_help(self, ctx: Context) -> Reply:
+    async def live(self, ctx: Context) -> GameRecord:
         rec = await self.storage.live_game(ctx.channel_id)
-        lines = ["**playpost** hosts play-by-post games. `/game new game:<name>` opens one; players "
-                 "`/game join`, the host `/game start`s. Games: " +
-                 ", ".join(f"{e.name} (`{gid}`)" for gid, e in sorted(all_games().items())) + "."]
-        if rec is not None and rec.status == "active":
-            engine = get_game(rec.kind)
-            state = self._state(rec, engine)
-            cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in engine.commands)
-            lines.append(f"This channel plays {engine.name}. Commands: {cmds}.")
-            if ctx.user_id in self.names(rec):
-                lines.append(hint_for(engine, state, ctx.user_id))
-        lines.append("Rules at hand: `/rules game:<name> topic:<topic>`.")
-        return Reply(text="\n".join(lines), ephemeral=True)
+        if rec is None:
+            raise NotFound("There is no game in this channel.", "Start one with `/game new game:<name>`.")
+        return rec
 
-    async def cmd_hand(self, ctx: Context) -> Reply:
-        rec = await self._live(ctx)
-        if rec.status != "active" or ctx.user_id not in self.names(rec):
-            raise IllegalAction("You have no private information in this game.", "Only seated players do.")
-        engine = get_game(rec.kind)
-        state = self._state(rec, engine)
-        text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."
-        return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True)
-
-    async def cmd_undo(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if rec.status != "active":
-                raise IllegalAction("There is nothing to undo.", "The game is not running.")
-            engine = get_game(rec.kind)
-            state = self._state(rec, engine)
-            st = engine.status(state)
-            entries = await self.storage.log(rec.id)
-            if not entries:
-                raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
-            last = entries[-1]
-            if last.player != ctx.user_id:
-                raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
-            if last.turn_key != st.turn_key:
-                raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
-                                    hint_for(engine, state, ctx.user_id))
-            if last.barrier:
-                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                                    hint_for(engine, state, ctx.user_id))
-            cached = [u for u in self._undo.get(rec.id, []) if u[0] == last.seq]
-            if cached:
-                rebuilt = cached[0][2]
-            else:  # after a restart: rebuild from the log (checked when it was written)
-                rebuilt = replay(engine, rec.options, _seats(rec), rec.seed,
-                                 [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
-            after = engine.status(rebuilt)
-            rec = await self.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
-            self._remember(rec, rebuilt)
-            self._undo[rec.id] = [u for u in self._undo.get(rec.id, []) if u[0] != last.seq]
-        reply = await self._after_move(rec, engine, rebuilt, st, after, [])
-        reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
-        reply.ping = []
-        return reply
-
-    async def cmd_abandon(self, ctx: Context) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "abandon the game")
-            rec = await self.storage.update_game(rec, rec.version, status="abandoned", deadline_at=None)
-        return Reply(text=f"{ctx.user_name} abandoned the game of {get_game(rec.kind).name}. "
-                          "It stays in `/game history`.", game_id=rec.id, version=rec.version, finished=True)
-
-    async def cmd_log(self, ctx: Context, count: int = 15) -> Reply:
-        rec = await self._live_or_last(ctx)
-        entries = await self.storage.log(rec.id)
-        names = self.names(rec)
-        count = max(1, min(int(count), 50))
-        shown = entries[-count:]
-        if not shown:
-            return Reply(text="No moves yet.", ephemeral=True)
-        lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
-        return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
-
-    async def _live_or_last(self, ctx: Context) -> GameRecord:
+    async def live_or_last(self, ctx: Context) -> GameRecord:
+        """This channel's game, or its latest one when none is live."""
         rec = await self.storage.live_game(ctx.channel_id)
         if rec is None:
             past = await self.storage.history(ctx.channel_id, 1)
@@ -259,58 +140,227 @@ class TableCommands(_Base):  # type: ignore[misc]  # a part of GameManager
             rec = past[0]
         return rec
 
-    async def cmd_history(self, ctx: Context) -> Reply:
-        past = await self.storage.history(ctx.channel_id, 10)
-        if not past:
-            return Reply(text="No finished games in this channel yet.", ephemeral=True)
-        lines = []
-        for rec in past:
+    async def image(self, kind: str, engine: Game, state: BaseModel) -> bytes | None:
+        if not self.render_enabled:
+            return None
+        view = await asyncio.to_thread(engine.view, state, None)
+        if self._pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(self._pool, render_png, kind, view)
+            except concurrent.futures.BrokenExecutor:
+                log.exception("render pool broke; rendering in a thread from now on")
+                self._pool = None
+        return await asyncio.to_thread(render_png, kind, view)
+
+    # ---- the apply path ------------------------------------------------------
+    async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
+        async with self.lock(ctx.channel_id):
+            rec = await self.live(ctx)
+            if rec.kind != kind:
+                raise IllegalAction(f"This channel's game is {get_game(rec.kind).name}, not {get_game(kind).name}.",
+                                    f"Use `/{rec.kind} ...` here.")
+            if expected_version is not None and rec.version != expected_version:
+                raise StaleVersion("stale button")
+            if rec.status != "active":
+                raise IllegalAction("The game has not started yet.",
+                                    "Seated players wait for the host's `/game start`.")
+            if ctx.user_id not in self.names(rec):
+                raise IllegalAction("You are not seated in this game.",
+                                    "Spectators can follow along; join the next one.")
             engine = get_game(rec.kind)
-            result = rec.status
-            if rec.status == "finished" and rec.state:
-                result = self.status_line(rec, engine, engine.status(engine.load(rec.state)))
-            players = ", ".join(s.name for s in rec.seats)
-            lines.append(f"#{rec.id} {engine.name} ({players}): {result}")
-        return Reply(text="\n".join(lines), ephemeral=True)
+            state = self.state_of(rec, engine)
+            # rules work runs in a thread: a slow engine step never stalls other channels' replies
+            move = await asyncio.to_thread(compute, engine, state, ctx.user_id, written)
+            seq = await self.storage.next_seq(rec.id)
+            entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
+                             barrier=any(e.irreversible for e in move.events), at=self.clock())
+            fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
+            if move.after.finished:
+                fields["status"] = "finished"
+            rec = await self.storage.append_action(rec, rec.version, entry, move.dumped, **fields)
+            self.remember(rec, move.state)
+            turn = [u for u in self.undo_states.get(rec.id, []) if u[1] == entry.turn_key][-(UNDO_DEPTH - 1):]
+            self.undo_states[rec.id] = turn + [(seq, entry.turn_key, state)]
+            if len(self.undo_states) > STATE_CACHE:
+                self.undo_states.pop(next(iter(self.undo_states)))
+            log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
+                     seq, ctx.user_id, entry.action, rec.version)
+        # committed: everything below only describes it
+        return await self.after_move(rec, engine, move.state, move.before, move.after, move.events)
 
-    async def cmd_settings(self, ctx: Context, deadline: int | None = None, reminder: int | None = None) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            self._require_host(ctx, rec, "change the settings")
-            settings = {**DEFAULT_SETTINGS, **rec.settings}
-            if deadline is not None:
-                if not 1 <= int(deadline) <= 24 * 30:
-                    raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
-                settings["deadline_hours"] = int(deadline)
-            if reminder is not None:
-                if not 1 <= int(reminder) <= 24 * 30:
-                    raise IllegalAction("Reminders must be between 1 hour and 30 days apart.",
-                                        "Example: `reminder:24`.")
-                settings["reminder_hours"] = int(reminder)
-            fields: dict[str, Any] = {"settings": settings}
-            if rec.status == "active" and not settings["paused"] and deadline is not None:
-                fields["deadline_at"] = self.clock() + settings["deadline_hours"] * 3600
-            rec = await self.storage.update_game(rec, rec.version, **fields)
-        return Reply(text=f"Turn deadline {settings['deadline_hours']} h, reminders every "
-                          f"{settings['reminder_hours']} h.", game_id=rec.id, version=rec.version)
+    def deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
+                 state: BaseModel | None = None) -> float | None:
+        settings = {**DEFAULT_SETTINGS, **rec.settings}
+        if after.finished or settings["paused"]:
+            return None
+        window = engine.timeout(state, rec.options) if engine is not None and state is not None else None
+        hours = window[0] if window else float(settings["deadline_hours"])
+        return self.clock() + hours * 3600
 
-    async def cmd_pause(self, ctx: Context) -> Reply:
-        return await self._set_paused(ctx, True)
+    async def expire(self, rec: GameRecord, now: float | None = None) -> Reply | None:
+        """Close a decision window whose time ran out with the action the game names (a pass)."""
+        now = self.clock() if now is None else now
+        if rec.status != "active" or rec.deadline_at is None or rec.deadline_at > now or rec.state is None:
+            return None
+        engine = get_game(rec.kind)
+        state = self.state_of(rec, engine)
+        window = engine.timeout(state, rec.options)
+        st = engine.status(state)
+        if window is None or st.finished or not st.to_act:
+            return None
+        player = st.to_act[0]
+        name = self.names(rec).get(player, player)
+        ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
+        try:
+            reply = await self.play(ctx, rec.kind, window[1], expected_version=rec.version)
+        except (PlaypostError, StaleVersion):
+            return None  # someone answered in the meantime
+        hours = f"{window[0]:g}"
+        said = f"Time is up: {name} did not answer within {hours} h, so it counts as `{window[1].text()}`."
+        reply.text = f"{said}\n{reply.text}"
+        return reply
 
-    async def cmd_resume(self, ctx: Context) -> Reply:
-        return await self._set_paused(ctx, False)
+    async def skip(self, rec: GameRecord, player: str) -> Reply:
+        """The table voted to skip `player`'s move: the game's skip action for them, on this version only.
 
-    async def _set_paused(self, ctx: Context, paused: bool) -> Reply:
-        async with self.lock(ctx.channel_id):
-            rec = await self._live(ctx)
-            if ctx.user_id not in self.names(rec) and not ctx.can_manage:
-                raise IllegalAction("Only seated players may pause or resume the game.", "Ask one of them, or someone with Manage Channel.")
-            settings = {**DEFAULT_SETTINGS, **rec.settings, "paused": paused}
-            deadline = None if paused or rec.status != "active" else self.clock() + settings["deadline_hours"] * 3600
-            rec = await self.storage.update_game(rec, rec.version, settings=settings, deadline_at=deadline)
-        if paused:
-            return Reply(text=f"{ctx.user_name} paused the game: no deadlines until `/game resume`.",
-                         game_id=rec.id, version=rec.version)
-        return Reply(text=f"{ctx.user_name} resumed the game; the turn deadline runs again.", game_id=rec.id,
-                     version=rec.version)
+        Raises StaleVersion when the game moved on since `rec` was read.
+        """
+        engine = get_game(rec.kind)
+        if rec.status != "active" or rec.state is None:
+            raise IllegalAction("That game is not running any more.",
+                                "`/game history` lists it; `/game new` starts another.")
+        action = engine.skip_action(self.state_of(rec, engine), player)
+        if action is None:
+            raise IllegalAction(f"{engine.name} has no way to skip this move.",
+                                "The other players may vote to end the game instead.")
+        name = self.names(rec).get(player, player)
+        ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
+        reply = await self.play(ctx, rec.kind, action, expected_version=rec.version)
+        log.info("skip game=%s player=%s action=%r version=%s", rec.id, player, action.text(), reply.version)
+        reply.text = f"The other players voted to skip {name}'s move: it counts as `{action.text()}`.\n" + reply.text
+        return reply
 
+    async def rebuild_from_log(self, rec: GameRecord) -> BaseModel:
+        """Replay a game's log from its seed (the state row is only a cache)."""
+        engine = get_game(rec.kind)
+        entries = await self.storage.log(rec.id)
+        return replay(engine, rec.options, seats_of(rec), rec.seed,
+                      [(e.player, Action.parse(e.action)) for e in entries])
+
+    # ---- describing a move ---------------------------------------------------
+    async def after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
+                         after: Status, events: Sequence[Event]) -> Reply:
+        lines = [e.text for e in events if e.to is None]
+        private: dict[str, str] = {}
+        for e in events:
+            for who in e.to or ():
+                private[who] = (private.get(who, "") + "\n" + e.text).strip()
+        newly = [p for p in after.to_act
+                 if before is None or p not in before.to_act or before.turn_key != after.turn_key]
+        controls: tuple[list[Button], list[Menu]] = ([], [])
+        if after.finished:
+            image = await self.image(rec.kind, engine, state)
+        else:
+            image, controls = await asyncio.gather(
+                self.image(rec.kind, engine, state),
+                asyncio.to_thread(self.controls, engine, state, after, self.names(rec)))
+        reply = Reply(
+            text="\n".join(lines),
+            image=image,
+            buttons=controls[0],
+            menus=controls[1],
+            private=private,
+            ping=[] if after.finished else newly,
+            game_id=rec.id,
+            version=rec.version,
+            status_text=self.status_line(rec, engine, after),
+            finished=after.finished,
+        )
+        reply.text = (reply.text + "\n" + reply.status_text).strip()
+        return reply
+
+    def controls(self, engine: Game, state: BaseModel, status: Status,
+                 names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
+        """The buttons under a board, and menus for the legal actions the buttons leave out."""
+        buttons = self.buttons(engine, state, status, names)
+        return buttons, self.menus(engine, state, status, buttons)
+
+    @staticmethod
+    def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:
+        """Buttons for the legal actions of whoever must act, when there are few enough to show.
+
+        When several players would get the same label ("Keep these skills"), those labels
+        start with the player's name, so everyone can tell which button is theirs.
+        """
+        rows: list[tuple[str, str, str]] = []  # label, action, player
+        for player in status.to_act:
+            # settings a player may change any time are commands, not buttons under every board
+            legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
+            rows.extend((engine.label(state, a), a.text(), player)
+                        for a in engine.button_actions(state, player, legal)[:MAX_BUTTONS])
+        owners: dict[str, set[str]] = {}
+        for label, _, player in rows:
+            owners.setdefault(label, set()).add(player)
+        out = [Button(label=(f"{(names or {}).get(p, p)}: {label}" if len(owners[label]) > 1 else label)[:80],
+                      action=action, player=p) for label, action, p in rows]
+        return out[:MAX_BUTTONS]
+
+    @staticmethod
+    def menus(engine: Game, state: BaseModel, status: Status, buttons: Sequence[Button]) -> list[Menu]:
+        """For the first player to act: each command whose legal actions without a button fit one menu.
+
+        A game shows buttons for its common moves (`Game.button_actions`); the rest of a command's
+        legal actions (say 16 throw targets) go into a menu when there are 2 to 25 of them. A longer
+        list (a hundred squares) stays with the slash command and its autocomplete.
+        """
+        if not status.to_act or status.finished:
+            return []
+        player = status.to_act[0]
+        shown = {b.action for b in buttons}
+        groups: dict[str, list[Action]] = {}
+        for a in engine.legal_actions(state, player):
+            if a.cmd not in engine.anytime_commands and a.text() not in shown:
+                groups.setdefault(a.cmd, []).append(a)
+        out = []
+        for cmd, actions in groups.items():
+            if 2 <= len(actions) <= MAX_MENU_OPTIONS and all(len(a.text()) <= MAX_MENU_VALUE for a in actions) and \
+                    re.fullmatch(r"[a-z0-9_-]+", cmd):
+                out.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
+        return out
+
+    def status_message(self, rec: GameRecord) -> StatusMessage:
+        """The game's standing status message as it should read now, and where it was posted."""
+        engine = get_game(rec.kind)
+        if rec.status == "lobby":
+            seated = ", ".join(s.name for s in rec.seats) or "nobody"
+            text = (f"{STATUS_HEADER} · **{engine.name}** lobby · seated: {seated}\n"
+                    "Take a seat with `/game join`; the host starts with `/game start`.")
+        elif rec.status == "abandoned" or rec.state is None:
+            text = f"{STATUS_HEADER} · **{engine.name}** was abandoned. `/game history` lists it."
+        else:
+            text = f"{STATUS_HEADER} · {self.status_line(rec, engine, engine.status(self.state_of(rec, engine)))}"
+        meta = rec.meta
+        return StatusMessage(text=text, channel_id=meta.get("status_channel"), message_id=meta.get("status_message"),
+                             pinned=bool(meta.get("status_pinned")), over=rec.status in ("finished", "abandoned"))
+
+    def status_line(self, rec: GameRecord, engine: Game, st: Status) -> str:
+        names = self.names(rec)
+        if st.finished:
+            res = st.result
+            if res and res.winners:
+                who = ", ".join(names.get(w, w) for w in res.winners)
+                head = f"Game over: {who} {'win' if len(res.winners) > 1 else 'wins'}."
+            else:
+                head = "Game over."
+            return f"{head} {res.text if res else ''}".strip()
+        parts = [engine.name]
+        if st.round:
+            parts.append(f"{st.round_name} {st.round}")
+        parts.append(st.phase)
+        waiting = st.waiting_for or ", ".join(names.get(p, p) for p in st.to_act)
+        line = " · ".join(parts) + f" · waiting for {waiting}"
+        if rec.deadline_at:
+            line += f" (deadline <t:{int(rec.deadline_at)}:R>)"
+        elif {**DEFAULT_SETTINGS, **rec.settings}["paused"]:
+            line += " (paused)"
+        return line

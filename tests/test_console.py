@@ -147,3 +147,34 @@ async def test_playpost_replay_rebuilds_an_exported_game(manager, tmp_path, caps
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "State identical to the recorded one." in out and "finished True" in out
+
+
+async def test_console_votes_rematches_and_previews_like_the_buttons(manager, clock, tmp_path):
+    """`/game vote`, `/game rematch` and `/game preview` are commands: the console reaches them too."""
+    out: list[str] = []
+    con = Console(manager=manager, out_dir=tmp_path, write=out.append)
+    for line in ["ann> /game new game:count seed:3", "bob> /game join", "cy> /game join", "ann> /game start"]:
+        await con.line(line)
+    clock.now = (await manager.storage.live_game("local")).deadline_at + 1
+    for line in ["bob> /game vote kind:skip", "cy> /game vote kind:SKIP", "ann> /game preview action:end"]:
+        await con.line(line)
+    text = "\n".join(out)
+    assert "(only bob sees this) Vote counted: 1 of the 2 needed for skipping the turn." in text
+    assert "The other players voted to skip ann's move: it counts as `end`." in text
+    assert "(only ann sees this) Count has no previews." in text
+    out.clear()
+    clock.now = (await manager.storage.live_game("local")).deadline_at + 1  # now Bob is late
+    await con.line("ann> /game vote kind:end")
+    await con.line("cy> /game vote kind:end")
+    assert "voted to end the game" in "\n".join(out)
+    await con.line("ann> /game rematch")
+    assert "Only a finished game can be played again." in out[-2]
+
+
+def test_parse_command_knows_the_table_commands():
+    assert parse_command("/game vote kind:skip").options == {"kind": "skip"}
+    assert parse_command("/game rematch").name == "rematch"
+    assert parse_command('/game preview action:"add n:1"').options == {"action": "add n:1"}
+    assert parse_command('/heroball preview action:"step to:G2"').name == "preview"
+    with pytest.raises(MalformedAction, match="not a choice"):
+        parse_command("/game vote kind:maybe")

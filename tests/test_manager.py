@@ -351,3 +351,240 @@ async def test_preview_autocomplete_offers_the_legal_actions(manager):
     await manager.dispatch(ctx("ann"), "game", "start", {})
     offered = await manager.suggest(ctx("ann"), "dungeon", "preview", "action", {}, "")
     assert offered and all(x.startswith("activate") for x in offered)
+
+
+# ---- table rules: vote, rematch, preview (the console reaches them as Discord's buttons do) ----------
+async def three_at_the_table(m: GameManager, clock) -> object:
+    await m.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await m.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    await m.dispatch(ctx("cy"), "game", "join", {"colour": "green"})
+    assert not (await m.dispatch(ctx("ann"), "game", "start", {})).ephemeral
+    rec = await m.storage.live_game("c1")
+    clock.now = rec.deadline_at + 1  # Ann missed her deadline
+    return rec
+
+
+async def test_a_vote_before_the_deadline_is_refused(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})
+    assert r.ephemeral and "deadline has not passed" in r.text
+
+
+async def test_the_others_vote_to_skip_the_late_players_turn(manager, clock):
+    rec = await three_at_the_table(manager, clock)
+    r = await manager.dispatch(ctx("ann"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "Only the other seated players" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "1 of the 2 needed for skipping the turn" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "skip"})
+    assert r.ephemeral and "counted already" in r.text
+    assert (await manager.storage.live_game("c1")).version == rec.version  # a vote is bookkeeping
+    r = await manager.dispatch(ctx("cy"), "game", "vote", {"kind": "skip"})
+    assert not r.ephemeral and "voted to skip Ann's move: it counts as `end`" in r.text and r.ping == ["bob"]
+    log = await manager.storage.log(rec.id)
+    assert [(e.player, e.action) for e in log] == [("ann", "end")]
+
+
+async def test_a_majority_vote_ends_the_game_without_a_result(manager, clock):
+    rec = await three_at_the_table(manager, clock)
+    assert "1 of the 2" in (await manager.dispatch(ctx("cy"), "game", "vote", {"kind": "end"})).text
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})
+    assert not r.ephemeral and r.finished and "voted to end the game" in r.text
+    assert (await manager.storage.get_game(rec.id)).status == "abandoned"
+
+
+async def test_a_vote_button_acknowledges_only_when_the_vote_carries(manager, clock):
+    """Context.ack: a counted vote answers at once; the carrying vote acknowledges before the slow part."""
+    from dataclasses import replace
+
+    rec = await three_at_the_table(manager, clock)
+    acks: list[str] = []
+
+    def pressed(who: str):
+        async def ack() -> None:
+            acks.append(who)
+        return replace(ctx(who), game_id=rec.id, ack=ack)
+
+    assert (await manager.dispatch(pressed("bob"), "game", "vote", {"kind": "end"})).ephemeral
+    assert acks == []
+    assert not (await manager.dispatch(pressed("cy"), "game", "vote", {"kind": "end"})).ephemeral
+    assert acks == ["cy"]
+
+
+async def test_rematch_reseats_the_players_with_a_new_seed(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert r.ephemeral and "Only a finished game" in r.text
+    await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert r.ephemeral and "Only a finished game" in r.text  # an abandoned game has no rematch
+    await started(manager, seed=8)
+    for _ in range(60):
+        rec = await manager.storage.live_game("c1")
+        if rec is None:
+            break
+        st = json.loads(rec.state)
+        who = st["players"][st["active"]]
+        if st["adds"] < 2:
+            await manager.dispatch(ctx(who), "count", "add", {"n": "2"})
+        else:
+            await manager.dispatch(ctx(who), "count", "end", {})
+    old = (await manager.storage.history("c1", 1))[0]
+    assert old.status == "finished"
+    r = await manager.dispatch(ctx("cy"), "game", "rematch", {})
+    assert r.ephemeral and "Only the players" in r.text
+    r = await manager.dispatch(ctx("bob"), "game", "rematch", {})
+    assert not r.ephemeral and r.opened and "Rematch called by Bob" in r.text and "begins" in r.text
+    new = await manager.storage.live_game("c1")
+    assert new.status == "active" and new.id != old.id and new.seed != old.seed and new.host_id == "bob"
+    assert [(s.player, s.choices) for s in new.seats] == [("bob", {"colour": "blue"}), ("ann", {})]
+    assert new.options == old.options and r.buttons
+
+
+async def test_game_preview_works_for_every_game_that_previews(manager):
+    from games.core import get_game
+
+    r = await manager.dispatch(ctx("ann"), "game", "preview", {"action": "add n:1"})
+    assert r.ephemeral and "no game" in r.text
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "game", "preview", {"action": "add n:1"})
+    assert r.ephemeral and "Count has no previews" in r.text
+    await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "heroball", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    rec = await manager.storage.live_game("c1")
+    engine = get_game("heroball")
+    state = manager.state_of(rec)
+    player = engine.status(state).to_act[0]
+    some = engine.legal_actions(state, player)[0].text()
+    assert some in await manager.suggest(ctx(player), "game", "preview", "action", {}, "")
+    for group in ("game", "heroball"):
+        r = await manager.dispatch(ctx(player), group, "preview", {"action": some})
+        assert r.ephemeral and r.text.startswith("Preview of") and r.image[:4] == b"\x89PNG", r.text
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (rec.version, rec.state)
+
+
+def test_every_game_that_previews_has_one_preview_command():
+    from bot import commands
+    from games.core import all_games
+
+    assert "preview" in {c.name for c in commands.game_group()}
+    for gid, engine in all_games().items():
+        names = [c.name for c in commands.groups()[gid]]
+        assert names.count("preview") == (1 if commands.previews(engine) else 0), gid
+    assert commands.previews(all_games()["heroball"]) and not commands.previews(all_games()["count"])
+
+
+# ---- one door: binding, the command map, errors --------------------------------------------------
+def test_every_game_command_has_a_handler_and_every_handler_a_command():
+    from bot import commands
+
+    m = GameManager(storage=None)  # type: ignore[arg-type]
+    assert set(m.handlers) == {spec.name for spec in commands.game_group()}
+
+
+async def test_an_option_a_command_does_not_take_is_the_callers_mistake(manager):
+    await started(manager)
+    r = await manager.dispatch(ctx("ann"), "game", "status", {"loud": True})
+    assert r.ephemeral and "`/game status` does not take those options." in r.text
+
+
+async def test_a_type_error_inside_an_engine_is_a_logged_bug_not_a_bad_option(manager, monkeypatch, caplog):
+    """Only binding the options may answer "does not take those options"; a rules bug says it is ours."""
+    import logging
+
+    from games.core import get_game
+
+    await started(manager)
+    before = await manager.storage.live_game("c1")
+
+    def broken(state, player, action):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+
+    monkeypatch.setattr(get_game("count"), "apply", broken)
+    caplog.set_level(logging.INFO)
+    for r in (await manager.dispatch(ctx("ann"), "count", "add", {"n": "1"}),
+              await manager.press(ctx("ann"), before.version, "add n:1")):
+        assert r.ephemeral and "went wrong on my side" in r.text and "does not take" not in r.text
+    bugs = [rec for rec in caplog.records if rec.levelname == "ERROR" and "unsupported operand" in rec.getMessage()]
+    assert len(bugs) == 2 and all(rec.exc_info for rec in bugs)  # logged with the traceback
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (before.version, before.state)
+
+
+# ---- the Reply carries everything a transport posts --------------------------------------------
+async def test_a_press_is_checked_against_the_stored_board_its_owner_and_its_version(manager):
+    r = await started(manager)
+    acks: list[str] = []
+
+    def pressing(who: str):
+        from dataclasses import replace
+
+        async def ack() -> None:
+            acks.append(who)
+        return replace(ctx(who), ack=ack)
+
+    refused = await manager.press(pressing("bob"), r.version, "end")
+    assert refused.ephemeral and refused.text.startswith("That button is not yours to use.") and not refused.stale
+    refused = await manager.press(pressing("bob"), r.version, "end", menu="end")
+    assert refused.text.startswith("That menu is not yours to use.")
+    assert acks == []  # refused before acknowledging: a transport can answer privately at once
+    await manager.remember_board(r.game_id, r.version, "https://example.test/board-1")
+    moved = await manager.press(pressing("ann"), r.version, "#1")  # the second button, carried by its index
+    assert not moved.ephemeral and "Ann adds 2." in moved.text and acks == ["ann"]
+    stale = await manager.press(pressing("ann"), r.version, "end")
+    assert stale.ephemeral and stale.stale and "out of date" in stale.text
+    assert stale.board_url == ""  # the board remembered is older than the game: no link rather than a wrong one
+    await manager.remember_board(moved.game_id, moved.version, "https://example.test/board-2")
+    stale = await manager.press(pressing("ann"), r.version, "end")
+    assert stale.stale and stale.board_url == "https://example.test/board-2" and acks == ["ann"]
+
+
+async def test_public_replies_carry_the_status_message_and_where_it_stands(manager):
+    opened = await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    assert opened.opened and opened.status_message.text.startswith("**Game status** · **Count** lobby")
+    assert opened.status_message.message_id is None  # not posted yet
+    await manager.remember_status(opened.game_id, "c1", "555", True)
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    r = await manager.dispatch(ctx("ann"), "game", "start", {})
+    status = r.status_message
+    assert (status.channel_id, status.message_id, status.pinned, status.over) == ("c1", "555", True, False)
+    assert status.text == f"**Game status** · {r.status_text}"
+    assert (await manager.dispatch(ctx("bob"), "game", "hand", {})).status_message is None  # private: untouched
+    over = await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    assert over.status_message.over and "was abandoned" in over.status_message.text
+
+
+def test_menus_offer_the_legal_actions_the_buttons_leave_out():
+    from bot.table import Table
+    from fixture_game import ENGINE as COUNT
+    from games.core import Action, Status
+
+    class Many(type(COUNT)):
+        def legal_actions(self, s, player):
+            return [Action.of("end"), *(Action.of("add", n=str(n)) for n in range(1, 9))]
+
+        def button_actions(self, s, player, legal):
+            return legal[:2]
+
+    state = COUNT.setup({}, [], 1)
+    buttons, menus = Table(storage=None).controls(Many(), state, Status(phase="x", to_act=["a"]))  # type: ignore[arg-type]
+    assert [b.action for b in buttons] == ["end", "add n:1"]
+    assert [(m.player, m.cmd) for m in menus] == [("a", "add")]
+    assert [v for _, v in menus[0].options] == [f"add n:{n}" for n in range(2, 9)]
+
+
+def test_the_platform_keeps_preview_for_a_game_that_stops_declaring_it(monkeypatch):
+    """`/quodd preview` and `/dungeon preview` work whether the game declares the command or not."""
+    from bot import commands
+    from bot.parsing import parse_command
+    from games.core import all_games
+
+    for gid in ("quodd", "dungeon"):
+        engine = all_games()[gid]
+        monkeypatch.setattr(type(engine), "commands", tuple(c for c in engine.commands if c.name != "preview"))
+        names = [c.name for c in commands.groups()[gid]]
+        assert names[-1] == "preview" and names.count("preview") == 1
+        assert parse_command(f'/{gid} preview action:"move to:C4"').options == {"action": "move to:C4"}

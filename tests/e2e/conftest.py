@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import build_bot
+from bot.discord_adapter.app import build_bot
 from bot.settings import Settings
 
 from .discord_double import CHANNEL_ID, GUILD_ID, TOKEN, DiscordDouble, Interaction, Message

@@ -67,7 +67,8 @@ class Fault:
     def response(self) -> web.Response:
         if self.status == 429:
             body: dict[str, Any] = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
-            headers = {"Retry-After": "0.05", "X-RateLimit-Scope": "user", **({"Via": "1.1 google"} if self.via else {})}
+            headers = {"Retry-After": "0.05", "X-RateLimit-Scope": "user",
+                       **({"Via": "1.1 google"} if self.via else {})}
         elif self.status == 403:
             body, headers = {"message": "Missing Permissions", "code": 50013}, {}
         else:
@@ -432,7 +433,8 @@ class DiscordDouble:
         payload["data"] = data
         return inter, payload
 
-    def click_payload(self, uid: str, name: str, message: Message, custom_id: str) -> tuple[Interaction, dict[str, Any]]:
+    def click_payload(self, uid: str, name: str, message: Message,
+                      custom_id: str) -> tuple[Interaction, dict[str, Any]]:
         inter, payload = self._base(3, uid, name, message.channel_id)
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         payload["message"] = message.payload()

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import commands
 from bot.console import LINE, ScriptClock, run_script
-from bot.discord_send import TEMPLATE
+from bot.discord_adapter.components import TEMPLATE
 from bot.manager import GameManager
 from bot.parsing import parse_command
 from games.core import Action, all_games, get_game
@@ -37,7 +37,8 @@ class Replay:
     board: Message | None = None  # the newest public board with game buttons
     clicks: list[tuple[str, str]] = field(default_factory=list)  # (user, action) pressed as buttons
     slash: list[tuple[str, str]] = field(default_factory=list)  # (user, action) typed as slash commands
-    suggested: list[tuple[str, str, str]] = field(default_factory=list)  # (command, option, value) taken from autocomplete
+    # (command, option, value) taken from autocomplete
+    suggested: list[tuple[str, str, str]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # lines answered only privately
     moves: list[Message] = field(default_factory=list)  # public move messages, in order
     last_way: dict[tuple[str, str], str] = field(default_factory=dict)  # (user, command) -> "click" | "slash"

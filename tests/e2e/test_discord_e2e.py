@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.discord_send import TEMPLATE
+from bot.discord_adapter.components import TEMPLATE
 from games.core import all_games
 from render import renderer_for
 
@@ -248,9 +248,9 @@ async def test_boards_of_real_games_carry_a_png(harness):
 
 
 async def test_an_action_too_long_for_a_custom_id_is_carried_by_its_index(harness, monkeypatch):
-    import bot.discord_send
+    from bot.discord_adapter import components
 
-    monkeypatch.setattr(bot.discord_send, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
+    monkeypatch.setattr(components, "CUSTOM_ID_MAX", 30)  # `pp:<channel>:<v>:add n:2` no longer fits
     start = await open_count(harness, "bob")
     ids = game_buttons(start)
     assert all(len(c) <= 30 for c in ids) and any(c.split(":", 3)[3].startswith("#") for c in ids)
@@ -325,7 +325,8 @@ async def test_only_players_of_the_game_can_call_a_rematch(harness):
 FOLLOWUP = r"/webhooks/\d+/[^/]+"  # an interaction's follow-up messages (the board of a move)
 
 
-@pytest.mark.parametrize(("status", "times", "via"), [(500, 1, False), (429, 1, True), (429, 1, False), (403, 2, False)])
+@pytest.mark.parametrize(("status", "times", "via"),
+                         [(500, 1, False), (429, 1, True), (429, 1, False), (403, 2, False)])
 async def test_a_failed_post_never_loses_or_repeats_a_move(harness, caplog, status, times, via):
     start = await open_count(harness, "bob")
     before = await live(harness)
@@ -415,7 +416,8 @@ async def test_removing_a_player_and_abandoning_are_for_the_host_or_manage_chann
     board_message(await harness.cmd("cat", "game", "join"))
     assert_private_only(await harness.cmd("bob", "game", "kick", player="Cat"), "Only the game's host")
     assert_private_only(await harness.cmd("bob", "game", "abandon"), "Only the game's host")
-    assert "Cat was removed" in board_message(await harness.cmd("bob", "game", "kick", player="Cat", manage=True)).content
+    kicked = board_message(await harness.cmd("bob", "game", "kick", player="Cat", manage=True))
+    assert "Cat was removed" in kicked.content
     assert [s.name for s in (await live(harness)).seats] == ["Ann", "Bob"]
     board_message(await harness.cmd("ann", "game", "start"))
     assert "abandoned" in board_message(await harness.cmd("cat", "game", "abandon", manage=True)).content
@@ -489,3 +491,36 @@ async def test_a_refused_post_of_a_slash_command_move_keeps_the_move_once(harnes
     shown = board_message(await harness.cmd("bob", "game", "status"))
     assert all(c.startswith(f"pp:{CHANNEL_ID}:{before.version + 1}:") for c in game_buttons(shown))
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_rematch_is_a_slash_command_too(harness):
+    await open_count(harness, "bob")
+    assert_private_only(await harness.cmd("bob", "game", "rematch"), "Only a finished game")
+    await play_to_end(harness)
+    old = (await harness.bot.manager.storage.history(CHANNEL_ID, 1))[0]
+    assert_private_only(await harness.cmd("cat", "game", "rematch"), "Only the players")
+    again = board_message(await harness.cmd("ann", "game", "rematch"))
+    assert "Rematch called by Ann" in again.content and game_buttons(again)
+    new = await live(harness)
+    assert new.id != old.id and new.status == "active" and "status_message" in new.meta
+    assert "waiting for" in harness.double.messages[new.meta["status_message"]].content
+
+
+async def test_preview_is_private_under_game_and_under_each_game_that_previews(harness):
+    if "heroball" not in all_games():
+        pytest.skip("needs a game with previews")
+    await harness.cmd("ann", "game", "new", game="heroball", thread=False, seed=7)
+    board_message(await harness.cmd("bob", "game", "join"))
+    board_message(await harness.cmd("ann", "game", "start"))
+    rec = await live(harness)
+    engine = all_games()["heroball"]
+    state = engine.load(rec.state)
+    who = {v: k for k, v in USERS.items()}[engine.status(state).to_act[0]]
+    offered = await harness.autocomplete(who, "game", "preview", "action", action="")
+    assert offered
+    for group in ("game", "heroball"):
+        shown = await harness.cmd(who, group, "preview", action=offered[0])
+        assert shown.callback["data"]["flags"] & EPHEMERAL  # deferred privately: nobody else sees even "thinking"
+        text = assert_private_only(shown, "Preview of")
+        assert "nothing has changed" in text and shown.private[-1].files["board.png"].startswith(PNG)
+    assert (await live(harness)).version == rec.version

@@ -117,6 +117,11 @@ async def test_an_expired_decision_window_is_answered_and_offers_no_vote(harness
     assert len(posted) == 1 and "counts as `discard`" in posted[0].content
     assert not [c for c in posted[0].custom_ids if c.startswith(("pp:vote:", "pp:skip:"))]
     assert [e.action for e in await harness.bot.manager.storage.log(rec.id)] == ["roll", "discard"]
+    # its buttons are for the board after the answer (they used to carry the version before it, stale at once)
+    now = await live(harness)
+    actions = [c for c in posted[0].custom_ids if c.startswith(f"pp:{CHANNEL_ID}:")]
+    assert actions and all(c.startswith(f"pp:{CHANNEL_ID}:{now.version}:") for c in actions)
+    board_message(await harness.click("ann", posted[0], button(posted[0], "end")))
 
 
 async def test_a_deadline_missed_while_the_bot_was_down_is_announced_once_after_the_restart(harness):
@@ -165,3 +170,16 @@ def _without_retry_waits(post):
             discord.http.asyncio.sleep = real
 
     return quick
+
+
+async def test_the_vote_is_a_slash_command_too(harness):
+    await open_count(harness, "bob", "cat")
+    rec = await live(harness)
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2
+    counted = await harness.cmd("bob", "game", "vote", kind="skip")
+    assert_private_only(counted, "1 of the 2 needed for skipping the turn")
+    carried = board_message(await harness.cmd("cat", "game", "vote", kind="skip"))
+    assert "voted to skip Ann's move: it counts as `end`" in carried.content
+    assert carried.allowed_mentions["users"] == [int(USERS["bob"])]
+    status = harness.double.messages[rec.meta["status_message"]].content
+    assert "waiting for Bob" in status  # the status message follows a carried vote

@@ -14,8 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.manager import GameManager, tune_runtime
+from bot.manager import GameManager
 from bot.reply import Reply
+from bot.runtime import tune_runtime
 from bot.settings import Settings
 from games.core import Action
 from storage import Storage, open_storage

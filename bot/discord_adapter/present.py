@@ -1,8 +1,9 @@
-"""Showing a manager Reply in Discord: one place, for slash commands and button clicks alike.
+"""Showing a manager Reply in Discord: one place, for slash commands, clicks and nudges alike.
 
-The interaction has already been deferred (public or ephemeral); the first follow-up fills
-the "thinking" message. Private texts go only to the invoker, ephemerally; pings name exactly
-the users who must act; buttons are DynamicItems that carry channel, version and action.
+Pure presentation: a Reply in, messages out; nothing here reads or writes storage. The interaction
+has already been deferred (public or ephemeral); the first follow-up fills the "thinking" message.
+Private texts go only to the invoker, ephemerally; pings name exactly the users who must act; the
+controls under a board come from one view builder (`board_view`).
 """
 from __future__ import annotations
 
@@ -14,23 +15,13 @@ from typing import Any
 
 import discord
 
-from .discord_select import board_menus
-from .reply import Reply
+from ..reply import Button, Menu, Reply
+from .components import GameButton, GameSelect, OptionsButton, RematchButton
 
 log = logging.getLogger("playpost.discord")
 
 MAX_CONTENT = 2000
-CUSTOM_ID_MAX = 100
-TEMPLATE = r"pp:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"
-INDEX_MARK = "#"  # `pp:<channel>:<version>:#<n>`: the n-th button of that board (action text too long)
-
-
-def custom_id(channel_id: str, version: int, action: str, index: int) -> str:
-    """The button's custom_id; falls back to the button's index when the action text is too long."""
-    cid = f"pp:{channel_id}:{version}:{action}"
-    if len(cid) <= CUSTOM_ID_MAX and not action.startswith(INDEX_MARK):
-        return cid
-    return f"pp:{channel_id}:{version}:{INDEX_MARK}{index}"
+ROWS = 5  # action rows under a message; 5 buttons to a row, a menu takes a row of its own
 
 
 def chunks(text: str, limit: int = MAX_CONTENT) -> list[str]:
@@ -70,24 +61,18 @@ def missing_permissions(perms: discord.Permissions, *, in_thread: bool, board: b
     return [label for attr, label in need if not getattr(perms, attr)]
 
 
-def view_for(reply: Reply, channel_id: str, menus: Sequence[Any] = ()) -> discord.ui.View | None:
-    """The controls under a board: buttons for the legal actions and menus for the rest that fit,
-    "My options" while it runs, "Rematch" at the end (at most 5 rows: menus give way to buttons)."""
-    from .discord_buttons import GameButton, OptionsButton, RematchButton
-    from .discord_select import GameSelect
-
-    items: list[discord.ui.Item] = []
-    buttons = reply.buttons[:24] if reply.version is not None else []
-    extra = 1 if reply.status_text else 0  # "My options" or "Rematch"
-    rows_free = 5 - -(-(len(buttons) + extra) // 5)
-    if reply.version is not None:
-        items += [GameButton(channel_id, reply.version, b.action, index=i, label=b.label)
-                  for i, b in enumerate(buttons)]
-        items += [GameSelect(channel_id, reply.version, m) for m in list(menus)[:max(0, rows_free)]]
-    if reply.status_text and not reply.finished:
-        items.append(OptionsButton(channel_id))
-    if reply.status_text and reply.finished and reply.game_id is not None:
-        items.append(RematchButton(reply.game_id))
+def board_view(channel_id: str, version: int | None, buttons: Sequence[Button], menus: Sequence[Menu],
+               tail: Sequence[discord.ui.Item[Any]] = (), *, reserve: int | None = None) -> discord.ui.View | None:
+    """The controls under a board: buttons for the legal actions, menus for the rest that fit, then `tail`
+    (e.g. "My options"). At most 5 rows: menus give way to buttons and to the `reserve` places kept for the tail."""
+    items: list[discord.ui.Item[Any]] = []
+    if version is not None:
+        shown = list(buttons)[:24]
+        taken = len(shown) + (len(tail) if reserve is None else reserve)
+        rows_free = ROWS - -(-taken // 5)
+        items += [GameButton(channel_id, version, b.action, index=i, label=b.label) for i, b in enumerate(shown)]
+        items += [GameSelect(channel_id, version, m) for m in list(menus)[:max(0, rows_free)]]
+    items += tail
     if not items:
         return None
     view = discord.ui.View(timeout=None)
@@ -96,9 +81,18 @@ def view_for(reply: Reply, channel_id: str, menus: Sequence[Any] = ()) -> discor
     return view
 
 
-def status_view(channel_id: str) -> discord.ui.View:
-    from .discord_buttons import OptionsButton
+def view_for(reply: Reply, channel_id: str) -> discord.ui.View | None:
+    """A reply's controls: its board's buttons and menus, "My options" while the game runs, "Rematch" at the end."""
+    tail: list[discord.ui.Item[Any]] = []
+    if reply.status_text and not reply.finished:
+        tail.append(OptionsButton(channel_id))
+    if reply.status_text and reply.finished and reply.game_id is not None:
+        tail.append(RematchButton(reply.game_id))
+    menus = reply.menus if reply.buttons or reply.status_text else []
+    return board_view(channel_id, reply.version, reply.buttons, menus, tail, reserve=1 if reply.status_text else 0)
 
+
+def status_view(channel_id: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OptionsButton(channel_id))
     return view
@@ -116,7 +110,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
         if reply.image is not None:  # a private picture (a preview): shown like a board, to the caller only
             embed, board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
             files[:0] = [board] if board else []
-        await _send_private(interaction, reply.text, files=files, extra=note, embed=embed)
+        await _send_private(interaction, private_text(reply), files=files, extra=note, embed=embed)
         return None
     text = reply.text
     ping = [p for p in reply.ping if p]
@@ -130,46 +124,32 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
             text += "\n(The board image is larger than this server's upload limit.)"
         else:
             files.insert(0, board)
-    view = view_for(reply, channel_id, await board_menus(interaction.client, reply.game_id, reply.version)
-                    if reply.buttons or reply.status_text else ())
+    view = view_for(reply, channel_id)
     pieces = chunks(text)
     sent: discord.WebhookMessage | None = None
     for i, piece in enumerate(pieces):
-        kwargs: dict = {"content": piece or None, "allowed_mentions": mentions(ping), "wait": True,
-                        "ephemeral": deferred_ephemeral}
+        kwargs: dict[str, Any] = {"content": piece or None, "allowed_mentions": mentions(ping), "wait": True,
+                                  "ephemeral": deferred_ephemeral}
         if i == len(pieces) - 1:
             kwargs.update({k: v for k, v in (("embed", embed), ("files", files), ("view", view)) if v})
             if kwargs["content"] is None and len(kwargs) == 4:
                 kwargs["content"] = "Done."  # the thinking message must be answered
         sent = await interaction.followup.send(**kwargs)
-    if sent is not None and view is not None and reply.game_id is not None and reply.buttons and reply.version:
-        await remember_board(interaction.client, reply.game_id, reply.version, interaction.guild_id, channel_id,
-                             sent.id)
     mine = reply.private.get(invoker)
     if mine or note:
         await _send_private(interaction, mine or "", extra=note)
     return sent
 
 
-async def remember_board(bot: Any, game_id: int, version: int, guild_id: int | None, channel_id: str,
-                         message_id: int) -> None:
-    """Keep a link to the newest board with buttons, so a stale button can point to it (meta: no version bump)."""
-    url = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
-    try:
-        await bot.manager.storage.update_meta(game_id, {"board_url": url, "board_version": version})
-    except Exception:  # bookkeeping only: never let it cost the move its answer
-        log.warning("event=board_link_failed game=%s", game_id, exc_info=True)
+def private_text(reply: Reply) -> str:
+    """An ephemeral reply's text; a refused stale click also points to the newest board, when known."""
+    if reply.stale and reply.board_url:
+        return f"{reply.text}\nThe current board: {reply.board_url}"
+    return reply.text
 
 
-async def board_pointer(bot: Any, channel_id: str) -> str:
-    """"The current board: <link>" for the game in this channel, if its newest board is known."""
-    rec = await bot.manager.storage.live_game(channel_id)
-    if rec is None or rec.status != "active" or rec.meta.get("board_version") != rec.version:
-        return ""  # no board of this version posted yet (a click that lost a race to it): `/game status` it is
-    return f"\nThe current board: {rec.meta['board_url']}"
-
-
-STALE = "This board is out of date."
+def message_url(guild_id: int | str | None, channel_id: str, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
 async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc: Exception) -> None:

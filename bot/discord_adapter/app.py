@@ -1,18 +1,16 @@
-"""The Discord adapter: slash commands and buttons in, manager Replies out.
+"""The Discord bot: the slash-command tree from the command definitions, the components, the pace task.
 
 Commands are generated from bot/commands.py (one definition for Discord and the console):
 a group per entry of `commands.groups()` (`/game`, `/<game id>`), one subcommand per
-CommandSpec, plus `/rules`. Every handler defers first, then asks the manager.
+CommandSpec, plus `/rules`. Every handler hands the interaction to the flows (bot/discord_adapter/flows.py).
 """
 from __future__ import annotations
 
 import asyncio
 import inspect
 import logging
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,22 +19,20 @@ from discord.ext import commands as ext
 from games.core import CommandSpec, OptionSpec, all_games
 from storage import open_storage
 
-from . import commands
-from .discord_buttons import GameButton, OptionsButton, RematchButton, SkipVoteButton, VoteButton
-from .discord_select import GameSelect
-from .discord_send import missing_permissions, post_failed, send_reply
-from .discord_status import create_status, post_nudge, refresh_status
-from .manager import GameManager, tune_runtime
-from .pace import Pace
-from .reply import Context, Reply
-from .settings import Settings
+from .. import commands
+from ..manager import GameManager
+from ..pace import Pace
+from ..runtime import tune_runtime
+from ..settings import Settings
+from .components import ITEMS
+from .components import Flows as ClickFlows
+from .flows import Flows, context
+from .status import post_nudge
 
 log = logging.getLogger("playpost.discord")
 
-ALWAYS_PRIVATE = {"help", "hand", "log", "history"}  # /game commands whose answer is only for the caller
 KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}
 MAX_OPTIONS = 25
-THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
 
 
 class PlaypostBot(ext.Bot):
@@ -50,6 +46,7 @@ class PlaypostBot(ext.Bot):
         self.settings = settings
         self.manager: GameManager | None = None
         self.pace: Pace | None = None
+        self.flows: ClickFlows = Flows(self)  # what the components' callbacks reach (checked against their Protocol)
         self.background: list[asyncio.Task[None]] = []
         for command in build_commands():
             self.tree.add_command(command)
@@ -59,7 +56,7 @@ class PlaypostBot(ext.Bot):
         storage = await open_storage(self.settings.playpost_db)
         self.manager = GameManager(storage, render_workers=self.settings.render_workers())
         tune_runtime()
-        self.add_dynamic_items(GameButton, GameSelect, OptionsButton, RematchButton, VoteButton, SkipVoteButton)
+        self.add_dynamic_items(*ITEMS)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
                          tick_seconds=self.settings.playpost_tick_seconds)
         self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
@@ -92,9 +89,6 @@ def build_bot(settings: Settings, **options: Any) -> PlaypostBot:
 
 
 # ---- commands from CommandSpecs ---------------------------------------------
-Runner = Callable[[discord.Interaction, str, str, dict[str, Any]], Awaitable[None]]
-
-
 def build_commands() -> list[app_commands.Command | app_commands.Group]:
     out: list[app_commands.Command | app_commands.Group] = []
     for group_name, specs in commands.groups().items():
@@ -117,9 +111,9 @@ def _command(group: str, spec: CommandSpec, parent: app_commands.Group | None) -
         log.warning("event=too_many_options command=%s/%s kept=%d", group, name, MAX_OPTIONS)
     py_names = {f"o{i}": opt.name for i, opt in enumerate(options)}
 
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
         given = {py_names[k]: v for k, v in values.items() if v is not None}
-        await run_command(interaction, group, sub, given)
+        await interaction.client.flows.slash(interaction, group, sub, given)  # type: ignore[attr-defined]
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     choices: dict[str, list[app_commands.Choice]] = {}
@@ -166,118 +160,11 @@ def _autocomplete(group: str, name: str, opt: OptionSpec) -> Callable[..., Await
             values = [c for c in opt.choices if folded in c.casefold()][:25]
         else:
             given = {k: v for k, v in interaction.namespace if k != opt.name and v is not None}
-            pairs = await manager.suggest_labelled(_context(interaction), group, name, opt.name, given, typed)
+            pairs = await manager.suggest_labelled(context(interaction), group, name, opt.name, given, typed)
             return _choices(pairs, kind)
         return _choices([(v, v) for v in values], kind)
 
     return suggest
-
-
-# ---- running a command -------------------------------------------------------
-def _context(interaction: discord.Interaction, channel_id: str | None = None) -> Context:
-    return Context(
-        channel_id=channel_id or str(interaction.channel_id),
-        user_id=str(interaction.user.id),
-        user_name=interaction.user.display_name,
-        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-        can_manage=bool(interaction.permissions.manage_channels),
-    )
-
-
-async def _always_private(manager: GameManager, group: str, name: str, channel_id: str) -> bool:
-    """Whether the answer is private whatever happens, so the "thinking" message can be too."""
-    if group == "rules":
-        return True
-    if group != "game":
-        return name == "preview"  # a game's preview is a picture only the caller sees
-    if name in ALWAYS_PRIVATE:
-        return True
-    if name == "export":  # a running game's record is only for the caller
-        rec = await manager.storage.live_game(channel_id)
-        return rec is not None and rec.status == "active"
-    return False
-
-
-async def run_command(interaction: discord.Interaction, group: str, name: str, options: dict[str, Any]) -> None:
-    manager: GameManager = interaction.client.manager  # type: ignore[attr-defined]
-    started = time.perf_counter()
-    ctx = _context(interaction)
-    private = await _always_private(manager, group, name, ctx.channel_id)
-    await interaction.response.defer(thinking=True, ephemeral=private)
-    try:
-        thread: discord.Thread | None = None
-        notes: list[str] = []
-        if group == "game" and name == "new" and options.get("thread") is not False:
-            thread, note = await _open_thread(interaction, options)
-            notes += [note] if note else []
-            if thread is not None:
-                ctx = replace(ctx, channel_id=str(thread.id))
-        reply = await manager.dispatch(ctx, group, name, options)
-        if thread is not None:
-            reply = await _move_to_thread(interaction, thread, reply)
-        if not reply.ephemeral and reply.image is not None:
-            lacking = missing_permissions(interaction.app_permissions, board=True,
-                                          in_thread=isinstance(interaction.channel, discord.Thread))
-            if lacking:
-                notes.append("I am missing " + ", ".join(lacking) + " in this channel, so boards may not show. "
-                             "Someone with Manage Channel can grant them.")
-        try:
-            await send_reply(interaction, reply, deferred_ephemeral=private, channel_id=ctx.channel_id,
-                             note="\n".join(notes))
-        except discord.HTTPException as exc:  # the game is already as the manager left it
-            await post_failed(interaction, reply, exc)
-        if group == "game" and name == "new" and not reply.ephemeral:
-            await create_status(interaction.client, reply.game_id, ctx.channel_id, interaction.app_permissions,
-                                in_thread=thread is not None or isinstance(interaction.channel, discord.Thread))
-        else:
-            await refresh_status(interaction.client, reply)
-    except Exception as exc:
-        log.exception("event=command_failed command=%s/%s channel=%s user=%s", group, name, ctx.channel_id,
-                      ctx.user_id)
-        await post_failed(interaction, None, exc)
-        return
-    log.info("event=command command=%s/%s channel=%s user=%s ok=%s version=%s ms=%d", group, name, ctx.channel_id,
-             ctx.user_id, not reply.ephemeral, reply.version, (time.perf_counter() - started) * 1000)
-
-
-async def _open_thread(interaction: discord.Interaction, options: dict[str, Any]) -> tuple[discord.Thread | None, str]:
-    """A public thread for a new game, when the command ran in a text channel that allows it."""
-    channel = interaction.channel
-    engine = all_games().get(str(options.get("game")))
-    if not isinstance(channel, discord.TextChannel) or engine is None:
-        return None, ""
-    perms = interaction.app_permissions
-    lacking = [label for attr, label in (("create_public_threads", "Create Public Threads"),
-                                         ("send_messages_in_threads", "Send Messages in Threads"))
-               if not getattr(perms, attr)]
-    if lacking:
-        return None, (f"I cannot open a thread here (missing {', '.join(lacking)}), so the game is in this channel. "
-                      "Pass `thread:false` to choose that yourself.")
-    name = f"{engine.name} · {interaction.user.display_name}"[:100]
-    try:
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                                             reason="playpost: a new game")
-    except discord.HTTPException as exc:
-        log.warning("event=thread_failed channel=%s status=%s", channel.id, exc.status)
-        return None, "I could not open a thread here, so the game is in this channel."
-    return thread, ""
-
-
-async def _move_to_thread(interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> Reply:
-    """The game lives in `thread`: announce it there, point the channel to it; drop the thread on error."""
-    if reply.ephemeral:
-        try:
-            await thread.delete()
-        except discord.HTTPException as exc:
-            log.warning("event=thread_delete_failed thread=%s status=%s", thread.id, exc.status)
-        return reply
-    await thread.send(reply.text, allowed_mentions=discord.AllowedMentions.none())
-    try:
-        await thread.add_user(interaction.user)
-    except discord.HTTPException as exc:
-        log.info("event=thread_add_user_failed thread=%s status=%s", thread.id, exc.status)
-    return replace(reply, text=f"{reply.text}\nThe game is played in {thread.mention}.", thread_name=None)
 
 
 async def _tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -1,9 +1,9 @@
-"""Small pieces the game manager's parts share."""
+"""Defaults and small helpers the game manager's parts share: settings, the export format, text matching."""
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import IllegalAction, OptionSpec, PlaypostError, Seat
+from games.core import IllegalAction, OptionSpec, Seat
 from storage import GameRecord
 
 DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder_hours": 24, "paused": False}
@@ -11,16 +11,12 @@ EXPORT_FORMAT = "playpost-export"
 EXPORT_VERSION = 1
 
 
-class NotFound(PlaypostError):
-    """No game where the command expects one."""
-
-
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
     """Case, spaces and punctuation do not matter when matching typed text: 'Von W' finds 'vonwilding'."""
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def _pick(spec: OptionSpec, value: str, game: str) -> str:
+def pick(spec: OptionSpec, value: str, game: str) -> str:
     """A value for an option with fixed choices, spelled as the choice is (any case accepted)."""
     if not spec.choices:
         return value
@@ -30,5 +26,5 @@ def _pick(spec: OptionSpec, value: str, game: str) -> str:
     raise IllegalAction(f"`{value}` is not a {spec.name} in {game}.", "Choose one of: " + ", ".join(spec.choices) + ".")
 
 
-def _seats(rec: GameRecord) -> list[Seat]:
+def seats_of(rec: GameRecord) -> list[Seat]:
     return [Seat(player=s.player, name=s.name, choices=dict(s.choices)) for s in rec.seats]

@@ -1,0 +1,208 @@
+"""What a slash command or a click does: acknowledge, ask the manager, present its Reply, keep the status current.
+
+Every interaction is acknowledged within Discord's 3 seconds: a slash command defers at once; a click
+lets the manager acknowledge (`Context.ack`) once its quick checks pass, so a refused click (not
+yours, an old board, a counted vote) is answered privately at once, without a public "thinking"
+message first.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import replace
+from typing import Any, Literal
+
+import discord
+
+from games.core import all_games
+
+from ..manager import GameManager
+from ..reply import Context, Reply
+from .present import message_url, missing_permissions, post_failed, private_text, send_reply
+from .status import Poster, create_status, refresh_status
+
+log = logging.getLogger("playpost.discord")
+
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
+
+
+def context(interaction: discord.Interaction, channel_id: str | None = None, **more: Any) -> Context:
+    """Who acts, and where: the one Context an interaction gives the manager."""
+    return Context(
+        channel_id=channel_id or str(interaction.channel_id),
+        user_id=str(interaction.user.id),
+        user_name=interaction.user.display_name,
+        guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+        can_manage=bool(interaction.permissions.manage_channels),
+        **more,
+    )
+
+
+class Flows:
+    """Runs interactions through the manager; the components reach it as `interaction.client.flows`."""
+
+    def __init__(self, bot: Poster) -> None:
+        self.bot = bot
+
+    @property
+    def manager(self) -> GameManager:
+        assert self.bot.manager is not None, "the bot's manager is opened in setup_hook"
+        return self.bot.manager
+
+    # ---- slash commands ----------------------------------------------------------
+    async def slash(self, interaction: discord.Interaction, group: str, name: str, options: dict[str, Any]) -> None:
+        started = time.perf_counter()
+        ctx = context(interaction)
+        private = await self.manager.answers_privately(ctx, group, name)
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        try:
+            thread: discord.Thread | None = None
+            notes: list[str] = []
+            if group == "game" and name == "new" and options.get("thread") is not False:
+                thread, note = await _open_thread(interaction, options)
+                notes += [note] if note else []
+                if thread is not None:
+                    ctx = replace(ctx, channel_id=str(thread.id))
+            reply = await self.manager.dispatch(ctx, group, name, options)
+            if thread is not None:
+                reply = await _move_to_thread(interaction, thread, reply)
+            if not reply.ephemeral and reply.image is not None:
+                lacking = missing_permissions(interaction.app_permissions, board=True,
+                                              in_thread=isinstance(interaction.channel, discord.Thread))
+                if lacking:
+                    notes.append("I am missing " + ", ".join(lacking) + " in this channel, so boards may not show. "
+                                 "Someone with Manage Channel can grant them.")
+            await self._show(interaction, reply, ctx.channel_id, deferred_ephemeral=private, note="\n".join(notes),
+                             in_thread=thread is not None or isinstance(interaction.channel, discord.Thread))
+        except Exception as exc:
+            log.exception("event=command_failed command=%s/%s channel=%s user=%s", group, name, ctx.channel_id,
+                          ctx.user_id)
+            await post_failed(interaction, None, exc)
+            return
+        ms = (time.perf_counter() - started) * 1000
+        log.info("event=command command=%s/%s channel=%s user=%s ok=%s version=%s ms=%d", group, name,
+                 ctx.channel_id, ctx.user_id, not reply.ephemeral, reply.version, ms)
+
+    # ---- clicks ------------------------------------------------------------------
+    async def press(self, interaction: discord.Interaction, channel_id: str, version: int, carried: str, *,
+                    menu: str | None = None) -> None:
+        """A click on a board's button or menu: checked by the manager against the board as stored, then played."""
+        started = time.perf_counter()
+
+        async def defer() -> None:
+            await interaction.response.defer(thinking=True)
+
+        ctx = context(interaction, channel_id, ack=defer)
+        reply: Reply | None = None
+        try:
+            reply = await self.manager.press(ctx, version, carried, menu=menu)
+            if await self._refused_at_once(interaction, reply):
+                log.info("event=click_refused channel=%s user=%s stale=%s", channel_id, ctx.user_id, reply.stale)
+                return
+            await self._show(interaction, reply, channel_id)
+        except Exception as exc:
+            log.exception("event=click_failed channel=%s user=%s", channel_id, ctx.user_id)
+            await post_failed(interaction, reply, exc)  # never delete what may already be the new board
+            return
+        log.info("event=click channel=%s user=%s version=%s ok=%s ms=%d", channel_id, ctx.user_id, version,
+                 not reply.ephemeral, (time.perf_counter() - started) * 1000)
+        if not reply.ephemeral and interaction.message is not None:
+            # the board this control sat under is history now: take its controls away
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException as exc:
+                log.info("event=clear_buttons_failed status=%s", exc.status)
+
+    async def command(self, interaction: discord.Interaction, channel_id: str, name: str, options: dict[str, Any],
+                      *, game_id: int | None = None, private: bool = False) -> None:
+        """A button that runs a `/game` command: "My options" (privately), a vote or a rematch (for its game)."""
+        if private:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            reply = await self.manager.dispatch(context(interaction, channel_id), "game", name, options)
+            await send_reply(interaction, reply, deferred_ephemeral=True, channel_id=channel_id)
+            return
+
+        async def defer() -> None:
+            await interaction.response.defer(thinking=True)
+
+        ctx = context(interaction, channel_id, game_id=game_id, ack=defer)
+        reply = await self.manager.dispatch(ctx, "game", name, options)
+        if await self._refused_at_once(interaction, reply):
+            log.info("event=button_refused command=%s game=%s user=%s", name, game_id, ctx.user_id)
+            return
+        await self._show(interaction, reply, channel_id,
+                         in_thread=isinstance(interaction.channel, discord.Thread))
+        log.info("event=button command=%s game=%s user=%s ok=%s", name, game_id, ctx.user_id, not reply.ephemeral)
+
+    # ---- showing a reply ---------------------------------------------------------
+    @staticmethod
+    async def _refused_at_once(interaction: discord.Interaction, reply: Reply) -> bool:
+        """A click the manager answered before acknowledging it: say so privately, at once."""
+        if interaction.response.is_done():
+            return False
+        if reply.ephemeral:
+            await interaction.response.send_message(private_text(reply), ephemeral=True)
+            return True
+        await interaction.response.defer(thinking=True)  # not expected: a public answer is acknowledged first
+        return False
+
+    async def _show(self, interaction: discord.Interaction, reply: Reply, channel_id: str, *,
+                    deferred_ephemeral: bool = False, note: str = "", in_thread: bool = False) -> None:
+        """Post the reply (the game is as the manager left it, whatever Discord says), then the status message."""
+        try:
+            sent = await send_reply(interaction, reply, deferred_ephemeral=deferred_ephemeral, channel_id=channel_id,
+                                    note=note)
+        except discord.HTTPException as exc:
+            await post_failed(interaction, reply, exc)
+            sent = None
+        if sent is not None and reply.game_id is not None and reply.buttons and reply.version:
+            # where the newest board with buttons is, so a stale button can point to it
+            try:
+                await self.manager.remember_board(reply.game_id, reply.version,
+                                                  message_url(interaction.guild_id, channel_id, sent.id))
+            except Exception:  # bookkeeping only: never let it cost the move its answer
+                log.warning("event=board_link_failed game=%s", reply.game_id, exc_info=True)
+        if reply.opened and not reply.ephemeral:
+            await create_status(self.bot, reply, channel_id, interaction.app_permissions, in_thread=in_thread)
+        else:
+            await refresh_status(self.bot, reply)
+
+
+async def _open_thread(interaction: discord.Interaction, options: dict[str, Any]) -> tuple[discord.Thread | None, str]:
+    """A public thread for a new game, when the command ran in a text channel that allows it."""
+    channel = interaction.channel
+    engine = all_games().get(str(options.get("game")))
+    if not isinstance(channel, discord.TextChannel) or engine is None:
+        return None, ""
+    perms = interaction.app_permissions
+    lacking = [label for attr, label in (("create_public_threads", "Create Public Threads"),
+                                         ("send_messages_in_threads", "Send Messages in Threads"))
+               if not getattr(perms, attr)]
+    if lacking:
+        return None, (f"I cannot open a thread here (missing {', '.join(lacking)}), so the game is in this channel. "
+                      "Pass `thread:false` to choose that yourself.")
+    name = f"{engine.name} · {interaction.user.display_name}"[:100]
+    try:
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                                             reason="playpost: a new game")
+    except discord.HTTPException as exc:
+        log.warning("event=thread_failed channel=%s status=%s", channel.id, exc.status)
+        return None, "I could not open a thread here, so the game is in this channel."
+    return thread, ""
+
+
+async def _move_to_thread(interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> Reply:
+    """The game lives in `thread`: announce it there, point the channel to it; drop the thread on error."""
+    if reply.ephemeral:
+        try:
+            await thread.delete()
+        except discord.HTTPException as exc:
+            log.warning("event=thread_delete_failed thread=%s status=%s", thread.id, exc.status)
+        return reply
+    await thread.send(reply.text, allowed_mentions=discord.AllowedMentions.none())
+    try:
+        await thread.add_user(interaction.user)
+    except discord.HTTPException as exc:
+        log.info("event=thread_add_user_failed thread=%s status=%s", thread.id, exc.status)
+    return replace(reply, text=f"{reply.text}\nThe game is played in {thread.mention}.", thread_name=None)

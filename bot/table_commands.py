@@ -1,0 +1,338 @@
+"""The /game table commands: open, join, start, look at, pace and end a game; preview a move."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Game, IllegalAction, Seat, all_games, get_game
+from games.core.play import hint_for, replay, resolve
+from storage import ChannelBusy, GameRecord, SeatRecord
+
+from . import commands
+from .defaults import DEFAULT_SETTINGS, pick, seats_of
+from .reply import Context, Reply
+from .table import Table
+
+
+class TableCommands:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    # ---- /game commands ------------------------------------------------------
+    async def new(self, ctx: Context, game: str, seed: int | None = None, thread: bool | None = None,
+                  deadline: int | None = None, **options: Any) -> Reply:
+        engine = get_game(str(game))
+        known = {o.name: o for o in engine.options}
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise IllegalAction(f"{engine.name} has no option `{unknown[0]}`.",
+                                "Its options: " + (", ".join(known) or "none") + ".")
+        opts = {k: str(v) for k, v in options.items()}
+        for name, spec in known.items():
+            if name not in opts and spec.default is not None:
+                opts[name] = spec.default
+            if name in opts:
+                opts[name] = pick(spec, opts[name], engine.name)
+        engine.check_options(opts)
+        settings = dict(DEFAULT_SETTINGS)
+        if deadline is not None:
+            if not 1 <= int(deadline) <= 24 * 30:
+                raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
+            settings["deadline_hours"] = int(deadline)
+        rec = GameRecord(
+            channel_id=ctx.channel_id, guild_id=ctx.guild_id, kind=engine.id, host_id=ctx.user_id,
+            options=opts, seats=[SeatRecord(player=ctx.user_id, name=ctx.user_name)],
+            seed=int(seed) if seed is not None else self.table.seed_source(), rules_version=engine.rules_version,
+            created_at=self.table.clock(), settings=settings,
+        )
+        engine.check_seat(opts, [], Seat(player=ctx.user_id, name=ctx.user_name))
+        async with self.table.lock(ctx.channel_id):
+            try:
+                rec = await self.table.storage.create_game(rec)
+            except ChannelBusy:
+                live = await self.table.storage.live_game(ctx.channel_id)
+                what = get_game(live.kind).name if live else "a game"
+                raise IllegalAction(f"This channel already has {what} going.",
+                                    "Finish or `/game abandon` it, or start the new game in a thread.") from None
+        optdesc = ", ".join(f"{k}: {v}" for k, v in opts.items())
+        text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
+                f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
+                + self._join_hint(engine) + "; the host starts it with `/game start`.")
+        return Reply(text=text, game_id=rec.id, version=rec.version, opened=True,
+                     thread_name=f"{engine.name} #{rec.id}" if thread is not False else None)
+
+    @staticmethod
+    def _join_hint(engine: Game) -> str:
+        if not engine.seat_options:
+            return ""
+        return " (" + ", ".join(f"`{o.name}:`" for o in engine.seat_options) + " optional)"
+
+    async def join(self, ctx: Context, **choices: Any) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            engine = get_game(rec.kind)
+            if rec.status != "lobby":
+                raise IllegalAction("The game has already started.", "Wait for the next game, or watch this one.")
+            known = {o.name for o in engine.seat_options}
+            unknown = [k for k in choices if k not in known]
+            if unknown:
+                raise IllegalAction(f"{engine.name} has no seat option `{unknown[0]}`.",
+                                    "Seat options: " + (", ".join(sorted(known)) or "none") + ".")
+            chosen = {k: pick(spec, str(choices[k]), engine.name) for k, spec in
+                      ((o.name, o) for o in engine.seat_options) if k in choices}
+            seats = list(rec.seats)
+            mine = [i for i, s in enumerate(seats) if s.player == ctx.user_id]
+            replace = mine[-1] if mine and (not engine.multi_seat or not seats[mine[-1]].choices) else None
+            others = [_s for i, _s in enumerate(seats_of(rec)) if i != replace]
+            if replace is None and len(seats) >= engine.max_seats:
+                raise IllegalAction(f"{engine.name} seats at most {engine.max_seats}.", "The table is full.")
+            new = Seat(player=ctx.user_id, name=ctx.user_name, choices=chosen)
+            engine.check_seat(rec.options, others, new)
+            record = SeatRecord(player=ctx.user_id, name=ctx.user_name, choices=chosen)
+            if replace is None:
+                seats.append(record)
+                verb = "joins"
+            else:
+                seats[replace] = record
+                verb = "is seated"
+            rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
+        what = ", ".join(f"{k} {v}" for k, v in chosen.items())
+        return Reply(text=f"{ctx.user_name} {verb}" + (f" ({what})" if what else "") +
+                     f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
+
+    @staticmethod
+    def _seat_list(rec: GameRecord) -> str:
+        return ", ".join(
+            s.name + (f" ({', '.join(f'{k} {v}' for k, v in s.choices.items())})" if s.choices else "")
+            for s in rec.seats) or "nobody"
+
+    async def leave(self, ctx: Context) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            if rec.status != "lobby":
+                raise IllegalAction("You cannot leave a game in progress.",
+                                    "Ask the host to `/game abandon` it if it cannot go on.")
+            seats = [s for s in rec.seats if s.player != ctx.user_id]
+            if len(seats) == len(rec.seats):
+                raise IllegalAction("You are not seated in this game.", "Join with `/game join`.")
+            rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
+        return Reply(text=f"{ctx.user_name} leaves. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+                     version=rec.version)
+
+    async def kick(self, ctx: Context, player: str) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            self._require_host(ctx, rec, "remove a player")
+            if rec.status != "lobby":
+                raise IllegalAction("Players can be removed only before the game starts.",
+                                    "`/game abandon` ends a game that cannot go on.")
+            key = player.strip().lstrip("@").casefold()
+            seats = [s for s in rec.seats if s.player.casefold() != key and s.name.casefold() != key]
+            if len(seats) == len(rec.seats):
+                raise IllegalAction(f"`{player}` is not seated.", "Seated: " + self._seat_list(rec) + ".")
+            rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
+        return Reply(text=f"{player} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+                     version=rec.version)
+
+    @staticmethod
+    def _require_host(ctx: Context, rec: GameRecord, what: str) -> None:
+        if ctx.user_id != rec.host_id and not ctx.can_manage:
+            raise IllegalAction(f"Only the game's host or someone with Manage Channel may {what}.",
+                                "Ask the host.")
+
+    async def start(self, ctx: Context) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            engine = get_game(rec.kind)
+            if rec.status != "lobby":
+                raise IllegalAction("The game has already started.", "`/game status` shows the board.")
+            self._require_host(ctx, rec, "start the game")
+            if not engine.min_seats <= len(rec.seats) <= engine.max_seats:
+                raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
+                                    f"{len(rec.seats)} taken.", "More players join with `/game join`.")
+            state = engine.setup(rec.options, seats_of(rec), rec.seed)
+            st = engine.status(state)
+            rec = await self.table.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
+                                                 deadline_at=self.table.deadline(rec, st, engine, state))
+            self.table.remember(rec, state)
+        reply = await self.table.after_move(rec, engine, state, None, st, [])
+        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
+        return reply
+
+    async def status(self, ctx: Context) -> Reply:
+        rec = await self.table.live(ctx)
+        engine = get_game(rec.kind)
+        if rec.status == "lobby":
+            return Reply(text=f"**{engine.name}** lobby. Seated: {self._seat_list(rec)}. "
+                              f"The host starts it with `/game start`.", game_id=rec.id, version=rec.version)
+        state = self.table.state_of(rec, engine)
+        st = engine.status(state)
+        line = self.table.status_line(rec, engine, st)
+        buttons, menus = self.table.controls(engine, state, st, self.table.names(rec))
+        return Reply(text=line, image=await self.table.image(rec.kind, engine, state), game_id=rec.id,
+                     version=rec.version, status_text=line, buttons=buttons, menus=menus)
+
+    async def help(self, ctx: Context) -> Reply:
+        rec = await self.table.storage.live_game(ctx.channel_id)
+        lines = ["**playpost** hosts play-by-post games. `/game new game:<name>` opens one; players "
+                 "`/game join`, the host `/game start`s. Games: " +
+                 ", ".join(f"{e.name} (`{gid}`)" for gid, e in sorted(all_games().items())) + "."]
+        if rec is not None and rec.status == "active":
+            engine = get_game(rec.kind)
+            state = self.table.state_of(rec, engine)
+            cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in commands.game_commands(engine))
+            lines.append(f"This channel plays {engine.name}. Commands: {cmds}.")
+            if ctx.user_id in self.table.names(rec):
+                lines.append(hint_for(engine, state, ctx.user_id))
+        lines.append("Rules at hand: `/rules game:<name> topic:<topic>`.")
+        return Reply(text="\n".join(lines), ephemeral=True)
+
+    async def hand(self, ctx: Context) -> Reply:
+        rec = await self.table.live(ctx)
+        if rec.status != "active" or ctx.user_id not in self.table.names(rec):
+            raise IllegalAction("You have no private information in this game.", "Only seated players do.")
+        engine = get_game(rec.kind)
+        state = self.table.state_of(rec, engine)
+        text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."
+        return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True)
+
+    async def undo(self, ctx: Context) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            if rec.status != "active":
+                raise IllegalAction("There is nothing to undo.", "The game is not running.")
+            engine = get_game(rec.kind)
+            state = self.table.state_of(rec, engine)
+            st = engine.status(state)
+            entries = await self.table.storage.log(rec.id)
+            if not entries:
+                raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
+            last = entries[-1]
+            if last.player != ctx.user_id:
+                raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
+            if last.turn_key != st.turn_key:
+                raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
+                                    hint_for(engine, state, ctx.user_id))
+            if last.barrier:
+                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
+                                    hint_for(engine, state, ctx.user_id))
+            cached = [u for u in self.table.undo_states.get(rec.id, []) if u[0] == last.seq]
+            if cached:
+                rebuilt = cached[0][2]
+            else:  # after a restart: rebuild from the log (checked when it was written)
+                rebuilt = replay(engine, rec.options, seats_of(rec), rec.seed,
+                                 [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
+            after = engine.status(rebuilt)
+            rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
+            self.table.remember(rec, rebuilt)
+            self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
+        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [])
+        reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
+        reply.ping = []
+        return reply
+
+    async def abandon(self, ctx: Context) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            self._require_host(ctx, rec, "abandon the game")
+            rec = await self.table.storage.update_game(rec, rec.version, status="abandoned", deadline_at=None)
+        return Reply(text=f"{ctx.user_name} abandoned the game of {get_game(rec.kind).name}. "
+                          "It stays in `/game history`.", game_id=rec.id, version=rec.version, finished=True)
+
+    async def log(self, ctx: Context, count: int = 15) -> Reply:
+        rec = await self.table.live_or_last(ctx)
+        entries = await self.table.storage.log(rec.id)
+        names = self.table.names(rec)
+        count = max(1, min(int(count), 50))
+        shown = entries[-count:]
+        if not shown:
+            return Reply(text="No moves yet.", ephemeral=True)
+        lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
+        return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
+
+    async def history(self, ctx: Context) -> Reply:
+        past = await self.table.storage.history(ctx.channel_id, 10)
+        if not past:
+            return Reply(text="No finished games in this channel yet.", ephemeral=True)
+        lines = []
+        for rec in past:
+            engine = get_game(rec.kind)
+            result: str = rec.status
+            if rec.status == "finished" and rec.state:
+                result = self.table.status_line(rec, engine, engine.status(engine.load(rec.state)))
+            players = ", ".join(s.name for s in rec.seats)
+            lines.append(f"#{rec.id} {engine.name} ({players}): {result}")
+        return Reply(text="\n".join(lines), ephemeral=True)
+
+    async def settings(self, ctx: Context, deadline: int | None = None, reminder: int | None = None) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            self._require_host(ctx, rec, "change the settings")
+            settings = {**DEFAULT_SETTINGS, **rec.settings}
+            if deadline is not None:
+                if not 1 <= int(deadline) <= 24 * 30:
+                    raise IllegalAction("The deadline must be between 1 hour and 30 days.", "Example: `deadline:48`.")
+                settings["deadline_hours"] = int(deadline)
+            if reminder is not None:
+                if not 1 <= int(reminder) <= 24 * 30:
+                    raise IllegalAction("Reminders must be between 1 hour and 30 days apart.",
+                                        "Example: `reminder:24`.")
+                settings["reminder_hours"] = int(reminder)
+            fields: dict[str, Any] = {"settings": settings}
+            if rec.status == "active" and not settings["paused"] and deadline is not None:
+                fields["deadline_at"] = self.table.clock() + settings["deadline_hours"] * 3600
+            rec = await self.table.storage.update_game(rec, rec.version, **fields)
+        return Reply(text=f"Turn deadline {settings['deadline_hours']} h, reminders every "
+                          f"{settings['reminder_hours']} h.", game_id=rec.id, version=rec.version)
+
+    async def pause(self, ctx: Context) -> Reply:
+        return await self._set_paused(ctx, True)
+
+    async def resume(self, ctx: Context) -> Reply:
+        return await self._set_paused(ctx, False)
+
+    async def _set_paused(self, ctx: Context, paused: bool) -> Reply:
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            if ctx.user_id not in self.table.names(rec) and not ctx.can_manage:
+                raise IllegalAction("Only seated players may pause or resume the game.",
+                                    "Ask one of them, or someone with Manage Channel.")
+            settings = {**DEFAULT_SETTINGS, **rec.settings, "paused": paused}
+            running = not paused and rec.status == "active"
+            deadline = self.table.clock() + settings["deadline_hours"] * 3600 if running else None
+            rec = await self.table.storage.update_game(rec, rec.version, settings=settings, deadline_at=deadline)
+        if paused:
+            return Reply(text=f"{ctx.user_name} paused the game: no deadlines until `/game resume`.",
+                         game_id=rec.id, version=rec.version)
+        return Reply(text=f"{ctx.user_name} resumed the game; the turn deadline runs again.", game_id=rec.id,
+                     version=rec.version)
+
+    # ---- /game preview, /<game> preview --------------------------------------
+    async def preview(self, ctx: Context, action: str) -> Reply:
+        """`/game preview action:`: a preview in whatever game this channel plays."""
+        return await self.preview_in(ctx, None, str(action))
+
+    async def preview_in(self, ctx: Context, kind: str | None, action_text: str) -> Reply:
+        """Where an action would take you: an image only you see; the stored game is untouched."""
+        rec = await self.table.live(ctx)
+        if (kind is not None and rec.kind != kind) or rec.status != "active":
+            raise IllegalAction("There is no running game of that kind here.",
+                                "`/game status` shows this channel's game.")
+        engine = get_game(rec.kind)
+        state = self.table.state_of(rec, engine)
+        written = Action.parse(action_text)
+        if written.cmd == "preview":
+            raise IllegalAction("A preview of a preview shows nothing new.",
+                                "Preview a move, e.g. `tumble direction:N`.")
+        no_previews = IllegalAction(f"{engine.name} has no previews.",
+                                    "Make the move, and `/game undo` takes it back within your turn.")
+        if not commands.previews(engine):
+            raise no_previews
+        action = resolve(engine, state, ctx.user_id, written)
+        result = engine.preview(state, ctx.user_id, action)
+        if result is None:
+            raise no_previews
+        seen, events = result
+        text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
+        dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
+        return Reply(text=f"Preview of `{action.text()}` (nothing has changed{dice}):\n{text}".strip(),
+                     image=await self.table.image(rec.kind, engine, seen), ephemeral=True)
