@@ -7,7 +7,7 @@ from functools import lru_cache
 from PIL import Image
 
 from games.heroball.board import Board, board
-from games.heroball.state import HeroballView
+from games.heroball.view import HeroballView
 from render.common import (
     GRID,
     INK,

@@ -57,7 +57,7 @@ def build(heroes: str, *, ball: str | None = "G7", terrain: str = "", active: in
     for pair in orders.split():
         who, kv = pair.split(":")
         k, v = kv.split("=")
-        E._hero(s, who).orders[k] = v
+        E.hero(s, who).orders[k] = v
     return s
 
 
@@ -82,7 +82,7 @@ def legal(s: HeroballState, player: str, cmd: str | None = None) -> list[str]:
 
 
 def hero(s: HeroballState, player: str):
-    return E._hero(s, player)
+    return E.hero(s, player)
 
 
 def to_act(s: HeroballState) -> list[str]:
