@@ -8,6 +8,7 @@ from games.core import Status
 from .rulebook import Rulebook
 from .state import HeroballState, HeroState
 
+
 class HeroView(BaseModel):
     player: str
     name: str

@@ -210,7 +210,8 @@ def render(view: HeroballView, **options) -> bytes:
             d.line([(x - r, y - r + 4), (x + r, y + r - 4)], fill=INK, width=2)
             d.text((x, y + 1), tag, size=12, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
         else:
-            d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30), width=3 if h.active else 1)
+            d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30),
+                      width=3 if h.active else 1)
             d.text((x, y + 1), tag, size=13, fill=WHITE, anchor="mm", bg=color)
         if h.holding == "ball":
             d.ellipse((x + 7, y - 17, x + 19, y - 5), fill=BALL, outline=INK, width=2)

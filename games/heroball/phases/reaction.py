@@ -107,7 +107,8 @@ class Intercept(Reaction):
         asked = g.hero(s, w.queue[0])
         card = g.hero_data(asked).slot("intercept")
         verb = "catch"
-        if card is not None and card.effect == "swat":  # Swat replaces the catch; on the landing hex he may also take it
+        # Swat replaces the catch; on the landing hex he may also take it
+        if card is not None and card.effect == "swat":
             verb = "take or swat" if asked.pos == w.target else "swat"
         return f"{verb} {OBJECT_NAMES[w.obj]} coming down on {w.target} or pass"
 
