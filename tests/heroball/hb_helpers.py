@@ -64,6 +64,7 @@ def build(heroes: str, *, ball: str | None = "G7", terrain: str = "", active: in
 def do(s: HeroballState, player: str, text: str) -> tuple[HeroballState, list[str]]:
     """Resolve and apply one typed action through the framework (legality checked)."""
     _, s2, events = step(E, s, player, Action.parse(text))
+    assert isinstance(s2, HeroballState)
     t = E.dump(s2)
     assert E.dump(E.load(t)) == t
     return s2, [e.text for e in events]
