@@ -13,7 +13,7 @@ from games.core import Action, Event, IllegalAction, Phase, PhasedGame, Rng, Sea
 
 from .commands import ANYTIME, COMMANDS, OPTIONS, REACTION_HOURS, REPLIES
 from .commands import seat_options as seat_options_for
-from .data import Rules, rules, topics
+from .data import rules, topics
 from .phases import Defend, Distract, Distracted, Intercept, Over, Seed, Turn
 from .phases.action import turn_label
 from .rulebook import MOVES, Rulebook
@@ -40,8 +40,8 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         "defend": Defend(), "intercept": Intercept(), "distract": Distract(), "distracted": Distracted(),
     }
 
-    def __init__(self, data: Rules = BUNDLED) -> None:
-        super().__init__(data)
+    def __init__(self) -> None:
+        super().__init__(BUNDLED)  # the seat options above are built from the same bundled rules
         self.hero_choice = UniqueChoice("hero", lambda: ((h.name, h.name) for h in self.rules.heroes), self._hero_id)
         self.god_choice = UniqueChoice("god", lambda: ((g, g) for g in self.rules.playable_gods), self._god_id)
 
@@ -173,7 +173,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         if not self.is_seated(state, player):
             return "You are not seated in this game."
         phase = self.phase(state)
-        if isinstance(phase, Over):
+        if self.phase_of(state) == "over":
             return phase.explain(self, state, player, a)
         if a.cmd == "reactions":
             return "Standing orders are ask, always or never, and must differ from what is set now."
