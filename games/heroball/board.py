@@ -18,12 +18,14 @@ class Board:
         self.labels: list[str] = [self.names.label(h) for h in self.cells]
         self._hex = {lab: h for lab, h in zip(self.labels, self.cells, strict=True)}
         self.centre = self.names.label((0, 0))
-        self.pillars = frozenset(self.names.label((dq * pillar_distance, dr * pillar_distance)) for dq, dr in HEX_DIRS.values())
-        self.corner = {c: self.names.label((dq * radius, dr * radius)) for c, (dq, dr) in zip(("N", "NE", "SE", "S", "SW", "NW"), HEX_DIRS.values(), strict=True)}
-        assert tuple(self.corner) == CORNERS
+        self.pillars = frozenset(self.names.label((dq * pillar_distance, dr * pillar_distance))
+                                 for dq, dr in HEX_DIRS.values())
+        self.corner = {c: self.names.label((dq * radius, dr * radius))
+                       for c, (dq, dr) in zip(CORNERS, HEX_DIRS.values(), strict=True)}
         self._nbrs: dict[str, tuple[str, ...]] = {}
         for lab, h in self._hex.items():
-            self._nbrs[lab] = tuple(self.names.label((h[0] + d[0], h[1] + d[1])) for d in HEX_DIRS.values() if (h[0] + d[0], h[1] + d[1]) in self.names)
+            near = ((h[0] + d[0], h[1] + d[1]) for d in HEX_DIRS.values())
+            self._nbrs[lab] = tuple(self.names.label(n) for n in near if n in self.names)
 
     def hex(self, label: str) -> Hex:
         return self._hex[label]

@@ -1,16 +1,18 @@
-"""Heroball rules content: heroes, cards, gods and house values, validated at load."""
+"""Heroball rules content: heroes, cards, gods and house values (data/house.json), validated at load,
+and the /rules topics (data/topics.md) filled in from them."""
 from __future__ import annotations
 
 import json
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from games.core import RulesDataError
 
-DATA_FILE = Path(__file__).with_name("data") / "heroball.json"
+DATA_FILE = Path(__file__).with_name("data") / "house.json"
+TOPICS_FILE = DATA_FILE.with_name("topics.md")
 
 Slot = Literal["defend", "intercept", "step", "run", "sprint", "throw", "drop", "push", "fumble", "unique"]
 Effect = Literal[
@@ -56,7 +58,7 @@ class House(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _note(cls, v):
+    def _note(cls, v: Any) -> Any:
         if isinstance(v, dict) and "_note" in v:
             v = dict(v)
             v["note"] = v.pop("_note")
@@ -178,3 +180,20 @@ def parse_rules(text: str, source: str = "heroball rules") -> Rules:
 @cache
 def rules() -> Rules:
     return parse_rules(DATA_FILE.read_text(encoding="utf-8"), DATA_FILE.name)
+
+
+def topics(r: Rules, text: str | None = None) -> dict[str, str]:
+    """The /rules reference: each `## topic` of topics.md with the house values filled in, then one topic per hero."""
+    hv = r.house
+    c = hv.cost
+    values = {**hv.model_dump(exclude={"cost", "start_corners", "note"}), **c.model_dump(),
+              "favoured_off": abs(c.favoured),
+              "gods": ", ".join(f"{g.name} ({g.terrain})" for g in r.gods if not g.excluded)}
+    out: dict[str, str] = {}
+    for part in (text or TOPICS_FILE.read_text(encoding="utf-8")).split("\n## ")[1:]:
+        name, _, body = part.partition("\n")
+        out[name.strip()] = body.strip("\n").format(**values)
+    for h in r.heroes:
+        lines = [f"{card.name} ({card.slot}{', house card' if card.house else ''}): {card.text}" for card in h.cards]
+        out[h.name.lower()] = ("House hero. " if h.house else "") + "\n".join(lines)
+    return out

@@ -1,4 +1,4 @@
-"""Heroball game state and views: plain pydantic models that round-trip JSON exactly."""
+"""Heroball game state: plain pydantic models that round-trip JSON exactly (what views show is in view.py)."""
 from __future__ import annotations
 
 from typing import Literal
@@ -76,49 +76,3 @@ class HeroballState(BaseModel):
     last_trail: list[str] = Field(default_factory=list)  # the previous turn's moves, for the image
     last_flights: list[str] = Field(default_factory=list)  # the previous turn's object flights, for the image
     rng: Rng
-
-
-# ---- views (what the renderer draws) ---------------------------------------------------------
-
-
-class HeroView(BaseModel):
-    player: str
-    name: str
-    hero: str
-    god: str
-    terrain: str
-    seat: int
-    pos: str
-    ap: int
-    max_ap: int
-    score: int
-    down: bool
-    holding: str | None
-    spent: list[str]
-    cards: list[str]  # short card states, e.g. "Pummel", "Fly (flipped: Feed)"
-    goal: list[str]
-    orders: dict[str, str]
-    active: bool
-
-
-class ObjectView(BaseModel):
-    id: str
-    at: str | None
-    holder: str | None
-    in_flight: bool = False
-
-
-class HeroballView(BaseModel):
-    radius: int
-    pillar_distance: int
-    round: int
-    rounds: int
-    phase: str
-    waiting_for: str
-    heroes: list[HeroView]
-    objects: list[ObjectView]
-    terrain: dict[str, str]
-    trail: list[str]
-    flights: list[tuple[str, str]] = Field(default_factory=list)  # (from, to) of objects in the air this turn
-    finished: bool
-    result: str = ""

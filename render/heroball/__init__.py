@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from games.heroball.board import Board, board
-from games.heroball.state import HeroballView
+from games.heroball.view import HeroballView
 from render.common import (
     GRID,
     INK,

@@ -57,13 +57,14 @@ def build(heroes: str, *, ball: str | None = "G7", terrain: str = "", active: in
     for pair in orders.split():
         who, kv = pair.split(":")
         k, v = kv.split("=")
-        E._hero(s, who).orders[k] = v
+        E.hero(s, who).orders[k] = v
     return s
 
 
 def do(s: HeroballState, player: str, text: str) -> tuple[HeroballState, list[str]]:
     """Resolve and apply one typed action through the framework (legality checked)."""
     _, s2, events = step(E, s, player, Action.parse(text))
+    assert isinstance(s2, HeroballState)
     t = E.dump(s2)
     assert E.dump(E.load(t)) == t
     return s2, [e.text for e in events]
@@ -82,7 +83,7 @@ def legal(s: HeroballState, player: str, cmd: str | None = None) -> list[str]:
 
 
 def hero(s: HeroballState, player: str):
-    return E._hero(s, player)
+    return E.hero(s, player)
 
 
 def to_act(s: HeroballState) -> list[str]:

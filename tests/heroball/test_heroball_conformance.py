@@ -1,47 +1,42 @@
 """Random legal play to the end: no exception, no dead end, exact JSON round-trip, replayable log."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core import Seat
-from games.core.play import replay, step
+from games.core.play import replay
+from games.core.playout import random_playout
 from games.heroball import ENGINE as E
 
 STEP_CAP = 3000
 
 
 def play_random(seed: int, n: int, *, check_json: bool = True):
+    """The shared random playout, with Heroball's checks at every step."""
     seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(n)]
-    state = E.setup({}, seats, seed)
-    pick = random.Random(seed)
-    log = []
-    for _ in range(STEP_CAP):
+
+    def choose(pick, state, player, legal):
         status = E.status(state)
-        if status.finished:
-            break
         assert status.to_act, status
         for p in status.to_act:
             assert E.legal_actions(state, p), f"{p} must act in {status.phase} but has nothing legal"
-        player = pick.choice(status.to_act)
-        legal = E.legal_actions(state, player)
         assert len(set(legal)) == len(legal)
         if status.phase in ("defend", "intercept", "distract"):
             assert any(a.cmd == "pass" for a in legal), "pass is always legal in a reaction window"
-        action = pick.choice(legal)
-        logged, new, _ = step(E, state, player, action)
-        state = new
-        log.append((player, logged))
+        return pick.choice(legal)
+
+    def check(before, player, action, state, events):
         if check_json:
             text = E.dump(state)
             again = E.load(text)
             assert again == state and E.dump(again) == text
-    else:
+
+    game = random_playout(E, {}, seats, seed, cap=STEP_CAP, choose=choose, each=check)
+    if not game.finished:
         pytest.fail(f"runaway: not finished after {STEP_CAP} actions")
-    return seats, state, log
+    return seats, game.state, game.log
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

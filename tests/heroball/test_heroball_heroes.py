@@ -120,7 +120,8 @@ def test_feed_resting_on_astral_turf_turns_fly_back():
 
 
 def test_trample_after_step_and_run_the_sprint_knocks_down_one_adjacent_hero():
-    s = build("Pegasus@G5 ap=5 spent=step+run, Gorgo@G7 ball, Calypso@F6", orders="gorgo:defend=never calypso:intercept=never")
+    s = build("Pegasus@G5 ap=5 spent=step+run, Gorgo@G7 ball, Calypso@F6",
+              orders="gorgo:defend=never calypso:intercept=never")
     opts = legal(s, "pegasus", "sprint")
     assert any("target:Gorgo" in a for a in opts) and any("target:Calypso" in a for a in opts)
     assert not any(a == "sprint to:G6" for a in opts)  # someone adjacent: one must be knocked down

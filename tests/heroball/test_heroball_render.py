@@ -6,12 +6,12 @@ import time
 
 from hb_helpers import build
 from PIL import Image
-from render_guard import strict_palette
 
 from games.heroball import ENGINE as E
 from render import render_png
 from render.common import SEAT_COLORS
 from render.heroball import _geo, render
+from render_guard import strict_palette
 
 
 def sample():
@@ -108,4 +108,5 @@ def test_hero_tokens_carry_distinct_letters_when_two_heroes_start_alike():
 
     tags = token_labels(["Helen", "Herakles", "Pegasus", "Perseus"])
     assert len(set(tags.values())) == 4 and all(tags[n][0] == n[0] for n in tags)
-    assert token_labels(["Gorgo", "Calypso", "Achilles", "Perseus"]) == {"Gorgo": "Go", "Calypso": "Ca", "Achilles": "Ac", "Perseus": "Pe"}
+    assert token_labels(["Gorgo", "Calypso", "Achilles", "Perseus"]) == {
+        "Gorgo": "Go", "Calypso": "Ca", "Achilles": "Ac", "Perseus": "Pe"}

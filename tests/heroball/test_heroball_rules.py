@@ -49,7 +49,8 @@ def test_a_hero_or_god_cannot_be_taken_twice_and_open_choices_are_drawn_at_setup
 
 
 def test_seed_terrain_is_placed_in_turn_order_as_real_turns_then_round_1_starts():
-    seats = [Seat(player="a", name="Ann", choices={"god": "Zeus"}), Seat(player="b", name="Bob", choices={"god": "Ares"})]
+    seats = [Seat(player="a", name="Ann", choices={"god": "Zeus"}),
+             Seat(player="b", name="Bob", choices={"god": "Ares"})]
     s = E.setup({}, seats, 5)
     assert E.status(s).phase == "seed" and to_act(s) == ["a"]
     for lab in ("G1", "F1", "G7", "G4", "G13"):  # hero/goal, goal, centre post, pillar
@@ -182,7 +183,8 @@ def test_defended_push_costs_the_attacker_the_ap_and_may_be_tried_again():
     s = build("Gorgo@G5 ap=4, Helen@G6 ap=3")
     s, ev = do(s, "gorgo", "push target:Helen to:G7")
     assert to_act(s) == ["helen"] and E.status(s).phase == "defend"
-    assert "gorgo" not in to_act(s) and sorted(legal(s, "helen", "react") + legal(s, "helen", "pass")) == ["pass", "react"]
+    assert "gorgo" not in to_act(s)
+    assert sorted(legal(s, "helen", "react") + legal(s, "helen", "pass")) == ["pass", "react"]
     illegal(s, "gorgo", "pass")  # nobody but the defender can answer
     s, ev = do(s, "helen", "react")
     assert hero(s, "helen").pos == "G6" and hero(s, "helen").ap == 2 and hero(s, "gorgo").ap == 3
@@ -236,7 +238,8 @@ def test_throw_reaches_up_to_2_hexes_for_1_ap_never_onto_a_pillar():
 
 def test_drop_goes_into_your_hex_or_an_adjacent_one():
     s = build("Gorgo@G6 ball, Helen@J10")
-    assert {a.split("to:")[1] for a in legal(s, "gorgo", "drop")} == {"G6", *[n for n in B.neighbors("G6") if n not in B.pillars]}
+    assert {a.split("to:")[1] for a in legal(s, "gorgo", "drop")} == {
+        "G6", *[n for n in B.neighbors("G6") if n not in B.pillars]}
 
 
 # ---- intercepts --------------------------------------------------------------------------------
@@ -316,14 +319,16 @@ def test_reactions_setting_is_legal_for_every_seated_player_at_any_time():
 # ---- knockdown -----------------------------------------------------------------------------------
 def test_knocked_down_hero_must_step_to_stand_and_can_do_nothing_else_but_defend():
     s = build("Helen@J10, Gorgo@G5 down ap=3", active=1)
-    assert sorted(legal(s, "gorgo", None)) == sorted(["step", "end", *[a for a in legal(s, "gorgo") if a.startswith("reactions")]])
+    orders = [a for a in legal(s, "gorgo") if a.startswith("reactions")]
+    assert sorted(legal(s, "gorgo", None)) == sorted(["step", "end", *orders])
     assert "stand up first" in illegal(s, "gorgo", "push target:Helen to:J11").reason
     s, ev = do(s, "gorgo", "step")
     assert not hero(s, "gorgo").down and hero(s, "gorgo").pos == "G5" and hero(s, "gorgo").ap == 2
     assert legal(s, "gorgo", "run")  # standing used the step
     # a knocked-down hero may still defend
     s = build("Helen@G6, Calypso@G5 down ap=2")
-    s, _ = do(s, "helen", "push target:Calypso to:G4") if "push target:Calypso to:G4" in legal(s, "helen") else do(s, "helen", legal(s, "helen", "push")[0])
+    push = "push target:Calypso to:G4"
+    s, _ = do(s, "helen", push if push in legal(s, "helen") else legal(s, "helen", "push")[0])
     assert E.status(s).phase == "defend"
 
 

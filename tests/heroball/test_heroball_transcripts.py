@@ -1,6 +1,7 @@
 """Whole games through the console, as `playpost script` plays them."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,8 @@ async def test_two_player_game_to_round_12(tmp_path):
     assert "Pegasus (bob) defends: the push by Gorgo (ann) fails." in out
     assert "Pegasus (bob) does not defend.\n  Pegasus (bob) fumbles the Godball; Gorgo (ann) places it on G6." in out
     assert "GOAL! Gorgo (ann) runs the Godball into their goal on H1: 2 points." in out
-    assert "Pegasus (bob) kicks the Godball to H12.\n  GOAL! The Godball reaches the goal of Pegasus (bob) on H12: 1 point for bob." in out
+    assert ("Pegasus (bob) kicks the Godball to H12.\n"
+            "  GOAL! The Godball reaches the goal of Pegasus (bob) on H12: 1 point for bob.") in out
     # the illegal step onto a pillar changes nothing: Bob still has 2 AP when he rests
     assert "(only bob sees this) G10 holds a Pillar of Heaven" in after(out, "bob> /heroball step to:G10")
     assert "Pegasus (bob) rests (+1 AP, now 3)." in after(out, "bob> /heroball step to:G10", 8)
@@ -41,23 +43,26 @@ async def test_four_player_game_to_round_12(tmp_path):
     assert "Gorgo (ann) knocks Perseus (dan) down." in pummel
     assert "Perseus (dan) fumbles the Godball; Gorgo (ann) places it on G8." in pummel
     assert "Achilles (cat) may react" in pummel  # Achilles is nearer the fumbler than Herakles: asked first
-    assert "(only bob sees this) It is not your move.\n  Waiting for cat to catch the Godball coming down on G8 or pass." in out
+    assert ("(only bob sees this) It is not your move.\n"
+            "  Waiting for cat to catch the Godball coming down on G8 or pass.") in out
     assert "Achilles (cat) lets the pole fall on F7.\n  Achilles (cat) catches the Godball (1 AP)." in out
     assert "Gorgo (ann) defends: the push by Herakles (bob) fails." in out
     assert "(only ann sees this) Achilles is Invulnerable right now" in out
     assert "Gorgo (ann) rests (+1 AP, now 3)." in after(out, "ann> /heroball push target:Achilles to:B9")
     assert "GOAL! Achilles (cat) runs the Godball into their goal on A9: 2 points." in out
     assert "GOAL! The Godball reaches the goal of Perseus (dan) on B3: 1 point for dan." in out
-    assert out.splitlines()[-1].strip() == "Game over: cat wins. cat wins with 2 points. Final scores: ann 0, bob 0, cat 2, dan 1."
+    assert out.splitlines()[-1].strip() == (
+        "Game over: cat wins. cat wins with 2 points. Final scores: ann 0, bob 0, cat 2, dan 1.")
 
 
 def test_playpost_script_cli_renders_the_two_player_game(tmp_path):
     """The real `playpost script FILE --out DIR`, boards rendered."""
     conftest_dir = Path(__file__).parent.parent
     args = ["script", str(HERE / "two_player.txt"), "--out", str(tmp_path / "out")]
-    code = (f"import sys; sys.path.insert(0, {str(conftest_dir)!r}); import conftest; from bot.cli import main; "
-            f"raise SystemExit(main({args!r}))")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    code = f"import conftest; from bot.cli import main; raise SystemExit(main({args!r}))"
+    path = os.pathsep.join(p for p in (str(conftest_dir), os.environ.get("PYTHONPATH", "")) if p)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": path})
     assert proc.returncode == 0, proc.stderr
     assert "Final scores: ann 2, bob 1." in proc.stdout
     pngs = sorted((tmp_path / "out").glob("*.png"))
@@ -85,4 +90,5 @@ async def test_a_new_players_mistakes_are_refused_with_their_reason_and_change_n
     assert out.count("Gorgo (ann) steps G1 → G2.") == 1
     assert "(only ann sees this) You have already used your step this turn" in out
     assert "bob sets standing orders: distract never." in out  # a setting, allowed during someone else's seed turn
-    assert "ann's turn (Gorgo, 5 AP)." in after(out, "bob> /heroball end", 3)  # 5 - 1 (step) - 0 (run onto mountain) + 1
+    # 5 - 1 (step) - 0 (run onto mountain) + 1
+    assert "ann's turn (Gorgo, 5 AP)." in after(out, "bob> /heroball end", 3)

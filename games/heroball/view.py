@@ -1,0 +1,104 @@
+"""What the board image and the bot show: view models built from the state (Heroball has no hidden information)."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.core import Status
+
+from .rulebook import Rulebook
+from .state import HeroballState, HeroState
+
+
+class HeroView(BaseModel):
+    player: str
+    name: str
+    hero: str
+    god: str
+    terrain: str
+    seat: int
+    pos: str
+    ap: int
+    max_ap: int
+    score: int
+    down: bool
+    holding: str | None
+    spent: list[str]
+    cards: list[str]  # short card states, e.g. "Pummel", "Fly (flipped: Feed)"
+    goal: list[str]
+    orders: dict[str, str]
+    active: bool
+
+
+class ObjectView(BaseModel):
+    id: str
+    at: str | None
+    holder: str | None
+    in_flight: bool = False
+
+
+class HeroballView(BaseModel):
+    radius: int
+    pillar_distance: int
+    round: int
+    rounds: int
+    phase: str
+    waiting_for: str
+    heroes: list[HeroView]
+    objects: list[ObjectView]
+    terrain: dict[str, str]
+    trail: list[str]
+    flights: list[tuple[str, str]] = Field(default_factory=list)  # (from, to) of objects in the air this turn
+    finished: bool
+    result: str = ""
+
+
+def card_states(g: Rulebook, h: HeroState) -> list[str]:
+    """Each card as the mat shows it: "sprint: Trample", "unique: Feed (flipped)", "[in field]"."""
+    out = []
+    for c in g.hero_data(h).cards:
+        label = f"{c.slot}: {c.name}"
+        if c.flip and c.id in h.flipped:
+            label = f"{c.slot}: {c.flip.capitalize()} (flipped)"
+        if c.id in h.field:
+            label += " [in field]"
+        if c.id == "redecorate" and h.tile:
+            label += f" [holds {h.tile}]"
+        out.append(label)
+    return out
+
+
+def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
+    """The whole table for everyone (`st` is the game's status now)."""
+    hv = g.rules.house
+    heroes = [HeroView(player=h.player, name=h.name, hero=h.hero, god=h.god, terrain=g.favoured(h), seat=h.seat,
+                       pos=h.pos, ap=h.ap, max_ap=hv.max_ap, score=h.score, down=h.down, holding=h.holding,
+                       spent=list(h.spent), cards=card_states(g, h), goal=g.board.goal(h.corner),
+                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"))
+              for i, h in enumerate(s.heroes)]
+    w = s.window
+    objects = [ObjectView(id=k, at=o.at, holder=o.holder, in_flight=bool(w and w.kind == "intercept" and w.obj == k))
+               for k, o in s.objects.items()]
+    now = bool(s.turn.trail or s.turn.flights)
+    trail = s.turn.trail if now else s.last_trail
+    flights = [_flight(f) for f in (s.turn.flights if now else s.last_flights)]
+    return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
+                        phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
+                        terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
+                        result=st.result.text if st.result else "")
+
+
+def _flight(text: str) -> tuple[str, str]:
+    """A stored flight "G6>G8" as (from, to)."""
+    origin, _, target = text.partition(">")
+    return origin, target
+
+
+def summary(g: Rulebook, s: HeroballState) -> dict[str, object]:
+    """The export's game fields: round, where the Godball is, each player's hero, place, AP and score."""
+    ball = s.objects["ball"]
+    return {
+        "round": s.round,
+        "ball": ball.at if ball.holder is None else g.player_name(s, ball.holder),
+        "players": [{"name": h.name, "hero": h.hero, "god": h.god, "position": h.pos, "ap": h.ap, "score": h.score,
+                     "holding": h.holding, "knocked_down": h.down} for h in s.heroes],
+    }
