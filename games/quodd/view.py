@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from . import content
+from . import data
 from .cube import FACES, face_dirs, facing
+from .skills import top_face, top_skill
 from .state import QState
 
 
@@ -64,14 +65,12 @@ class QView(BaseModel):
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
-    from .rules import top_face, top_skill
-
     heroes = []
     for h in st.heroes:
         sk = top_skill(h)
         heroes.append(HeroView(
-            player=h.player, name=h.name, hero=h.hero, hero_name=content.heroes()[h.hero].name, seat=h.seat,
-            pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else content.skills()[sk].icon,
+            player=h.player, name=h.name, hero=h.hero, hero_name=data.heroes()[h.hero].name, seat=h.seat,
+            pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else data.skills()[sk].icon,
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
@@ -80,7 +79,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
-        scenario=st.scenario, scenario_name=content.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
+        scenario=st.scenario, scenario_name=data.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
         round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
@@ -94,7 +93,7 @@ assert FACES  # faces are listed in view order by the renderer
 
 
 def rules_text() -> dict[str, str]:
-    sk = content.skills()
+    sk = data.skills()
     skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
     return {
         "overview": (
@@ -150,7 +149,7 @@ def rules_text() -> dict[str, str]:
             "two. `/quodd drop` puts one down on a free space next to you."
         ),
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, {s.round_limit} rounds): "
-                               f"{s.intro}" for s in content.scenarios().values()),
+                               f"{s.intro}" for s in data.scenarios().values()),
         "not yet": (
             "Still to come: cards, unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
             "bombs, sheep, platforms and beams. Explorations you earn are counted for later."

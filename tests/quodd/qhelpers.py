@@ -76,7 +76,7 @@ def hero(st: QState, player: str) -> Hero:
 
 
 def top(st: QState, player: str) -> str:
-    from games.quodd.rules import top_face
+    from games.quodd.skills import top_face
 
     return top_face(hero(st, player))
 

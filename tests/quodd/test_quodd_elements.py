@@ -288,7 +288,7 @@ def test_a_spring_with_nowhere_to_throw_you_does_nothing():
     walls = {"B2": "impassable_up", "B4": "impassable_up", "C3": "impassable_up", "A3": "impassable_up"}
     st = build(OPEN, tokens={"B3": "spring", **walls}, heroes=[dict(pos="B3")], tumbled=True)
     st.m.ready, st.m.points = "", 0
-    from games.quodd.rules import do_enter
+    from games.quodd.elements import do_enter
     from games.quodd.state import Job
 
     ev = []

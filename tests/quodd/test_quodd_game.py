@@ -10,8 +10,8 @@ from qhelpers import build, do, hero, legal
 from games.core import Action, IllegalAction, RulesDataError, Seat
 from games.core.play import replay, step
 from games.quodd import ENGINE as E
-from games.quodd import content
-from games.quodd.rules import top_face
+from games.quodd import data as content
+from games.quodd.skills import top_face
 
 
 def seats(n: int, **choices: str) -> list[Seat]:
