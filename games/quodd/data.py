@@ -1,4 +1,4 @@
-"""Rules content loaded from games/quodd/data: skills, heroes, token kinds, boards, scenarios.
+"""Rules content loaded from games/quodd/data/: skills, heroes, token kinds, boards, scenarios.
 
 Everything is validated by pydantic at load; a bad file raises RulesDataError naming
 the file and what is wrong. The engine refers to content by id only.
@@ -25,6 +25,8 @@ FEATURES: dict[str, str] = {
 ARROW = {"^": "N", ">": "E", "v": "S", "<": "W"}
 ARROW_OF = {v: k for k, v in ARROW.items()}
 VOID = "#"  # no square here: outside every board of the map (counts as a pit)
+# Token kinds linked by a group: switches and what they flip.
+GROUPED = ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour")
 
 
 class _Strict(BaseModel):
@@ -279,7 +281,7 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
             raise RulesDataError(f"{where}: start spaces hold heroes, and tokens never go under a hero")
         if t.kind == "rally":
             rally.append(t.number)
-        if t.kind in ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour") and not t.group:
+        if t.kind in GROUPED and not t.group:
             raise RulesDataError(f"{where}: needs a group linking switches to what they flip")
         if t.kind == "secret" and not sc.secret_pool:
             raise RulesDataError(f"{where}: the scenario has secret tokens but no secret_pool")
@@ -289,7 +291,8 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
     secrets = sum(1 for t in sc.tokens if t.kind == "secret")
     if secrets > len(sc.secret_pool):
         raise RulesDataError(f"scenario {sc.id}: {secrets} secret tokens but only {len(sc.secret_pool)} in the pool")
-    if sc.mode in ("race", "solo") and sorted(rally) != list(range(1, len(rally) + 1)) or (sc.mode != "heist" and not rally):
+    numbered = sorted(rally) == list(range(1, len(rally) + 1))
+    if sc.mode in ("race", "solo") and not numbered or (sc.mode != "heist" and not rally):
         raise RulesDataError(f"scenario {sc.id}: rally markers must be numbered 1..N")
     if sc.mode == "heist":
         if sc.target < 1:

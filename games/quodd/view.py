@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from . import data
-from .cube import FACES, face_dirs, facing
+from .cube import face_dirs, facing
 from .skills import top_face, top_skill
 from .state import QState
 
@@ -74,7 +74,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
-            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist" else f"marker {h.progress}/{len(st.rally)}"),
+            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist"
+                       else f"marker {h.progress}/{len(st.rally)}"),
             revealed=list(h.revealed),
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
@@ -89,9 +90,6 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
     )
 
 
-assert FACES  # faces are listed in view order by the renderer
-
-
 def rules_text() -> dict[str, str]:
     sk = data.skills()
     skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
@@ -99,7 +97,8 @@ def rules_text() -> dict[str, str]:
         "overview": (
             "Your hero is a cube. One face carries the Q, the other five each carry a movement skill. "
             "Whatever face ends up on top after you roll the cube decides how you may move next.\n"
-            "Pick a scenario at `/game new scenario:`; each one says what you are racing for and how many rounds you have."
+            "Pick a scenario at `/game new scenario:`; each one says what you are racing for and how many rounds you "
+            "have."
         ),
         "turn": (
             "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
@@ -148,8 +147,8 @@ def rules_text() -> dict[str, str]:
             "(`/quodd steal`), once per hero each turn, never in mid-jump, never banked crystals. You carry at most "
             "two. `/quodd drop` puts one down on a free space next to you."
         ),
-        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, {s.round_limit} rounds): "
-                               f"{s.intro}" for s in data.scenarios().values()),
+        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
+                               f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
             "Still to come: cards, unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
             "bombs, sheep, platforms and beams. Explorations you earn are counted for later."

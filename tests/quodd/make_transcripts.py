@@ -1,6 +1,6 @@
 """Writes the scenario transcripts: a small greedy planner plays each scenario with a fixed seed.
 
-Run from the repository root: `.venv/bin/python tests/quodd/transcripts/make.py`. The planner
+Run from the repository root: `.venv/bin/python tests/quodd/make_transcripts.py`. The planner
 searches each movement phase (tumble, skill, decisions) for the best position by the
 scenario's goal; the resulting action log is written as `name> /quodd ...` lines.
 """
@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.core import Seat  # noqa: E402
+from games.core.grid import manhattan  # noqa: E402
 from games.quodd import ENGINE as E  # noqa: E402
-from games.quodd.board import is_drop, manhattan, squares, xy  # noqa: E402
+from games.quodd.board import is_drop, squares, xy  # noqa: E402
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parent / "transcripts"
 NODE_CAP = 2500
 
 

@@ -2,7 +2,7 @@
 
     st = build(["....", ".>@.", "...."], tokens={"D1": "wall"}, heroes=[dict(pos="A2")])
 
-Rows use the printed-feature codes of games/quodd/content.py (`.` ground, `O` pit,
+Rows use the printed-feature codes of games/quodd/data.py (`.` ground, `O` pit,
 `^>v<` currents, `@` whirlpool, `R` respawn, `s` start, `D` drop zone, `w` water
 connection, `#` no square). Tokens are `kind` or `kind:group` strings. Heroes are
 `ann`, `bob`, `cat` ... in seat order; the first one is in its movement phase.

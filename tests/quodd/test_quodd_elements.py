@@ -236,7 +236,8 @@ def test_coloured_switch_flips_only_its_colour_and_impassable_walls_block_until_
     st.m.ready, st.m.points = "jump", 3
     jumps = legal(st, "ann", "move")
     assert "move direction:E distance:1" in jumps  # lands short of it
-    assert "move direction:E distance:2" not in jumps and "move direction:E distance:3" not in jumps  # not onto, not over
+    # not onto, not over
+    assert "move direction:E distance:2" not in jumps and "move direction:E distance:3" not in jumps
     st.m.ready, st.m.points = "slide", 3
     assert legal(st, "ann", "move").count("move direction:E distance:1") == 1
     assert "move direction:E distance:3" not in legal(st, "ann", "move")
