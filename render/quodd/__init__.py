@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.grid import DIRS8, col_letters
 from render.common import (
     GRID,
     INK,
@@ -37,7 +38,6 @@ def u(v: float) -> int:
     return round(v * S)
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
-DIRV = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
 
 GROUND = (222, 214, 178)
 FEATURE_FILL = {
@@ -110,14 +110,6 @@ def _g(view: Any, key: str):
     return view[key] if isinstance(view, dict) else getattr(view, key)
 
 
-def _col(x: int) -> str:
-    s, x = "", x + 1
-    while x:
-        x, r = divmod(x - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
 def _xy(lab: str) -> tuple[int, int]:
     i = 0
     while lab[i].isalpha():
@@ -134,7 +126,7 @@ def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:
 
 
 def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill) -> None:
-    ux, uy = DIRV[direction]
+    ux, uy = DIRS8[direction]
     n = math.hypot(ux, uy)
     dx, dy = ux / n, uy / n
     px, py = -dy, dx
@@ -168,20 +160,24 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "O":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), fill=(15, 10, 12))
             elif ch == "R":
-                d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50), width=u(3))
+                d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50),
+                          width=u(3))
                 text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
             elif ch == "s":
                 text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
             elif ch == "D":
-                d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10), width=u(2))
+                d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10),
+                            width=u(2))
                 text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
-                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255), width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), WHITE, bg=FEATURE_FILL["w"])
+                d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
+                          width=u(2))
+                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), u(15), WHITE,
+                            bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
-        text_center(d, (cx, MARGIN / 2), _col(x), 16, INK)
-        text_center(d, (cx, MARGIN * 1.5 + h * CELL), _col(x), 16, INK)
+        text_center(d, (cx, MARGIN / 2), col_letters(x), 16, INK)
+        text_center(d, (cx, MARGIN * 1.5 + h * CELL), col_letters(x), 16, INK)
     for y in range(h):
         cy = MARGIN + y * CELL + CELL / 2
         text_center(d, (MARGIN / 2, cy), str(y + 1), 16, INK)
@@ -220,7 +216,8 @@ def _crystals(d: Pen, box, items: list[str], alone: bool) -> None:
             cx, cy, r = (x0 + x1) / 2 + (i - (len(items[:3]) - 1) / 2) * u(10), (y0 + y1) / 2, u(10)
         else:
             cx, cy, r = x1 - u(7) - i * u(9), y1 - u(8), u(6)
-        d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour, outline=(20, 20, 20))
+        d.polygon([(cx, cy - r), (cx + r * 0.65, cy), (cx, cy + r), (cx - r * 0.65, cy)], fill=colour,
+                  outline=(20, 20, 20))
 
 
 def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
@@ -229,15 +226,15 @@ def _hero(d: Pen, box, colour, icon: str, face: str, carrying: int) -> None:
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
     text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
-    if face in DIRV:
-        dx, dy = DIRV[face]
+    if face in DIRS8:
+        dx, dy = DIRS8[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
         px, py = -dy, dx
         d.polygon([(tx, ty), (cx + dx * (r - 2) + px * u(5), cy + dy * (r - 2) + py * u(5)),
                    (cx + dx * (r - 2) - px * u(5), cy + dy * (r - 2) - py * u(5))], fill=(20, 20, 20))
     else:  # the front faces up or down: a ring marks it
-        d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)), fill=(20, 20, 20) if face == "up" else (255, 255, 255),
-                  outline=(20, 20, 20))
+        ring = (20, 20, 20) if face == "up" else (255, 255, 255)
+        d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)), fill=ring, outline=(20, 20, 20))
     if carrying:
         d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
         text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
@@ -341,7 +338,8 @@ def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> Non
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK, bg=FEATURE_FILL[key])
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK,
+                            bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
@@ -352,7 +350,8 @@ def _legend(d: Pen, items, top: int, per_row: int, colour=SEAT_COLORS[0]) -> Non
             d.rectangle(box, outline=(255, 0, 150), width=3)
             name = "you may choose this square"
         elif what == "c":
-            d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])], fill=CRYSTAL["red"])
+            d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])],
+                      fill=CRYSTAL["red"])
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))

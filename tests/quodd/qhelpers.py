@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import Action, IllegalAction, Rng
 from games.core.play import step
 from games.quodd import ENGINE as E
+from games.quodd.skills import top_face
 from games.quodd.state import Hero, MoveCtx, QState, Token
 
 NAMES = ["ann", "bob", "cat", "dan"]
@@ -76,8 +77,6 @@ def hero(st: QState, player: str) -> Hero:
 
 
 def top(st: QState, player: str) -> str:
-    from games.quodd.skills import top_face
-
     return top_face(hero(st, player))
 
 
