@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -139,22 +139,51 @@ class ScenarioDef(_Strict):
     special_rules: list[str] = Field(default_factory=list)
 
 
-def _load(name: str, model):
+M = TypeVar("M", bound=BaseModel)
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+D = TypeVar("D", bound=_HasId)
+
+
+def _read(name: str) -> Any:
     path = DATA / name
     try:
-        raw = json.loads(path.read_text())
+        return json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as exc:
         raise RulesDataError(f"{path.name}: cannot read: {exc}") from exc
+
+
+def _invalid(name: str, exc: ValidationError) -> RulesDataError:
+    return RulesDataError(f"{Path(name).name}: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}")
+
+
+def _load(name: str, model: type[M]) -> M:
+    """One validated object from a data file."""
+    raw = _read(name)
     try:
-        if isinstance(raw, list):
-            return [model.model_validate(x) for x in raw]
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise RulesDataError(f"{path.name}: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
+        raise _invalid(name, exc) from exc
 
 
-def _by_id(items, what: str) -> dict:
-    out = {}
+def _load_all(name: str, model: type[M]) -> list[M]:
+    """A data file holding a list of objects, each validated."""
+    raw = _read(name)
+    if not isinstance(raw, list):
+        raise RulesDataError(f"{Path(name).name}: expected a list")
+    try:
+        return [model.model_validate(x) for x in raw]
+    except ValidationError as exc:
+        raise _invalid(name, exc) from exc
+
+
+def _by_id(items: list[D], what: str) -> dict[str, D]:
+    out: dict[str, D] = {}
     for it in items:
         if it.id in out:
             raise RulesDataError(f"{what}: id {it.id!r} appears twice")
@@ -164,12 +193,12 @@ def _by_id(items, what: str) -> dict:
 
 @cache
 def skills() -> dict[str, SkillDef]:
-    return _by_id(_load("skills.json", SkillDef), "skills.json")
+    return _by_id(_load_all("skills.json", SkillDef), "skills.json")
 
 
 @cache
 def heroes() -> dict[str, HeroDef]:
-    found = _by_id(_load("heroes.json", HeroDef), "heroes.json")
+    found = _by_id(_load_all("heroes.json", HeroDef), "heroes.json")
     for h in found.values():
         if sorted(h.default_skills) != sorted(["feet", "front", "back", "left", "right"]) or sorted(
             h.default_skills.values()
@@ -180,7 +209,7 @@ def heroes() -> dict[str, HeroDef]:
 
 @cache
 def token_kinds() -> dict[str, TokenDef]:
-    return _by_id(_load("tokens.json", TokenDef), "tokens.json")
+    return _by_id(_load_all("tokens.json", TokenDef), "tokens.json")
 
 
 @cache
@@ -190,10 +219,11 @@ def house() -> HouseValues:
 
 @cache
 def boards() -> dict[str, BoardDef]:
-    return _by_id(_load("boards.json", BoardDef), "boards.json")
+    return _by_id(_load_all("boards.json", BoardDef), "boards.json")
 
 
-def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int):
+def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int
+               ) -> tuple[list[str], dict[tuple[int, int], str]]:
     """Rotate a board clockwise in quarter turns; current arrows turn with it."""
     cw = {"^": ">", ">": "v", "v": "<", "<": "^"}
     for _ in range(turn // 90):
