@@ -103,9 +103,14 @@ def _start_dist(st, lab):
     return min(manhattan(p, xy(q)) for q in st.ground)
 
 
+def result_text(st) -> str:
+    result = E.status(st).result
+    return result.text if result is not None else "unfinished"
+
+
 def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
     seats, st, log = play(scenario, names, heroes, seed)
-    lines = [f"# {scenario}: {E.status(st).result.text if E.status(st).finished else 'unfinished'}",
+    lines = [f"# {scenario}: {result_text(st)}",
              f"{names[0]}> /game new game:quodd seed:{seed} scenario:{scenario} thread:false"]
     for n in names:
         lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else ""))
@@ -113,7 +118,7 @@ def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
     for who, a in log:
         lines.append(f"{who}> /quodd {a.text()}")
     path.write_text("\n".join(lines) + "\n")
-    print(path.name, len(log), "actions;", E.status(st).result.text if E.status(st).finished else "unfinished")
+    print(path.name, len(log), "actions;", result_text(st))
 
 
 if __name__ == "__main__":

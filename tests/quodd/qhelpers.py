@@ -35,8 +35,8 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
         toks[lab] = Token(kind="rally", number=i)
         rally_map[str(i)] = lab
     hs = []
-    for i, spec in enumerate(heroes or [dict(pos="A1")]):
-        d = dict(spec)
+    for i, hero_spec in enumerate(heroes or [dict(pos="A1")]):
+        d = dict(hero_spec)
         hs.append(Hero(player=NAMES[i], name=NAMES[i].capitalize(), hero=["rok", "trixie", "forest", "aang"][i], seat=i,
                        pos=d.get("pos"), head=d.get("head", "U"), front=d.get("front", "E"),
                        home_front=d.get("front", "E"), skills=d.get("skills", dict(SKILLS)),
@@ -55,6 +55,7 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
 def do(st: QState, player: str, text: str) -> tuple[QState, list[str]]:
     """Resolve and apply like the bot does (legality is checked); returns the event texts."""
     _, new, events = step(E, st, player, Action.parse(text))
+    assert isinstance(new, QState)
     dumped = E.dump(new)
     assert E.dump(E.load(dumped)) == dumped
     return new, [e.text for e in events]
