@@ -1,12 +1,11 @@
 """What players type: the `/quodd` commands, the game option (scenario) and the seat option (hero)."""
 from __future__ import annotations
 
-from games.core import CommandSpec, OptionSpec
+from games.core import Action, CommandSpec, OptionSpec
 from games.core.grid import DIRS8
 
 from . import data
-
-SKILL_ARGS = ("feet", "front", "back", "left", "right")
+from .cube import SKILL_FACES
 
 OPTIONS = (
     OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(data.scenarios())),
@@ -41,10 +40,17 @@ COMMANDS = (
     )),
     CommandSpec(name="rearrange", description="Assign skills to faces (setup, Q-power, tokens)", options=tuple(
         OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(data.skills()))
-        for f in SKILL_ARGS)),
+        for f in SKILL_FACES)),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",
                 options=(OptionSpec(name="action", description='The move to try, e.g. "tumble direction:E"',
                                     required=True, autocomplete=True),)),
 )
+
+
+def arg(action: Action, key: str) -> str:
+    """An argument of a legal action: the legal set guarantees it is there."""
+    value = action.get(key)
+    assert value is not None, (action, key)
+    return value

@@ -23,7 +23,6 @@ FEATURES: dict[str, str] = {
     "@": "whirlpool", "R": "respawn", "s": "start", "D": "drop", "w": "link",
 }
 ARROW = {"^": "N", ">": "E", "v": "S", "<": "W"}
-ARROW_OF = {v: k for k, v in ARROW.items()}
 VOID = "#"  # no square here: outside every board of the map (counts as a pit)
 # Token kinds linked by a group: switches and what they flip.
 GROUPED = ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour")

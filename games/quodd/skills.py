@@ -12,6 +12,7 @@ from games.core.grid import DIAGONALS, DIRS4, DIRS8
 
 from . import data
 from .board import active, hero_of, is_mover
+from .commands import arg
 from .cube import SKILL_FACES, face_at
 from .jobs import cancel_seq
 from .state import Hero, QState
@@ -66,16 +67,10 @@ def swaps(h: Hero, face: str) -> list[Action]:
     return out
 
 
-def _arg(action: Action, key: str) -> str:
-    value = action.get(key)
-    assert value is not None, (action, key)
-    return value
-
-
 def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
     before = top_skill(h)
-    h.skills = {f: _arg(action, f) for f in SKILL_FACES}
+    h.skills = {f: arg(action, f) for f in SKILL_FACES}
     ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES)
                     + "."))
     m = st.m

@@ -10,6 +10,7 @@ from games.core import Action, Event, Pending, Phase, Status
 
 from ..board import active
 from ..collectibles import drop, drops, explain_drop
+from ..commands import arg
 from ..skills import explain_rearrange, rearrange_label
 from ..state import Hero, QState
 
@@ -19,13 +20,6 @@ PHASE_NAMES = {
     "over": "game over",
 }
 BUTTON_CAP = 20
-
-
-def arg(action: Action, key: str) -> str:
-    """An argument the legal set guarantees is there."""
-    value = action.get(key)
-    assert value is not None, (action, key)
-    return value
 
 
 @dataclass(frozen=True)

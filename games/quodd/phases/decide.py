@@ -14,11 +14,12 @@ from games.core import Action, Event
 
 from .. import data
 from ..board import active, hero_of
+from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import answer
 from ..skills import rearrange, rearranges, swaps, top_face
 from ..state import QState
-from .base import Asked, Buttons, QuoddPhase, arg, asked, explain_answer
+from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
 CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}

@@ -26,12 +26,13 @@ from ..board import (
     xy,
 )
 from ..collectibles import drop, drops, explain_steal, steal, steals
+from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import run
 from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face
 from ..state import Hero, Job, QState
 from ..turns import to_recovery
-from .base import Buttons, TurnPhase, arg
+from .base import Buttons, TurnPhase
 
 DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
 

@@ -8,9 +8,10 @@ from games.core.grid import label
 
 from .. import data
 from ..board import center_facing, hero_at, xy
+from ..commands import arg
 from ..jobs import decide
 from ..state import QState
-from .base import Asked, Buttons, QuoddPhase, arg, asked, explain_answer
+from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 
 
 def ask_placement(st: QState) -> None:
