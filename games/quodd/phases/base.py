@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from games.core import Action, Event, Pending, Phase, Status
 
-from ..board import active
+from ..board import active, hero_of
 from ..collectibles import drop, drops, explain_drop
 from ..commands import arg
 from ..skills import explain_rearrange, rearrange_label
@@ -38,8 +38,9 @@ def asked(st: QState, turn_key: str, hours: float | None = None) -> Asked:
     options = tuple(Action.of("choose", option=o) for o in d.options)
     quiet = [a for a in options if a.get("option") in ("skip", "stay")]
     default = quiet[0] if quiet else options[0] if options else None
-    return Asked(kind=PHASE_NAMES[st.phase], player=d.player, name="", question=d.prompt, round=st.round,
-                 turn_key=turn_key, options=options, default=default, hours=hours)
+    return Asked(kind=PHASE_NAMES[st.phase], player=d.player, name=hero_of(st, d.player).name, question=d.prompt,
+                 round=st.round, turn_key=turn_key, options=options, default=default, hours=hours,
+                 extra={"decision": d.kind})
 
 
 def explain_answer(st: QState, action: Action) -> str | None:
