@@ -1,9 +1,11 @@
 """Reading the map in a state: squares, tokens, heroes, and who may enter where."""
 from __future__ import annotations
 
-from games.core.grid import DIRS4, DIRS8, label, parse_label
+from collections.abc import Iterator
 
-from .content import ARROW, VOID
+from games.core.grid import DIRS4, label, parse_label, step_xy
+
+from .data import ARROW, VOID, token_kinds
 from .state import Hero, QState, Token
 
 XY = tuple[int, int]
@@ -12,8 +14,8 @@ BLOCKING = ("impassable_up",)
 PIT_TOKENS = ("pit", "trap_door_open")
 REVEAL = ("explore", "food", "item", "pet", "rune", "upgrade", "treasure")
 # Tokens whose effect covers the printed feature underneath them.
-ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit", "trap_door_open",
-          "wall")  # a hero on a wall top stands above the printed square
+ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit",
+          "trap_door_open", "wall")  # a hero on a wall top stands above the printed square
 
 
 def xy(lab: str) -> XY:
@@ -83,6 +85,16 @@ def hero_of(st: QState, player: str) -> Hero:
     raise KeyError(player)
 
 
+def active(st: QState) -> Hero:
+    """The hero whose turn it is."""
+    return st.heroes[st.turn]
+
+
+def is_mover(st: QState, h: Hero) -> bool:
+    """Is `h` the hero making its own movement phase now?"""
+    return st.phase == "move" and active(st).player == h.player
+
+
 def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
     if not on_map(st, p):
         return None
@@ -91,11 +103,6 @@ def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
         if h.pos == lab and h.player != but:
             return h
     return None
-
-
-def step(p: XY, d: str, n: int = 1) -> XY:
-    dx, dy = DIRS8[d]
-    return p[0] + dx * n, p[1] + dy * n
 
 
 def standable(st: QState, p: XY) -> bool:
@@ -120,7 +127,7 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     """
     if occ is None:
         occ = occupancy(st)
-    to = step(frm, d)
+    to = step_xy(frm, d)
     if not on_map(st, to):
         return True
     k = kind(st, to)
@@ -140,15 +147,15 @@ def sim_step(st: QState, h: Hero, frm: XY, d: str, occ: dict[XY, str]) -> XY | N
     """Move `h` in an occupancy map (pushing others along); None when blocked. Ignores board elements."""
     if not can_enter(st, h, frm, d, occ=occ):
         return None
-    to = step(frm, d)
+    to = step_xy(frm, d)
     chain = []
     q = to
     while occ.get(q) is not None and occ.get(q) != h.player:
         chain.append((q, occ[q]))
-        q = step(q, d)
+        q = step_xy(q, d)
     for q, pid in reversed(chain):
         del occ[q]
-        nq = step(q, d)
+        nq = step_xy(q, d)
         if on_map(st, nq):
             occ[nq] = pid
     occ.pop(frm, None)
@@ -160,7 +167,7 @@ def sim_step(st: QState, h: Hero, frm: XY, d: str, occ: dict[XY, str]) -> XY | N
 def jump_landing_ok(st: QState, frm: XY, d: str, over: int) -> bool:
     """A jump clears `over` spaces; impassable walls cannot be cleared or landed on."""
     for i in range(1, over + 2):
-        q = step(frm, d, i)
+        q = step_xy(frm, d, i)
         if on_map(st, q) and kind(st, q) in BLOCKING:
             return False
     return True
@@ -182,11 +189,7 @@ def center_facing(st: QState, p: XY) -> str:
     return best
 
 
-def manhattan(a: XY, b: XY) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def squares(st: QState):
+def squares(st: QState) -> Iterator[XY]:
     for y in range(st.height):
         for x in range(st.width):
             if st.rows[y][x] != VOID:
@@ -199,8 +202,6 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
     Never on respawn points or on top of another token, never in pits except walls, never
     under a hero unless a rule allows it (secret tokens are put under the hero who found them).
     """
-    from .content import token_kinds
-
     if kind_ not in token_kinds():
         return f"there is no {kind_} token"
     if not on_map(st, p):

@@ -6,7 +6,6 @@ All 24 orientations are the pairs (head, front) with front at right angles to he
 """
 from __future__ import annotations
 
-FACES = ("q", "feet", "front", "back", "left", "right")
 SKILL_FACES = ("feet", "front", "back", "left", "right")
 WORLD = ("U", "D", "N", "E", "S", "W")
 VEC: dict[str, tuple[int, int, int]] = {

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from . import content
-from .cube import FACES, face_dirs, facing
+from . import data
+from .cube import face_dirs, facing
+from .skills import top_face, top_skill
 from .state import QState
 
 
@@ -64,23 +65,22 @@ class QView(BaseModel):
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
-    from .rules import top_face, top_skill
-
     heroes = []
     for h in st.heroes:
         sk = top_skill(h)
         heroes.append(HeroView(
-            player=h.player, name=h.name, hero=h.hero, hero_name=content.heroes()[h.hero].name, seat=h.seat,
-            pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else content.skills()[sk].icon,
+            player=h.player, name=h.name, hero=h.hero, hero_name=data.heroes()[h.hero].name, seat=h.seat,
+            pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else data.skills()[sk].icon,
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
-            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist" else f"marker {h.progress}/{len(st.rally)}"),
+            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist"
+                       else f"marker {h.progress}/{len(st.rally)}"),
             revealed=list(h.revealed),
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
-        scenario=st.scenario, scenario_name=content.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
+        scenario=st.scenario, scenario_name=data.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
         round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
@@ -90,17 +90,15 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
     )
 
 
-assert FACES  # faces are listed in view order by the renderer
-
-
 def rules_text() -> dict[str, str]:
-    sk = content.skills()
+    sk = data.skills()
     skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
     return {
         "overview": (
             "Your hero is a cube. One face carries the Q, the other five each carry a movement skill. "
             "Whatever face ends up on top after you roll the cube decides how you may move next.\n"
-            "Pick a scenario at `/game new scenario:`; each one says what you are racing for and how many rounds you have."
+            "Pick a scenario at `/game new scenario:`; each one says what you are racing for and how many rounds you "
+            "have."
         ),
         "turn": (
             "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
@@ -149,8 +147,8 @@ def rules_text() -> dict[str, str]:
             "(`/quodd steal`), once per hero each turn, never in mid-jump, never banked crystals. You carry at most "
             "two. `/quodd drop` puts one down on a free space next to you."
         ),
-        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, {s.round_limit} rounds): "
-                               f"{s.intro}" for s in content.scenarios().values()),
+        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
+                               f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
             "Still to come: cards, unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
             "bombs, sheep, platforms and beams. Explorations you earn are counted for later."

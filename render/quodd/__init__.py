@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.grid import DIRS8, col_letters
 from games.quodd.view import HeroView, QView
 from render.common import (
     GRID,
@@ -42,8 +43,6 @@ def u(v: float) -> int:
     return round(v * S)
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
-DIRV = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0),
-        "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
 
 GROUND = (222, 214, 178)
 FEATURE_FILL = {
@@ -112,14 +111,6 @@ PALETTE = Palette(
 )
 
 
-def _col(x: int) -> str:
-    s, x = "", x + 1
-    while x:
-        x, r = divmod(x - 1, 26)
-        s = chr(65 + r) + s
-    return s
-
-
 def _xy(lab: str) -> tuple[int, int]:
     i = 0
     while lab[i].isalpha():
@@ -136,7 +127,7 @@ def _cell_box(x: int, y: int) -> Box:
 
 
 def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill: RGB) -> None:
-    ux, uy = DIRV[direction]
+    ux, uy = DIRS8[direction]
     n = math.hypot(ux, uy)
     dx, dy = ux / n, uy / n
     px, py = -dy, dx
@@ -182,11 +173,12 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "w":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
                           width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{_col(x)}{y + 1}", "?"), u(15), WHITE, bg=FEATURE_FILL["w"])
+                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), u(15), WHITE,
+                            bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
-        text_center(d, (cx, MARGIN / 2), _col(x), 16, INK)
-        text_center(d, (cx, MARGIN * 1.5 + h * CELL), _col(x), 16, INK)
+        text_center(d, (cx, MARGIN / 2), col_letters(x), 16, INK)
+        text_center(d, (cx, MARGIN * 1.5 + h * CELL), col_letters(x), 16, INK)
     for y in range(h):
         cy = MARGIN + y * CELL + CELL / 2
         text_center(d, (MARGIN / 2, cy), str(y + 1), 16, INK)
@@ -235,8 +227,8 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
     text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
-    if face in DIRV:
-        dx, dy = DIRV[face]
+    if face in DIRS8:
+        dx, dy = DIRS8[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
         px, py = -dy, dx
         d.polygon([(tx, ty), (cx + dx * (r - 2) + px * u(5), cy + dy * (r - 2) + py * u(5)),

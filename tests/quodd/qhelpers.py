@@ -2,7 +2,7 @@
 
     st = build(["....", ".>@.", "...."], tokens={"D1": "wall"}, heroes=[dict(pos="A2")])
 
-Rows use the printed-feature codes of games/quodd/content.py (`.` ground, `O` pit,
+Rows use the printed-feature codes of games/quodd/data.py (`.` ground, `O` pit,
 `^>v<` currents, `@` whirlpool, `R` respawn, `s` start, `D` drop zone, `w` water
 connection, `#` no square). Tokens are `kind` or `kind:group` strings. Heroes are
 `ann`, `bob`, `cat` ... in seat order; the first one is in its movement phase.
@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import Action, IllegalAction, Rng
 from games.core.play import step
 from games.quodd import ENGINE as E
+from games.quodd.skills import top_face
 from games.quodd.state import Hero, MoveCtx, QState, Token
 
 NAMES = ["ann", "bob", "cat", "dan"]
@@ -34,8 +35,8 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
         toks[lab] = Token(kind="rally", number=i)
         rally_map[str(i)] = lab
     hs = []
-    for i, spec in enumerate(heroes or [dict(pos="A1")]):
-        d = dict(spec)
+    for i, hero_spec in enumerate(heroes or [dict(pos="A1")]):
+        d = dict(hero_spec)
         hs.append(Hero(player=NAMES[i], name=NAMES[i].capitalize(), hero=["rok", "trixie", "forest", "aang"][i], seat=i,
                        pos=d.get("pos"), head=d.get("head", "U"), front=d.get("front", "E"),
                        home_front=d.get("front", "E"), skills=d.get("skills", dict(SKILLS)),
@@ -54,6 +55,7 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
 def do(st: QState, player: str, text: str) -> tuple[QState, list[str]]:
     """Resolve and apply like the bot does (legality is checked); returns the event texts."""
     _, new, events = step(E, st, player, Action.parse(text))
+    assert isinstance(new, QState)
     dumped = E.dump(new)
     assert E.dump(E.load(dumped)) == dumped
     return new, [e.text for e in events]
@@ -76,8 +78,6 @@ def hero(st: QState, player: str) -> Hero:
 
 
 def top(st: QState, player: str) -> str:
-    from games.quodd.rules import top_face
-
     return top_face(hero(st, player))
 
 

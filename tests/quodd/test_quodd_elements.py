@@ -4,6 +4,9 @@ from __future__ import annotations
 from qhelpers import build, do, hero, legal, seed_rolling, top
 
 from games.quodd import ENGINE as E
+from games.quodd.board import placement_problem
+from games.quodd.elements import do_enter
+from games.quodd.state import Job
 
 OPEN = ["......", "......", "......", "......", "......"]
 
@@ -236,7 +239,8 @@ def test_coloured_switch_flips_only_its_colour_and_impassable_walls_block_until_
     st.m.ready, st.m.points = "jump", 3
     jumps = legal(st, "ann", "move")
     assert "move direction:E distance:1" in jumps  # lands short of it
-    assert "move direction:E distance:2" not in jumps and "move direction:E distance:3" not in jumps  # not onto, not over
+    # not onto, not over
+    assert "move direction:E distance:2" not in jumps and "move direction:E distance:3" not in jumps
     st.m.ready, st.m.points = "slide", 3
     assert legal(st, "ann", "move").count("move direction:E distance:1") == 1
     assert "move direction:E distance:3" not in legal(st, "ann", "move")
@@ -288,9 +292,6 @@ def test_a_spring_with_nowhere_to_throw_you_does_nothing():
     walls = {"B2": "impassable_up", "B4": "impassable_up", "C3": "impassable_up", "A3": "impassable_up"}
     st = build(OPEN, tokens={"B3": "spring", **walls}, heroes=[dict(pos="B3")], tumbled=True)
     st.m.ready, st.m.points = "", 0
-    from games.quodd.rules import do_enter
-    from games.quodd.state import Job
-
     ev = []
     do_enter(st, Job(kind="enter", hero="ann"), ev)
     assert st.pending is None and st.queue == [] and "cannot throw" in ev[0].text
@@ -305,8 +306,6 @@ def test_after_teleporting_the_element_you_arrive_on_acts_too():
 
 
 def test_token_placement_rules_for_tokens_placed_during_play():
-    from games.quodd.board import placement_problem
-
     st = build(["R.O...", "......"], tokens={"D1": "spring"}, heroes=[dict(pos="E2")])
     assert "respawn" in placement_problem(st, "wall", (0, 0))
     assert "pit" in placement_problem(st, "spring", (2, 0))

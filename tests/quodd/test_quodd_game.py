@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from qhelpers import build, do, hero, legal
 
 from games.core import Action, IllegalAction, RulesDataError, Seat
-from games.core.play import replay, step
+from games.core.play import replay
+from games.core.playout import random_playout
 from games.quodd import ENGINE as E
-from games.quodd import content
-from games.quodd.rules import top_face
+from games.quodd import data
+from games.quodd.skills import top_face
 
 
 def seats(n: int, **choices: str) -> list[Seat]:
@@ -21,65 +21,70 @@ def seats(n: int, **choices: str) -> list[Seat]:
 
 
 def test_every_bundled_data_file_loads_and_validates():
-    assert set(content.skills()) == {"slide", "diagonal", "dash", "tumble", "jump"}
-    assert len(content.heroes()) == 6
-    assert {"tutorial", "heist", "trial"} <= set(content.scenarios())
-    for sc in content.scenarios().values():
-        content.check_scenario(sc)
+    assert set(data.skills()) == {"slide", "diagonal", "dash", "tumble", "jump"}
+    assert len(data.heroes()) == 6
+    assert {"tutorial", "heist", "trial"} <= set(data.scenarios())
+    for sc in data.scenarios().values():
+        data.check_scenario(sc)
 
 
 def test_scenarios_use_every_printed_feature_and_every_token_kind():
     features, kinds = set(), set()
-    for sc in content.scenarios().values():
-        layout = content.compose(sc)
+    for sc in data.scenarios().values():
+        layout = data.compose(sc)
         features |= {ch for row in layout.rows for ch in row}
         kinds |= {t.kind for t in sc.tokens} | set(sc.secret_pool)
-    assert set(content.FEATURES) <= features
-    assert set(content.token_kinds()) <= kinds
+    assert set(data.FEATURES) <= features
+    assert set(data.token_kinds()) <= kinds
+
+
+RALLY = {"at": "J3", "kind": "rally", "number": 1}
 
 
 def _scenario(**changes):
-    base = content.scenarios()["tutorial"].model_dump()
+    base = data.scenarios()["tutorial"].model_dump()
     base.update(changes)
-    return content.ScenarioDef.model_validate(base)
+    return data.ScenarioDef.model_validate(base)
 
 
 def test_token_placement_rules_are_checked_at_load():
     with pytest.raises(RulesDataError, match="respawn"):
-        content.check_scenario(_scenario(tokens=[{"at": "E2", "kind": "spring"}, {"at": "J3", "kind": "rally", "number": 1}]))
+        data.check_scenario(_scenario(tokens=[{"at": "E2", "kind": "spring"}, RALLY]))
     with pytest.raises(RulesDataError, match="only walls"):
-        content.check_scenario(_scenario(tokens=[{"at": "H3", "kind": "spring"}, {"at": "J3", "kind": "rally", "number": 1}]))
-    content.check_scenario(_scenario(tokens=[{"at": "H3", "kind": "wall"}, {"at": "J3", "kind": "rally", "number": 1}]))
+        data.check_scenario(_scenario(tokens=[{"at": "H3", "kind": "spring"}, RALLY]))
+    data.check_scenario(_scenario(tokens=[{"at": "H3", "kind": "wall"}, RALLY]))
     with pytest.raises(RulesDataError, match="already lies"):
-        content.check_scenario(_scenario(tokens=[{"at": "J3", "kind": "wall"}, {"at": "J3", "kind": "rally", "number": 1}]))
+        data.check_scenario(_scenario(tokens=[{"at": "J3", "kind": "wall"}, RALLY]))
     with pytest.raises(RulesDataError, match="unknown token"):
-        content.check_scenario(_scenario(tokens=[{"at": "J3", "kind": "lava"}]))
+        data.check_scenario(_scenario(tokens=[{"at": "J3", "kind": "lava"}]))
     with pytest.raises(RulesDataError, match="unknown board"):
-        content.check_scenario(_scenario(boards=[{"board": "nowhere", "at": "A1"}]))
+        data.check_scenario(_scenario(boards=[{"board": "nowhere", "at": "A1"}]))
     with pytest.raises(RulesDataError, match="overlap"):
-        content.check_scenario(_scenario(boards=[{"board": "meadow", "at": "A1"}, {"board": "river", "at": "E1"}]))
+        data.check_scenario(_scenario(boards=[{"board": "meadow", "at": "A1"}, {"board": "river", "at": "E1"}]))
 
 
 def test_a_board_file_with_a_bad_row_is_refused_with_a_clear_message():
     with pytest.raises(Exception, match="9 rows of 9"):
-        content.BoardDef.model_validate({"id": "x", "name": "X", "kind": "board", "rows": ["..."] * 3})
+        data.BoardDef.model_validate({"id": "x", "name": "X", "kind": "board", "rows": ["..."] * 3})
     with pytest.raises(Exception, match="no letter"):
-        content.BoardDef.model_validate({"id": "x", "name": "X", "kind": "board", "rows": ["w........"] + ["........."] * 8})
+        data.BoardDef.model_validate({"id": "x", "name": "X", "kind": "board",
+                                      "rows": ["w........"] + ["........."] * 8})
 
 
 def test_boards_compose_into_one_map_turned_boards_turn_their_arrows_and_gaps_are_void():
-    trial = content.compose(content.scenarios()["trial"])
+    trial = data.compose(data.scenarios()["trial"])
     assert (trial.width, trial.height) == (18, 11)
     assert trial.rows[0].startswith("ss.sRs.ss") and trial.rows[0][9:] == "#" * 9  # start zone turned to the north
     sc = _scenario(boards=[{"board": "meadow", "at": "A1", "turn": 90}])
-    turned = content.compose(sc)
+    turned = data.compose(sc)
     assert "v" in "".join(turned.rows) and ">" not in "".join(turned.rows)  # the east currents now run south
 
 
 def test_heroes_are_chosen_at_join_or_assigned_and_a_taken_hero_is_refused():
     E.check_seat({"scenario": "heist"}, seats(1, ann="rok"), Seat(player="bob", name="Bob", choices={"hero": "Forest"}))
     with pytest.raises(IllegalAction, match="taken"):
-        E.check_seat({"scenario": "heist"}, seats(1, ann="rok"), Seat(player="bob", name="Bob", choices={"hero": "Rok"}))
+        E.check_seat({"scenario": "heist"}, seats(1, ann="rok"),
+                     Seat(player="bob", name="Bob", choices={"hero": "Rok"}))
     with pytest.raises(IllegalAction, match="no hero"):
         E.check_seat({}, [], Seat(player="bob", name="Bob", choices={"hero": "Zeus"}))
     st = E.setup({"scenario": "heist"}, seats(3, ann="rok"), 5)
@@ -115,7 +120,7 @@ def test_skills_are_assigned_during_setup_with_a_default_when_the_player_just_co
     assert hero(st, "ann").skills["front"] == "jump" and hero(st, "ann").skills["back"] == "slide"
     st, _ = do(st, "ann", "done")
     st, _ = do(st, "bob", "done")
-    assert hero(st, "bob").skills == content.heroes()["forest"].default_skills
+    assert hero(st, "bob").skills == data.heroes()["forest"].default_skills
     assert st.phase == "power" and st.round == 1 and st.turn == st.first
 
 
@@ -189,30 +194,25 @@ def test_preview_leaves_the_game_alone_and_never_tells_the_real_roll():
 
 def test_rules_topics_cover_the_movement_rules():
     topics = E.rules_topics()
-    assert {"overview", "turn", "movement", "skills", "elements", "pits", "pushing", "stealing", "scenarios"} <= set(topics)
+    assert {"overview", "turn", "movement", "skills", "elements", "pits", "pushing", "stealing",
+            "scenarios"} <= set(topics)
 
 
 def _random_game(scenario: str, n: int, seed: int, cap: int = 4000):
+    """The shared random playout (a dead end fails it), each state round-tripping through JSON."""
     s = seats(n)
-    state = E.setup({"scenario": scenario}, s, seed)
-    pick = random.Random(seed)
-    log = []
-    for _ in range(cap):
-        status = E.status(state)
-        if status.finished:
-            break
-        assert status.to_act
-        player = pick.choice(status.to_act)
-        acts = E.legal_actions(state, player)
-        assert acts, f"dead end for {player} in {status.phase}"
+
+    def choose(pick, state, player, acts):
         # favour moving on so the games do not spend all their steps rearranging
         moves = [a for a in acts if a.cmd != "rearrange"] or acts
-        action = pick.choice(moves if pick.random() < 0.95 else acts)
-        logged, state, _ = step(E, state, player, action)
-        log.append((player, logged))
-        text = E.dump(state)
+        return pick.choice(moves if pick.random() < 0.95 else acts)
+
+    def round_trips(before, player, action, after, events):
+        text = E.dump(after)
         assert E.dump(E.load(text)) == text
-    return s, state, log
+
+    out = random_playout(E, {"scenario": scenario}, s, seed, cap=cap, choose=choose, each=round_trips)
+    return s, out.state, out.log
 
 
 @pytest.mark.parametrize("scenario,n", [("tutorial", 2), ("heist", 4), ("trial", 1), ("tutorial", 4), ("heist", 6),

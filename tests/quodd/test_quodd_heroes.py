@@ -81,7 +81,8 @@ def test_no_stealing_from_far_away_banked_crystals_are_locked_and_you_carry_at_m
     assert not legal(st, "ann", "steal")
     st = build(OPEN, heroes=[dict(pos="B2"), dict(pos="C2", banked=["red-crystal"])], tumbled=True)
     assert not legal(st, "ann", "steal")
-    st = build(OPEN, heroes=[dict(pos="B2", carrying=["a-crystal", "b-crystal"]), dict(pos="C2", carrying=["c-crystal"])],
+    st = build(OPEN, heroes=[dict(pos="B2", carrying=["a-crystal", "b-crystal"]),
+                             dict(pos="C2", carrying=["c-crystal"])],
                tumbled=True)
     assert not legal(st, "ann", "steal")
 

@@ -6,12 +6,12 @@ import time
 
 from PIL import Image
 from qhelpers import build
-from render_guard import strict_palette
 
 from games.core import Seat
 from games.quodd import ENGINE as E
 from render.common import SEAT_COLORS
 from render.quodd import CELL, MARGIN, render
+from render_guard import strict_palette
 
 
 def _png(view) -> Image.Image:

@@ -1,6 +1,6 @@
 """Each shipped scenario played to its end through the real CLI: `playpost script FILE --out DIR`.
 
-The transcripts were written by tests/quodd/transcripts/make.py (a greedy planner) with a
+The transcripts were written by tests/quodd/make_transcripts.py (a greedy planner) with a
 fixed seed; every line must be accepted, the game must end with the recorded result, board
 images are written, and the game's export (appended as a last `/game export` line) replays
 to the same end with the summary fields the issue names.

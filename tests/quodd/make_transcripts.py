@@ -1,6 +1,6 @@
 """Writes the scenario transcripts: a small greedy planner plays each scenario with a fixed seed.
 
-Run from the repository root: `.venv/bin/python tests/quodd/transcripts/make.py`. The planner
+Run from the repository root: `.venv/bin/python tests/quodd/make_transcripts.py`. The planner
 searches each movement phase (tumble, skill, decisions) for the best position by the
 scenario's goal; the resulting action log is written as `name> /quodd ...` lines.
 """
@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.core import Seat  # noqa: E402
+from games.core.grid import manhattan  # noqa: E402
 from games.quodd import ENGINE as E  # noqa: E402
-from games.quodd.board import is_drop, manhattan, squares, xy  # noqa: E402
+from games.quodd.board import is_drop, squares, xy  # noqa: E402
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parent / "transcripts"
 NODE_CAP = 2500
 
 
@@ -102,9 +103,14 @@ def _start_dist(st, lab):
     return min(manhattan(p, xy(q)) for q in st.ground)
 
 
+def result_text(st) -> str:
+    result = E.status(st).result
+    return result.text if result is not None else "unfinished"
+
+
 def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
     seats, st, log = play(scenario, names, heroes, seed)
-    lines = [f"# {scenario}: {E.status(st).result.text if E.status(st).finished else 'unfinished'}",
+    lines = [f"# {scenario}: {result_text(st)}",
              f"{names[0]}> /game new game:quodd seed:{seed} scenario:{scenario} thread:false"]
     for n in names:
         lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else ""))
@@ -112,7 +118,7 @@ def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
     for who, a in log:
         lines.append(f"{who}> /quodd {a.text()}")
     path.write_text("\n".join(lines) + "\n")
-    print(path.name, len(log), "actions;", E.status(st).result.text if E.status(st).finished else "unfinished")
+    print(path.name, len(log), "actions;", result_text(st))
 
 
 if __name__ == "__main__":

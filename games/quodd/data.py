@@ -1,4 +1,4 @@
-"""Rules content loaded from games/quodd/data: skills, heroes, token kinds, boards, scenarios.
+"""Rules content loaded from games/quodd/data/: skills, heroes, token kinds, boards, scenarios.
 
 Everything is validated by pydantic at load; a bad file raises RulesDataError naming
 the file and what is wrong. The engine refers to content by id only.
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -23,8 +23,9 @@ FEATURES: dict[str, str] = {
     "@": "whirlpool", "R": "respawn", "s": "start", "D": "drop", "w": "link",
 }
 ARROW = {"^": "N", ">": "E", "v": "S", "<": "W"}
-ARROW_OF = {v: k for k, v in ARROW.items()}
 VOID = "#"  # no square here: outside every board of the map (counts as a pit)
+# Token kinds linked by a group: switches and what they flip.
+GROUPED = ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour")
 
 
 class _Strict(BaseModel):
@@ -137,22 +138,51 @@ class ScenarioDef(_Strict):
     special_rules: list[str] = Field(default_factory=list)
 
 
-def _load(name: str, model):
+M = TypeVar("M", bound=BaseModel)
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+D = TypeVar("D", bound=_HasId)
+
+
+def _read(name: str) -> Any:
     path = DATA / name
     try:
-        raw = json.loads(path.read_text())
+        return json.loads(path.read_text())
     except (OSError, json.JSONDecodeError) as exc:
         raise RulesDataError(f"{path.name}: cannot read: {exc}") from exc
+
+
+def _invalid(name: str, exc: ValidationError) -> RulesDataError:
+    return RulesDataError(f"{Path(name).name}: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}")
+
+
+def _load(name: str, model: type[M]) -> M:
+    """One validated object from a data file."""
+    raw = _read(name)
     try:
-        if isinstance(raw, list):
-            return [model.model_validate(x) for x in raw]
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise RulesDataError(f"{path.name}: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
+        raise _invalid(name, exc) from exc
 
 
-def _by_id(items, what: str) -> dict:
-    out = {}
+def _load_all(name: str, model: type[M]) -> list[M]:
+    """A data file holding a list of objects, each validated."""
+    raw = _read(name)
+    if not isinstance(raw, list):
+        raise RulesDataError(f"{Path(name).name}: expected a list")
+    try:
+        return [model.model_validate(x) for x in raw]
+    except ValidationError as exc:
+        raise _invalid(name, exc) from exc
+
+
+def _by_id(items: list[D], what: str) -> dict[str, D]:
+    out: dict[str, D] = {}
     for it in items:
         if it.id in out:
             raise RulesDataError(f"{what}: id {it.id!r} appears twice")
@@ -162,12 +192,12 @@ def _by_id(items, what: str) -> dict:
 
 @cache
 def skills() -> dict[str, SkillDef]:
-    return _by_id(_load("skills.json", SkillDef), "skills.json")
+    return _by_id(_load_all("skills.json", SkillDef), "skills.json")
 
 
 @cache
 def heroes() -> dict[str, HeroDef]:
-    found = _by_id(_load("heroes.json", HeroDef), "heroes.json")
+    found = _by_id(_load_all("heroes.json", HeroDef), "heroes.json")
     for h in found.values():
         if sorted(h.default_skills) != sorted(["feet", "front", "back", "left", "right"]) or sorted(
             h.default_skills.values()
@@ -178,7 +208,7 @@ def heroes() -> dict[str, HeroDef]:
 
 @cache
 def token_kinds() -> dict[str, TokenDef]:
-    return _by_id(_load("tokens.json", TokenDef), "tokens.json")
+    return _by_id(_load_all("tokens.json", TokenDef), "tokens.json")
 
 
 @cache
@@ -188,10 +218,11 @@ def house() -> HouseValues:
 
 @cache
 def boards() -> dict[str, BoardDef]:
-    return _by_id(_load("boards.json", BoardDef), "boards.json")
+    return _by_id(_load_all("boards.json", BoardDef), "boards.json")
 
 
-def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int):
+def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int
+               ) -> tuple[list[str], dict[tuple[int, int], str]]:
     """Rotate a board clockwise in quarter turns; current arrows turn with it."""
     cw = {"^": ">", ">": "v", "v": "<", "<": "^"}
     for _ in range(turn // 90):
@@ -279,7 +310,7 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
             raise RulesDataError(f"{where}: start spaces hold heroes, and tokens never go under a hero")
         if t.kind == "rally":
             rally.append(t.number)
-        if t.kind in ("switch", "trap_door", "trap_door_open", "impassable_up", "impassable_down", "switch_colour") and not t.group:
+        if t.kind in GROUPED and not t.group:
             raise RulesDataError(f"{where}: needs a group linking switches to what they flip")
         if t.kind == "secret" and not sc.secret_pool:
             raise RulesDataError(f"{where}: the scenario has secret tokens but no secret_pool")
@@ -289,7 +320,8 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
     secrets = sum(1 for t in sc.tokens if t.kind == "secret")
     if secrets > len(sc.secret_pool):
         raise RulesDataError(f"scenario {sc.id}: {secrets} secret tokens but only {len(sc.secret_pool)} in the pool")
-    if sc.mode in ("race", "solo") and sorted(rally) != list(range(1, len(rally) + 1)) or (sc.mode != "heist" and not rally):
+    numbered = sorted(rally) == list(range(1, len(rally) + 1))
+    if sc.mode in ("race", "solo") and not numbered or (sc.mode != "heist" and not rally):
         raise RulesDataError(f"scenario {sc.id}: rally markers must be numbered 1..N")
     if sc.mode == "heist":
         if sc.target < 1:

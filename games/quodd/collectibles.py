@@ -1,0 +1,84 @@
+"""Carrying collectibles: stealing from a hero next to you and dropping what you carry (legal lists, effect, refusals).
+
+Picking up, delivering and losing collectibles happen in movement (`movement.do_land`, `falls`).
+"""
+from __future__ import annotations
+
+from games.core import Action, Event
+from games.core.grid import DIRS8, chebyshev, label, parse_label, step_xy
+
+from .board import hero_of, safe_spot, xy
+from .state import Hero, QState
+
+
+def steals(st: QState, h: Hero) -> list[Action]:
+    if h.pos is None or len(h.carrying) >= st.carry_limit:
+        return []
+    out = []
+    for o in st.heroes:
+        if o.player == h.player or o.pos is None or o.player in st.m.stolen_from:
+            continue
+        if chebyshev(xy(o.pos), xy(h.pos)) == 1:
+            for item in sorted(set(o.carrying)):
+                out.append(Action.of("steal", **{"from": o.player, "item": item}))
+    return out
+
+
+def drops(st: QState, h: Hero) -> list[Action]:
+    if h.pos is None:
+        return []
+    p = xy(h.pos)
+    out = []
+    for item in sorted(set(h.carrying)):
+        for d in DIRS8:
+            q = step_xy(p, d)
+            if safe_spot(st, q):
+                out.append(Action.of("drop", item=item, at=label(*q)))
+    return out
+
+
+def steal(st: QState, h: Hero, victim_player: str, item: str, ev: list[Event]) -> None:
+    victim = hero_of(st, victim_player)
+    victim.carrying.remove(item)
+    h.carrying.append(item)
+    st.m.stolen_from.append(victim.player)
+    ev.append(Event(text=f"{h.name} steals a {item.replace('-', ' ')} from {victim.name}."))
+
+
+def drop(st: QState, h: Hero, item: str, at: str, ev: list[Event]) -> None:
+    h.carrying.remove(item)
+    st.ground.setdefault(at, []).append(item)
+    ev.append(Event(text=f"{h.name} drops a {item.replace('-', ' ')} on {at}."))
+
+
+def explain_steal(st: QState, h: Hero, a: dict[str, str]) -> str:
+    f = a.get("from", "")
+    victim = next((o for o in st.heroes if o.player == f), None)
+    if victim is None or victim.player == h.player:
+        return "Name another player's hero to steal from."
+    if len(h.carrying) >= st.carry_limit:
+        return f"You already carry {len(h.carrying)}, the most you may carry."
+    if victim.player in st.m.stolen_from:
+        return f"You stole from {victim.name} already this turn (once per hero per turn)."
+    if victim.pos is None or h.pos is None or chebyshev(xy(victim.pos), xy(h.pos)) != 1:
+        return f"{victim.name} is not right next to you (diagonals count)."
+    if not victim.carrying:
+        locked = " (banked crystals are locked)." if victim.banked else "."
+        return f"{victim.name} carries nothing to steal" + locked
+    return f"{victim.name} does not carry a {a.get('item', '?').replace('-', ' ')}."
+
+
+def explain_drop(st: QState, player: str, a: dict[str, str]) -> str:
+    try:
+        h = hero_of(st, player)
+    except KeyError:
+        return ""
+    item = a.get("item", "")
+    if not h.carrying:
+        return "You carry nothing to drop."
+    if item and item not in h.carrying:
+        return f"You do not carry a {item.replace('-', ' ')}."
+    at = parse_label(a.get("at", ""))
+    if at is None or h.pos is None or chebyshev(at, xy(h.pos)) != 1:
+        return "Drop onto a space right next to you (diagonals count)."
+    return f"{label(*at)} is not a safe free space (no pit, wall, hero or other collectible)."

@@ -1,0 +1,56 @@
+"""What players type: the `/quodd` commands, the game option (scenario) and the seat option (hero)."""
+from __future__ import annotations
+
+from games.core import Action, CommandSpec, OptionSpec
+from games.core.grid import DIRS8
+
+from . import data
+from .cube import SKILL_FACES
+
+OPTIONS = (
+    OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(data.scenarios())),
+               default="tutorial"),
+)
+
+SEAT_OPTIONS = (
+    OptionSpec(name="hero", description="Your hero (assigned at random if left out)",
+               choices=tuple(h.id for h in data.heroes().values())),
+)
+
+COMMANDS = (
+    CommandSpec(name="tumble", description="Natural tumble: roll your hero one space",
+                options=(OptionSpec(name="direction", description="N, E, S or W", required=True,
+                                    choices=("N", "E", "S", "W")),)),
+    CommandSpec(name="move", description="Use the skill on top: a direction and distance, or a dash path", options=(
+        OptionSpec(name="direction", description="Direction of a slide, diagonal slide, tumble or jump",
+                   choices=tuple(DIRS8)),
+        OptionSpec(name="distance", description="How far (jump: spaces jumped over)", kind="int", autocomplete=True),
+        OptionSpec(name="path", description='Dash: one direction per point, e.g. "N NE" (up to 3 per command)',
+                   autocomplete=True),
+    )),
+    CommandSpec(name="choose", description="Answer the pending decision", options=(
+        OptionSpec(name="option", description="What you choose", required=True, autocomplete=True),)),
+    CommandSpec(name="steal", description="Take a collectible from an adjacent hero", options=(
+        OptionSpec(name="from", description="The hero's player", required=True, autocomplete=True),
+        OptionSpec(name="item", description="Which collectible", autocomplete=True),
+    )),
+    CommandSpec(name="drop", description="Put a carried collectible on an adjacent space", options=(
+        OptionSpec(name="item", description="Which collectible", autocomplete=True),
+        OptionSpec(name="at", description="Adjacent square, e.g. C4", required=True, autocomplete=True),
+    )),
+    CommandSpec(name="rearrange", description="Assign skills to faces (setup, Q-power, tokens)", options=tuple(
+        OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(data.skills()))
+        for f in SKILL_FACES)),
+    CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
+    # the platform's `/game preview` will take this over (issue 10); kept until then
+    CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",
+                options=(OptionSpec(name="action", description='The move to try, e.g. "tumble direction:E"',
+                                    required=True, autocomplete=True),)),
+)
+
+
+def arg(action: Action, key: str) -> str:
+    """An argument of a legal action: the legal set guarantees it is there."""
+    value = action.get(key)
+    assert value is not None, (action, key)
+    return value

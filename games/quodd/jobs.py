@@ -1,0 +1,67 @@
+"""The movement job queue's primitives: queueing jobs, asking a decision, ending a movement, pushing heroes.
+
+A job is one small piece of movement resolution (`state.Job`); `movement.run` drains the queue.
+When the rules hand a player a choice, a `Decision` is stored and the queue waits for `choose`.
+"""
+from __future__ import annotations
+
+from games.core import Event
+from games.core.grid import label, step_xy
+
+from .board import XY, active, hero_at, hero_of, is_mover, on_map, point_text, xy
+from .state import Decision, Hero, Job, QState
+
+
+def name(st: QState, player: str) -> str:
+    return hero_of(st, player).name
+
+
+def push_front(st: QState, jobs: list[Job]) -> None:
+    st.queue[0:0] = jobs
+
+
+def decide(st: QState, kind_: str, player: str, h: Hero, options: list[str], prompt: str,
+           job: Job | None = None, allow_rearrange: bool = False) -> None:
+    st.pending = Decision(kind=kind_, player=player, hero=h.player, options=options, prompt=prompt,
+                          job=job, allow_rearrange=allow_rearrange)
+
+
+def cancel_seq(st: QState, seq: int, *, keep: tuple[str, ...] = ("land", "skill_end", "activate")) -> None:
+    if seq:
+        st.queue = [j for j in st.queue if j.seq != seq or j.kind in keep]
+
+
+def end_movement(st: QState, ev: list[Event], why: str) -> None:
+    m = st.m
+    if m.ended:
+        return
+    m.ended = True
+    m.ready = ""
+    m.points = 0
+    cancel_seq(st, m.seq, keep=("land",))
+    ev.append(Event(text=f"{active(st).name}'s movement ends ({why})."))
+
+
+def move_hero(st: QState, h: Hero, to: XY) -> None:
+    """Put `h` on `to` (off the map: nowhere); the mover's path on the board image grows."""
+    h.pos = label(*to) if on_map(st, to) else None
+    if is_mover(st, h) and h.pos:
+        st.last_path.append(h.pos)
+
+
+def push_chain(st: QState, other: Hero, d: str, by: str, ev: list[Event], out: list[Job]) -> None:
+    """Push `other` one space towards `d`, pushing whoever stands beyond first."""
+    assert other.pos is not None
+    frm = xy(other.pos)
+    to = step_xy(frm, d)
+    nxt = hero_at(st, to, but=other.player)
+    if nxt is not None:
+        push_chain(st, nxt, d, by, ev, out)
+    ev.append(Event(text=f"{other.name} is pushed {d} {'to ' + label(*to) if on_map(st, to) else 'off the map'}."))
+    if on_map(st, to):
+        other.pos = label(*to)
+        out.append(Job(kind="enter", hero=other.player, how="push", by=by))
+        out.append(Job(kind="land", hero=other.player, by=by))
+    else:
+        other.pos = None
+        out.append(Job(kind="fall", hero=other.player, at=point_text(to), prev=label(*frm), by=by))

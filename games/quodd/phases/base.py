@@ -1,0 +1,143 @@
+"""What every Quodd phase shares: the phase names, the turn status, refusals of actions of other phases,
+labels of the common actions, the button budget, and a stored `Decision` read as a `Pending`."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.core import Action, Event, Pending, Phase, Status
+
+from ..board import active, hero_of
+from ..collectibles import drop, drops, explain_drop
+from ..commands import arg
+from ..skills import explain_rearrange, rearrange_label
+from ..state import Hero, QState
+
+PHASE_NAMES = {
+    "place": "setup: placing heroes", "skills": "setup: assigning skills", "power": "phase 1: power-up",
+    "move": "phase 2: movement", "recovery": "phase 3: recovery", "explore": "phase 4: exploration",
+    "over": "game over",
+}
+BUTTON_CAP = 20
+
+
+@dataclass(frozen=True)
+class Asked(Pending):
+    """A stored `Decision` as a `Pending`: its prompt is a whole sentence that names who decides."""
+
+    @property
+    def waiting_for(self) -> str:
+        return self.question
+
+
+def asked(st: QState, turn_key: str, hours: float | None = None) -> Asked:
+    """The pending decision of `st`; expiry or a skip takes its quiet answer (skip, stay) or else the first."""
+    d = st.pending
+    assert d is not None
+    options = tuple(Action.of("choose", option=o) for o in d.options)
+    quiet = [a for a in options if a.get("option") in ("skip", "stay")]
+    default = quiet[0] if quiet else options[0] if options else None
+    return Asked(kind=PHASE_NAMES[st.phase], player=d.player, name=hero_of(st, d.player).name, question=d.prompt,
+                 round=st.round, turn_key=turn_key, options=options, default=default, hours=hours,
+                 extra={"decision": d.kind})
+
+
+def explain_answer(st: QState, action: Action) -> str | None:
+    """While a decision waits, everything but its answers (and a rearrange it offers) is refused."""
+    d = st.pending
+    assert d is not None
+    if action.cmd == "choose":
+        return f"`{action.get('option', '')}` is not one of the choices: {d.prompt}."
+    if action.cmd == "rearrange" and not d.allow_rearrange:
+        return f"Rearranging is not offered here; first answer: {d.prompt}."
+    if action.cmd != "rearrange":
+        return f"First answer: {d.prompt}."
+    return None
+
+
+class Buttons:
+    """The common choices of the moment, at most 20, added in order of use."""
+
+    def __init__(self, legal: list[Action]) -> None:
+        self.legal = set(legal)
+        self.by_cmd: dict[str, list[Action]] = {}
+        for a in legal:
+            self.by_cmd.setdefault(a.cmd, []).append(a)
+        self.out: list[Action] = []
+
+    def of(self, cmd: str) -> list[Action]:
+        return self.by_cmd.get(cmd, [])
+
+    def add(self, items: Iterable[Action], limit: int = BUTTON_CAP) -> None:
+        for a in items:
+            if len(self.out) >= BUTTON_CAP or limit <= 0:
+                return
+            if a in self.legal and a not in self.out:
+                self.out.append(a)
+                limit -= 1
+
+
+class QuoddPhase(Phase[QState]):
+    """A Quodd phase: refusals and labels of the actions every phase knows about."""
+
+    done_label: ClassVar[str] = "Done"
+
+    def explain(self, game: Any, state: QState, player: str, action: Action) -> str:
+        a = action.argdict
+        if action.cmd == "choose":
+            return "There is no open question to answer right now."
+        if action.cmd == "rearrange":
+            return explain_rearrange(state, player, a)
+        if action.cmd == "drop":
+            return explain_drop(state, player, a)
+        return self.explain_own(game, state, player, action)
+
+    def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
+        if action.cmd in ("tumble", "move", "steal"):
+            return f"That belongs to the movement phase; now it is {PHASE_NAMES[state.phase]}."
+        return ""
+
+    def label(self, game: Any, state: QState, action: Action) -> str | None:
+        a = action.argdict
+        if action.cmd == "drop":
+            return f"Drop {a['item']} on {a['at']}"
+        if action.cmd == "rearrange":
+            return rearrange_label(state, a)
+        if action.cmd == "done":
+            return self.done_label
+        return None
+
+
+class TurnPhase(QuoddPhase):
+    """A phase of the active hero's turn: only they act."""
+
+    def status(self, game: Any, state: QState) -> Status:
+        h = active(state)
+        return Status(phase=PHASE_NAMES[state.phase], round=state.round, to_act=[h.player],
+                      turn_key=f"r{state.round}t{state.turn_no}", waiting_for=self.waiting(state, h))
+
+    def waiting(self, st: QState, h: Hero) -> str:
+        return f"{h.name} to continue with `done`"
+
+
+class QuietPhase(TurnPhase):
+    """A phase of the turn with no choices of its own yet (cards come in issue 14): `done`, or drop something."""
+
+    def legal(self, game: Any, state: QState, player: str) -> list[Action]:
+        return [Action.of("done")] + drops(state, active(state))
+
+    def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
+        if action.cmd == "drop":
+            drop(state, active(state), arg(action, "item"), arg(action, "at"), events)
+        else:
+            self.done(state, events)
+
+    def done(self, st: QState, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+    def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        b = Buttons(legal)
+        b.add(b.of("done"))
+        b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
+        return b.out

@@ -1,0 +1,86 @@
+"""A choice the rules hand a player in the middle of a movement (the stored `Decision`): which way a
+whirlpool spins, where a spring throws, where a pushed hero goes, which teleport square, tunnel exit,
+water connection or respawn point; and the rearrange a Q or rearrange token offers.
+
+The question is asked where the rule is (`elements`, `falls`, `movement`) and answered there through
+`movement.answer`; this phase is how it reads at the table: the `Pending`, the answers, their labels
+and buttons, the refusals, and what expiry or a skip plays.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event
+
+from .. import data
+from ..board import active, hero_of
+from ..commands import arg
+from ..cube import SKILL_FACES
+from ..movement import answer
+from ..skills import rearrange, rearranges, swaps, top_face
+from ..state import QState
+from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
+from .move import settle
+
+CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}
+
+
+class DecidePhase(QuoddPhase):
+    name = "decide"
+
+    def pending(self, game: Any, state: QState) -> Asked:
+        """A player who is not moving (the pushed hero's owner, the hero landed on) answers within
+        `decision_hours` (house) or the quiet or first option is taken, so the mover is not held up."""
+        d = state.pending
+        assert d is not None
+        key = f"r{state.round}t{state.turn_no}"
+        off_turn = d.player != active(state).player
+        if off_turn:
+            key += f"-{d.player}"
+        return asked(state, key, float(data.house().decision_hours) if off_turn else None)
+
+    def legal(self, game: Any, state: QState, player: str) -> list[Action]:
+        d = state.pending
+        assert d is not None
+        acts = [Action.of("choose", option=o) for o in d.options]
+        if d.allow_rearrange:
+            acts += rearranges(hero_of(state, d.hero))
+        return acts
+
+    def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
+        assert state.pending is not None
+        if action.cmd == "rearrange":
+            h = hero_of(state, state.pending.hero)
+            state.pending = None
+            rearrange(state, h, action, events)
+        else:
+            answer(state, arg(action, "option"), events)
+        settle(state, events)
+
+    def explain(self, game: Any, state: QState, player: str, action: Action) -> str:
+        why = explain_answer(state, action)
+        return why if why is not None else super().explain(game, state, player, action)
+
+    def label(self, game: Any, state: QState, action: Action) -> str | None:
+        if action.cmd == "choose":
+            o = arg(action, "option")
+            return CHOICE_LABELS.get(o, o)
+        return super().label(game, state, action)
+
+    def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        """The answers (only the quiet ones when there are too many), then the swaps of the face on top."""
+        assert state.pending is not None
+        b = Buttons(legal)
+        h = hero_of(state, state.pending.hero)
+        key = top_face(h) if state.phase == "move" and top_face(h) in SKILL_FACES else "back"
+        handy = swaps(h, key) if b.of("rearrange") else []
+        chooses = b.of("choose")
+        quiet = [a for a in chooses if a.get("option") in ("skip", "stay")]
+        b.add(chooses if len(chooses) <= 20 - len(handy) else quiet)
+        b.add(handy)
+        return b.out
+
+    def skip(self, game: Any, state: QState, player: str) -> Action | None:
+        if state.pending is None or player != state.pending.player:
+            return None
+        return super().skip(game, state, player)

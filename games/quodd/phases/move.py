@@ -1,0 +1,371 @@
+"""Phase 2, movement: the natural tumble, then the skill on top, stealing and dropping on the way.
+
+The move commands queue jobs that `movement.run` resolves; when the queue is drained and the
+movement has ended, `settle` moves the turn on to recovery. A choice the rules hand a player
+mid-move is the `decide` phase (`phases/decide.py`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event
+from games.core.grid import DIRS4, DIRS8, label, step_xy
+
+from .. import data
+from ..board import (
+    XY,
+    active,
+    hero_at,
+    hero_of,
+    is_pit,
+    jump_landing_ok,
+    occupancy,
+    on_map,
+    sim_step,
+    walled_in,
+    xy,
+)
+from ..collectibles import drop, drops, explain_steal, steal, steals
+from ..commands import arg
+from ..cube import SKILL_FACES
+from ..movement import run
+from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face
+from ..state import Hero, Job, QState
+from ..turns import to_recovery
+from .base import Buttons, TurnPhase
+
+DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
+
+
+def begin(st: QState, ev: list[Event]) -> None:
+    """Phase 2 begins; a hero walled in on all four sides respawns first (FAQ)."""
+    st.phase = "move"
+    st.last_path = []
+    h = active(st)
+    ev.append(Event(text=f"{h.name}: phase 2, movement."))
+    st.last_mover = h.player
+    if h.pos:
+        st.last_path.append(h.pos)
+    if h.pos is None:  # still out after a crowded respawn: come back first
+        st.queue.append(Job(kind="respawn", hero=h.player, at="", prev=""))
+        settle(st, ev)
+        return
+    if walled_in(st, h):
+        ev.append(Event(text=f"{h.name} is walled in on all four sides and respawns."))
+        st.queue.append(Job(kind="respawn", hero=h.player, at=h.pos or "", prev=h.pos or ""))
+        if not st.m.blocked_at_start:
+            st.m.ended = True  # walled in during phase 1: movement ends on respawn (FAQ)
+        h.pos = None
+        settle(st, ev)
+
+
+def settle(st: QState, ev: list[Event]) -> None:
+    """Resolve the queued movement; once it is drained and the movement has ended, recovery follows."""
+    run(st, ev)
+    if st.pending is None and not st.queue and st.phase == "move" and st.m.ended:
+        to_recovery(st, ev)
+
+
+def point_name(st: QState, p: XY) -> str:
+    return label(*p) if on_map(st, p) else "the map's edge"
+
+
+class MovePhase(TurnPhase):
+    name = "move"
+    done_label = "Done moving"
+
+    def waiting(self, st: QState, h: Hero) -> str:
+        m = st.m
+        if not m.tumbled and not m.ended:
+            return f"{h.name} to make the natural tumble"
+        if m.ready == "q" and not m.q_used:
+            return f"{h.name} to use Q-powers (rearrange) or finish moving"
+        if m.ready and m.ready != "q":
+            pts = f"{m.points} point{'s' if m.points != 1 else ''}"
+            return f"{h.name} to use {data.skills()[m.ready].name} ({pts}) or finish moving"
+        return f"{h.name} to finish moving"
+
+    # ---- legal actions --------------------------------------------------------------------
+    def legal(self, game: Any, state: QState, player: str) -> list[Action]:
+        st = state
+        h = active(st)
+        m = st.m
+        acts = []
+        if not m.ended and h.pos is not None:
+            if not m.tumbled:
+                occ = occupancy(st)
+                tumbles = [Action.of("tumble", direction=d) for d in DIRS4 if sim_step(st, h, xy(h.pos), d, dict(occ))]
+                acts += tumbles or [Action.of("done")]
+            else:
+                acts += self._moves(st, h)
+                acts.append(Action.of("done"))
+                if m.ready == "q" and not m.q_used:
+                    acts += rearranges(h)
+            acts += steals(st, h)
+        else:
+            acts.append(Action.of("done"))
+        acts += drops(st, h)
+        return acts
+
+    @staticmethod
+    def _moves(st: QState, h: Hero) -> list[Action]:
+        m = st.m
+        skill = m.ready
+        if not skill or skill == "q" or h.pos is None or m.points <= 0:
+            return []
+        sd = data.skills()[skill]
+        p = xy(h.pos)
+        out: list[Action] = []
+        if sd.mode == "jump":
+            for d in DIRS4:
+                ks = [k for k in range(1, m.points + 1) if jump_landing_ok(st, p, d, k)]
+                if not ks and jump_landing_ok(st, p, d, 0):
+                    ks = [0]  # a jump clears at least one space only "if possible": else a hop next door
+                out += [Action.of("move", direction=d, distance=k) for k in ks]
+            return out
+        if sd.mode == "dash":
+
+            def walk(pos: XY, occ: dict[XY, str], path: list[str]) -> None:
+                if path:
+                    out.append(Action.of("move", path=" ".join(path)))
+                if len(path) >= min(m.points, DASH_PATH_CAP) or (path and is_pit(st, pos)):
+                    return
+                for d in DIRS8:
+                    o2 = dict(occ)
+                    nxt = sim_step(st, h, pos, d, o2)
+                    if nxt is not None:
+                        walk(nxt, o2, path + [d])
+
+            walk(p, occupancy(st), [])
+            return out
+        for d in skill_dirs(skill):
+            occ = occupancy(st)
+            pos = p
+            for k in range(1, m.points + 1):
+                nxt = sim_step(st, h, pos, d, occ)
+                if nxt is None:
+                    break
+                out.append(Action.of("move", direction=d, distance=k))
+                if is_pit(st, nxt):
+                    break
+                pos = nxt
+        return out
+
+    # ---- effect -----------------------------------------------------------------------------
+    def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
+        st, ev = state, events
+        h = active(st)
+        cmd = action.cmd
+        if cmd == "done":
+            if not st.m.ended:
+                ev.append(Event(text=f"{h.name} ends the movement phase."))
+            to_recovery(st, ev)
+        elif cmd == "tumble":
+            m = st.m
+            m.tumbled = True
+            m.seq += 1
+            st.queue += [Job(kind="step", hero=h.player, dir=arg(action, "direction"), how="tumble", seq=m.seq),
+                         Job(kind="land", hero=h.player, seq=m.seq), Job(kind="activate", hero=h.player, seq=m.seq)]
+            ev.append(Event(text=f"{h.name} makes the natural tumble {action.get('direction')}."))
+            settle(st, ev)
+        elif cmd == "move":
+            self._move(st, h, action, ev)
+        elif cmd == "rearrange":  # Q on top: the shared Q-power
+            rearrange(st, h, action, ev)
+            st.m.q_used = True
+            st.m.ready = ""
+        elif cmd == "steal":
+            steal(st, h, arg(action, "from"), arg(action, "item"), ev)
+        elif cmd == "drop":
+            drop(st, h, arg(action, "item"), arg(action, "at"), ev)
+
+    @staticmethod
+    def _move(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
+        m = st.m
+        skill = m.ready
+        sd = data.skills()[skill]
+        first_use = skill not in m.used
+        if first_use:
+            m.used.append(skill)
+            m.taken = 0
+            if skill in h.upgraded:
+                h.explores_earned += sd.upgrade_explore
+                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (recorded)."))
+        m.current = skill
+        m.seq += 1
+        seq = m.seq
+        jobs: list[Job] = []
+        if sd.mode == "dash":
+            path = arg(action, "path").split()
+            jobs += [Job(kind="step", hero=h.player, dir=d, how="dash", seq=seq) for d in path]
+            spent = len(path)
+            desc = " ".join(path)
+        elif sd.mode == "jump":
+            over = int(arg(action, "distance"))
+            spent = max(1, over)  # a hop that clears nothing still costs its point
+            jobs.append(Job(kind="jump", hero=h.player, dir=arg(action, "direction"), n=over, how="jump", seq=seq))
+            desc = f"{action.get('direction')} over {over}"
+        else:
+            spent = int(arg(action, "distance"))
+            how = "tumble" if sd.mode == "tumble" else "slide"
+            d = arg(action, "direction")
+            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq) for _ in range(spent)]
+            desc = f"{action.get('direction')} {spent}"
+        m.points -= spent
+        m.ready = ""
+        jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
+        if sd.mode == "tumble":
+            jobs.append(Job(kind="activate", hero=h.player, seq=seq))
+        ev.append(Event(text=f"{h.name} uses {sd.name}: {desc}."))
+        st.queue += jobs
+        settle(st, ev)
+
+    # ---- words ------------------------------------------------------------------------------
+    def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
+        st = state
+        a = action.argdict
+        h = active(st)
+        m = st.m
+        if action.cmd == "move" and not m.tumbled:
+            return "Movement always begins with the natural tumble."
+        if action.cmd == "tumble" and m.tumbled:
+            return "The natural tumble is done; use the skill on top (`/quodd move`)."
+        if m.ended or h.pos is None:
+            return "Your movement is over for this turn; `done` moves on to phase 3."
+        if action.cmd == "tumble":
+            d = a.get("direction", "")
+            if d not in DIRS4:
+                return "The natural tumble goes N, E, S or W."
+            return f"{d} of {h.pos}: {self._blocker(st, h, xy(h.pos), d)}."
+        if action.cmd == "move":
+            return self._explain_move(st, h, a)
+        if action.cmd == "steal":
+            return explain_steal(st, h, a)
+        return ""
+
+    def _blocker(self, st: QState, h: Hero, p: XY, d: str) -> str:
+        """Why `h` cannot move from `p` towards `d` (one clause)."""
+        q = step_xy(p, d)
+        if not on_map(st, q):
+            return "off the map"
+        lab = label(*q)
+        tok = st.tokens.get(lab)
+        if tok and tok.kind == "impassable_up":
+            return f"{lab} holds an impassable wall"
+        if tok and tok.kind == "wall":
+            return f"{lab} holds a wall (only a jump gets over or onto it)"
+        other = hero_at(st, q, but=h.player)
+        if other is not None:
+            return f"{other.name} on {lab} cannot be pushed {d}: {self._blocker(st, other, q, d)}"
+        return f"{lab} is free"
+
+    def _explain_move(self, st: QState, h: Hero, a: dict[str, str]) -> str:
+        m = st.m
+        if not m.ready:
+            used = ", ".join(data.skills()[u].name for u in m.used) or "none"
+            return f"No skill is ready: the face on top was used already this turn (used: {used}); `done` ends moving."
+        if m.ready == "q":
+            return "The Q is on top: rearrange your skills (Q-power) or `done`; there is no skill to move with."
+        sd = data.skills()[m.ready]
+        assert h.pos is not None
+        if sd.mode == "dash":
+            return self._explain_dash(st, h, a)
+        if "path" in a:
+            return f"{sd.name} takes a direction and a distance, not a path."
+        d = a.get("direction", "")
+        dirs = skill_dirs(m.ready)
+        if d not in dirs:
+            return f"{sd.name} goes {', '.join(dirs)}."
+        try:
+            n = int(a.get("distance", "1"))
+        except ValueError:
+            return "The distance is a number."
+        if n < 1 and sd.mode != "jump":
+            return "The distance is at least 1."
+        if n < 1:
+            return f"A jump {d} from {h.pos} can clear a space, so it must (`distance:1` jumps over one)."
+        if n > m.points:
+            return f"{sd.name} has {m.points} point(s); {n} is too far (you never have to use them all)."
+        p = xy(h.pos)
+        if sd.mode == "jump":
+            return f"An impassable wall {d} of {h.pos} stops the jump."
+        occ = occupancy(st)
+        for _ in range(n):
+            nxt = sim_step(st, h, p, d, occ)
+            if nxt is None:
+                return f"{sd.name} is stopped {d} of {label(*p)}: {self._blocker(st, h, p, d)}."
+            if is_pit(st, nxt):
+                return f"{sd.name} would fall at {point_name(st, nxt)} before going {n}."
+            p = nxt
+        return f"{sd.name} cannot go {d} {n} from {h.pos}."
+
+    def _explain_dash(self, st: QState, h: Hero, a: dict[str, str]) -> str:
+        m = st.m
+        assert h.pos is not None
+        if "path" not in a:
+            return 'Dash takes a path, one direction per point, e.g. `move path:"N NE"`.'
+        path = a["path"].split()
+        bad = [d for d in path if d not in DIRS8]
+        if bad:
+            return f"`{bad[0]}` is not a direction (N, NE, E, SE, S, SW, W, NW)."
+        if len(path) > m.points:
+            return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
+        if len(path) > DASH_PATH_CAP:
+            return (f"Send a dash at most {DASH_PATH_CAP} steps per command; the rest of your points stay "
+                    "ready for the next `move path:`.")
+        occ = occupancy(st)
+        pos = xy(h.pos)
+        for i, d in enumerate(path):
+            nxt = sim_step(st, h, pos, d, occ)
+            if nxt is None:
+                return f"The dash is stopped {d} of {label(*pos)}: {self._blocker(st, h, pos, d)}."
+            if is_pit(st, nxt) and i < len(path) - 1:
+                return f"The dash would fall at {point_name(st, nxt)} before its end."
+            pos = nxt
+        return "That dash path is not possible."
+
+    def label(self, game: Any, state: QState, action: Action) -> str | None:
+        a = action.argdict
+        if action.cmd == "tumble":
+            return f"Tumble {a['direction']}"
+        if action.cmd == "move":
+            if "path" in a:
+                return f"Dash {a['path']}"
+            ready = state.m.ready
+            name = data.skills()[ready].name if ready in data.skills() else "Move"
+            over = "over " if ready == "jump" else ""
+            return f"{name} {a['direction']} {over}{a['distance']}"
+        if action.cmd == "steal":
+            return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
+        return super().label(game, state, action)
+
+    def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        """`done`, the swaps of the face on top (Q-power), the tumbles, some moves, steals and drops."""
+        b = Buttons(legal)
+        h = active(state)
+        key = top_face(h) if top_face(h) in SKILL_FACES else "back"
+        b.add(b.of("done"))
+        if b.of("rearrange"):
+            b.add(swaps(h, key))
+        b.add(b.of("tumble"))
+        moves = b.of("move")
+        if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
+            moves = sorted(moves, key=lambda a: len(arg(a, "path").split()))
+        b.add(moves, 14)
+        b.add(b.of("steal"), 4)
+        b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
+        return b.out
+
+    def skip(self, game: Any, state: QState, player: str) -> Action | None:
+        """A skipped movement ends it, or makes the natural tumble the rules require (away from pits if possible)."""
+        legal = game.legal_actions(state, player)
+        for a in legal:
+            if a.cmd == "done":
+                return a
+        tumbles = [a for a in legal if a.cmd == "tumble"]
+        h = active(state)
+        if h.pos is not None:
+            for a in tumbles:
+                if not is_pit(state, step_xy(xy(h.pos), arg(a, "direction"))):
+                    return a
+        return tumbles[0] if tumbles else None

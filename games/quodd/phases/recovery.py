@@ -1,0 +1,19 @@
+"""Phase 3, recovery: playing cards after moving (cards come in issue 14; now a single `done`)."""
+from __future__ import annotations
+
+from games.core import Event
+
+from ..state import Hero, QState
+from ..turns import to_explore
+from .base import QuietPhase
+
+
+class RecoveryPhase(QuietPhase):
+    name = "recovery"
+    done_label = "Done: to exploration"
+
+    def waiting(self, st: QState, h: Hero) -> str:
+        return f"{h.name} to end phase 3, recovery (nothing to recover yet: `done`)"
+
+    def done(self, st: QState, ev: list[Event]) -> None:
+        to_explore(st, ev)

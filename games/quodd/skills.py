@@ -1,0 +1,163 @@
+"""A hero's skills: the face on top and the skill it shows, points, and rearranging skills on faces.
+
+Rearranging happens in the setup, with the Q on top (the shared Q-power) and on Q or rearrange
+tokens; its effect, button label, refusal and shorthand are all here.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+
+from games.core import Action, Event
+from games.core.grid import DIAGONALS, DIRS4, DIRS8
+
+from . import data
+from .board import active, hero_of, is_mover
+from .commands import arg
+from .cube import SKILL_FACES, face_at
+from .jobs import cancel_seq
+from .state import Hero, QState
+
+
+def top_face(h: Hero) -> str:
+    return face_at(h.head, h.front, "U")
+
+
+def top_skill(h: Hero) -> str:
+    f = top_face(h)
+    return "q" if f == "q" else h.skills[f]
+
+
+def base_points(h: Hero) -> int:
+    return h.movement
+
+
+def skill_points(h: Hero, skill: str, boost: dict[str, int] | None = None) -> int:
+    """Base movement, plus the upgraded side's bonus, plus boosts played for this skill or for all."""
+    bonus = data.skills()[skill].upgrade_bonus if skill in h.upgraded else 0
+    boost = boost or {}
+    return base_points(h) + bonus + boost.get(skill, 0) + boost.get("all", 0)
+
+
+def skill_dirs(skill: str) -> list[str]:
+    d = data.skills()[skill].dirs
+    return list(DIRS4) if d == "orthogonal" else list(DIAGONALS) if d == "diagonal" else list(DIRS8)
+
+
+# ---- rearranging ------------------------------------------------------------------------
+
+def rearranges(h: Hero) -> list[Action]:
+    """Every other layout of the five skills on the five faces (119)."""
+    current = tuple(h.skills[f] for f in SKILL_FACES)
+    out = []
+    for perm in permutations(sorted(data.skills())):
+        if perm != current:
+            out.append(Action.of("rearrange", **dict(zip(SKILL_FACES, perm, strict=True))))
+    return out
+
+
+def swaps(h: Hero, face: str) -> list[Action]:
+    """The four layouts that swap `face`'s skill with one other face (the handy rearranges)."""
+    out = []
+    for other in SKILL_FACES:
+        if other == face:
+            continue
+        sk = dict(h.skills)
+        sk[face], sk[other] = sk[other], sk[face]
+        out.append(Action.of("rearrange", **{f: sk[f] for f in SKILL_FACES}))
+    return out
+
+
+def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
+    """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
+    before = top_skill(h)
+    h.skills = {f: arg(action, f) for f in SKILL_FACES}
+    ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES)
+                    + "."))
+    m = st.m
+    if st.phase != "move" or not is_mover(st, h) or not m.current:
+        return
+    new = top_skill(h)
+    if new in (m.current, before):  # the face on top shows what it showed: the skill in use goes on
+        return
+    # the points left of the shared movement range go over; the old skill's own boosts do not
+    remaining = max(0, base_points(h) + m.boost.get("all", 0) - m.taken)
+    cancel_seq(st, m.seq, keep=("land",))
+    m.current = ""
+    if new == "q":
+        m.ready, m.points = ("" if m.q_used else "q"), 0
+    elif new in m.used or remaining == 0:
+        m.ready, m.points = "", 0
+    else:
+        m.ready, m.points = new, remaining + skill_points(h, new, {new: m.boost.get(new, 0)}) - base_points(h)
+        ev.append(Event(text=f"{h.name} goes on with {data.skills()[new].name} ({m.points} left; "
+                             "boosts of the old skill stay behind)."))
+
+
+def layout_owner(st: QState, player: str = "") -> Hero | None:
+    """Whose skills a rearrange concerns now: the pending decision's hero, the setup player, or the mover."""
+    if st.pending is not None:
+        return hero_of(st, st.pending.hero)
+    if st.phase == "skills":
+        try:
+            return hero_of(st, player)
+        except KeyError:
+            return None
+    return active(st) if st.phase != "over" else None
+
+
+def rearrange_label(st: QState, a: dict[str, str]) -> str:
+    """`Back: Jump <-> Slide` for a swap of two faces (whose: the only hero it can be a swap for)."""
+    names = {k: v.name for k, v in data.skills().items()}
+    if st.phase == "skills" and st.pending is None:
+        owners = [h for h in st.heroes if h.player not in st.ready]
+    else:
+        owner = layout_owner(st)
+        owners = [owner] if owner is not None else []
+    fits = [h for h in owners if sum(h.skills.get(f) != a[f] for f in SKILL_FACES) == 2]
+    if len(fits) == 1:
+        h = fits[0]
+        f1, f2 = [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
+        if f2 == "back" or (f2 in ("front",) and f1 != "back"):
+            f1, f2 = f2, f1
+        who = f"{h.name}: " if len(owners) > 1 else ""
+        if st.phase == "move" and top_face(h) in (f1, f2):
+            t = top_face(h)
+            return f"{names[a[t]]} on top (swap {f1}/{f2})"
+        return f"{who}{f1} {names[a[f1]]}, {f2} {names[a[f2]]}"
+    return "Skills: " + ", ".join(f"{f} {names[a[f]]}" for f in SKILL_FACES)
+
+
+def explain_rearrange(st: QState, player: str, a: dict[str, str]) -> str:
+    try:
+        h = hero_of(st, st.pending.hero if st.pending else player)
+    except KeyError:
+        return ""
+    given = [a.get(f, "") for f in SKILL_FACES]
+    if sorted(given) != sorted(data.skills()):
+        return "Name all five faces (feet, front, back, left, right), each with a different skill."
+    if all(h.skills[f] == a[f] for f in SKILL_FACES):
+        return "That is already your layout" + ("; `done` keeps it." if st.phase == "skills" else ".")
+    if st.phase == "skills" and player in st.ready:
+        return "You confirmed your skills already; they are fixed until a Q-power or token lets you rearrange."
+    if st.phase == "move" and st.m.ready == "q" and st.m.q_used:
+        return "You used your Q-power this turn already."
+    return "Rearranging needs the setup, the Q on top (Q-power), or stopping on a Q or rearrange token."
+
+
+def complete_layout(h: Hero, args: dict[str, str]) -> dict[str, str]:
+    """`rearrange back:jump` names some faces: the skills named move there, the others keep or fill the gaps."""
+    named = {f: args[f].lower() for f in SKILL_FACES if f in args}
+    if not (named and len(named) < 5 and len(set(named.values())) == len(named)):
+        return {k: v.lower() for k, v in args.items()}
+    rest = [s for s in (h.skills[f] for f in SKILL_FACES) if s not in named.values()]
+    full = {}
+    for f in SKILL_FACES:
+        if f in named:
+            full[f] = named[f]
+        elif h.skills[f] not in named.values():
+            full[f] = h.skills[f]
+            rest.remove(h.skills[f])
+    for f in SKILL_FACES:
+        if f not in full:
+            full[f] = rest.pop(0)
+    return full
