@@ -1,5 +1,5 @@
-"""Shared fixtures: a fresh manager on a temporary SQLite file, the test-only game registered, and a fresh
-PostgreSQL schema per test for the tests that run against PostgreSQL too."""
+"""Shared fixtures: the test-only game registered, a fresh database per test on each backend (a temporary
+SQLite file; a PostgreSQL schema of its own), and a manager on it."""
 from __future__ import annotations
 
 import asyncio
@@ -33,13 +33,22 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database(request, tmp_path) -> str:
+    """The URL of a fresh database: a SQLite file, or a PostgreSQL schema of the test's own (dropped after)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
-async def manager(tmp_path, clock):
+async def manager(database, clock):
+    """A manager on each backend in turn (PostgreSQL in a fresh schema, skipped without a server)."""
     from bot.manager import GameManager
     from storage import open_storage
 
     seeds = itertools.count(100)
-    store = await open_storage(str(tmp_path / "t.sqlite3"))
+    store = await open_storage(database)
     m = GameManager(store, clock=clock, seed_source=lambda: next(seeds))
     yield m
     await store.close()

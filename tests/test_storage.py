@@ -12,14 +12,6 @@ from storage import ChannelBusy, GameRecord, LogEntry, PostgresStorage, SQLiteSt
 from storage.postgres import is_postgres_url, split_schema
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def database(request, tmp_path) -> str:
-    """The URL of a fresh database: a SQLite file, or a PostgreSQL schema of the test's own (dropped after)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "s.sqlite3")
-    return request.getfixturevalue("pg_url")
-
-
 @pytest.fixture
 async def store(database):
     s = await open_storage(database)
