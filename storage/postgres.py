@@ -88,6 +88,7 @@ _COLUMNS = (
     "id channel_id guild_id kind status host_id options seats seed rules_version state version "
     "created_at updated_at deadline_at settings meta"
 ).split()
+_WRITABLE = set(_COLUMNS) - {"id"}
 _SELECT = f"SELECT {', '.join(_COLUMNS)} FROM games"
 _LIVE_INDEX = "games_one_live_per_channel"
 _SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
@@ -206,9 +207,8 @@ class PostgresStorage(Storage):
     async def _guarded_update(
         self, conn: asyncpg.Connection, rec: GameRecord, expected_version: int, fields: dict[str, Any]
     ) -> GameRecord:
-        unknown = set(fields) - set(_COLUMNS) - {"id"}
-        if unknown or "id" in fields:
-            raise ValueError(f"not a writable game field: {sorted(unknown | ({'id'} & set(fields)))}")
+        if bad := sorted(set(fields) - _WRITABLE):
+            raise ValueError(f"not writable game fields: {bad}")
         fields = dict(fields)
         fields.setdefault("updated_at", time.time())
         fields["version"] = expected_version + 1

@@ -190,6 +190,54 @@ async def test_pg_action_log_is_append_only(pg_url):
 
 
 @pg
+async def test_pg_a_writer_waits_for_a_move_in_flight_then_is_refused(pg_url):
+    """Another process holds the row mid-move: our guarded write waits on the lock, re-reads, and is refused."""
+    store = await open_storage(pg_url)
+    assert isinstance(store, PostgresStorage)
+    try:
+        g = await store.create_game(rec())
+        async with store.pool.acquire() as conn:
+            tx = conn.transaction()
+            await tx.start()
+            await conn.execute("UPDATE games SET version = version + 1, state = 'theirs' WHERE id = $1", g.id)
+            ours = asyncio.ensure_future(store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), "ours"))
+            await asyncio.sleep(0.2)
+            assert not ours.done()  # blocked on the row lock, not deciding on a stale read
+            await tx.commit()
+        with pytest.raises(StaleVersion):
+            await ours
+        fresh = await store.get_game(g.id)
+        assert fresh.state == "theirs" and fresh.version == 1 and await store.log(g.id) == []
+    finally:
+        await store.close()
+
+
+@pg
+async def test_pg_a_lobby_in_flight_holds_the_channel_until_it_commits_or_rolls_back(pg_url):
+    store = await open_storage(pg_url)
+    try:
+        for outcome in ("rollback", "commit"):
+            async with store.pool.acquire() as conn:
+                tx = conn.transaction()
+                await tx.start()
+                await conn.execute("INSERT INTO games (channel_id, kind, status, host_id, seed, created_at, updated_at)"
+                                   " VALUES ('c1', 'count', 'lobby', 'bob', 1, 0, 0)")
+                ours = asyncio.ensure_future(store.create_game(rec()))
+                await asyncio.sleep(0.2)
+                assert not ours.done()
+                await (tx.rollback() if outcome == "rollback" else tx.commit())
+            if outcome == "rollback":
+                made = await ours  # the other lobby never existed
+                await store.update_game(made, made.version, status="abandoned")
+            else:
+                with pytest.raises(ChannelBusy):
+                    await ours
+        assert [g.host_id for g in await store.live_games()] == ["bob"]
+    finally:
+        await store.close()
+
+
+@pg
 async def test_pg_schemas_keep_runs_apart(pg_url):
     """Two schemas on one server are two databases: same channel, no ChannelBusy, separate ids."""
     base, schema = split_schema(pg_url)
