@@ -1,15 +1,20 @@
-"""storage/: migrations, one live game per channel, version-guarded writes, the log."""
+"""storage/: migrations, one live game per channel, version-guarded writes, the log; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import asyncio
+
+import asyncpg
 import pytest
 
-from storage import ChannelBusy, GameRecord, LogEntry, SQLiteStorage, StaleVersion
+from bot.manager import GameManager
+from bot.reply import Context
+from storage import ChannelBusy, GameRecord, LogEntry, PostgresStorage, SQLiteStorage, StaleVersion, open_storage
+from storage.postgres import is_postgres_url, split_schema
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = SQLiteStorage(tmp_path / "s.sqlite3")
-    await s.open()
+async def store(database):
+    s = await open_storage(database)
     yield s
     await s.close()
 
@@ -18,13 +23,13 @@ def rec(channel="c1") -> GameRecord:
     return GameRecord(channel_id=channel, kind="count", host_id="ann", seed=1)
 
 
-async def test_migrations_set_user_version_and_wal(store, tmp_path):
+async def test_migrations_set_user_version_and_wal(store, database):
     assert await store.schema_version() == 1
-    async with store.db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    if isinstance(store, SQLiteStorage):
+        async with store.db.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"
     # opening again applies nothing twice
-    again = SQLiteStorage(tmp_path / "s.sqlite3")
-    await again.open()
+    again = await open_storage(database)
     assert await again.schema_version() == 1
     await again.close()
 
@@ -97,3 +102,185 @@ async def test_import_games_keeps_records_and_logs_in_one_transaction(store):
         await store.import_games([(rec("c2"), log), (live, [])])
     assert await store.live_game("c2") is None
     assert await store.log(3, include_undone=True) == []
+
+
+# ---- what several processes sharing one database need (run on both backends; PostgreSQL is the point) ----------
+@pytest.fixture
+async def other(database):
+    """A second storage on the same database: another bot process, as far as the database can tell."""
+    s = await open_storage(database)
+    yield s
+    await s.close()
+
+
+async def test_concurrent_writers_at_one_version_exactly_one_wins(store, other):
+    g = await store.create_game(rec())
+    for round_ in range(10):
+        v = g.version
+        entries = [LogEntry(seq=round_ + 1, player=p, action=f"move {p}") for p in ("ann", "bob", "cid", "dee")]
+        stores = [store, other] * 2
+        writers = [s.append_action(g, v, e, f'{{"by":"{e.player}"}}') for s, e in zip(stores, entries, strict=True)]
+        results = await asyncio.gather(*writers, return_exceptions=True)
+        won = [r for r in results if isinstance(r, GameRecord)]
+        assert len(won) == 1 and all(isinstance(r, StaleVersion) for r in results if r is not won[0]), results
+        g = won[0]
+        assert g.version == v + 1
+    log = await other.log(g.id)
+    assert [e.seq for e in log] == list(range(1, 11))  # one entry per round: the losers logged nothing
+    fresh = await other.get_game(g.id)
+    assert fresh.version == 10 and fresh.state == f'{{"by":"{log[-1].player}"}}'
+
+
+async def test_two_live_games_in_one_channel_are_refused_under_concurrency(store, other):
+    results = await asyncio.gather(*[s.create_game(rec()) for s in [store, other] * 4], return_exceptions=True)
+    made = [r for r in results if isinstance(r, GameRecord)]
+    assert len(made) == 1 and sum(isinstance(r, ChannelBusy) for r in results) == 7, results
+    assert [g.id for g in await other.live_games()] == [made[0].id]
+
+
+async def test_concurrent_meta_patches_are_all_kept(store):
+    g = await store.create_game(rec())
+    await asyncio.gather(*[store.update_meta(g.id, {f"k{i}": i}) for i in range(12)])
+    fresh = await store.get_game(g.id)
+    assert fresh.meta == {f"k{i}": i for i in range(12)} and fresh.version == g.version
+
+
+async def test_a_move_and_a_meta_write_at_once_both_land(store, other):
+    g = await store.create_game(rec())
+    moved, meta = await asyncio.gather(
+        store.append_action(g, g.version, LogEntry(seq=1, player="ann", action="end"), '{"a":1}'),
+        other.update_meta(g.id, {"status_message": "42"}),
+    )
+    fresh = await store.get_game(g.id)
+    assert fresh.version == moved.version == 1 and fresh.state == '{"a":1}' and fresh.meta == meta
+
+
+async def test_a_game_plays_through_the_manager(store, other, clock):
+    """The manager's one apply path on each backend: start, moves, a stale button; another process resumes."""
+    m = GameManager(store, clock=clock, seed_source=lambda: 7)
+    ann = Context(channel_id="c1", user_id="ann", user_name="Ann")
+    await m.dispatch(ann, "game", "new", {"game": "count", "seed": 5})
+    await m.dispatch(Context(channel_id="c1", user_id="bob", user_name="Bob"), "game", "join", {})
+    started = await m.dispatch(ann, "game", "start", {})
+    assert not started.ephemeral, started.text
+    assert not (await m.dispatch(ann, "count", "add", {"n": "1"})).ephemeral
+    stale = await m.press(ann, started.version, "add n:2")
+    assert stale.ephemeral and "out of date" in stale.text
+    live = await store.live_game("c1")
+    assert not (await m.press(ann, live.version, "add n:2")).ephemeral
+    before = await store.live_game("c1")
+    m2 = GameManager(other, clock=clock)
+    again = await other.live_game("c1")
+    assert again == before and [e.action for e in await other.log(again.id)] == ["add n:1", "add n:2"]
+    assert (await m2.rebuild_from_log(again)).model_dump_json() == again.state
+
+
+# ---- PostgreSQL only ------------------------------------------------------------------------------------------
+pg = pytest.mark.postgres
+
+
+@pg
+async def test_pg_migrations_applied_once_by_concurrent_openers(pg_url):
+    stores = await asyncio.gather(*[open_storage(pg_url) for _ in range(3)])
+    try:
+        assert all(isinstance(s, PostgresStorage) for s in stores)
+        assert [await s.schema_version() for s in stores] == [1, 1, 1]
+        rows = await stores[0].pool.fetch("SELECT version FROM schema_migrations")
+        assert [r["version"] for r in rows] == [1]
+    finally:
+        for s in stores:
+            await s.close()
+
+
+@pg
+async def test_pg_action_log_is_append_only(pg_url):
+    store = await open_storage(pg_url)
+    assert isinstance(store, PostgresStorage)
+    try:
+        g = await store.create_game(rec())
+        g = await store.append_action(g, g.version, LogEntry(seq=1, player="ann", action="add n:1"), "{}")
+        g = await store.mark_undone(g, g.version, 1, "{}")
+        for sql in ("DELETE FROM actions", "TRUNCATE actions", "UPDATE actions SET action = 'end'",
+                    "UPDATE actions SET undone = FALSE"):
+            with pytest.raises(asyncpg.RestrictViolationError):
+                await store.pool.execute(sql)
+        assert [(e.action, e.undone) for e in await store.log(g.id, include_undone=True)] == [("add n:1", True)]
+    finally:
+        await store.close()
+
+
+@pg
+async def test_pg_a_writer_waits_for_a_move_in_flight_then_is_refused(pg_url):
+    """Another process holds the row mid-move: our guarded write waits on the lock, re-reads, and is refused."""
+    store = await open_storage(pg_url)
+    assert isinstance(store, PostgresStorage)
+    try:
+        g = await store.create_game(rec())
+        async with store.pool.acquire() as conn:
+            tx = conn.transaction()
+            await tx.start()
+            await conn.execute("UPDATE games SET version = version + 1, state = 'theirs' WHERE id = $1", g.id)
+            ours = asyncio.ensure_future(store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), "ours"))
+            await asyncio.sleep(0.2)
+            assert not ours.done()  # blocked on the row lock, not deciding on a stale read
+            await tx.commit()
+        with pytest.raises(StaleVersion):
+            await ours
+        fresh = await store.get_game(g.id)
+        assert fresh.state == "theirs" and fresh.version == 1 and await store.log(g.id) == []
+    finally:
+        await store.close()
+
+
+@pg
+async def test_pg_a_lobby_in_flight_holds_the_channel_until_it_commits_or_rolls_back(pg_url):
+    store = await open_storage(pg_url)
+    try:
+        for outcome in ("rollback", "commit"):
+            async with store.pool.acquire() as conn:
+                tx = conn.transaction()
+                await tx.start()
+                await conn.execute("INSERT INTO games (channel_id, kind, status, host_id, seed, created_at, updated_at)"
+                                   " VALUES ('c1', 'count', 'lobby', 'bob', 1, 0, 0)")
+                ours = asyncio.ensure_future(store.create_game(rec()))
+                await asyncio.sleep(0.2)
+                assert not ours.done()
+                await (tx.rollback() if outcome == "rollback" else tx.commit())
+            if outcome == "rollback":
+                made = await ours  # the other lobby never existed
+                await store.update_game(made, made.version, status="abandoned")
+            else:
+                with pytest.raises(ChannelBusy):
+                    await ours
+        assert [g.host_id for g in await store.live_games()] == ["bob"]
+    finally:
+        await store.close()
+
+
+@pg
+async def test_pg_schemas_keep_runs_apart(pg_url):
+    """Two schemas on one server are two databases: same channel, no ChannelBusy, separate ids."""
+    base, schema = split_schema(pg_url)
+    assert schema and "schema=" not in base
+    a = await open_storage(pg_url)
+    b = PostgresStorage(base, schema=f"{schema}_b")
+    await b.open()
+    try:
+        await a.create_game(rec())
+        made = await b.create_game(rec())
+        assert made.id == 1 and len(await a.live_games()) == 1 and len(await b.live_games()) == 1
+    finally:
+        await b.pool.execute(f'DROP SCHEMA "{schema}_b" CASCADE')
+        await a.close()
+        await b.close()
+
+
+def test_urls_pick_the_backend_and_schema():
+    assert is_postgres_url("postgresql://u@h/db") and is_postgres_url("postgres://u@h/db")
+    assert not is_postgres_url("data/playpost.sqlite3") and not is_postgres_url("sqlite:///x.db")
+    assert split_schema("postgresql://u@h:5/db?schema=s1&sslmode=disable") == (
+        "postgresql://u@h:5/db?sslmode=disable", "s1")
+    assert PostgresStorage("postgres://u@h/db?schema=x").schema == "x"
+    assert PostgresStorage("postgres://u@h/db?schema=x", schema="y").schema == "y"
+    with pytest.raises(ValueError):
+        PostgresStorage("postgres://u@h/db", schema='x"; DROP TABLE games; --')
