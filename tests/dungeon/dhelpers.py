@@ -4,9 +4,8 @@ from __future__ import annotations
 from games.core import Action, Seat
 from games.core.grid import parse_label
 from games.core.play import step
-from games.dungeon import ENGINE
-from games.dungeon import mechanics as mx
-from games.dungeon.state import DungeonState, MonsterState
+from games.dungeon import ENGINE, stats
+from games.dungeon.state import Die, DungeonState, MonsterState
 
 E = ENGINE
 
@@ -77,12 +76,12 @@ def legal(st: DungeonState, player: str | None = None) -> list[str]:
 
 
 def hero_at(st: DungeonState, hid: str):
-    return mx.hero(st, hid)
+    return stats.hero(st, hid)
 
 
 def monster_at(st: DungeonState, label: str):
     x, y = sq(label)
-    return next((m for m in st.monsters if (x, y) in mx.mfp(m)), None)
+    return next((m for m in st.monsters if (x, y) in stats.mfp(m)), None)
 
 
 # faces of the house dice: index of a face with these stars (h = heart)
@@ -111,7 +110,7 @@ class ScriptedDice:
             if self.queue:
                 spec = self.queue.pop(0)
                 assert spec[0] == c, f"expected a {spec[0]} die next, the rules rolled {c}"
-                die = mx.Die(colour=c, face=FACES[c][spec[1:]])
+                die = Die(colour=c, face=FACES[c][spec[1:]])
                 st.rng.next64()  # dice still advance the generator, as real rolls do
             else:
                 die = self.real(st, [c])[0]
