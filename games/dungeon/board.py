@@ -6,6 +6,7 @@ spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -285,8 +286,6 @@ def move_search(
     either orthogonal neighbour is blocked (wall at the corner, or a square it may not pass).
     Dijkstra on (movement, hazards), so a route avoiding lava or brambles is preferred.
     """
-    import heapq
-
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
     own0 = set(footprint(*start, large))
@@ -347,8 +346,6 @@ def move_search(
 
 def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
     """`move_search` for a one-square model that respects walls (the common case, kept fast)."""
-    import heapq
-
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     prev: dict[Sq, Sq] = {}
     heap: list[tuple[int, int, Sq]] = [(0, 0, start)]

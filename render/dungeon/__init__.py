@@ -66,7 +66,8 @@ PALETTE = Palette(
      *(c for _, c in DEBUFF_STYLE.values()), LOOT, (120, 80, 0), (150, 95, 40), (110, 65, 20), (240, 200, 60),
      (130, 40, 170), (130, 125, 135), (60, 30, 70), (95, 92, 98), (240, 220, 255), (20, 10, 25), (170, 170, 170),
      (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA)],
-    [(INK, PAPER), (MUTED, PAPER), (STRUCTURE_INK, STRUCTURE), (INK, LOOT), (WHITE, MUTED), *((WHITE, c) for c in RANK_FILL.values()),
+    [(INK, PAPER), (MUTED, PAPER), (STRUCTURE_INK, STRUCTURE), (INK, LOOT), (WHITE, MUTED),
+     *((WHITE, c) for c in RANK_FILL.values()),
      *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values())],
 )
 
@@ -234,8 +235,10 @@ def _monster(d: Pen, m: Any) -> None:
     px, py = _xy(m.x, m.y)
     size = CELL * (2 if m.large else 1)
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
-    d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255), width=1)
-    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=WHITE, anchor="mm", bg=fill)
+    d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255),
+                        width=1)
+    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=WHITE, anchor="mm",
+           bg=fill)
     _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
     if m.debuffs:
         _badges(d, px + 1, py - 1, m.debuffs)

@@ -16,7 +16,8 @@ def sq(label: str) -> tuple[int, int]:
     return p
 
 
-def scene(heroes: str, monsters: str = "", *, level: int = 0, seed: int = 1, pool: list[str] | None = None) -> DungeonState:
+def scene(heroes: str, monsters: str = "", *, level: int = 0, seed: int = 1,
+          pool: list[str] | None = None) -> DungeonState:
     """`scene("ruby@E5 candy@F6:w2/bob", "knucklehead@E6 rex@H8:w1")`.
 
     Each hero token is kind@square, optional `:wN` wounds, optional `/player` (default `ann`).

@@ -38,7 +38,8 @@ def test_bad_rules_data_is_refused_with_a_clear_message():
     object.__setattr__(bad, "dungeons", {"crystal_caverns": broken})
     with pytest.raises(ValueError, match="terrain"):
         ddata.validate_content(bad)
-    walled = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": ddata.content().dungeons["crystal_caverns"].terrain,
+    shipped = ddata.content().dungeons["crystal_caverns"]
+    walled = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": shipped.terrain,
                                                                 "walls": ("A12-L12 S", "L1-L12 E")})
     object.__setattr__(bad, "dungeons", {"crystal_caverns": walled})
     with pytest.raises(ValueError, match="cannot be reached"):
@@ -56,7 +57,8 @@ def test_seat_with_a_taken_hero_is_refused_and_names_the_free_ones():
 
 
 def test_missing_hero_choices_are_assigned_at_setup_and_one_player_may_run_two_heroes():
-    seats = [Seat(player="a", name="Ann"), Seat(player="a", name="Ann"), Seat(player="b", name="Bob", choices={"hero": "emerald"})]
+    seats = [Seat(player="a", name="Ann"), Seat(player="a", name="Ann"),
+             Seat(player="b", name="Bob", choices={"hero": "emerald"})]
     st = E.setup({}, seats, 3)
     ids = [h.id for h in st.heroes]
     assert len(set(ids)) == 3 and ids[2] == "emerald"
@@ -567,7 +569,8 @@ def test_every_level_boss_can_reach_almost_all_of_its_level():
         open_sq = [(i, j) for j in range(y0, y1 + 1) for i in range(x0, x1 + 1)
                    if (i, j) not in sight.structures(st) and (i, j) not in b.chasms]
         reached = [s for s in open_sq if any((s[0] + dx - ax, s[1] + dy - ay) in field
-                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1) for ax in (0, 1) for ay in (0, 1))]
+                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                             for ax in (0, 1) for ay in (0, 1))]
         assert len(open_sq) - len(reached) <= 2, (boss, sorted(set(open_sq) - set(reached)))
 
 

@@ -1,12 +1,18 @@
-"""Choosing who activates: every player with a hero still to activate this turn may start one."""
+"""Choosing who activates: every player with a hero still to activate this turn may start one.
+
+Each hero of the party is a candidate with the reason it may not activate (`refusal`), so the legal list
+and the refusal text come from one place.
+"""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from games.core import Action, Status
+from games.core.phases import Candidate
 
 from ..data import content, hero_id
-from ..state import Activation, DungeonState
+from ..state import Activation, DungeonState, HeroState
 from ..stats import hero, hero_stats, heroes_waiting, is_incap
 from .base import DungeonPhase
 
@@ -21,8 +27,9 @@ class ChooseHero(DungeonPhase):
                       turn_key=f"t{state.turn}-a{state.activations}-choosing",
                       waiting_for=", ".join(names[p] for p in todo) + " to activate a hero")
 
-    def legal(self, game: Any, state: DungeonState, player: str) -> list[Action]:
-        return [Action.of("activate", hero=h.id) for h in heroes_waiting(state) if h.player == player]
+    def candidates(self, game: Any, state: DungeonState, player: str) -> Iterator[Candidate]:
+        for h in state.heroes:
+            yield Action.of("activate", hero=h.id), refusal(state, player, h)
 
     def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
         h = hero(st, action.argdict["hero"])
@@ -43,12 +50,9 @@ class ChooseHero(DungeonPhase):
             h = next((x for x in state.heroes if x.id == hid), None)
             if h is None:
                 return f"{content().heroes[hid].name} is not in the party."
-            if h.player != player:
-                return f"{hero_stats(h).name} belongs to {h.name}."
-            if is_incap(h):
-                return f"{hero_stats(h).name} is incapacitated and cannot activate."
-            if h.activated:
-                return f"{hero_stats(h).name} has already activated this turn."
+            why = refusal(state, player, h)
+            if why is not None:
+                return why
         return "First activate a hero with `activate hero:`."
 
     def label(self, game: Any, state: DungeonState, action: Action) -> str | None:
@@ -62,3 +66,14 @@ class ChooseHero(DungeonPhase):
     def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
         """A skipped player starts their next hero."""
         return next((a for a in game.legal_actions(state, player) if a.cmd == "activate"), None)
+
+
+def refusal(st: DungeonState, player: str, h: HeroState) -> str | None:
+    """Why `player` may not activate `h` now (None: they may)."""
+    if h.player != player:
+        return f"{hero_stats(h).name} belongs to {h.name}."
+    if is_incap(h):
+        return f"{hero_stats(h).name} is incapacitated and cannot activate."
+    if h.activated:
+        return f"{hero_stats(h).name} has already activated this turn."
+    return None
