@@ -17,11 +17,11 @@ from .board import board
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .data import card_id, content, hero_id
 from .levels import open_level
-from .phases.activation import Activation
-from .phases.attack import Attack
-from .phases.heroes import ChooseHero
-from .phases.intermission import Intermission
-from .phases.over import Over
+from .phases.activation import ActivationPhase
+from .phases.attack import AttackPhase
+from .phases.heroes import ChooseHeroPhase
+from .phases.intermission import IntermissionPhase
+from .phases.over import OverPhase
 from .rules_text import RULES_TOPICS
 from .sight import key_at, target_label
 from .state import DungeonState, HeroState, LevelState
@@ -42,7 +42,8 @@ class DungeonGame(PhasedGame[DungeonState]):
     options = OPTIONS
     seat_options = SEAT_OPTIONS
     commands = COMMANDS
-    phases = {p.name: p for p in (ChooseHero(), Activation(), Attack(), Intermission(), Over())}
+    phases = {p.name: p for p in (ChooseHeroPhase(), ActivationPhase(), AttackPhase(), IntermissionPhase(),
+                                  OverPhase())}
 
     def phase_of(self, state: DungeonState) -> str:
         """`state.phase` names the stretch of the game; inside `heroes`, the activation and its attack tell more."""

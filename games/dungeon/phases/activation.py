@@ -25,22 +25,13 @@ from ..sight import (
 from ..state import DungeonState, HeroState
 from ..stats import hero, hero_def, hero_stats, is_incap, monster, monster_def
 from ..turns import end_activation, settle
-from .base import DungeonPhase, dedupe
+from .base import DungeonPhase, activation_key, active_hero, dedupe
 
 BASIC_ACTS = {"heal": "Heal", "brew": "Brew a potion", "picklock": "Pick the lock", "smash": "Smash the chest",
               "stand": "Stand up", "switch": "Switch form"}
 
 
-def active_hero(st: DungeonState) -> HeroState:
-    assert st.activation is not None
-    return hero(st, st.activation.hero)
-
-
-def activation_key(st: DungeonState) -> str:
-    return f"t{st.turn}-a{st.activations}-acting"
-
-
-class Activation(DungeonPhase):
+class ActivationPhase(DungeonPhase):
     name = "activation"
     skips = (Action.of("end"),)
 

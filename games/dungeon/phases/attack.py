@@ -16,8 +16,7 @@ from ..data import content
 from ..state import AttackCtx, DungeonState, HeroState
 from ..stats import hero, hero_stats, is_incap
 from ..turns import settle
-from .activation import activation_key, active_hero
-from .base import DungeonPhase
+from .base import DungeonPhase, activation_key, active_hero
 
 KEEP = Action.of("keep")
 NO_HEART = Action.of("heart", use="none")
@@ -28,7 +27,7 @@ def attack_of(st: DungeonState) -> AttackCtx:
     return st.attack
 
 
-class Attack(DungeonPhase):
+class AttackPhase(DungeonPhase):
     name = "attack"
     skips = (KEEP, NO_HEART)
 

@@ -6,7 +6,8 @@ from typing import Any
 from games.core import Action, Event
 from games.core.phases import Phase
 
-from ..state import DungeonState
+from ..state import DungeonState, HeroState
+from ..stats import hero
 
 
 class DungeonPhase(Phase[DungeonState]):
@@ -40,3 +41,14 @@ def player_name(st: DungeonState, player: str) -> str:
 
 def dedupe(actions: list[Action]) -> list[Action]:
     return list(dict.fromkeys(actions))
+
+
+def active_hero(st: DungeonState) -> HeroState:
+    """The hero whose activation is running."""
+    assert st.activation is not None
+    return hero(st, st.activation.hero)
+
+
+def activation_key(st: DungeonState) -> str:
+    """The turn key of a running activation (undo stays within it)."""
+    return f"t{st.turn}-a{st.activations}-acting"

@@ -17,7 +17,7 @@ from ..stats import hero, hero_stats, heroes_waiting, is_incap
 from .base import DungeonPhase
 
 
-class ChooseHero(DungeonPhase):
+class ChooseHeroPhase(DungeonPhase):
     name = "heroes"
 
     def status(self, game: Any, state: DungeonState) -> Status:

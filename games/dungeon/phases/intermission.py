@@ -15,7 +15,7 @@ from .base import DungeonPhase, dedupe, player_name
 READY = Action.of("ready")
 
 
-class Intermission(DungeonPhase):
+class IntermissionPhase(DungeonPhase):
     name = "intermission"
     skips = (READY,)
 

@@ -9,7 +9,7 @@ from ..state import DungeonState
 from .base import DungeonPhase
 
 
-class Over(DungeonPhase):
+class OverPhase(DungeonPhase):
     name = "over"
 
     def status(self, game: Any, state: DungeonState) -> Status:
