@@ -1,4 +1,4 @@
-"""The public view of a dungeon crawl: everything the board image and the side panel show."""
+"""The public view of a dungeon crawl: everything the board image and the side panel show, and the export summary."""
 from __future__ import annotations
 
 from typing import Any

@@ -509,6 +509,26 @@ def test_a_skip_vote_never_leaves_the_game_stuck():
     assert E.skip_action(st, "ann").text() == "keep"
 
 
+def test_a_reroll_and_hearts_are_decisions_derived_from_the_stored_attack(dice):
+    """The attack's stage is stored in the state; the pending decision (who, what, default) is derived from it."""
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    assert E.pending(st) is None  # an ordinary activation waits under the turn deadline
+    dice.push("B0 B2")
+    st, _ = do(st, "attack target:C10 with:melee")  # Ruby's feint: a reroll decision
+    pending = E.pending(st)
+    assert pending is not None and pending.player == "ann" and pending.default == Action.of("keep")
+    assert E.status(st) == pending.status() and E.status(st).waiting_for == "Ann (Ruby) to reroll or keep"
+    assert E.timeout(st, {}) is None  # no short window: the ordinary deadline applies
+    dice.push("Bh", "B0")  # the rerolled die shows a heart: a hit (its armour rolls nothing), no loot
+    st, text = do(st, "reroll die:1")
+    assert "Ruby rolled 1 heart to use." in text
+    pending = E.pending(st)
+    assert pending is not None and pending.default == Action.of("heart", use="none")
+    assert E.status(st).waiting_for == "Ann (Ruby) to use 1 heart(s)" and st.attack is not None
+    assert st.attack.stage == "hearts"
+
+
 def test_debuffs_bite_monsters_too_knockdown_slow_and_immobile():
     """A knocked-down monster spends its reaction standing; slow halves its move; immobile keeps it still."""
     st = scene("ruby@B11", "gouger@J11:dknockdown")

@@ -1,7 +1,7 @@
 """What every dungeon phase shares: effects write sentences, and the sentences of one action become one event."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core import Action, Event
 from games.core.phases import Phase
@@ -16,7 +16,7 @@ class DungeonPhase(Phase[DungeonState]):
     `skips` lists, in order of preference, what a table vote to skip a player plays here (when legal).
     """
 
-    skips: tuple[Action, ...] = ()
+    skips: ClassVar[tuple[Action, ...]] = ()
 
     def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
         raise NotImplementedError(f"phase {self.name} takes no actions")
