@@ -6,6 +6,7 @@ spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -29,7 +30,8 @@ def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
     return ((x, y),)
 
 
-def _seg_touches_box(p: tuple[float, float], q: tuple[float, float], x0: float, y0: float, x1: float, y1: float) -> bool:
+def _seg_touches_box(p: tuple[float, float], q: tuple[float, float],
+                     x0: float, y0: float, x1: float, y1: float) -> bool:
     """Does the segment p-q touch the closed box? (Liang-Barsky clipping.)"""
     dx, dy = q[0] - p[0], q[1] - p[1]
     t0, t1 = 0.0, 1.0
@@ -63,11 +65,13 @@ class Board:
         self.static_structures = frozenset(
             (x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] in STRUCTURE_TERRAIN
         )
-        self.chasms = frozenset((x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] == "chasm")
+        self.chasms = frozenset(
+            (x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] == "chasm"
+        )
         self.areas: list[tuple[int, int, int, int]] = []
         for lv in d.levels:
-            a, _, b = lv.area.partition("-")
-            pa, pb = parse_label(a), parse_label(b)
+            corner_a, _, corner_b = lv.area.partition("-")
+            pa, pb = parse_label(corner_a), parse_label(corner_b)
             assert pa and pb
             self.areas.append((min(pa[0], pb[0]), min(pa[1], pb[1]), max(pa[0], pb[0]), max(pa[1], pb[1])))
         self.spawns: list[Sq] = [parse_label(lv.spawn) for lv in d.levels]  # type: ignore[misc]
@@ -78,11 +82,11 @@ class Board:
         for y in range(self.height):
             for x in range(self.width):
                 lst = []
-                for d in DIRS8.values():
-                    if self.step_walls_ok((x, y), d):
-                        nxt = (x + d[0], y + d[1])
-                        sides = ((nxt[0], y), (x, nxt[1])) if d[0] and d[1] else ()
-                        lst.append((d, nxt, sides))
+                for step in DIRS8.values():
+                    if self.step_walls_ok((x, y), step):
+                        nxt = (x + step[0], y + step[1])
+                        sides: tuple[Sq, ...] = ((nxt[0], y), (x, nxt[1])) if step[0] and step[1] else ()
+                        lst.append((step, nxt, sides))
                 self.steps[(x, y)] = lst
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
         self._sight: dict[tuple[Sq, Sq, bool], tuple[frozenset[Sq], ...]] = {}
@@ -188,7 +192,8 @@ class Board:
                     return True
         return False
 
-    def sight(self, froms: Iterable[Sq], tos: Iterable[Sq], blockers: frozenset[Sq] | set[Sq], ignore_walls: bool = False) -> bool:
+    def sight(self, froms: Iterable[Sq], tos: Iterable[Sq], blockers: frozenset[Sq] | set[Sq],
+              ignore_walls: bool = False) -> bool:
         """Line of sight from any part of any `froms` square to any part of any `tos` square.
 
         `blockers` are the squares that stop sight here (structures, opposing models); the
@@ -281,8 +286,6 @@ def move_search(
     either orthogonal neighbour is blocked (wall at the corner, or a square it may not pass).
     Dijkstra on (movement, hazards), so a route avoiding lava or brambles is preferred.
     """
-    import heapq
-
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
     own0 = set(footprint(*start, large))
@@ -343,8 +346,6 @@ def move_search(
 
 def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
     """`move_search` for a one-square model that respects walls (the common case, kept fast)."""
-    import heapq
-
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     prev: dict[Sq, Sq] = {}
     heap: list[tuple[int, int, Sq]] = [(0, 0, start)]

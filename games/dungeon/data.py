@@ -9,7 +9,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -345,12 +345,20 @@ class Content(BaseModel):
     dungeons: dict[Text, DungeonDef]
 
 
-def _read(name: str) -> dict:
+def _read(name: str) -> Any:
     path = DATA_DIR / name
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise RulesDataError(f"{name}: cannot be read: {exc}") from exc
+
+
+def _read_object(name: str) -> dict[str, Any]:
+    """A data file's top-level object with its notes stripped."""
+    d = _strip_notes(_read(name))
+    if not isinstance(d, dict):
+        raise RulesDataError(f"{name}: the top level must be an object")
+    return d
 
 
 def _strip_notes(d: object) -> object:
@@ -383,9 +391,9 @@ def validate_content(c: Content) -> None:
         for a in m.attributes:
             if a not in KNOWN_ATTRIBUTES:
                 raise ValueError(f"monster {m.id} has unknown attribute {a}")
-        for card in m.boss_cards:
-            if card not in c.cards or c.cards[card].deck != "boss":
-                raise ValueError(f"monster {m.id} names unknown boss card {card}")
+        for cid in m.boss_cards:
+            if cid not in c.cards or c.cards[cid].deck != "boss":
+                raise ValueError(f"monster {m.id} names unknown boss card {cid}")
         for step in m.special:
             if step.kind and (step.kind not in c.monsters or c.monsters[step.kind].rank == "boss"):
                 raise ValueError(f"monster {m.id} summons unknown or boss monster `{step.kind}`")
@@ -420,10 +428,10 @@ def validate_content(c: Content) -> None:
                     raise ValueError(f"dungeon {d.id}: {sq} is not inside level area {lv.area}")
                 if d.terrain[p[1]][p[0]] != ".":
                     raise ValueError(f"dungeon {d.id}: {sq} must be open terrain")
-            bosses = [m for m in lv.pool if m in c.monsters and c.monsters[m].rank == "boss"]
-            for m in lv.pool:
-                if m not in c.monsters:
-                    raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {m}")
+            bosses = [k for k in lv.pool if k in c.monsters and c.monsters[k].rank == "boss"]
+            for k in lv.pool:
+                if k not in c.monsters:
+                    raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {k}")
             if len(bosses) != 1:
                 raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
         _check_connected(d)
@@ -493,11 +501,11 @@ def parse_wall(text: str, width: int, height: int) -> list[tuple[str, int, int]]
 def content() -> Content:
     """Load and validate every data file once."""
     try:
-        heroes_raw = _strip_notes(_read("heroes.json"))
-        monsters_raw = _strip_notes(_read("monsters.json"))
-        cards_raw = _strip_notes(_read("cards.json"))
-        dungeons_raw = _strip_notes(_read("dungeons.json"))
-        rules = HouseRules.model_validate(_strip_notes(_read("rules.json")))
+        heroes_raw = _read_object("heroes.json")
+        monsters_raw = _read_object("monsters.json")
+        cards_raw = _read_object("cards.json")
+        dungeons_raw = _read_object("dungeons.json")
+        rules = HouseRules.model_validate(_read_object("rules.json"))
         heroes = [HeroDef.model_validate(h) for h in heroes_raw["heroes"]]
         unique = {k: UniqueAction.model_validate(v) for k, v in heroes_raw["unique_actions"].items()}
         monsters = [MonsterDef.model_validate(m) for m in monsters_raw["monsters"]]
@@ -521,3 +529,27 @@ def content() -> Content:
             raise
         raise RulesDataError(f"dungeon rules data is invalid: {exc}") from exc
     return c
+
+
+# ---- names players type -> ids ---------------------------------------------------------------------
+def norm(text: str) -> str:
+    """A name as compared with what a player typed: case, spaces and punctuation ignored."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def hero_id(text: str) -> str | None:
+    """The hero kind a player's text names (by id or name), if any."""
+    key = norm(text)
+    for hid, hd in content().heroes.items():
+        if key in (hid, norm(hd.name)):
+            return hid
+    return None
+
+
+def card_id(text: str) -> str | None:
+    """The card a player's text names (by id or name), if any."""
+    want = norm(text)
+    for cid, card in content().cards.items():
+        if want in (norm(cid), norm(card.name)):
+            return cid
+    return None

@@ -57,7 +57,8 @@ RULES_TOPICS: dict[str, str] = {
         "Bane: lose your best die on defence. Hex: lose your best die on offence. Fire: 1 wound at the start of each "
         "turn. Ice: no unique actions. Immobile: no moving. Knockdown: stand up (1 AP) before anything else. "
         "Poison: 1 AP less (at least 1). Slow: half movement, rounded up.\n"
-        "House: a hero's debuffs wear off at the end of their next activation; monsters shed theirs when a new turn starts."
+        "House: a hero's debuffs wear off at the end of their next activation; "
+        "monsters shed theirs when a new turn starts."
     ),
     "monsters": (
         "Each monster's behaviour is in its data. Melee monsters close in and strike; a monster moving towards its "

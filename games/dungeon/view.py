@@ -1,15 +1,17 @@
-"""The public view of a dungeon crawl: everything the board image and the side panel show."""
+"""The public view of a dungeon crawl: everything the board image and the side panel show, and the export summary."""
 from __future__ import annotations
+
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from games.core import Status
 from games.core.grid import label as sq_label
 
-from . import mechanics as mx
 from .board import board
 from .data import content
 from .state import DungeonState
+from .stats import hero_stats, is_incap, monster_def
 
 
 class HeroView(BaseModel):
@@ -103,20 +105,21 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
     dd = content().dungeons[st.dungeon]
     heroes = []
     for h in st.heroes:
-        s = mx.hero_stats(h)
+        s = hero_stats(h)
         active = st.activation is not None and st.activation.hero == h.id
-        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or mx.is_incap(h) else s.ap)
+        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or is_incap(h) else s.ap)
         heroes.append(HeroView(
             id=h.id, hero=s.name, player=h.name, seat=h.seat, x=h.x, y=h.y, square=sq_label(h.x, h.y),
             wounds=min(h.wounds, s.life), life=s.life, potions=h.potions, max_potions=s.potions, ap_left=ap_left,
             equipment=[content().cards[c].name for c in h.equipment],
             treasure=sum(1 for c in h.equipment if content().cards[c].deck != "loot"),
-            debuffs=list(h.debuffs), activated=h.activated, incapacitated=mx.is_incap(h), active=active))
+            debuffs=list(h.debuffs), activated=h.activated, incapacitated=is_incap(h), active=active))
     monsters = []
     for m in st.monsters:
-        md = mx.monster_def(m)
+        md = monster_def(m)
         monsters.append(MonsterView(uid=m.uid, kind=m.kind, name=md.name, code=_code(md.name), rank=md.rank,
-                                    x=m.x, y=m.y, large=md.large, wounds=m.wounds, life=md.life, debuffs=list(m.debuffs)))
+                                    x=m.x, y=m.y, large=md.large, wounds=m.wounds, life=md.life,
+                                    debuffs=list(m.debuffs)))
     life = content().rules.spawn_point.life
     spawns = [SpawnView(level=i, x=b.spawns[i][0], y=b.spawns[i][1],
                         state="destroyed" if lv.destroyed else ("active" if lv.active else "inactive"),
@@ -134,3 +137,26 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
         result=st.result_text)
+
+
+def summary(st: DungeonState) -> dict[str, Any]:
+    """The export's summary: level, turn, result, each hero's state and each monster."""
+    players = []
+    for h in st.heroes:
+        stats = hero_stats(h)
+        active = st.activation is not None and st.activation.hero == h.id
+        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or is_incap(h) else stats.ap)
+        players.append({
+            "name": h.name, "player": h.player, "hero": stats.name, "position": sq_label(h.x, h.y),
+            "wounds": h.wounds, "life": stats.life, "potions": h.potions, "ap_left": ap_left,
+            "debuffs": list(h.debuffs), "incapacitated": is_incap(h),
+            "equipment": [content().cards[c].name for c in h.equipment],
+        })
+    return {
+        "level": st.level + 1,
+        "turn": st.turn,
+        "result": st.result,
+        "players": players,
+        "monsters": [{"kind": monster_def(m).name, "position": sq_label(m.x, m.y), "wounds": m.wounds}
+                     for m in st.monsters],
+    }

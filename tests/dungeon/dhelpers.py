@@ -4,9 +4,8 @@ from __future__ import annotations
 from games.core import Action, Seat
 from games.core.grid import parse_label
 from games.core.play import step
-from games.dungeon import ENGINE
-from games.dungeon import mechanics as mx
-from games.dungeon.state import DungeonState, MonsterState
+from games.dungeon import ENGINE, stats
+from games.dungeon.state import Die, DungeonState, MonsterState
 
 E = ENGINE
 
@@ -17,7 +16,8 @@ def sq(label: str) -> tuple[int, int]:
     return p
 
 
-def scene(heroes: str, monsters: str = "", *, level: int = 0, seed: int = 1, pool: list[str] | None = None) -> DungeonState:
+def scene(heroes: str, monsters: str = "", *, level: int = 0, seed: int = 1,
+          pool: list[str] | None = None) -> DungeonState:
     """`scene("ruby@E5 candy@F6:w2/bob", "knucklehead@E6 rex@H8:w1")`.
 
     Each hero token is kind@square, optional `:wN` wounds, optional `/player` (default `ann`).
@@ -77,12 +77,12 @@ def legal(st: DungeonState, player: str | None = None) -> list[str]:
 
 
 def hero_at(st: DungeonState, hid: str):
-    return mx.hero(st, hid)
+    return stats.hero(st, hid)
 
 
 def monster_at(st: DungeonState, label: str):
     x, y = sq(label)
-    return next((m for m in st.monsters if (x, y) in mx.mfp(m)), None)
+    return next((m for m in st.monsters if (x, y) in stats.mfp(m)), None)
 
 
 # faces of the house dice: index of a face with these stars (h = heart)
@@ -111,7 +111,7 @@ class ScriptedDice:
             if self.queue:
                 spec = self.queue.pop(0)
                 assert spec[0] == c, f"expected a {spec[0]} die next, the rules rolled {c}"
-                die = mx.Die(colour=c, face=FACES[c][spec[1:]])
+                die = Die(colour=c, face=FACES[c][spec[1:]])
                 st.rng.next64()  # dice still advance the generator, as real rolls do
             else:
                 die = self.real(st, [c])[0]

@@ -6,8 +6,9 @@ import time
 
 import pytest
 
-from games.core import Seat
-from games.core.play import replay, step
+from games.core import Action, Seat
+from games.core.play import replay
+from games.core.playout import random_playout
 from games.dungeon import ENGINE as E
 from games.dungeon.data import content
 
@@ -26,28 +27,23 @@ def seats_for(seed: int) -> list[Seat]:
     return seats
 
 
+def lean_to_doing(pick: random.Random, state, player: str, legal: list[Action]) -> Action:
+    """Lean towards doing things rather than ending at once, as players do."""
+    choices = [a for a in legal if a.cmd not in ("end", "ready")] or legal
+    return pick.choice(choices if pick.random() < 0.85 else legal)
+
+
+def round_trips(before, player: str, action: Action, after, events) -> None:
+    text = E.dump(after)
+    assert E.dump(E.load(text)) == text and E.load(text) == after
+
+
 def play(seed: int, cap: int = 4000):
     seats = seats_for(seed)
-    state = E.setup({}, seats, seed)
-    pick = random.Random(seed)
-    log = []
-    for _ in range(cap):
-        st = E.status(state)
-        if st.finished:
-            return state, seats, log
-        assert st.to_act, st
-        player = pick.choice(st.to_act)
-        legal = E.legal_actions(state, player)
-        assert legal, f"{player} has nothing to do in {st.phase}"
-        # lean towards doing things rather than ending at once, as players do
-        choices = [a for a in legal if a.cmd not in ("end", "ready")] or legal
-        action = pick.choice(choices if pick.random() < 0.85 else legal)
-        logged, state, _ = step(E, state, player, action)
-        assert logged == action
-        log.append((player, action))
-        text = E.dump(state)
-        assert E.dump(E.load(text)) == text and E.load(text) == state
-    pytest.fail(f"runaway: seed {seed} not finished after {cap} actions")
+    out = random_playout(E, {}, seats, seed, cap=cap, choose=lean_to_doing, each=round_trips)
+    if not out.finished:
+        pytest.fail(f"runaway: seed {seed} not finished after {cap} actions")
+    return out.state, seats, out.log
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -5,8 +5,9 @@ import pytest
 from dhelpers import E, do, legal, monster_at, scene
 
 from games.core import IllegalAction
-from games.dungeon import mechanics as mx
+from games.dungeon import combat, hero_actions, sight, stats, turns
 from games.dungeon.board import board
+from games.dungeon.state import FloorCard
 
 
 # ---- wounds and incapacitation -------------------------------------------------------------------
@@ -16,12 +17,12 @@ def test_a_hero_whose_wounds_reach_life_is_incapacitated_and_a_heal_brings_them_
     dice.push("B2 B2 B2", "B0 B0 B0")
     st, text = do(st, "end")
     assert "Ruby is incapacitated!" in text
-    assert mx.is_incap(mx.hero(st, "ruby"))
+    assert stats.is_incap(stats.hero(st, "ruby"))
     # the next turn Candy heals her adjacent friend back onto her feet
     st, _ = do(st, "activate hero:candy")
     dice.push("B0")  # Candy's healer roll
     st, text = do(st, "act action:heal target:ruby")
-    assert "back on their feet" in text and not mx.is_incap(mx.hero(st, "ruby"))
+    assert "back on their feet" in text and not stats.is_incap(stats.hero(st, "ruby"))
 
 
 def test_when_every_hero_is_incapacitated_at_once_the_heroes_lose(dice):
@@ -38,8 +39,8 @@ def test_nine_lives_may_shake_off_an_incapacitating_wound_once_per_level(dice):
     st, _ = do(st, "activate hero:nyannyan")
     dice.push("B2 B2 B2", "B0 B0 B0", "R2")
     st, text = do(st, "end")
-    assert "Nine lives" in text and mx.hero(st, "nyannyan").wounds == 3
-    assert not mx.hero(st, "nyannyan").nine_lives_ready
+    assert "Nine lives" in text and stats.hero(st, "nyannyan").wounds == 3
+    assert not stats.hero(st, "nyannyan").nine_lives_ready
 
 
 def test_an_active_hero_struck_down_by_backlash_ends_the_activation(dice):
@@ -95,7 +96,7 @@ def test_a_destroyed_spawn_point_discards_its_pool(dice):
 def test_clearing_a_level_opens_the_next_one_and_restores_the_heroes(dice):
     st = scene("emerald@C5:w3 ruby@B10:w5", pool=["gouger"])
     st.levels[1].pool = ["mook", "skullbat", "mook"]
-    mx.hero(st, "emerald").debuffs = ["poison"]
+    stats.hero(st, "emerald").debuffs = ["poison"]
     st.levels[0].spawn_wounds = 2
     st, _ = do(st, "activate hero:emerald")
     dice.push("B2 B0 R1")
@@ -111,7 +112,7 @@ def test_clearing_a_level_opens_the_next_one_and_restores_the_heroes(dice):
 def test_between_levels_heroes_equip_and_drop_for_free_then_ready(dice):
     st = scene("emerald@C5 ruby@B10/bob", pool=[])
     st.levels[0].spawn_wounds = 2
-    st.floor = [mx.FloorCard(card="iron_sword", x=5, y=5)]
+    st.floor = [FloorCard(card="iron_sword", x=5, y=5)]
     st, _ = do(st, "activate hero:emerald", "ann")
     dice.push("B2 B0 R1")
     st, _ = do(st, "attack target:C3 with:ranged", "ann")
@@ -121,7 +122,7 @@ def test_between_levels_heroes_equip_and_drop_for_free_then_ready(dice):
     assert E.status(st).to_act == ["bob"]
     st, text = do(st, "ready", "bob")
     assert st.phase == "heroes" and st.turn == 2 and "Turn 2 begins." in text
-    assert mx.hero_stats(mx.hero(st, "emerald")).dice["str"].dice == ("B", "B", "B")
+    assert stats.hero_stats(stats.hero(st, "emerald")).dice["str"].dice == ("B", "B", "B")
 
 
 def test_monsters_roll_an_extra_die_from_level_two_on(dice):
@@ -219,9 +220,9 @@ def test_a_boo_booty_jumps_out_of_a_chest_and_drops_treasure_when_destroyed(dice
 
 def test_a_hero_carries_at_most_four_cards_and_one_treasure():
     st = scene("ruby@B10")
-    h = mx.hero(st, "ruby")
+    h = stats.hero(st, "ruby")
     h.equipment = ["iron_sword", "oak_shield", "crystal_mail"]
-    st.floor = [mx.FloorCard(card="dragon_blade", x=1, y=9), mx.FloorCard(card="quick_boots", x=1, y=9)]
+    st.floor = [FloorCard(card="dragon_blade", x=1, y=9), FloorCard(card="quick_boots", x=1, y=9)]
     st, _ = do(st, "activate hero:ruby")
     actions = legal(st)
     assert "equip card:quick_boots" in actions and "equip card:dragon_blade" not in actions
@@ -231,19 +232,19 @@ def test_a_hero_carries_at_most_four_cards_and_one_treasure():
 
 def test_card_bonuses_stack_on_the_stat_line():
     st = scene("ruby@B10")
-    h = mx.hero(st, "ruby")
+    h = stats.hero(st, "ruby")
     h.equipment = ["iron_sword", "quick_boots", "potion_belt", "heart_locket"]
-    s = mx.hero_stats(h)
+    s = stats.hero_stats(h)
     assert s.dice["str"].dice == ("B", "B", "B") and s.move == 7 and s.potions == 2 and s.life == 6
 
 
 def test_card_stars_ap_affinity_attributes_and_immunities_stack_too():
     """Equipment: flat stars add to the stat, the affinity bonus replaces the standard one for a matching hero."""
     st = scene("ruby@B10 candy@C10")
-    ruby, candy = mx.hero(st, "ruby"), mx.hero(st, "candy")
+    ruby, candy = stats.hero(st, "ruby"), stats.hero(st, "candy")
     ruby.equipment = ["ruby_pendant", "winged_crown", "fencing_foil"]  # Ruby's affinity is red
     candy.equipment = ["ruby_pendant", "warm_cloak"]
-    rs, cs = mx.hero_stats(ruby), mx.hero_stats(candy)
+    rs, cs = stats.hero_stats(ruby), stats.hero_stats(candy)
     assert rs.dice["will"].dice == ("B", "B", "B", "R") and rs.dice["will"].stars == 0  # red: +1R, not +1 star
     assert cs.dice["will"].dice == ("B", "B") and cs.dice["will"].stars == 1  # blue Candy: the standard +1 star
     assert rs.ap == 4 and rs.dice["dex"].stars == 1 and "feint" in rs.attributes
@@ -252,17 +253,17 @@ def test_card_stars_ap_affinity_attributes_and_immunities_stack_too():
 
 def test_equipping_an_immunity_removes_that_debuff_at_once():
     st = scene("candy@K10")
-    candy = mx.hero(st, "candy")
+    candy = stats.hero(st, "candy")
     candy.debuffs = ["slow", "poison"]
-    st.floor = [mx.FloorCard(card="warm_cloak", x=10, y=9)]
+    st.floor = [FloorCard(card="warm_cloak", x=10, y=9)]
     st, _ = do(st, "activate hero:candy")
     st, text = do(st, "equip card:warm_cloak")
-    assert mx.hero(st, "candy").debuffs == ["poison"] and "Warm Cloak frees Candy of slow." in text
+    assert stats.hero(st, "candy").debuffs == ["poison"] and "Warm Cloak frees Candy of slow." in text
 
 
 def test_loot_on_another_tile_cannot_be_equipped():
     st = scene("ruby@B10")
-    st.floor = [mx.FloorCard(card="iron_sword", x=15, y=2)]
+    st.floor = [FloorCard(card="iron_sword", x=15, y=2)]
     st, _ = do(st, "activate hero:ruby")
     with pytest.raises(IllegalAction):
         do(st, "equip card:iron_sword")
@@ -271,25 +272,25 @@ def test_loot_on_another_tile_cannot_be_equipped():
 # ---- debuffs ------------------------------------------------------------------------------------------------
 def test_poison_takes_one_ap():
     st = scene("ruby@B10")
-    mx.hero(st, "ruby").debuffs = ["poison"]
+    stats.hero(st, "ruby").debuffs = ["poison"]
     st, _ = do(st, "activate hero:ruby")
     assert st.activation.ap == 2
 
 
 def test_slow_halves_movement_rounded_up():
     st = scene("ruby@B10")
-    mx.hero(st, "ruby").debuffs = ["slow"]
+    stats.hero(st, "ruby").debuffs = ["slow"]
     st, _ = do(st, "activate hero:ruby")
-    assert max(c for c in E._move_options(st, mx.hero(st, "ruby")).values())[0] == 3
+    assert max(c for c in hero_actions.move_options(st, stats.hero(st, "ruby")).values())[0] == 3
 
 
 def test_immobile_allows_no_movement_and_knockdown_must_be_stood_up_first():
     st = scene("ruby@B10")
-    mx.hero(st, "ruby").debuffs = ["immobile"]
+    stats.hero(st, "ruby").debuffs = ["immobile"]
     st, _ = do(st, "activate hero:ruby")
     assert not any(a.startswith("move") for a in legal(st))
     st = scene("ruby@B10", "gouger@C10")
-    mx.hero(st, "ruby").debuffs = ["knockdown"]
+    stats.hero(st, "ruby").debuffs = ["knockdown"]
     st, _ = do(st, "activate hero:ruby")
     assert legal(st) == ["act action:stand", "end"]
     st, _ = do(st, "act action:stand")
@@ -298,7 +299,7 @@ def test_immobile_allows_no_movement_and_knockdown_must_be_stood_up_first():
 
 def test_hex_discards_the_best_offence_die(dice):
     st = scene("nyannyan@B10", "knucklehead@C10")
-    mx.hero(st, "nyannyan").debuffs = ["hex"]
+    stats.hero(st, "nyannyan").debuffs = ["hex"]
     st, _ = do(st, "activate hero:nyannyan")
     dice.push("B2 B1 B0")
     st, text = do(st, "attack target:C10 with:melee")
@@ -308,7 +309,7 @@ def test_hex_discards_the_best_offence_die(dice):
 def test_bane_discards_the_best_defence_die(dice):
     st = scene("ruby@B10", "gouger@C10")
     st, _ = do(st, "activate hero:ruby")
-    mx.hero(st, "ruby").debuffs = ["bane"]  # gained during this activation, so it lasts
+    stats.hero(st, "ruby").debuffs = ["bane"]  # gained during this activation, so it lasts
     dice.push("B2 B0 B0", "B2 B1 B0")
     st, text = do(st, "end")
     assert "Ruby takes 1 wound" in text
@@ -317,9 +318,9 @@ def test_bane_discards_the_best_defence_die(dice):
 def test_fire_wounds_at_the_start_of_each_turn():
     st = scene("ruby@B10")
     st, _ = do(st, "activate hero:ruby")
-    mx.hero(st, "ruby").debuffs = ["fire"]  # caught fire during this activation
+    stats.hero(st, "ruby").debuffs = ["fire"]  # caught fire during this activation
     st, text = do(st, "end")
-    assert "Ruby burns." in text and mx.hero(st, "ruby").wounds == 1
+    assert "Ruby burns." in text and stats.hero(st, "ruby").wounds == 1
 
 
 def test_ice_forbids_unique_actions():
@@ -327,34 +328,34 @@ def test_ice_forbids_unique_actions():
     st, _ = do(st, "activate hero:ruby")
     assert any(a.startswith("act action:twin_strike") for a in legal(st))
     st = scene("ruby@B10", "gouger@C10")
-    mx.hero(st, "ruby").debuffs = ["ice"]
+    stats.hero(st, "ruby").debuffs = ["ice"]
     st, _ = do(st, "activate hero:ruby")
     assert not any(a.startswith("act action:twin_strike") for a in legal(st))
 
 
 def test_a_heros_debuffs_wear_off_at_the_end_of_their_next_activation():
     st = scene("ruby@B10")
-    mx.hero(st, "ruby").debuffs = ["slow"]
+    stats.hero(st, "ruby").debuffs = ["slow"]
     st, _ = do(st, "activate hero:ruby")
     st, _ = do(st, "end")
-    assert mx.hero(st, "ruby").debuffs == []
+    assert stats.hero(st, "ruby").debuffs == []
 
 
 def test_immune_models_never_gain_that_debuff(dice):
     st = scene("ruby@B10", "mook@C10")
     st, _ = do(st, "activate hero:ruby")
     mook = st.monsters[0]
-    mx.give_debuff_monster(mook, "poison", [])
+    combat.give_debuff_monster(mook, "poison", [])
     assert mook.debuffs == []
 
 
 # ---- basic actions -------------------------------------------------------------------------------------------
 def test_a_potion_is_free_once_per_activation_and_mends_two_wounds_and_all_debuffs():
     st = scene("candy@B10:w3")
-    mx.hero(st, "candy").debuffs = ["poison"]
+    stats.hero(st, "candy").debuffs = ["poison"]
     st, _ = do(st, "activate hero:candy")
     st, text = do(st, "potion")
-    h = mx.hero(st, "candy")
+    h = stats.hero(st, "candy")
     assert h.wounds == 1 and h.debuffs == [] and h.potions == 2 and st.activation.ap == 2
     assert "2 wounds healed (now 1/5)" in text  # the message says what was healed and what is left
     assert "potion" not in legal(st)
@@ -362,17 +363,17 @@ def test_a_potion_is_free_once_per_activation_and_mends_two_wounds_and_all_debuf
 
 def test_brewing_a_potion_costs_two_ap(dice):
     st = scene("ruby@B10")
-    mx.hero(st, "ruby").potions = 0
+    stats.hero(st, "ruby").potions = 0
     st, _ = do(st, "activate hero:ruby")
     st, _ = do(st, "act action:brew")
-    assert mx.hero(st, "ruby").potions == 1 and st.activation.ap == 1
+    assert stats.hero(st, "ruby").potions == 1 and st.activation.ap == 1
 
 
 def test_a_shapeshifter_switches_profile_for_one_ap():
     st = scene("kumiko@B10")
     st, _ = do(st, "activate hero:kumiko")
     st, text = do(st, "act action:switch")
-    assert "fox form" in text and mx.hero_stats(mx.hero(st, "kumiko")).move == 7 and st.activation.ap == 2
+    assert "fox form" in text and stats.hero_stats(stats.hero(st, "kumiko")).move == 7 and st.activation.ap == 2
 
 
 def test_an_area_unique_action_attacks_every_adjacent_enemy(dice):
@@ -411,7 +412,7 @@ def test_explain_names_the_active_hero_and_misplaced_commands():
 
 def test_explain_says_why_an_action_is_refused():
     st = scene("ruby@B10 candy@C10:w1")
-    mx.hero(st, "ruby").debuffs = ["ice"]
+    stats.hero(st, "ruby").debuffs = ["ice"]
     st, _ = do(st, "activate hero:ruby")
     with pytest.raises(IllegalAction) as exc:
         do(st, "act action:twin_strike target:C10")
@@ -442,12 +443,12 @@ def test_stalwart_adds_armour_for_each_adjacent_enemy(dice):
 def test_stalwart_adds_only_to_armour_rolls_not_to_willpower_against_magic():
     """Stalwart's extra dice are armour dice: a magic attack is resisted with WILL, which gets none."""
     st = scene("jacques@B10", "gouger@C10 sprout@B11")
-    jacques, gouger, sprout = mx.hero(st, "jacques"), monster_at(st, "C10"), monster_at(st, "B11")
+    jacques, gouger, sprout = stats.hero(st, "jacques"), monster_at(st, "C10"), monster_at(st, "B11")
     lines: list[str] = []
-    mx.monster_attack(st, sprout, jacques, lines)  # Sprout's attack is magic
+    combat.monster_attack(st, sprout, jacques, lines)  # Sprout's attack is magic
     assert "stalwart" not in lines[-1]
     lines = []
-    mx.monster_attack(st, gouger, jacques, lines)  # a melee attack is met with ARM
+    combat.monster_attack(st, gouger, jacques, lines)  # a melee attack is met with ARM
     assert "stalwart +2B" in lines[-1]
 
 
@@ -462,7 +463,7 @@ def test_a_burning_tough_model_still_heals_at_the_start_of_the_turn():
     """Fire and Tough both act at the start of a game turn: the burn wounds, then Tough mends one."""
     st = scene("ruby@B10", "mother_mycel@I3:w2:dfire")
     lines: list[str] = []
-    mx.new_turn(st, lines)
+    turns.new_turn(st, lines)
     mycel = next(m for m in st.monsters if m.kind == "mother_mycel")
     assert "Mother Mycel burns." in lines and mycel.wounds == 2 and mycel.debuffs == []
 
@@ -470,8 +471,8 @@ def test_a_burning_tough_model_still_heals_at_the_start_of_the_turn():
 def test_a_ghost_sees_through_walls():
     st = scene("ruby@C8", "consul_shade@C4")
     shade = st.monsters[0]
-    assert mx.sees(st, "monsters", mx.mfp(shade), {"ghost"}, ((2, 7),), set())
-    assert not mx.sees(st, "monsters", mx.mfp(shade), set(), ((2, 7),), set())
+    assert sight.sees(st, "monsters", stats.mfp(shade), {"ghost"}, ((2, 7),), set())
+    assert not sight.sees(st, "monsters", stats.mfp(shade), set(), ((2, 7),), set())
 
 
 def test_a_hero_with_dodge_defends_with_dex_when_it_is_better(dice):
@@ -488,16 +489,16 @@ def test_healer_may_heal_an_extra_wound_on_a_blue_star(dice):
     st, _ = do(st, "activate hero:candy")
     dice.push("B1")
     st, text = do(st, "act action:heal target:ruby")
-    assert mx.hero(st, "ruby").wounds == 1 and "2 wounds removed" in text
+    assert stats.hero(st, "ruby").wounds == 1 and "2 wounds removed" in text
 
 
 def test_alchemist_may_brew_two_potions_on_a_blue_star(dice):
     st = scene("sophia@B10")
-    mx.hero(st, "sophia").potions = 0
+    stats.hero(st, "sophia").potions = 0
     st, _ = do(st, "activate hero:sophia")
     dice.push("B2")
     st, _ = do(st, "act action:brew")
-    assert mx.hero(st, "sophia").potions == 2
+    assert stats.hero(st, "sophia").potions == 2
 
 
 def test_incapacitated_heroes_still_take_wounds_from_an_area_attack(dice):
@@ -510,7 +511,7 @@ def test_incapacitated_heroes_still_take_wounds_from_an_area_attack(dice):
               "B0 B0 Rh Rh Rh", "B2 B2 B2")
     st, text = do(st, "end")
     assert "Magma Wyrm blasts everyone within 2 squares:" in text
-    assert mx.hero(st, "ruby").wounds == 6 and "Ruby takes 1 wound" in text
+    assert stats.hero(st, "ruby").wounds == 6 and "Ruby takes 1 wound" in text
 
 
 def test_a_boo_booty_runs_away_from_the_heroes():
@@ -518,7 +519,7 @@ def test_a_boo_booty_runs_away_from_the_heroes():
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     booty = next(m for m in st.monsters if m.kind == "boo_booty")
-    assert mx.route(st, mx.mfp(booty), ((7, 10),)) > 2 and "Boo Booty (J11) moves to" in text
+    assert sight.route(st, stats.mfp(booty), ((7, 10),)) > 2 and "Boo Booty (J11) moves to" in text
 
 
 def test_a_boss_special_move_may_summon_from_the_pool(dice):
@@ -540,7 +541,7 @@ def test_mother_mycel_summons_a_mook_next_to_herself_and_heals_her_allies():
     mycel = next(m for m in st.monsters if m.kind == "mother_mycel")
     mooks = [m for m in st.monsters if m.kind == "mook"]
     assert "Mook is summoned at" in special and len(mooks) == 1
-    assert mx.route(st, mx.mfp(mycel), mx.mfp(mooks[0])) <= 2  # placed as near her as the board allows
+    assert sight.route(st, stats.mfp(mycel), stats.mfp(mooks[0])) <= 2  # placed as near her as the board allows
     assert st.levels[1].pool == []  # the skullbat spawned normally; the summon did not take from the pool
     assert "Mother Mycel heals Sprout" in special and next(m for m in st.monsters if m.kind == "sprout").wounds == 0
 

@@ -5,13 +5,13 @@ import io
 import random
 
 from PIL import Image
-from render_guard import strict_palette
 
 from games.core import Seat
 from games.dungeon import ENGINE as E
 from games.dungeon.data import content
 from render import common
 from render.dungeon import PALETTE, _aura_tint, render
+from render_guard import strict_palette
 
 
 def _views(seed: int, every: int = 5, cap: int = 600):

@@ -5,13 +5,15 @@ import pytest
 from dhelpers import E, do, legal, monster_at, scene, sq
 
 from games.core import Action, IllegalAction, RulesDataError, Seat
+from games.dungeon import combat, hero_actions, monsters, sight, stats
 from games.dungeon import data as ddata
-from games.dungeon import mechanics as mx
 from games.dungeon.board import board
+from games.dungeon.dice import score
+from games.dungeon.state import Die
 
 
 def move_costs(st):
-    return {k: v[0] for k, v in E._move_options(st, mx.hero(st, st.activation.hero)).items()}
+    return {k: v[0] for k, v in hero_actions.move_options(st, stats.hero(st, st.activation.hero)).items()}
 
 
 # ---- data -------------------------------------------------------------------------------
@@ -36,7 +38,8 @@ def test_bad_rules_data_is_refused_with_a_clear_message():
     object.__setattr__(bad, "dungeons", {"crystal_caverns": broken})
     with pytest.raises(ValueError, match="terrain"):
         ddata.validate_content(bad)
-    walled = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": ddata.content().dungeons["crystal_caverns"].terrain,
+    shipped = ddata.content().dungeons["crystal_caverns"]
+    walled = bad.dungeons["crystal_caverns"].model_copy(update={"terrain": shipped.terrain,
                                                                 "walls": ("A12-L12 S", "L1-L12 E")})
     object.__setattr__(bad, "dungeons", {"crystal_caverns": walled})
     with pytest.raises(ValueError, match="cannot be reached"):
@@ -54,7 +57,8 @@ def test_seat_with_a_taken_hero_is_refused_and_names_the_free_ones():
 
 
 def test_missing_hero_choices_are_assigned_at_setup_and_one_player_may_run_two_heroes():
-    seats = [Seat(player="a", name="Ann"), Seat(player="a", name="Ann"), Seat(player="b", name="Bob", choices={"hero": "emerald"})]
+    seats = [Seat(player="a", name="Ann"), Seat(player="a", name="Ann"),
+             Seat(player="b", name="Bob", choices={"hero": "emerald"})]
     st = E.setup({}, seats, 3)
     ids = [h.id for h in st.heroes]
     assert len(set(ids)) == 3 and ids[2] == "emerald"
@@ -149,7 +153,7 @@ def test_a_ranged_monster_stops_as_soon_as_the_hero_is_in_range():
     st, text = do(st, "end")
     f = st.monsters[0]
     assert "moves to" in text
-    assert mx.route(st, mx.mfp(f), ((1, 10),)) == 6  # at its range of 6, not closer
+    assert sight.route(st, stats.mfp(f), ((1, 10),)) == 6  # at its range of 6, not closer
 
 
 def test_monsters_ignore_incapacitated_heroes_as_targets():
@@ -197,9 +201,9 @@ def test_a_tie_goes_to_the_defender(dice):
 def test_flat_stars_add_to_the_dice_and_stand_alone_without_dice():
     d = ddata.Dice.parse("1B1R2S")
     assert d.dice == ("B", "R") and d.stars == 2
-    dice = [mx.Die(colour="B", face=5), mx.Die(colour="R", face=5)]
-    assert mx.score(dice, 2, False)[0] == 2 + 3 + 2
-    assert mx.score([], 1, False)[0] == 1
+    dice = [Die(colour="B", face=5), Die(colour="R", face=5)]
+    assert score(dice, 2, False)[0] == 2 + 3 + 2
+    assert score([], 1, False)[0] == 1
 
 
 def test_the_house_dice_faces():
@@ -230,7 +234,7 @@ def test_a_feint_hero_may_reroll_one_die_of_a_melee_offence(dice):
 
 def test_each_die_is_rerolled_at_most_once_and_keeping_is_final(dice):
     st = scene("ruby@B10", "knucklehead@C10")
-    mx.hero(st, "ruby").equipment = ["dragon_blade"]  # Dragon Spite vs Draconic: a second reroll
+    stats.hero(st, "ruby").equipment = ["dragon_blade"]  # Dragon Spite vs Draconic: a second reroll
     st, _ = do(st, "activate hero:ruby")
     dice.push("B0 B0 G1")  # the blade's affinity bonus: Ruby is red, so +1 green
     st, text = do(st, "attack target:C10 with:melee")
@@ -260,7 +264,7 @@ def test_hearts_on_a_successful_offence_give_the_hero_choices(dice):
     assert "heart hero:ruby use:heal" in options and "heart use:none" in options
     assert "heart hero:emerald use:potion" not in options  # her potions are full
     st, text = do(st, "heart hero:ruby use:heal")
-    assert mx.hero(st, "ruby").wounds == 1 and st.attack is None
+    assert stats.hero(st, "ruby").wounds == 1 and st.attack is None
 
 
 def test_hearts_count_for_nothing_when_the_offence_fails(dice):
@@ -273,15 +277,15 @@ def test_hearts_count_for_nothing_when_the_offence_fails(dice):
 
 def test_each_heart_die_gives_one_choice_cure_or_potion(dice):
     st = scene("emerald@B10 ruby@B11", "gouger@D10")
-    mx.hero(st, "ruby").debuffs = ["poison"]
-    mx.hero(st, "emerald").potions = 0
+    stats.hero(st, "ruby").debuffs = ["poison"]
+    stats.hero(st, "emerald").potions = 0
     st, _ = do(st, "activate hero:emerald")
     dice.push("Bh Bh R1")
     st, text = do(st, "attack target:D10 with:ranged")
     assert "2 hearts" in text
     st, _ = do(st, "heart debuff:poison hero:ruby use:cure")
     st, _ = do(st, "heart hero:emerald use:potion")
-    assert mx.hero(st, "ruby").debuffs == [] and mx.hero(st, "emerald").potions == 1
+    assert stats.hero(st, "ruby").debuffs == [] and stats.hero(st, "emerald").potions == 1
 
 
 # ---- movement ------------------------------------------------------------------------------------
@@ -315,7 +319,7 @@ def test_difficult_terrain_costs_two_and_brambles_poison():
     st = scene("ruby@A4")
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "move to:B5")
-    assert "poison" in mx.hero(st, "ruby").debuffs and "suffers poison" in text
+    assert "poison" in stats.hero(st, "ruby").debuffs and "suffers poison" in text
 
 
 def test_a_move_action_costs_one_ap_and_its_movement_may_be_split(dice):
@@ -333,7 +337,7 @@ def test_a_move_may_be_given_as_a_path_of_directions():
     st = scene("ruby@B10")
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, 'move path:"E E NE"')
-    assert (mx.hero(st, "ruby").x, mx.hero(st, "ruby").y) == sq("E9")
+    assert (stats.hero(st, "ruby").x, stats.hero(st, "ruby").y) == sq("E9")
 
 
 def test_heroes_may_not_enter_the_screen_of_a_spawn_point_that_has_not_opened():
@@ -347,7 +351,7 @@ def test_heroes_may_not_enter_the_screen_of_a_spawn_point_that_has_not_opened():
 
 def test_a_large_base_may_not_straddle_a_wall():
     st = scene("ruby@B10", "rex@I7")
-    opts = mx.monster_move_options(st, st.monsters[0])
+    opts = monsters.monster_move_options(st, st.monsters[0])
     assert sq("H6") not in opts and sq("G6") not in opts  # the wall would run under its base
     assert sq("H7") in opts  # just south of the wall it fits
 
@@ -355,10 +359,10 @@ def test_a_large_base_may_not_straddle_a_wall():
 def test_a_large_monster_pushes_a_lower_ranked_friend_back_into_the_squares_it_left():
     st = scene("ruby@B10", "rex@E9 gouger@G9 burning_gel@E11")
     rex = st.monsters[0]
-    opts = mx.monster_move_options(st, rex)
+    opts = monsters.monster_move_options(st, rex)
     assert sq("F9") in opts  # it may end over the Gouger
     lines = []
-    mx.place_monster(st, rex, sq("F9"), opts[sq("F9")][2], lines)
+    monsters.place_monster(st, rex, sq("F9"), opts[sq("F9")][2], lines)
     g = monster_at(st, "G9")
     assert g.kind == "rex"
     gouger = next(m for m in st.monsters if m.kind == "gouger")
@@ -368,14 +372,14 @@ def test_a_large_monster_pushes_a_lower_ranked_friend_back_into_the_squares_it_l
 
 def test_a_large_monster_does_not_push_an_equal_rank_or_large_model():
     st = scene("ruby@B10", "burning_gel@E9 flinger@G9")
-    opts = mx.monster_move_options(st, st.monsters[0])
+    opts = monsters.monster_move_options(st, st.monsters[0])
     assert sq("F9") not in opts
 
 
 # ---- targeting -------------------------------------------------------------------------------------
 def test_walls_block_line_of_sight():
     st = scene("ruby@C8", "gouger@C5")
-    assert not mx.sees(st, "heroes", ((2, 7),), set(), ((2, 4),), set())
+    assert not sight.sees(st, "heroes", ((2, 7),), set(), ((2, 4),), set())
 
 
 def test_an_enemy_in_between_blocks_sight_but_a_small_one_does_not():
@@ -396,14 +400,14 @@ def test_flying_models_see_and_are_seen_over_models():
 def test_incapacitated_heroes_do_not_block_sight():
     st = scene("ruby@C9:w5 candy@A9", "flinger@E9")
     f = st.monsters[0]
-    assert mx.sees(st, "monsters", mx.mfp(f), set(), ((0, 8),), set())
-    mx.hero(st, "ruby").wounds = 0
-    assert not mx.sees(st, "monsters", mx.mfp(f), set(), ((0, 8),), set())
+    assert sight.sees(st, "monsters", stats.mfp(f), set(), ((0, 8),), set())
+    stats.hero(st, "ruby").wounds = 0
+    assert not sight.sees(st, "monsters", stats.mfp(f), set(), ((0, 8),), set())
 
 
 def test_range_is_counted_by_the_shortest_route_and_the_reason_is_shown():
     st = scene("sophia@H7", "gouger@H5")
-    assert mx.route(st, ((7, 6),), ((7, 4),)) == 3  # around the wall's end, not 2
+    assert sight.route(st, ((7, 6),), ((7, 4),)) == 3  # around the wall's end, not 2
     st, _ = do(st, "activate hero:sophia")
     with pytest.raises(IllegalAction) as exc:
         do(st, "attack target:H5 with:melee")
@@ -424,10 +428,10 @@ def test_a_ranged_monster_next_to_a_hero_steps_back_to_keep_its_range():
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     f = next(m for m in st.monsters if m.kind == "flinger")
-    ruby = mx.hero(st, "ruby")
+    ruby = stats.hero(st, "ruby")
     assert "Flinger keeps its distance:" in text and "attacks" not in text
-    assert mx.route(st, mx.mfp(f), mx.hfp(ruby)) > 1
-    assert mx.monster_in_reach(st, f, mx.mfp(f), ruby)
+    assert sight.route(st, stats.mfp(f), stats.hfp(ruby)) > 1
+    assert monsters.monster_in_reach(st, f, stats.mfp(f), ruby)
 
 
 def test_a_cornered_ranged_monster_shoots_instead():
@@ -443,19 +447,19 @@ def test_an_approaching_shooter_stops_in_range_but_not_next_to_the_hero():
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     s = next(m for m in st.monsters if m.kind == "sprout")
-    assert 1 < mx.route(st, mx.mfp(s), mx.hfp(mx.hero(st, "ruby"))) <= 4, text
+    assert 1 < sight.route(st, stats.mfp(s), stats.hfp(stats.hero(st, "ruby"))) <= 4, text
 
 
 def test_a_large_boss_ends_its_move_on_a_smaller_friend_and_pushes_it_back():
     """Large bases: a larger, higher-ranked friendly monster may end on a small one, which goes to a square it left."""
     st = scene("ruby@A1", "rex@E10 knucklehead@E9")
     rex, kh = monster_at(st, "E10"), monster_at(st, "E9")
-    opts = mx.monster_move_options(st, rex)
+    opts = monsters.monster_move_options(st, rex)
     assert sq("E9") in opts  # Rex anchored on E9 would cover the Knucklehead
     lines: list[str] = []
-    mx.place_monster(st, rex, sq("E9"), opts[sq("E9")][2], lines)
+    monsters.place_monster(st, rex, sq("E9"), opts[sq("E9")][2], lines)
     assert (kh.x, kh.y) == sq("E11") and "Rex pushes Knucklehead back from E9 to E11." in lines
-    occ = mx.occupancy(st)
+    occ = sight.occupancy(st)
     assert occ[sq("E11")] == f"m:{kh.uid}" and occ[sq("E9")] == f"m:{rex.uid}"
 
 
@@ -463,12 +467,12 @@ def test_push_back_needs_a_higher_rank_and_never_moves_heroes():
     """An elite may not push an elite, and no monster ends its move on a hero (standing or incapacitated)."""
     st = scene("ruby@A1", "burning_gel@E10 blaze_beetle@E9")
     gel = monster_at(st, "E10")
-    assert sq("E9") not in mx.monster_move_options(st, gel)
+    assert sq("E9") not in monsters.monster_move_options(st, gel)
     st = scene("ruby@A1", "burning_gel@E10 fire_gel@E9")
-    assert sq("E9") in mx.monster_move_options(st, monster_at(st, "E10"))  # an elite may push a minion
+    assert sq("E9") in monsters.monster_move_options(st, monster_at(st, "E10"))  # an elite may push a minion
     st = scene("ruby@A1 candy@E9:w5", "rex@E10")
-    assert mx.is_incap(mx.hero(st, "candy"))
-    assert sq("E9") not in mx.monster_move_options(st, monster_at(st, "E10"))
+    assert stats.is_incap(stats.hero(st, "candy"))
+    assert sq("E9") not in monsters.monster_move_options(st, monster_at(st, "E10"))
 
 
 def test_buttons_offer_the_choices_of_the_moment_even_when_the_legal_list_is_long():
@@ -505,6 +509,26 @@ def test_a_skip_vote_never_leaves_the_game_stuck():
     assert E.skip_action(st, "ann").text() == "keep"
 
 
+def test_a_reroll_and_hearts_are_decisions_derived_from_the_stored_attack(dice):
+    """The attack's stage is stored in the state; the pending decision (who, what, default) is derived from it."""
+    st = scene("ruby@B10", "gouger@C10")
+    st, _ = do(st, "activate hero:ruby")
+    assert E.pending(st) is None  # an ordinary activation waits under the turn deadline
+    dice.push("B0 B2")
+    st, _ = do(st, "attack target:C10 with:melee")  # Ruby's feint: a reroll decision
+    pending = E.pending(st)
+    assert pending is not None and pending.player == "ann" and pending.default == Action.of("keep")
+    assert E.status(st) == pending.status() and E.status(st).waiting_for == "Ann (Ruby) to reroll or keep"
+    assert E.timeout(st, {}) is None  # no short window: the ordinary deadline applies
+    dice.push("Bh", "B0")  # the rerolled die shows a heart: a hit (its armour rolls nothing), no loot
+    st, text = do(st, "reroll die:1")
+    assert "Ruby rolled 1 heart to use." in text
+    pending = E.pending(st)
+    assert pending is not None and pending.default == Action.of("heart", use="none")
+    assert E.status(st).waiting_for == "Ann (Ruby) to use 1 heart(s)" and st.attack is not None
+    assert st.attack.stage == "hearts"
+
+
 def test_debuffs_bite_monsters_too_knockdown_slow_and_immobile():
     """A knocked-down monster spends its reaction standing; slow halves its move; immobile keeps it still."""
     st = scene("ruby@B11", "gouger@J11:dknockdown")
@@ -527,7 +551,7 @@ def test_a_preview_uses_stand_in_dice_and_changes_nothing():
     st, _ = do(st, "activate hero:ruby")
     before = E.dump(st)
     seen, events = E.preview(st, "ann", Action.parse("move to:B12"))
-    assert E.dump(st) == before and mx.hero(seen, "ruby").y == sq("B12")[1]
+    assert E.dump(st) == before and stats.hero(seen, "ruby").y == sq("B12")[1]
     seen, events = E.preview(st, "ann", Action.parse("end"))
     assert "The monsters react" in events[0].text and seen.rng.seed != st.rng.seed and E.dump(st) == before
     real, _ = do(st, "end")
@@ -539,13 +563,13 @@ def test_a_large_monster_heads_for_a_gap_its_base_fits_through():
     boss goes round by the wide passage instead of getting stuck."""
     st = scene("ruby@N7", "rex@S1", level=1)
     rex = st.monsters[0]
-    tdist = mx.B(st).route_distances(mx.hfp(mx.hero(st, "ruby")), mx.structures(st), 99)
-    before = mx.large_field(st, rex, tdist)[(rex.x, rex.y)]
+    tdist = board(st.dungeon).route_distances(stats.hfp(stats.hero(st, "ruby")), sight.structures(st), 99)
+    before = monsters.large_field(st, rex, tdist)[(rex.x, rex.y)]
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
     rex = st.monsters[0]
     assert "finds no way closer" not in text and rex.y > 0  # south, away from the narrow lane
-    assert mx.large_field(st, rex, tdist)[(rex.x, rex.y)] < before
+    assert monsters.large_field(st, rex, tdist)[(rex.x, rex.y)] < before
 
 
 def test_every_level_boss_can_reach_almost_all_of_its_level():
@@ -556,16 +580,17 @@ def test_every_level_boss_can_reach_almost_all_of_its_level():
     dd = content().dungeons["crystal_caverns"]
     for lvl, ldef in enumerate(dd.levels):
         st = scene("ruby@X1", level=lvl)
-        b = mx.B(st)
+        b = board(st.dungeon)
         boss = next(k for k in ldef.pool if content().monsters[k].rank == "boss")
         x, y = b.spawns[lvl]
         near_spawn = {(x + dx, y + dy): 0 for dx in range(-2, 3) for dy in range(-2, 3)}
-        field = mx.large_field(st, MonsterState(uid=99, kind=boss, x=0, y=0, level=lvl), near_spawn)
+        field = monsters.large_field(st, MonsterState(uid=99, kind=boss, x=0, y=0, level=lvl), near_spawn)
         x0, y0, x1, y1 = b.areas[lvl]
         open_sq = [(i, j) for j in range(y0, y1 + 1) for i in range(x0, x1 + 1)
-                   if (i, j) not in mx.structures(st) and (i, j) not in b.chasms]
+                   if (i, j) not in sight.structures(st) and (i, j) not in b.chasms]
         reached = [s for s in open_sq if any((s[0] + dx - ax, s[1] + dy - ay) in field
-                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1) for ax in (0, 1) for ay in (0, 1))]
+                                             for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                             for ax in (0, 1) for ay in (0, 1))]
         assert len(open_sq) - len(reached) <= 2, (boss, sorted(set(open_sq) - set(reached)))
 
 
@@ -573,7 +598,7 @@ def test_every_level_boss_can_reach_almost_all_of_its_level():
 def test_a_model_next_to_a_sentinel_defends_with_one_extra_star():
     st = scene("ruby@D8", "gouger@E8")  # D7 is a sentinel
     lines: list[str] = []
-    mx.monster_attack(st, st.monsters[0], mx.hero(st, "ruby"), lines)
+    combat.monster_attack(st, st.monsters[0], stats.hero(st, "ruby"), lines)
     assert "sentinel +1" in lines[-1]
 
 
@@ -588,14 +613,14 @@ def test_a_hero_ending_the_activation_next_to_a_goddess_mends_a_wound():
     st = scene("ruby@O7:w2")  # O6 is a goddess
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")
-    assert "goddess mends 1" in text and mx.hero(st, "ruby").wounds == 1
+    assert "goddess mends 1" in text and stats.hero(st, "ruby").wounds == 1
 
 
 def test_stepping_into_lava_sets_the_model_on_fire():
     st = scene("ruby@N15")  # O15 is lava
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "move to:O15")
-    assert "Ruby suffers fire." in text and "fire" in mx.hero(st, "ruby").debuffs
+    assert "Ruby suffers fire." in text and "fire" in stats.hero(st, "ruby").debuffs
 
 
 def test_an_offence_against_a_small_model_scores_one_less(dice):
@@ -611,6 +636,6 @@ def test_a_large_ghost_moves_through_walls_but_never_ends_astride_one():
     st = scene("ruby@K11", "consul_shade@B4")  # the wall under row 6 runs beside the Shade
     shade = st.monsters[0]
     b = board(st.dungeon)
-    opts = mx.monster_move_options(st, shade)
+    opts = monsters.monster_move_options(st, shade)
     assert any(y >= 6 for _, y in opts)  # it may still end beyond the wall (it passed through)
     assert not [a for a in opts if b.internal_walls(*a)]

@@ -31,7 +31,8 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     # chest opened by picking the lock
     assert "Candy picks the lock: B1 R1 = 2 vs B1 B- = 1: it opens!\n  Crystal Mail drops at K11." in out
     # a hero's attack fails on a tie
-    assert "Nyan-Nyan (melee attack) rolls B- B2 B- = 2 vs Ironscale (A3) +2 = 2: no effect (a tie goes to the defender)." in out
+    assert ("Nyan-Nyan (melee attack) rolls B- B2 B- = 2 vs Ironscale (A3) +2 = 2: "
+            "no effect (a tie goes to the defender).") in out
     # a reroll (Ruby's feint) and a heart used to heal
     assert "Reroll of die 1: B- -> B♥." in out
     assert "A heart heals 1 wound on Ruby who gets back up." in out
@@ -45,10 +46,12 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
     assert "waiting for ann, bob to equip, drop and `ready`" in out
     # between levels each button names the hero it is for
-    assert "buttons: [1] Ruby: equip Fencing Foil | [2] Candy: equip Fencing Foil | [3] Candy: drop Warm Cloak | [4] " in out
+    assert ("buttons: [1] Ruby: equip Fencing Foil | [2] Candy: equip Fencing Foil | [3] Candy: drop Warm Cloak "
+            "| [4] ") in out
     # a monster block: one header, then one line per monster with its roll and what it did
     assert "Candy's activation ends. The monsters react, closest first (equally close ones in a drawn order):\n" in out
-    assert "Knucklehead (F2) attacks Ruby: B♥ B1 B♥ B1 +1 = 3 vs B- B♥ B- = 0 [mob +1B, aura +1]: hit. Ruby takes 1 wound (1/5)." in out
+    assert ("Knucklehead (F2) attacks Ruby: B♥ B1 B♥ B1 +1 = 3 vs B- B♥ B- = 0 [mob +1B, aura +1]: hit. "
+            "Ruby takes 1 wound (1/5).") in out
     assert "SDE-S Dungeon · turn 5 · heroes" in out  # play goes on into level 2
 
 

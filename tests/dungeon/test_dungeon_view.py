@@ -7,14 +7,14 @@ import time
 from dhelpers import E, do, scene
 from PIL import Image
 
-from games.dungeon import mechanics as mx
+from games.dungeon import stats
 from render.common import SEAT_COLORS
 from render.dungeon import CELL, MARGIN, render
 
 
 def test_summary_names_level_turn_heroes_and_monsters():
     st = scene("ruby@B10:w2 candy@C10/bob", "gouger@J2:w0")
-    mx.hero(st, "ruby").debuffs = ["poison"]
+    stats.hero(st, "ruby").debuffs = ["poison"]
     s = E.summary(st)
     assert s["level"] == 1 and s["turn"] == 1
     ruby = s["players"][0]

@@ -1,0 +1,359 @@
+"""Combat: the modifiers of a roll, a hero's attack, a monster's attack, wounds, debuffs and destruction.
+
+Functions here mutate the state copy they are given (the engine copies first) and append
+short sentences to a list of lines; the phases turn those into events. Every die is rolled
+through `dice.roll_dice`.
+"""
+from __future__ import annotations
+
+from . import dice
+from .board import Sq, board
+from .data import DEBUFFS, STYLE_STAT, Dice, content
+from .loot import monster_drops
+from .sight import route, sees, target_attrs, target_fp, target_name
+from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
+from .stats import hero, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
+
+HUNTERS = {
+    "beast_hunter": {"Beast", "Bug", "Chimera"},
+    "dragon_spite": {"Draconic"},
+    "holy": {"Undead", "Demon", "Nether"},
+    "natures_bane": {"Elemental", "Kodama"},
+    "flesh_bane": {"Fair Sapient"},
+}
+
+
+# ---- modifiers -------------------------------------------------------------------
+def adjacent_visible_terrain(st: DungeonState, fp: tuple[Sq, ...], kind: str) -> bool:
+    b = board(st.dungeon)
+    for s in fp:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                t = (s[0] + dx, s[1] + dy)
+                if t != s and b.inside(t) and b.terrain_at(t) == kind and route(st, fp, (t,), 1) == 1:
+                    return True
+    return False
+
+
+def aura_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...]) -> int:
+    lv = st.levels[st.level]
+    if not lv.active or lv.destroyed:
+        return 0
+    aura = content().dungeons[st.dungeon].levels[st.level].aura
+    if aura.side != side or aura.roll != roll:
+        return 0
+    squares = board(st.dungeon).aura(st.level, content().rules.aura_range)
+    return aura.bonus if any(s in squares for s in fp) else 0
+
+
+def ground_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...], notes: list[str]) -> int:
+    """Stars the ground gives a roll: the level's aura, and a champion (offence) or sentinel (defence) next to it."""
+    stars = 0
+    a = aura_bonus(st, side, roll, fp)
+    if a:
+        stars += a
+        notes.append(f"aura {a:+d}")
+    statue = "champion" if roll == "offence" else "sentinel"
+    if adjacent_visible_terrain(st, fp, statue):
+        stars += 1
+        notes.append(f"{statue} +1")
+    return stars
+
+
+def adjacent_enemies(st: DungeonState, side: str, fp: tuple[Sq, ...], attrs: set[str]) -> int:
+    """Visible adjacent enemies (for Stalwart)."""
+    n = 0
+    if side == "heroes":
+        for m in st.monsters:
+            if route(st, fp, mfp(m), 1) <= 1 and sees(st, "heroes", fp, attrs, mfp(m), set(monster_def(m).attributes)):
+                n += 1
+    else:
+        for h in st.heroes:
+            if not is_incap(h) and route(st, fp, hfp(h), 1) <= 1 and sees(
+                    st, "monsters", fp, attrs, hfp(h), hero_stats(h).attributes):
+                n += 1
+    return n
+
+
+def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...], target_attrs: set[str]) -> int:
+    n = 0
+    for m in st.monsters:
+        if m.uid == attacker.uid or "mob" not in monster_def(m).attributes:
+            continue
+        if route(st, mfp(m), target_fp, 1) <= 1 and sees(
+                st, "heroes", target_fp, target_attrs, mfp(m), set(monster_def(m).attributes)):
+            n += 1
+    return min(n, 3)
+
+
+def level_dice(m: MonsterState) -> list[str]:
+    """The extra dice a monster rolls on deeper levels (house reading of "+1 dice")."""
+    bonus = content().rules.level_bonus
+    return list(bonus[min(m.level, len(bonus) - 1)])
+
+
+# ---- attacks by heroes ---------------------------------------------------------------
+def start_attack(st: DungeonState, h: HeroState, action: str, style: str, stat: str, bonus: str,
+                 inflicts: list[str], targets: list[str], lines: list[str]) -> None:
+    st.attack = AttackCtx(hero=h.id, action=action, style=style, stat=stat, bonus=bonus,
+                          inflicts=inflicts, targets=list(targets))
+    advance_attack(st, lines)
+
+
+def _reroll_budget(st: DungeonState, h: HeroState, ctx: AttackCtx) -> int:
+    stats = hero_stats(h)
+    friendly = 0
+    if "feint" in stats.attributes and ctx.style == "melee":
+        friendly += 1
+    species: set[str] = set()
+    if ctx.target.startswith("m"):
+        m = monster(st, int(ctx.target[1:]))
+        if m:
+            species = set(monster_def(m).species)
+    for attr, kinds in HUNTERS.items():
+        if attr in stats.attributes and species & kinds:
+            friendly += 1
+    enemy = 1 if "jinx" in target_attrs(st, ctx.target) else 0
+    return max(0, min(friendly - enemy, len(ctx.offence)))
+
+
+def advance_attack(st: DungeonState, lines: list[str]) -> None:
+    """Run the attack until it needs the hero (reroll or hearts) or is done."""
+    ctx = st.attack
+    while ctx is not None and st.phase == "heroes":
+        if ctx.stage:
+            return
+        if not ctx.target:
+            while ctx.targets and not target_fp(st, ctx.targets[0]):
+                ctx.targets.pop(0)
+            if not ctx.targets:
+                st.attack = None
+                return
+            ctx.target = ctx.targets.pop(0)
+            h = hero(st, ctx.hero)
+            stats = hero_stats(h)
+            pool = stats.dice[ctx.stat] + Dice.parse(ctx.bonus)
+            ctx.offence = dice.roll_dice(st, pool.dice)
+            ctx.rerolls_left = _reroll_budget(st, h, ctx)
+            if ctx.rerolls_left:
+                shown = " ".join(f"[{i + 1}] " + dice.die_text(d) for i, d in enumerate(ctx.offence))
+                lines.append(f"{stats.name} rolls {shown} against {target_name(st, ctx.target)} "
+                             f"and may reroll {ctx.rerolls_left} die.")
+                ctx.stage = "reroll"
+                return
+        resolve_hero_attack(st, lines)
+        ctx = st.attack
+
+
+def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
+    """Score the rolled offence against the target's defence; a hit wounds and may leave hearts to use."""
+    ctx = st.attack
+    assert ctx is not None
+    h = hero(st, ctx.hero)
+    stats = hero_stats(h)
+    key = ctx.target
+    tattrs = target_attrs(st, key)
+    stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
+    notes = []
+    if "small" in tattrs:
+        stars -= 1
+        notes.append("small target -1")
+    stars += ground_bonus(st, "heroes", "offence", hfp(h), notes)
+    off_total, kept = dice.score(ctx.offence, stars, "hex" in h.debuffs)
+    # defence
+    m: MonsterState | None
+    if key == "spawn":
+        sp = content().rules.spawn_point
+        ddice: list[Die] = dice.roll_dice(st, sp.armour.dice)
+        dstars = sp.armour.stars
+        def_total, dkept = dice.score(ddice, dstars, False)
+        m = None
+    else:
+        m = monster(st, int(key[1:]))
+        assert m is not None
+        ddice, dstars, dnotes = monster_defence_pool(st, m, ctx.style)
+        md = monster_def(m)
+        def_total, dkept = dice.score(ddice, dstars, "bane" in m.debuffs, "enhanced_defences" in md.attributes)
+        notes += dnotes
+    what = content().unique[ctx.action].name if ctx.action in content().unique else f"{ctx.action} attack"
+    text = (f"{stats.name} ({what}) rolls {dice.roll_text(ctx.offence, stars, off_total, kept)} vs "
+            f"{target_name(st, key)} {dice.roll_text(ddice, dstars, def_total, dkept)}")
+    if notes:
+        text += f" [{', '.join(notes)}]"
+    ctx.target = ""
+    if off_total > def_total:
+        lines.append(text + ": hit.")
+        hearts = sum(1 for i in kept if dice.face(ctx.offence[i])[1])
+        inflicts = list(ctx.inflicts)
+        if ctx.action in ("melee", "ranged", "magic"):
+            inflicts += [a for a in stats.attributes if a in DEBUFFS]
+        if key == "spawn":
+            wound_spawn(st, st.level, 1, lines)
+        else:
+            assert m is not None
+            for dname in inflicts:
+                give_debuff_monster(m, dname, lines)
+            wound_monster(st, m, 1, lines)
+        if hearts and st.phase == "heroes":
+            ctx.hearts_left = hearts
+            ctx.stage = "hearts"
+            lines.append(f"{stats.name} rolled {hearts} heart{'s' if hearts > 1 else ''} to use.")
+    else:
+        tie = " (a tie goes to the defender)" if off_total == def_total else ""
+        lines.append(text + f": no effect{tie}.")
+        if m is not None and ctx.style == "melee" and "backlash" in monster_def(m).attributes:
+            lines.append(f"{monster_def(m).name}'s backlash strikes back.")
+            wound_hero(st, h, 1, lines)
+
+
+def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple[list[Die], int, list[str]]:
+    md = monster_def(m)
+    stat = "will" if style == "magic" else "arm"
+    spec = getattr(md, stat)
+    if stat == "arm" and "dodge" in md.attributes:
+        spec = md.dex
+    colours = list(spec.dice) + level_dice(m)
+    notes: list[str] = []
+    stars = spec.stars + ground_bonus(st, "monsters", "defence", mfp(m), notes)
+    return dice.roll_dice(st, colours), stars, notes
+
+
+# ---- attacks by monsters ---------------------------------------------------------------
+def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = dice.NO_DICE,
+                   inflicts: tuple[str, ...] = ()) -> None:
+    md = monster_def(m)
+    style = md.attack.style
+    spec = getattr(md, STYLE_STAT[style]) + bonus
+    stats = hero_stats(h)
+    colours = list(spec.dice) + level_dice(m)
+    stars = spec.stars
+    notes = []
+    if style == "melee" and "mob" in md.attributes:
+        extra = mob_bonus(st, m, hfp(h), stats.attributes)
+        if extra:
+            colours += ["B"] * extra
+            notes.append(f"mob +{extra}B")
+    for attr, kinds in HUNTERS.items():
+        if attr in md.attributes and stats.species & kinds:
+            stars += 1
+            notes.append(f"{attr} +1")
+    if "small" in stats.attributes:
+        stars -= 1
+        notes.append("small target -1")
+    stars += ground_bonus(st, "monsters", "offence", mfp(m), notes)
+    odice = dice.roll_dice(st, colours)
+    off_total, okept = dice.score(odice, stars, "hex" in m.debuffs)
+    # hero defence
+    dstat = "will" if style == "magic" else "arm"
+    dspec = stats.dice[dstat]
+    if dstat == "arm" and "dodge" in stats.attributes and dice.expected(stats.dice["dex"]) > dice.expected(dspec):
+        dspec = stats.dice["dex"]
+        dstat = "dex"
+        notes.append("dodge")
+    dcolours = list(dspec.dice)
+    dstars = dspec.stars
+    if "stalwart" in stats.attributes and dstat == "arm":  # stalwart's dice are ARM dice
+        n = min(3, adjacent_enemies(st, "heroes", hfp(h), stats.attributes))
+        if n:
+            dcolours += ["B"] * n
+            notes.append(f"stalwart +{n}B")
+    if "feint" in md.attributes and style == "melee":
+        dstars -= 1
+        notes.append("feint -1")
+    dstars += ground_bonus(st, "heroes", "defence", hfp(h), notes)
+    ddice = dice.roll_dice(st, dcolours)
+    def_total, dkept = dice.score(ddice, dstars, "bane" in h.debuffs, "enhanced_defences" in stats.attributes)
+    text = (f"{monster_name(m)} attacks {stats.name}: {dice.roll_text(odice, stars, off_total, okept)} vs "
+            f"{dice.roll_text(ddice, dstars, def_total, dkept)}")
+    if notes:
+        text += f" [{', '.join(notes)}]"
+    after: list[str] = []  # what the attack did, told on the same line
+    if off_total > def_total:
+        for dname in dict.fromkeys([a for a in md.attributes if a in DEBUFFS] + list(inflicts)):
+            give_debuff_hero(h, dname, after)
+        wound_hero(st, h, 1, after)
+        lines.append(" ".join([text + ": hit."] + after))
+    else:
+        if style == "melee" and "backlash" in stats.attributes:
+            after.append(f"{stats.name}'s backlash strikes back:")
+            wound_monster(st, m, 1, after)
+        lines.append(" ".join([text + ": blocked."] + after))
+
+
+# ---- wounds, debuffs and destruction ---------------------------------------------------
+def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
+    if immune_to(hero_stats(h).immune, d) or d in h.debuffs:
+        return
+    h.debuffs.append(d)
+    lines.append(f"{hero_stats(h).name} suffers {d}.")
+
+
+def give_debuff_monster(m: MonsterState, d: str, lines: list[str]) -> None:
+    md = monster_def(m)
+    if immune_to(md.immune, d) or d in m.debuffs:
+        return
+    m.debuffs.append(d)
+    lines.append(f"{md.name} suffers {d}.")
+
+
+def wound_hero(st: DungeonState, h: HeroState, n: int, lines: list[str]) -> None:
+    if st.phase == "over":
+        return
+    was = is_incap(h)
+    h.wounds += n
+    stats = hero_stats(h)
+    lines.append(f"{stats.name} takes {n} wound{'s' if n > 1 else ''} ({min(h.wounds, stats.life)}/{stats.life}).")
+    if was or not is_incap(h):
+        return
+    if "nine_lives" in stats.attributes and h.nine_lives_ready:
+        h.nine_lives_ready = False
+        rolled = dice.roll_dice(st, ["R"])
+        got, _ = dice.score(rolled, 0, False)
+        h.wounds = max(0, h.wounds - got)
+        lines.append(f"Nine lives: {stats.name} rolls {dice.die_text(rolled[0])}" + (
+            f" and shakes off {got} wound{'s' if got > 1 else ''}." if got else " and falls anyway."))
+        if not is_incap(h):
+            return
+    lines.append(f"{stats.name} is incapacitated!")
+    if st.activation is not None and st.activation.hero == h.id:
+        st.activation.ap = 0
+        st.activation.move_left = 0
+    if all(is_incap(x) for x in st.heroes):
+        st.phase = "over"
+        st.result = "defeat"
+        st.result_text = "Every hero is incapacitated: the Dark Consul wins."
+        st.attack = None
+        lines.append(st.result_text)
+
+
+def wound_monster(st: DungeonState, m: MonsterState, n: int, lines: list[str]) -> None:
+    md = monster_def(m)
+    m.wounds += n
+    if m.wounds < md.life:
+        lines.append(f"{md.name} takes {n} wound ({m.wounds}/{md.life}).")
+        return
+    destroy_monster(st, m, lines)
+
+
+def destroy_monster(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
+    md = monster_def(m)
+    st.monsters = [x for x in st.monsters if x.uid != m.uid]
+    lines.append(f"{md.name} is destroyed.")
+    lv = st.levels[m.level] if 0 <= m.level < len(st.levels) else None
+    monster_drops(st, m, lv, lines)
+    # back to the pool
+    if lv is not None and not lv.destroyed and not md.guardian:
+        if md.rank == "minion" or (md.rank == "elite" and not lv.boss_defeated):
+            lv.pool.append(m.kind)
+
+
+def wound_spawn(st: DungeonState, level: int, n: int, lines: list[str]) -> None:
+    lv = st.levels[level]
+    life = content().rules.spawn_point.life
+    lv.spawn_wounds += n
+    if lv.spawn_wounds < life:
+        lines.append(f"The spawn point takes {n} wound ({lv.spawn_wounds}/{life}).")
+        return
+    lv.destroyed = True
+    lv.pool = []
+    lines.append("The spawn point is destroyed; its pool is discarded.")

@@ -1,0 +1,269 @@
+"""What a hero's action points buy: where a move may go, whom a heal or unique action reaches, and the
+effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
+from __future__ import annotations
+
+from . import dice
+from .board import Sq, board, move_search
+from .combat import give_debuff_hero, start_attack
+from .data import STYLE_STAT, content
+from .loot import draw_card, take_card
+from .sight import (
+    HAZARDS,
+    enemy_keys,
+    hero_can_target,
+    key_at,
+    occupancy,
+    route,
+    sees,
+    structures,
+    target_fp,
+    target_label,
+)
+from .state import Activation, DungeonState, HeroState, MonsterState
+from .stats import hero, hero_def, hero_stats, hfp, is_incap
+
+MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
+
+
+def move_allowance(h: HeroState, act: Activation) -> int:
+    """Movement a hero may still use: what is left of a move action, plus a new one if the AP allow."""
+    ma = hero_stats(h).move
+    if "slow" in h.debuffs:
+        ma = (ma + 1) // 2
+    return act.move_left + (ma if act.ap >= content().rules.ap_costs["move"] else 0)
+
+
+def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
+    """Squares the active hero may move to now."""
+    act = st.activation
+    assert act is not None
+    stats = hero_stats(h)
+    if "immobile" in h.debuffs or "knockdown" in h.debuffs:
+        return {}
+    allowance = move_allowance(h, act)
+    if allowance <= 0:
+        return {}
+    b = board(st.dungeon)
+    structs = structures(st)
+    occ = occupancy(st)
+    screened: set[Sq] = set()
+    for i, lv in enumerate(st.levels):
+        if not lv.active:
+            screened |= b.screen(i, content().rules.screen_range)
+    fly = "fly" in stats.attributes
+
+    def passable(s: Sq) -> bool:
+        if not b.inside(s) or s in screened:
+            return False
+        if not fly and (s in structs or s in b.chasms):
+            return False
+        ref = occ.get(s)
+        return fly or not (ref and ref.startswith("m:"))
+
+    def can_end(s: Sq) -> bool:
+        return s not in structs and s not in b.chasms and s not in occ and s not in screened
+
+    def cost_of(s: Sq) -> int:
+        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
+
+    def hazard_of(s: Sq) -> int:
+        return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
+
+    return move_search(b, (h.x, h.y), False, allowance, passable=passable, can_end=can_end,
+                       cost_of=cost_of, hazard_of=hazard_of)
+
+
+def adjacent_chest(st: DungeonState, h: HeroState) -> int | None:
+    """The level whose closed chest stands next to the hero, if any."""
+    b = board(st.dungeon)
+    for i, lv in enumerate(st.levels):
+        if lv.chest == "closed" and route(st, hfp(h), (b.chests[i],), 1) == 1:
+            return i
+    return None
+
+
+def heal_reach(st: DungeonState, h: HeroState, t: HeroState, rng: int) -> bool:
+    if t.id == h.id:
+        return True
+    if route(st, hfp(h), hfp(t), rng) > rng:
+        return False
+    return sees(st, "heroes", hfp(h), hero_stats(h).attributes, hfp(t), hero_stats(t).attributes)
+
+
+def unique_targets(st: DungeonState, h: HeroState, uid: str) -> list[str]:
+    """The `target` values a unique action may take now ("" when it takes none)."""
+    ua = content().unique[uid]
+    if ua.kind == "heal":
+        needy = [t for t in st.heroes if heal_reach(st, h, t, ua.range)
+                 and (t.wounds > 0 or (ua.cure and t.debuffs))]
+        if ua.area == "all":
+            return [""] if needy else []
+        return [t.id for t in needy]
+    keys = [k for k in enemy_keys(st) if hero_can_target(st, h, k, ua.range)[0]]
+    if ua.area == "adjacent":
+        return [""] if keys else []
+    return [target_label(st, k) for k in keys]
+
+
+# ---- effects ------------------------------------------------------------------------------------
+def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> None:
+    act = st.activation
+    assert act is not None
+    stats = hero_stats(h)
+    costs = content().rules.ap_costs
+    cost, _, path = move_options(st, h)[sq]
+    spent = ""
+    if cost > act.move_left:
+        act.ap -= costs["move"]
+        ma = stats.move if "slow" not in h.debuffs else (stats.move + 1) // 2
+        act.move_left += ma
+        spent = f" ({costs['move']} AP)"
+    act.move_left -= cost
+    h.x, h.y = sq
+    lines.append(f"{stats.name} moves to {to}{spent}; {act.move_left} movement left.")
+    b = board(st.dungeon)
+    for s in path:
+        if b.terrain_at(s) in HAZARDS:
+            give_debuff_hero(h, HAZARDS[b.terrain_at(s)], lines)
+
+
+def attack(st: DungeonState, h: HeroState, style: str, target: str, lines: list[str]) -> None:
+    act = st.activation
+    assert act is not None
+    act.ap -= content().rules.ap_costs[style]
+    key = key_at(st, target)
+    assert key is not None
+    start_attack(st, h, style, style, STYLE_STAT[style], "0", [], [key], lines)
+
+
+def potion(st: DungeonState, h: HeroState, lines: list[str]) -> None:
+    act = st.activation
+    assert act is not None
+    rules = content().rules
+    stats = hero_stats(h)
+    h.potions -= 1
+    act.potion_used = True
+    healed = min(h.wounds, rules.potion_heals)
+    h.wounds -= healed
+    if rules.potion_cures_all:
+        h.debuffs, h.expiring = [], []
+    lines.append(f"{stats.name} drinks a potion ({h.potions} left): {healed} wound{'s' if healed != 1 else ''} healed"
+                 f" (now {h.wounds}/{stats.life})" + (", debuffs gone." if rules.potion_cures_all else "."))
+
+
+def act(st: DungeonState, h: HeroState, what: str, target: str | None, lines: list[str]) -> None:
+    """`act action:<what>`: stand, heal, brew, picklock, smash, switch or a unique action."""
+    activation = st.activation
+    assert activation is not None
+    costs = content().rules.ap_costs
+    stats = hero_stats(h)
+    if what == "stand":
+        activation.ap -= costs["stand"]
+        h.debuffs.remove("knockdown")
+        lines.append(f"{stats.name} stands up.")
+    elif what == "heal":
+        activation.ap -= costs["heal"]
+        t = hero(st, target or "")
+        heal(st, h, t, content().rules.heal_amount, False, lines)
+    elif what == "brew":
+        activation.ap -= costs["brew"]
+        gain = 1
+        if "alchemist" in stats.attributes:
+            d = dice.roll_dice(st, ["B"])
+            if dice.face(d[0])[0] > 0:
+                gain = 2
+            lines.append(f"Alchemist roll {dice.die_text(d[0])}.")
+        h.potions = min(stats.potions, h.potions + gain)
+        lines.append(f"{stats.name} brews a potion ({h.potions}/{stats.potions}).")
+    elif what in ("picklock", "smash"):
+        activation.ap -= costs[what]
+        open_chest(st, h, what, lines)
+    elif what == "switch":
+        activation.ap -= costs["switch"]
+        n = len(hero_def(h).profiles) + 1
+        h.profile = (h.profile + 1) % n
+        new = hero_stats(h)
+        h.wounds = min(h.wounds, new.life)
+        h.potions = min(h.potions, new.potions)
+        lines.append(f"{stats.name} switches to {new.name}.")
+    else:
+        unique_action(st, h, what, target, lines)
+
+
+def open_chest(st: DungeonState, h: HeroState, what: str, lines: list[str]) -> None:
+    """Picklock (DEX, a treasure card) or smash (STR, a loot card) against the chest's defence."""
+    i = adjacent_chest(st, h)
+    assert i is not None
+    rules = content().rules
+    stats = hero_stats(h)
+    spec = stats.dice["dex"] if what == "picklock" else stats.dice["str"]
+    dspec = rules.picklock_defence if what == "picklock" else rules.smash_defence
+    od = dice.roll_dice(st, spec.dice)
+    ot, ok = dice.score(od, spec.stars, False)
+    dd = dice.roll_dice(st, dspec.dice)
+    dt, dk = dice.score(dd, dspec.stars, False)
+    verb = "picks the lock" if what == "picklock" else "smashes the chest"
+    text = (f"{stats.name} {verb}: {dice.roll_text(od, spec.stars, ot, ok)} vs "
+            f"{dice.roll_text(dd, dspec.stars, dt, dk)}")
+    if ot <= dt:
+        lines.append(text + ": it holds.")
+        return
+    lines.append(text + ": it opens!")
+    cx, cy = board(st.dungeon).chests[i]
+    st.levels[i].chest = "open"
+    if what == "smash":
+        draw_card(st, "loot", cx, cy, lines)
+        return
+    cid = draw_card(st, "treasure", cx, cy, lines)
+    if cid is not None and content().cards[cid].booty:
+        st.levels[i].chest = "booty"
+        inside = take_card(st, "treasure", lines, allow_booty=False)
+        st.booty_cards = [inside] if inside else []
+        st.monsters.append(MonsterState(uid=st.next_uid, kind="boo_booty", x=cx, y=cy, level=i))
+        st.next_uid += 1
+        lines.append("Boo Booty! The chest sprouts legs and guards its treasure.")
+
+
+def unique_action(st: DungeonState, h: HeroState, what: str, target: str | None, lines: list[str]) -> None:
+    activation = st.activation
+    assert activation is not None
+    stats = hero_stats(h)
+    ua = content().unique[what]
+    activation.ap -= ua.ap
+    if ua.kind == "heal":
+        targets = [t for t in st.heroes if heal_reach(st, h, t, ua.range)] if ua.area == "all" \
+            else [hero(st, target or "")]
+        lines.append(f"{stats.name} uses {ua.name}.")
+        for t in targets:
+            if t.wounds or (ua.cure and t.debuffs):
+                heal(st, h, t, ua.amount, ua.cure, lines)
+        return
+    if ua.area == "adjacent":
+        keys = [k for k in enemy_keys(st) if hero_can_target(st, h, k, 1)[0]]
+    else:
+        first = key_at(st, target or "")
+        assert first is not None
+        keys = [first]
+        if ua.area == "around_target":
+            tfp = target_fp(st, first)
+            keys += [k for k in enemy_keys(st) if k != first and route(st, tfp, target_fp(st, k), 1) <= 1
+                     and hero_can_target(st, h, k, ua.range)[0]]
+    start_attack(st, h, what, ua.style or "melee", ua.stat or "str", ua.bonus.text(), list(ua.inflicts), keys, lines)
+
+
+def heal(st: DungeonState, h: HeroState, t: HeroState, amount: int, cure: bool, lines: list[str]) -> None:
+    stats = hero_stats(h)
+    was = is_incap(t)
+    if "healer" in stats.attributes and t.wounds:
+        d = dice.roll_dice(st, ["B"])
+        if dice.face(d[0])[0] > 0:
+            amount += 1
+        lines.append(f"Healer roll {dice.die_text(d[0])}.")
+    healed = min(amount, t.wounds)
+    t.wounds -= healed
+    if cure:
+        t.debuffs, t.expiring = [], []
+    tname = hero_stats(t).name
+    lines.append(f"{stats.name} heals {tname}: {healed} wound{'s' if healed != 1 else ''} removed"
+                 + (", debuffs cured" if cure else "")
+                 + (f"; {tname} is back on their feet." if was and not is_incap(t) else "."))

@@ -1,0 +1,121 @@
+"""Levels and their spawn points: when a level is clear, opening the next one, and placing new monsters."""
+from __future__ import annotations
+
+from games.core.grid import label as sq_label
+
+from .board import Sq, board, footprint
+from .data import content
+from .sight import occupancy, sight_structures, structures
+from .state import DungeonState, MonsterState
+from .stats import hero_stats, is_incap, monster_def
+
+
+def level_cleared(st: DungeonState) -> bool:
+    lv = st.levels[st.level]
+    if not lv.destroyed:
+        return False
+    return not any(m.level == st.level and not monster_def(m).guardian for m in st.monsters)
+
+
+def maybe_advance_level(st: DungeonState, lines: list[str]) -> bool:
+    """If the level is clear, open the next one (or win). True if something changed."""
+    if st.phase != "heroes" or st.attack is not None or not level_cleared(st):
+        return False
+    if st.level + 1 >= len(st.levels):
+        st.phase = "over"
+        st.result = "victory"
+        st.result_text = "All four spawn points are destroyed: the heroes win!"
+        lines.append(st.result_text)
+        st.activation = None
+        return True
+    lines.append(f"Level {st.level + 1} is clear!")
+    open_level(st, st.level + 1, lines, breather=True)
+    return True
+
+
+def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -> None:
+    st.level = level
+    lv = st.levels[level]
+    lv.active = True
+    lv.chest = "closed"
+    name = content().dungeons[st.dungeon].levels[level].name
+    lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears.")
+    st.monsters = [m for m in st.monsters if not monster_def(m).guardian]
+    st.booty_cards = []
+    if breather:
+        for h in st.heroes:
+            stats = hero_stats(h)
+            h.wounds = 0
+            h.debuffs = []
+            h.expiring = []
+            h.potions = stats.potions
+            h.nine_lives_ready = True
+        lines.append("The heroes catch their breath: wounds, debuffs and potions are restored. "
+                     "Equip and drop freely, then `ready`.")
+        st.phase = "intermission"
+        st.ready = []
+        st.activation = None
+        st.attack = None
+    n = max(content().rules.opening_spawn_min, len(st.heroes))
+    for _ in range(n):
+        if not spawn_one(st, level, lines):
+            break
+
+
+# ---- spawning --------------------------------------------------------------------------
+def can_stand(st: DungeonState, fp: tuple[Sq, ...], occ: dict[Sq, str], me: str = "") -> bool:
+    b = board(st.dungeon)
+    structs = structures(st)
+    for s in fp:
+        if not b.inside(s) or s in structs or s in b.chasms:
+            return False
+        if s in occ and occ[s] != me:
+            return False
+    return True
+
+
+def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
+              source: tuple[Sq, ...] = ()) -> bool:
+    """Place the pool's next monster (or a new one of `kind`) as close to the spawn point (or to
+    the `source` squares, a summoning boss) as possible, in its sight and out of danger if it can be."""
+    lv = st.levels[level]
+    from_pool = not kind
+    if from_pool and (lv.destroyed or not lv.pool):
+        return False
+    kind = kind or lv.pool[0]
+    md = content().monsters[kind]
+    b = board(st.dungeon)
+    srcs = tuple(source) or (b.spawns[level],)
+    occ = occupancy(st)
+    dist = b.route_distances(list(srcs), structures(st) | set(srcs), 14)
+    danger = set()
+    for h in st.heroes:
+        if not is_incap(h):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    danger.add((h.x + dx, h.y + dy))
+    cands = []
+    for sq, d in dist.items():
+        if d == 0 or sq in srcs:
+            continue
+        fp = footprint(sq[0], sq[1], md.large)
+        if md.large and b.internal_walls(*sq):
+            continue
+        if not can_stand(st, fp, occ):
+            continue
+        if not b.sight(srcs, fp, sight_structures(st, False)):
+            continue
+        dd = min(dist.get(s, 99) for s in fp)
+        cands.append((any(s in danger for s in fp), dd, sq[1], sq[0]))
+    if not cands:
+        lines.append(f"No room for {md.name} to spawn.")
+        return False
+    cands.sort()
+    _, _, y, x = cands[0]
+    if from_pool:
+        lv.pool.pop(0)
+    m = MonsterState(uid=st.next_uid, kind=kind, x=x, y=y, level=level)
+    st.next_uid += 1
+    st.monsters.append(m)
+    lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
+    return True

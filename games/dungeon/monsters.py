@@ -1,0 +1,380 @@
+"""The monsters' side: whom each monster goes for, how it moves (large bases, push-back, fleeing), and the bosses'
+special moves. Every monster reacts after each hero activation, closest to a visible hero first.
+"""
+from __future__ import annotations
+
+from games.core.grid import label as sq_label
+
+from .board import Sq, board, footprint, move_search
+from .combat import give_debuff_monster, monster_attack
+from .data import RANKS, Dice, SpecialStep
+from .dice import NO_DICE
+from .levels import maybe_advance_level, spawn_one
+from .sight import HAZARDS, occupancy, route, sees, structures
+from .state import DungeonState, HeroState, MonsterState
+from .stats import hero, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+
+
+# ---- whom a monster goes for, and what it does ----------------------------------------------------
+def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, HeroState]]:
+    attrs = set(monster_def(m).attributes)
+    out = []
+    for h in st.heroes:
+        if is_incap(h):
+            continue
+        if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_stats(h).attributes):
+            out.append((route(st, mfp(m), hfp(h)), h.seat, h))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out
+
+
+def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
+    vis = visible_heroes(st, m)
+    if vis:
+        return vis[0][2]
+    best = None
+    for h in st.heroes:
+        if is_incap(h):
+            continue
+        d = route(st, mfp(m), hfp(h))
+        if best is None or (d, h.seat) < best[0]:
+            best = ((d, h.seat), h)
+    return best[1] if best else None
+
+
+def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: HeroState) -> bool:
+    md = monster_def(m)
+    if min(max(abs(s[0] - h.x), abs(s[1] - h.y)) for s in fp) > md.attack.range:
+        return False  # a route is never shorter than the king-move distance
+    if route(st, fp, hfp(h), md.attack.range) > md.attack.range:
+        return False
+    return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes)
+
+
+def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
+    """Every monster takes one action, closest to a visible hero first; equal distances are drawn by lot.
+
+    `lead` starts the block's first line ("Ruby's activation ends. "); the lines that follow are in
+    the order the monsters acted, so the draw is on record."""
+    keyed = []
+    order = list(st.monsters)
+    st.rng.shuffle(order)  # the seeded draw that settles ties
+    for pos, m in enumerate(order):
+        vis = visible_heroes(st, m)
+        keyed.append((vis[0][0] if vis else 999, pos, m.uid))
+    keyed.sort()
+    dists = [k[0] for k in keyed if k[0] < 999]
+    tie = " (equally close ones in a drawn order)" if len(dists) != len(set(dists)) else ""
+    lines.append(f"{lead}The monsters react, closest first{tie}:" if keyed else f"{lead}No monster is on the board.")
+    for _, _, uid in keyed:
+        if st.phase != "heroes":
+            return
+        actor = monster(st, uid)
+        if actor is None:
+            continue
+        monster_act(st, actor, lines)
+        if maybe_advance_level(st, lines):
+            return
+
+
+def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
+    md = monster_def(m)
+    if "knockdown" in m.debuffs:
+        m.debuffs.remove("knockdown")
+        lines.append(f"{monster_name(m)} stands up.")
+        return
+    if md.behaviour == "cowardly":
+        flee(st, m, lines)
+        return
+    if md.behaviour == "support":
+        for f in st.monsters:
+            if f.uid == m.uid or f.wounds == 0:
+                continue
+            if route(st, mfp(m), mfp(f), md.support_range) <= md.support_range and sees(
+                    st, "monsters", mfp(m), set(md.attributes), mfp(f), set(monster_def(f).attributes)):
+                f.wounds -= 1
+                lines.append(f"{monster_name(m)} heals {monster_name(f)} (1 wound).")
+                return
+    target = choose_target(st, m)
+    if target is None:
+        return
+    if monster_in_reach(st, m, mfp(m), target):
+        if md.keep_range and crowded(st, mfp(m), md.keep_range) and step_back(st, m, target, lines):
+            return
+        monster_attack(st, m, target, lines)
+        return
+    move_monster(st, m, target, lines)
+
+
+def crowded(st: DungeonState, fp: tuple[Sq, ...], reach: int) -> bool:
+    """Is a standing hero within `reach` squares of these squares (a shooter wants room)?"""
+    return any(not is_incap(h) and route(st, fp, hfp(h), reach) <= reach for h in st.heroes)
+
+
+# ---- moving ------------------------------------------------------------------------------------
+def step_back(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> bool:
+    """Keeping range: move to the cheapest square with no hero too close that still has the target
+    in attack range and sight. False (and nothing moves) when there is no such square."""
+    md = monster_def(m)
+    best = None
+    for sq, (cost, haz, _) in monster_move_options(st, m).items():
+        fp = footprint(sq[0], sq[1], md.large)
+        if crowded(st, fp, md.keep_range) or not monster_in_reach(st, m, fp, target):
+            continue
+        key = (haz, cost, sq[1], sq[0])
+        if best is None or key < best[0]:
+            best = (key, sq)
+    if best is None:
+        return False
+    sq = best[1]
+    lines.append(f"{monster_def(m).name} keeps its distance:")
+    place_monster(st, m, sq, monster_move_options(st, m)[sq][2], lines)
+    return True
+
+
+def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    md = monster_def(m)
+    allowance = md.move
+    if "slow" in m.debuffs:
+        allowance = (allowance + 1) // 2
+    if allowance <= 0 or "immobile" in m.debuffs:
+        return {}
+    b = board(st.dungeon)
+    fly = "fly" in md.attributes
+    structs = structures(st)
+    occ = occupancy(st)
+    me = f"m:{m.uid}"
+    rank = RANKS[md.rank]
+
+    def passable(s: Sq) -> bool:
+        if not b.inside(s):
+            return False
+        if not fly and (s in structs or s in b.chasms):
+            return False
+        ref = occ.get(s)
+        if ref and ref.startswith("h:") and not fly and not is_incap(hero(st, ref[2:])):
+            return False
+        return True
+
+    def can_end(s: Sq) -> bool:
+        if s in structs or s in b.chasms:
+            return False
+        ref = occ.get(s)
+        if ref is None or ref == me:
+            return True
+        if md.large and ref.startswith("m:"):  # push-back: a larger, higher-ranked friendly model may displace
+            other = monster(st, int(ref[2:]))
+            return other is not None and not monster_def(other).large and RANKS[monster_def(other).rank] < rank
+        return False
+
+    def cost_of(s: Sq) -> int:
+        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
+
+    def hazard_of(s: Sq) -> int:
+        return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
+
+    opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
+                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
+    if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
+    return opts
+
+
+def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
+    """Squares a large monster left with its last step onto `dest` that no other model holds."""
+    prev = path[-2] if len(path) >= 2 else (m.x, m.y)
+    occ = occupancy(st)
+    new_fp = footprint(dest[0], dest[1], True)
+    return [s for s in footprint(prev[0], prev[1], True)
+            if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
+
+
+def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]:
+    """Small friendly models a large monster ending on `dest` pushes back (rule: large bases)."""
+    new_fp = set(footprint(dest[0], dest[1], True))
+    return [o for o in st.monsters if o.uid != m.uid and (o.x, o.y) in new_fp]
+
+
+def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> None:
+    md = monster_def(m)
+    opts = monster_move_options(st, m)
+    if not opts:
+        lines.append(f"{monster_name(m)} holds its ground.")
+        return
+    in_reach = []
+    for sq, (cost, haz, _) in opts.items():
+        fp = footprint(sq[0], sq[1], md.large)
+        if monster_in_reach(st, m, fp, target):
+            close = bool(md.keep_range) and crowded(st, fp, md.keep_range)
+            in_reach.append((close, cost, haz, sq[1], sq[0]))
+    if in_reach:
+        in_reach.sort()
+        dest = (in_reach[0][4], in_reach[0][3])
+    else:
+        tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
+        field = large_field(st, m, tdist) if md.large else {}
+
+        def away(a: Sq) -> int:
+            # a 2x2 base may not fit where a small model's route goes: it measures in base positions
+            if field:
+                return field.get(a, 999)
+            return min(tdist.get(s, 999) for s in footprint(a[0], a[1], md.large))
+
+        here = away((m.x, m.y))
+        ranked = sorted((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        if not ranked or ranked[0][0] >= here:
+            lines.append(f"{monster_name(m)} finds no way closer.")
+            return
+        dest = (ranked[0][4], ranked[0][3])
+    place_monster(st, m, dest, opts[dest][2], lines)
+
+
+def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
+    """Steps from each base position of a large monster to the nearest one within attack range of the
+    target (by route, models ignored): so it heads for gaps it fits through."""
+    md = monster_def(m)
+    b = board(st.dungeon)
+    fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
+    blocked = set() if fly else set(structures(st)) | set(b.chasms)
+
+    def fits(a: Sq) -> bool:
+        fp = footprint(a[0], a[1], True)
+        return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
+
+    anchors = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
+    field = {a: 0 for a in goal}
+    queue = list(goal)
+    ok = set(anchors)
+    i = 0
+    while i < len(queue):
+        cur = queue[i]
+        i += 1
+        cur_fp = footprint(cur[0], cur[1], True)
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            if nxt in field or nxt not in ok:
+                continue
+            if not ghost and any((s, d) not in b.step_set for s in cur_fp):
+                continue
+            if d[0] and d[1] and blocked:
+                new_fp = footprint(nxt[0], nxt[1], True)
+                sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
+                if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
+                    continue
+            field[nxt] = field[cur] + 1
+            queue.append(nxt)
+    return field
+
+
+def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:
+    md = monster_def(m)
+    start = monster_name(m)
+    free = push_spots(st, m, dest, path) if md.large else []  # worked out before the move
+    m.x, m.y = dest
+    lines.append(f"{start} moves to {sq_label(*dest)}.")
+    if md.large:  # push smaller friends back into the squares the last step left
+        for other in pushed_by(st, m, dest):
+            # each pushed model goes to the nearest square the large model's last step left
+            spot = min(free, key=lambda s: (max(abs(s[0] - other.x), abs(s[1] - other.y)), s[1], s[0]))
+            free.remove(spot)
+            lines.append(f"{md.name} pushes {monster_def(other).name} back from {sq_label(other.x, other.y)} "
+                         f"to {sq_label(*spot)}.")
+            other.x, other.y = spot
+    if "fly" not in md.attributes:
+        b = board(st.dungeon)
+        for anchor in path:
+            for s in footprint(anchor[0], anchor[1], md.large):
+                if b.terrain_at(s) in HAZARDS:
+                    give_debuff_monster(m, HAZARDS[b.terrain_at(s)], lines)
+
+
+def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
+    opts = monster_move_options(st, m)
+    alive = [h for h in st.heroes if not is_incap(h)]
+    if not opts or not alive:
+        lines.append(f"{monster_name(m)} cowers.")
+        return
+
+    def gap(fp: tuple[Sq, ...]) -> int:
+        return min(route(st, fp, hfp(h)) for h in alive)
+
+    here = gap(mfp(m))
+    md = monster_def(m)
+    best = max(opts, key=lambda sq: (gap(footprint(sq[0], sq[1], md.large)), -opts[sq][0], -sq[1], -sq[0]))
+    if gap(footprint(best[0], best[1], md.large)) <= here:
+        lines.append(f"{monster_name(m)} cowers.")
+        return
+    place_monster(st, m, best, opts[best][2], lines)
+
+
+# ---- bosses' special moves ---------------------------------------------------------------------
+def boss_special(st: DungeonState, lines: list[str]) -> None:
+    """Each boss on the board runs the steps of its special move (data: effect kind + parameters).
+
+    Debuffs bite here too: poison (-1 AP, at least 1) costs the last step, ice (no unique
+    actions) leaves only the plain reactions.
+    """
+    for m in list(st.monsters):
+        md = monster_def(m)
+        if md.rank != "boss" or not md.special:
+            continue
+        steps = list(md.special)
+        notes = []
+        if "poison" in m.debuffs and len(steps) > 1:
+            steps = steps[:-1]
+            notes.append("poison costs it a step")
+        if "ice" in m.debuffs:
+            steps = [x for x in steps if x.effect == "react"]
+            notes.append("ice leaves only plain reactions")
+        lines.append(f"{md.name}'s special move" + (f" ({'; '.join(notes)})" if notes else "") + ":")
+        for step in steps:
+            if st.phase != "heroes" or monster(st, m.uid) is None:
+                return
+            special_step(st, m, step, lines)
+            if maybe_advance_level(st, lines):
+                return
+
+
+def special_step(st: DungeonState, m: MonsterState, step: SpecialStep, lines: list[str]) -> None:
+    md = monster_def(m)
+    if step.effect == "react":
+        for _ in range(step.amount):
+            if st.phase == "heroes" and monster(st, m.uid) is not None:
+                monster_act(st, m, lines)
+    elif step.effect == "summon":
+        source = mfp(m) if step.near == "self" else ()
+        for _ in range(step.amount):
+            spawn_one(st, m.level, lines, kind=step.kind, source=source)
+    elif step.effect == "heal":
+        if step.targets == "self":
+            healed = [m] if m.wounds else []
+        else:
+            healed = [f for f in st.monsters if f.wounds and (f.uid == m.uid or (
+                route(st, mfp(m), mfp(f), step.range) <= step.range
+                and sees(st, "monsters", mfp(m), set(md.attributes), mfp(f), set(monster_def(f).attributes))))]
+        if not healed:
+            lines.append(f"{md.name} has no wounds to mend.")
+        for f in healed:
+            n = min(step.amount, f.wounds)
+            f.wounds -= n
+            whom = monster_name(f) if f.uid != m.uid else "itself"
+            lines.append(f"{md.name} heals {whom} ({n} wound{'s' if n > 1 else ''}).")
+    elif step.effect == "blast":
+        blast(st, m, step.range, lines, step.bonus, step.inflicts)
+
+
+def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus: Dice = NO_DICE,
+          inflicts: tuple[str, ...] = ()) -> None:
+    """An area attack: every hero within reach and in sight, incapacitated ones included."""
+    md = monster_def(m)
+    hit = [h for h in st.heroes if route(st, mfp(m), hfp(h), reach) <= reach
+           and sees(st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_stats(h).attributes)]
+    if not hit:
+        lines.append(f"{md.name}'s blast finds no one.")
+        return
+    lines.append(f"{md.name} blasts everyone within {reach} squares:")
+    for h in hit:
+        if st.phase != "heroes":
+            return
+        monster_attack(st, m, h, lines, bonus, inflicts)

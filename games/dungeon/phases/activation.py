@@ -1,0 +1,345 @@
+"""A hero's activation: the AP actions (move, attack, act, potion, equip, drop) until `end`."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Status
+from games.core.grid import label as sq_label
+from games.core.grid import parse_label
+
+from .. import hero_actions as ha
+from .. import loot
+from ..board import board
+from ..data import STYLE_STAT, card_id, content, hero_id
+from ..sight import (
+    enemy_keys,
+    hero_can_target,
+    key_at,
+    occupancy,
+    route,
+    structures,
+    target_fp,
+    target_label,
+    target_name,
+)
+from ..state import DungeonState, HeroState
+from ..stats import hero, hero_def, hero_stats, is_incap, monster, monster_def
+from ..turns import end_activation, settle
+from .base import DungeonPhase, activation_key, active_hero, dedupe
+
+BASIC_ACTS = {"heal": "Heal", "brew": "Brew a potion", "picklock": "Pick the lock", "smash": "Smash the chest",
+              "stand": "Stand up", "switch": "Switch form"}
+
+
+class ActivationPhase(DungeonPhase):
+    name = "activation"
+    skips = (Action.of("end"),)
+
+    def status(self, game: Any, state: DungeonState) -> Status:
+        assert state.activation is not None
+        h = active_hero(state)
+        wait = f"{h.name} to act with {hero_stats(h).name} ({state.activation.ap} AP left)"
+        return Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
+                      turn_key=activation_key(state), waiting_for=wait)
+
+    # ---- legal actions --------------------------------------------------------------------------
+    def legal(self, game: Any, state: DungeonState, player: str) -> list[Action]:
+        h = active_hero(state)
+        if h.player != player:
+            return []
+        return legal_actions(state, h)
+
+    # ---- effects ----------------------------------------------------------------------------------
+    def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
+        cmd, a = action.cmd, action.argdict
+        activation = st.activation
+        assert activation is not None
+        h = active_hero(st)
+        if cmd == "move":
+            sq = parse_label(a["to"])
+            assert sq is not None
+            ha.move(st, h, a["to"], sq, lines)
+        elif cmd == "attack":
+            ha.attack(st, h, a["with"], a["target"], lines)
+        elif cmd == "act":
+            ha.act(st, h, a["action"], a.get("target"), lines)
+        elif cmd == "potion":
+            ha.potion(st, h, lines)
+        elif cmd == "equip":
+            loot.equip(st, h, a["card"], lines)
+            activation.ap -= content().rules.ap_costs["equip"]
+        elif cmd == "drop":
+            loot.drop(st, h, a["card"], lines)
+            activation.ap -= content().rules.ap_costs["drop"]
+        elif cmd == "end":
+            end_activation(st, h, lines)
+            return
+        settle(st, h, lines)
+
+    # ---- words -------------------------------------------------------------------------------------
+    def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
+        return explain(state, action)
+
+    def label(self, game: Any, state: DungeonState, action: Action) -> str | None:
+        st, a = state, action.argdict
+        if action.cmd == "move":
+            assert st.activation is not None
+            sq = parse_label(a["to"])
+            opts = ha.move_options(st, active_hero(st))
+            extra = " (1 AP)" if sq in opts and opts[sq][0] > st.activation.move_left else ""
+            return f"Move {a['to']}{extra}"
+        if action.cmd == "attack":
+            key = key_at(st, a["target"])
+            if key:
+                dice = hero_stats(active_hero(st)).dice[STYLE_STAT[a["with"]]]
+                return f"{a['with'].title()} {target_name(st, key)} ({dice.text()})"
+        if action.cmd == "act":
+            uid = a["action"]
+            name = content().unique[uid].name if uid in content().unique else BASIC_ACTS.get(uid, uid.title())
+            t = a.get("target", "")
+            if t in content().heroes:
+                t = content().heroes[t].name
+            elif t:
+                key = key_at(st, t)
+                t = target_name(st, key) if key else t
+            return f"{name} {t}".strip()
+        if action.cmd in ("equip", "drop"):
+            return f"{action.cmd.title()} {content().cards[a['card']].name}"
+        return {"end": "End activation", "potion": "Drink a potion"}.get(action.cmd)
+
+    def buttons(self, game: Any, state: DungeonState, player: str, legal: list[Action]) -> list[Action]:
+        """The choices of the moment: attacks, actions, a few useful moves, and `end`."""
+        if len(legal) <= 20:
+            return legal
+        h = active_hero(state)
+        end = [a for a in legal if a.cmd == "end"]
+        rest = [a for a in legal if a.cmd in ("attack", "act", "potion", "equip")]
+        picked = rest[:19 - min(6, sum(1 for a in legal if a.cmd == "move"))]
+        room = min(6, 19 - len(picked))
+        moves = useful_moves(state, h, [a for a in legal if a.cmd == "move"])[:room]
+        return picked + moves + end
+
+
+def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
+    act = st.activation
+    assert act is not None
+    stats = hero_stats(h)
+    costs = content().rules.ap_costs
+    out: list[Action] = []
+    if is_incap(h):
+        return [Action.of("end")]
+    if "knockdown" in h.debuffs:
+        if act.ap >= costs["stand"]:
+            out.append(Action.of("act", action="stand"))
+        return out + [Action.of("end")]
+    for style, rng in stats.attacks.items():
+        if act.ap < costs[style]:
+            continue
+        for key in enemy_keys(st):
+            if hero_can_target(st, h, key, rng)[0]:
+                out.append(Action.of("attack", target=target_label(st, key), **{"with": style}))
+    if "ice" not in h.debuffs:
+        for uid in stats.unique:
+            ua = content().unique[uid]
+            if act.ap < ua.ap:
+                continue
+            out += [Action.of("act", action=uid, **({"target": t} if t else {})) for t in ha.unique_targets(st, h, uid)]
+    if act.ap >= costs["heal"]:
+        for t in st.heroes:
+            if t.id != h.id and t.wounds > 0 and ha.heal_reach(st, h, t, content().rules.heal_range):
+                out.append(Action.of("act", action="heal", target=t.id))
+    if act.ap >= costs["brew"] and h.potions < stats.potions:
+        out.append(Action.of("act", action="brew"))
+    if ha.adjacent_chest(st, h) is not None:
+        if act.ap >= costs["picklock"]:
+            out.append(Action.of("act", action="picklock"))
+        if act.ap >= costs["smash"]:
+            out.append(Action.of("act", action="smash"))
+    if hero_def(h).profiles and act.ap >= costs["switch"]:
+        out.append(Action.of("act", action="switch"))
+    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs):
+        out.append(Action.of("potion"))
+    if act.ap >= costs["equip"]:
+        tile = board(st.dungeon).tile_of((h.x, h.y))
+        for fc in st.floor:
+            if board(st.dungeon).tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
+                out.append(Action.of("equip", card=fc.card))
+    for cid in h.equipment:
+        if loot.can_drop(h, cid):
+            out.append(Action.of("drop", card=cid))
+    out.append(Action.of("end"))
+    # moves last: the common choices come first wherever the list is shown (hints, buttons)
+    for sq in sorted(ha.move_options(st, h), key=lambda s: (s[1], s[0])):
+        out.append(Action.of("move", to=sq_label(*sq)))
+    return dedupe(out)
+
+
+def explain(st: DungeonState, action: Action) -> str:
+    """Why an action the active hero's player tried is not legal now."""
+    act = st.activation
+    assert act is not None
+    h = active_hero(st)
+    stats = hero_stats(h)
+    if action.cmd == "activate":
+        return f"{stats.name} is still acting: `end` that activation first."
+    if action.cmd == "ready":
+        return "`ready` is for the break between levels."
+    if action.cmd == "drop" and action.get("card") in h.equipment:
+        return f"Without {content().cards[action.get('card', '') or ''].name} {stats.name} could not stay standing."
+    if action.cmd == "drop":
+        return f"{stats.name} does not carry that card."
+    if action.cmd in ("reroll", "keep"):
+        return "There is no roll waiting for a reroll."
+    if action.cmd == "heart":
+        return "There are no hearts to use: they come only with a successful attack."
+    if "knockdown" in h.debuffs and action.cmd not in ("end",):
+        return f"{stats.name} is knocked down and must stand up first (`act action:stand`)."
+    if action.cmd == "move":
+        return _explain_move(st, h, action.get("to", "") or "")
+    if action.cmd == "attack":
+        t = action.get("target", "") or ""
+        key = key_at(st, t)
+        if key is None:
+            return f"There is no enemy at {t}."
+        style = action.get("with")
+        if style and style not in stats.attacks:
+            return f"{stats.name} has no {style} attack."
+        rng = stats.attacks.get(style or "", max(stats.attacks.values(), default=1))
+        ok, why = hero_can_target(st, h, key, rng)
+        if not ok:
+            return why
+        return "Not enough AP for that attack."
+    if action.cmd == "potion":
+        if h.potions == 0:
+            return f"{stats.name} has no potions."
+        if act.potion_used:
+            return "Only one potion per activation."
+        return f"{stats.name} has nothing a potion would mend."
+    if action.cmd == "equip":
+        cid = card_id(action.get("card", "") or "")
+        if cid is None:
+            return f"There is no card called `{action.get('card', '')}`."
+        name = content().cards[cid].name
+        tile = board(st.dungeon).tile_of((h.x, h.y))
+        if not any(f.card == cid and board(st.dungeon).tile_of((f.x, f.y)) == tile for f in st.floor):
+            return f"{name} is not lying on {stats.name}'s tile (loot is picked up on the tile where it dropped)."
+        if not loot.can_carry(h, cid):
+            return f"{stats.name} carries all they can (4 cards, at most 1 treasure): drop one first."
+        return f"Equipping costs {content().rules.ap_costs['equip']} AP; {act.ap} left."
+    if action.cmd == "act":
+        return _explain_act(st, h, action)
+    return ""
+
+
+def _explain_move(st: DungeonState, h: HeroState, to: str) -> str:
+    act = st.activation
+    assert act is not None
+    stats = hero_stats(h)
+    sq = parse_label(to)
+    b = board(st.dungeon)
+    if sq is None or not b.inside(sq):
+        return f"`{to}` is not a square of this dungeon."
+    if "immobile" in h.debuffs:
+        return f"{stats.name} is immobile this activation."
+    occ = occupancy(st)
+    if sq in occ:
+        ref = occ[sq]
+        if ref == f"h:{h.id}":
+            return f"{stats.name} already stands on {to}."
+        if ref.startswith("h:"):
+            who = hero(st, ref[2:])
+            return f"{to} is taken by {hero_stats(who).name}; end your move on an empty square."
+        m = monster(st, int(ref[2:]))
+        return f"{to} is held by {monster_def(m).name if m else 'a monster'}; attack it or go around."
+    if sq in structures(st):
+        return f"{to} is a structure."
+    if sq in b.chasms:
+        return f"{to} is a chasm."
+    for i, lv in enumerate(st.levels):
+        if not lv.active and sq in b.screen(i, content().rules.screen_range):
+            return f"{to} is inside the screen of a spawn point that has not opened yet."
+    if act.ap < 1 and act.move_left == 0:
+        return "No AP left for a move action."
+    return f"{to} is out of reach this move (walls, enemies and difficult terrain count)."
+
+
+def _explain_act(st: DungeonState, h: HeroState, action: Action) -> str:
+    act = st.activation
+    assert act is not None
+    stats = hero_stats(h)
+    what = action.get("action", "") or ""
+    costs = content().rules.ap_costs
+    ua = content().unique.get(what)
+    if ua is not None:
+        if what not in stats.unique:
+            return f"{stats.name} does not have {ua.name}."
+        if "ice" in h.debuffs:
+            return f"{stats.name} is iced: no unique actions."
+        if act.ap < ua.ap:
+            return f"{ua.name} costs {ua.ap} AP; {act.ap} left."
+        key = key_at(st, action.get("target", "") or "")
+        if ua.kind == "attack" and key is not None:
+            ok, why = hero_can_target(st, h, key, ua.range)
+            if not ok:
+                return why
+        return f"No valid target for {ua.name} in range and sight."
+    if what in costs and act.ap < costs[what]:
+        return f"{what} costs {costs[what]} AP; {act.ap} left."
+    if what in ("picklock", "smash"):
+        return "There is no closed chest next to this hero."
+    if what == "heal":
+        t = next((x for x in st.heroes if x.id == hero_id(action.get("target", "") or "")), None)
+        if t is not None and t.id == h.id:
+            return f"{stats.name} cannot heal themself this way; drink a potion instead."
+        if t is not None and t.wounds == 0:
+            return f"{hero_stats(t).name} has no wounds to heal."
+        if t is not None:
+            return f"{hero_stats(t).name} must be next to {stats.name} and in sight to be healed."
+        return "Heal a wounded hero next to you (in sight), not yourself."
+    if what == "brew":
+        return f"{stats.name} already carries all the potions they can."
+    return f"`{what}` is not an action {stats.name} can take now."
+
+
+def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Action]:
+    """Moves worth a button: into reach of the nearest enemy (or next to a closed chest), cheapest first."""
+    if not moves:
+        return []
+    stats = hero_stats(h)
+    rng = max(stats.attacks.values(), default=1)
+    opts = ha.move_options(st, h)
+    foes = [target_fp(st, k) for k in enemy_keys(st)]
+    chests = [(board(st.dungeon).chests[i],) for i, lv in enumerate(st.levels) if lv.chest == "closed"]
+    scored = []
+    for a in moves:
+        sq = parse_label(a.get("to", "") or "")
+        if sq is None or sq not in opts:
+            continue
+        fp = (sq,)
+        best = 999
+        for tfp in foes:
+            d = route(st, fp, tfp, rng + 1)
+            if d <= rng:
+                best = min(best, d)
+        near_chest = any(route(st, fp, c, 1) == 1 for c in chests)
+        if best == 999 and not near_chest:
+            continue
+        # melee fighters want to be next to an enemy, shooters in range but not next to one
+        fits = (best <= 1) if rng <= 1 else (1 < best <= rng)
+        scored.append((opts[sq][0] > st.activation.move_left if st.activation else True,
+                       0 if fits else 1, opts[sq][0], sq[1], sq[0], a))
+    scored.sort(key=lambda t: t[:5])
+    if scored:
+        return [t[5] for t in scored]
+    # nothing in reach: the moves that close in most on the nearest enemy or closed chest
+    goals = foes + chests
+    if not goals:
+        return []
+    dist = board(st.dungeon).route_distances([s for g in goals for s in g], structures(st), 40)
+    ranked = []
+    for a in moves:
+        sq = parse_label(a.get("to", "") or "")
+        if sq is not None and sq in opts:
+            ranked.append((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a))
+    ranked.sort(key=lambda t: t[:4])
+    return [t[4] for t in ranked]

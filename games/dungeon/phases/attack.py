@@ -1,0 +1,153 @@
+"""Inside a hero's attack: a reroll to take or keep, then the hearts a hit rolled to use.
+
+The stored `AttackCtx.stage` says which; the decision is a `Pending` derived from it. Once the
+attack needs nothing more, play returns to the activation.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action
+from games.core.pending import Pending
+
+from .. import dice
+from ..combat import advance_attack, resolve_hero_attack
+from ..data import content
+from ..state import AttackCtx, DungeonState, HeroState
+from ..stats import hero, hero_stats, is_incap
+from ..turns import settle
+from .base import DungeonPhase, activation_key, active_hero
+
+KEEP = Action.of("keep")
+NO_HEART = Action.of("heart", use="none")
+
+
+def attack_of(st: DungeonState) -> AttackCtx:
+    assert st.attack is not None
+    return st.attack
+
+
+class AttackPhase(DungeonPhase):
+    name = "attack"
+    skips = (KEEP, NO_HEART)
+
+    def pending(self, game: Any, state: DungeonState) -> Pending:
+        ctx = attack_of(state)
+        h = active_hero(state)
+        if ctx.stage == "reroll":
+            question, default = "reroll or keep", KEEP
+        else:
+            question, default = f"use {ctx.hearts_left} heart(s)", NO_HEART
+        return Pending(kind="activation", player=h.player, name=f"{h.name} ({hero_stats(h).name})",
+                       question=question, round=state.turn, round_name="turn", turn_key=activation_key(state),
+                       default=default)
+
+    def legal(self, game: Any, state: DungeonState, player: str) -> list[Action]:
+        ctx = attack_of(state)
+        h = active_hero(state)
+        if h.player != player:
+            return []
+        if ctx.stage == "reroll":
+            out = [Action.of("reroll", die=str(i + 1)) for i, d in enumerate(ctx.offence) if not d.rerolled]
+            return out + [KEEP]
+        return heart_options(state, h)
+
+    def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
+        h = active_hero(st)
+        a = action.argdict
+        if action.cmd == "reroll":
+            reroll(st, int(a["die"]) - 1, lines)
+        elif action.cmd == "keep":
+            lines.append(f"{hero_stats(h).name} keeps the roll.")
+            keep_roll(st, lines)
+        elif action.cmd == "heart":
+            use_heart(st, a["use"], a.get("hero", ""), a.get("debuff", ""), lines)
+        settle(st, h, lines)
+
+    def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
+        stage = attack_of(state).stage
+        return f"Finish the attack first: {'reroll or keep' if stage == 'reroll' else 'use the hearts'}."
+
+    def label(self, game: Any, state: DungeonState, action: Action) -> str | None:
+        a = action.argdict
+        if action.cmd == "heart":
+            who = content().heroes[a["hero"]].name if a.get("hero") in content().heroes else ""
+            return {"heal": f"Heal {who}", "cure": f"Cure {a.get('debuff', '')} ({who})",
+                    "potion": "Gain a potion", "none": "Skip heart"}[a["use"]]
+        if action.cmd == "reroll":
+            offence = attack_of(state).offence
+            i = int(a["die"]) - 1
+            if 0 <= i < len(offence):
+                return f"Reroll die {a['die']} ({dice.die_text(offence[i])})"
+        if action.cmd == "keep":
+            return "Keep the roll"
+        return None
+
+    def buttons(self, game: Any, state: DungeonState, player: str, legal: list[Action]) -> list[Action]:
+        return legal[:20]
+
+
+def heart_options(st: DungeonState, me: HeroState) -> list[Action]:
+    """Each heart heals a wound or cures a debuff on any hero, or becomes a potion for the attacker."""
+    out = []
+    for h in st.heroes:
+        if h.wounds > 0:
+            out.append(Action.of("heart", use="heal", hero=h.id))
+    for h in st.heroes:
+        for d in h.debuffs:
+            out.append(Action.of("heart", use="cure", hero=h.id, debuff=d))
+    if me.potions < hero_stats(me).potions:
+        out.append(Action.of("heart", use="potion", hero=me.id))
+    out.append(NO_HEART)
+    return out
+
+
+# ---- effects -----------------------------------------------------------------------------------
+def reroll(st: DungeonState, index: int, lines: list[str]) -> None:
+    ctx = attack_of(st)
+    d = ctx.offence[index]
+    before = dice.die_text(d)
+    d.face = dice.roll_dice(st, [d.colour])[0].face
+    d.rerolled = True
+    ctx.rerolls_left -= 1
+    lines.append(f"Reroll of die {index + 1}: {before} -> {dice.die_text(d)}.")
+    if ctx.rerolls_left <= 0 or all(x.rerolled for x in ctx.offence):
+        ctx.stage = ""
+        resolve_hero_attack(st, lines)
+        advance_attack(st, lines)
+
+
+def keep_roll(st: DungeonState, lines: list[str]) -> None:
+    ctx = attack_of(st)
+    ctx.stage = ""
+    ctx.rerolls_left = 0
+    resolve_hero_attack(st, lines)
+    advance_attack(st, lines)
+
+
+def use_heart(st: DungeonState, use: str, target: str, debuff: str, lines: list[str]) -> None:
+    ctx = attack_of(st)
+    me = hero(st, ctx.hero)
+    if use == "heal":
+        t = hero(st, target)
+        was = is_incap(t)
+        t.wounds = max(0, t.wounds - 1)
+        lines.append(f"A heart heals 1 wound on {hero_stats(t).name}"
+                     + (" who gets back up." if was and not is_incap(t) else "."))
+    elif use == "cure":
+        t = hero(st, target)
+        if debuff in t.debuffs:
+            t.debuffs.remove(debuff)
+        if debuff in t.expiring:
+            t.expiring.remove(debuff)
+        lines.append(f"A heart removes {debuff} from {hero_stats(t).name}.")
+    elif use == "potion":
+        t = hero(st, target)
+        t.potions = min(hero_stats(t).potions, t.potions + 1)
+        lines.append(f"A heart becomes a potion for {hero_stats(t).name}.")
+    else:
+        lines.append(f"{hero_stats(me).name} lets a heart go unused.")
+    ctx.hearts_left -= 1
+    if ctx.hearts_left <= 0:
+        ctx.stage = ""
+        advance_attack(st, lines)

@@ -1,0 +1,54 @@
+"""What every dungeon phase shares: effects write sentences, and the sentences of one action become one event."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core import Action, Event
+from games.core.phases import Phase
+
+from ..state import DungeonState, HeroState
+from ..stats import hero
+
+
+class DungeonPhase(Phase[DungeonState]):
+    """A phase whose effect appends sentences to `lines`; `apply` turns them into the action's one event.
+
+    `skips` lists, in order of preference, what a table vote to skip a player plays here (when legal).
+    """
+
+    skips: ClassVar[tuple[Action, ...]] = ()
+
+    def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
+        raise NotImplementedError(f"phase {self.name} takes no actions")
+
+    def apply(self, game: Any, state: DungeonState, player: str, action: Action, events: list[Event]) -> None:
+        rolled_before = state.rng.counter
+        lines: list[str] = []
+        self.act(game, state, player, action, lines)
+        if lines:
+            kind = "monsters" if any("monsters react" in ln for ln in lines) else "info"
+            events.append(Event(text="\n".join(lines), kind=kind, irreversible=state.rng.counter != rolled_before))
+
+    def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
+        legal = game.legal_actions(state, player)
+        return next((a for a in self.skips if a in legal), None)
+
+
+def player_name(st: DungeonState, player: str) -> str:
+    """How a player is named in text: the name of their first hero's seat."""
+    return next((h.name for h in st.heroes if h.player == player), player)
+
+
+def dedupe(actions: list[Action]) -> list[Action]:
+    return list(dict.fromkeys(actions))
+
+
+def active_hero(st: DungeonState) -> HeroState:
+    """The hero whose activation is running."""
+    assert st.activation is not None
+    return hero(st, st.activation.hero)
+
+
+def activation_key(st: DungeonState) -> str:
+    """The turn key of a running activation (undo stays within it)."""
+    return f"t{st.turn}-a{st.activations}-acting"

@@ -1,0 +1,146 @@
+"""The board right now: what stands where, what blocks sight, range by route, and the enemies a hero may aim at."""
+from __future__ import annotations
+
+from games.core.grid import label as sq_label
+from games.core.grid import parse_label
+
+from .board import Sq, board
+from .state import DungeonState, HeroState
+from .stats import hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+
+HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
+
+
+def dyn_structures(st: DungeonState) -> frozenset[Sq]:
+    b = board(st.dungeon)
+    out = {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
+    out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
+    return frozenset(out)
+
+
+def structures(st: DungeonState) -> frozenset[Sq]:
+    return board(st.dungeon).static_structures | dyn_structures(st)
+
+
+def sight_structures(st: DungeonState, small_pair: bool) -> frozenset[Sq]:
+    """Structures that stop sight: closed chests only when both ends are small."""
+    b = board(st.dungeon)
+    out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
+    if small_pair:
+        out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
+    return frozenset(out)
+
+
+def occupancy(st: DungeonState) -> dict[Sq, str]:
+    occ: dict[Sq, str] = {}
+    for h in st.heroes:
+        occ[(h.x, h.y)] = f"h:{h.id}"
+    for m in st.monsters:
+        for s in mfp(m):
+            occ[s] = f"m:{m.uid}"
+    return occ
+
+
+def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
+         dst: tuple[Sq, ...], dst_attrs: set[str]) -> bool:
+    """Line of sight for a model of `side` ("heroes"/"monsters") to a square set.
+
+    Walls always block (ghosts excepted); structures and opposing models block unless one
+    end flies; small opposing models block only when both ends are small; incapacitated
+    heroes never block.
+    """
+    fly = "fly" in src_attrs or "fly" in dst_attrs
+    both_small = "small" in src_attrs and "small" in dst_attrs
+    blockers: set[Sq] = set()
+    if not fly:
+        blockers |= sight_structures(st, both_small)
+        if side == "heroes":
+            for m in st.monsters:
+                if "small" in monster_def(m).attributes and not both_small:
+                    continue
+                blockers.update(mfp(m))
+        else:
+            for h in st.heroes:
+                if is_incap(h):
+                    continue
+                if "small" in hero_stats(h).attributes and not both_small:
+                    continue
+                blockers.add((h.x, h.y))
+    return board(st.dungeon).sight(src, dst, frozenset(blockers), ignore_walls="ghost" in src_attrs)
+
+
+def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:
+    """Range by the shortest route (around walls and structures, ignoring models)."""
+    if set(src) & set(dst):
+        return 0
+    dist = board(st.dungeon).route_distances(src, structures(st), limit)
+    found = [dist[s] for s in dst if s in dist]
+    return min(found) if found else 999
+
+
+# ---- enemies as targets: "m<uid>" for a monster, "spawn" for the level's spawn point --------------
+def target_fp(st: DungeonState, key: str) -> tuple[Sq, ...]:
+    if key == "spawn":
+        return (board(st.dungeon).spawns[st.level],)
+    m = monster(st, int(key[1:]))
+    return mfp(m) if m else ()
+
+
+def target_name(st: DungeonState, key: str) -> str:
+    if key == "spawn":
+        return f"the spawn point ({sq_label(*board(st.dungeon).spawns[st.level])})"
+    m = monster(st, int(key[1:]))
+    return monster_name(m) if m else "a vanished monster"
+
+
+def target_attrs(st: DungeonState, key: str) -> set[str]:
+    if key == "spawn":
+        return set()
+    m = monster(st, int(key[1:]))
+    return set(monster_def(m).attributes) if m else set()
+
+
+def enemy_keys(st: DungeonState) -> list[str]:
+    keys = [f"m{m.uid}" for m in st.monsters]
+    lv = st.levels[st.level]
+    if lv.active and not lv.destroyed:
+        keys.append("spawn")
+    return keys
+
+
+def target_label(st: DungeonState, key: str) -> str:
+    """The square a player names to aim at this enemy (a large monster: its anchor square)."""
+    if key == "spawn":
+        return sq_label(*board(st.dungeon).spawns[st.level])
+    m = monster(st, int(key[1:]))
+    assert m is not None
+    return sq_label(m.x, m.y)
+
+
+def key_at(st: DungeonState, text: str) -> str | None:
+    """The enemy standing on the square `text` names, if any."""
+    sq = parse_label(text)
+    if sq is None:
+        return None
+    if st.levels[st.level].active and not st.levels[st.level].destroyed and sq == board(st.dungeon).spawns[st.level]:
+        return "spawn"
+    for m in st.monsters:
+        if sq in mfp(m):
+            return f"m{m.uid}"
+    return None
+
+
+def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple[bool, str]:
+    """Can the hero aim an offence action of range `rng` at this enemy? (ok, reason if not)"""
+    fp = target_fp(st, key)
+    if not fp:
+        return False, "There is no enemy there."
+    d = route(st, hfp(h), fp, rng + 1)
+    if d > rng:
+        far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
+        name = target_name(st, key)
+        return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
+    if not sees(st, "heroes", hfp(h), hero_stats(h).attributes, fp, target_attrs(st, key)):
+        return False, (f"{hero_stats(h).name} has no line of sight to {target_name(st, key)} "
+                       "(walls, structures and monsters in between block it).")
+    return True, ""
