@@ -1,4 +1,4 @@
-"""Shared fixtures: a fresh manager on a temporary SQLite file, with the test-only game registered."""
+"""Shared fixtures: a fresh manager on a temporary SQLite file, with the template game (`count`) registered."""
 from __future__ import annotations
 
 import itertools
@@ -9,8 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fixture_game import ENGINE as COUNT  # noqa: E402
-
+from games._template import ENGINE as COUNT  # noqa: E402  # not discovered (leading underscore): tests only
 from games.core import register  # noqa: E402
 
 register(COUNT)

@@ -326,8 +326,7 @@ async def test_undo_is_the_same_from_the_cache_and_from_the_log(tmp_path, clock)
 
 def test_buttons_shared_by_several_players_name_their_owner():
     """Two players choosing at once must tell their identical buttons apart."""
-    from fixture_game import ENGINE as COUNT
-
+    from games._template import ENGINE as COUNT
     from games.core import Action, Status
 
     class Both(type(COUNT)):
