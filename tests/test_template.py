@@ -148,5 +148,5 @@ def test_a_broken_data_file_names_the_file_and_the_problem(tmp_path, monkeypatch
         House.model_validate(raw | {"colours": ["red", "red"]})
     (tmp_path / "house.json").write_text(json.dumps(raw | {"bonus": 1}))
     monkeypatch.setattr(data, "DATA_DIR", tmp_path)
-    with pytest.raises(RulesDataError, match=r"house\.json: .*bonus"):
+    with pytest.raises(RulesDataError, match=r"(?s)house\.json: .*bonus"):
         data.house.__wrapped__()  # the uncached loader
