@@ -15,6 +15,23 @@ from games._template.state import CountState
 from games.core import Action, IllegalAction, Rng, RulesDataError, Seat
 from games.core.play import resolve, step
 
+TRANSCRIPT = """\
+# the template game through the console (seed 5): a taken colour, two adds, the refused third, a decision
+ann> /game new game:count seed:5
+bob> /game join colour:blue
+cat> /game join colour:blue
+ann> /game start
+ann> /count add n:1
+ann> /count add n:1
+ann> /count add n:1
+ann> /count roll
+ann> /count end
+ann> /count discard
+ann> /count end
+bob> /game hand
+bob> /count roll
+bob> button 1
+"""
 SEATS = [Seat(player="ann", name="Ann"), Seat(player="bob", name="Bob")]
 
 
@@ -137,6 +154,24 @@ def test_the_template_is_registered_by_the_tests_not_discovered_as_a_shipped_gam
 
     assert "count" not in all_games.__wrapped__()  # a fresh discovery skips games/_template
     assert "count" in all_games()  # conftest registers it
+
+
+async def test_a_game_through_the_console_as_a_transcript(tmp_path):
+    """What players read, as `playpost script` prints it (a game keeps its transcripts in tests/<id>/transcripts)."""
+    from bot.console import transcript_output
+
+    path = tmp_path / "count.txt"
+    path.write_text(TRANSCRIPT)
+    out = await transcript_output(path, tmp_path)
+    assert "(only cat sees this) blue is taken.\n  Free: red, green, gold." in out
+    assert "buttons: [1] add n:1 | [2] add n:2 | [3] roll | [4] end" in out
+    assert "(only ann sees this) You may add only 2 times a turn.\n  Legal now: `roll`, `end`." in out
+    assert "Count · round 1 · deciding · waiting for ann (deadline 2026-01-01 01:07 UTC)" in out  # one hour
+    assert "(only ann sees this) `end` is not legal now.\n  Legal now: `keep`, `discard`." in out
+    assert "ann discards the 6." in out and "ann ends the turn." in out
+    assert "(only bob sees this) Your secret bonus: 2" in out
+    assert out.splitlines()[-3:-1] == ["  bob keeps the 6.",
+                                       "  Count · round 1 · turn · waiting for bob (deadline 2026-01-03 00:13 UTC)"]
 
 
 def test_a_broken_data_file_names_the_file_and_the_problem(tmp_path, monkeypatch):
