@@ -1,5 +1,5 @@
-"""Shared fixtures: the test-only game registered, a fresh database per test on each backend (a temporary
-SQLite file; a PostgreSQL schema of its own), and a manager on it."""
+"""Shared fixtures: the template game (`count`) registered, a fresh database per test on each backend (a
+temporary SQLite file; a PostgreSQL schema of its own), and a manager on it."""
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +10,7 @@ import uuid
 import asyncpg
 import pytest
 
-from fixture_game import ENGINE as COUNT  # tests/ is on the path: pythonpath in pyproject.toml
+from games._template import ENGINE as COUNT  # not discovered (leading underscore): tests only
 from games.core import register
 
 register(COUNT)

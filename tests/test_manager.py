@@ -326,7 +326,7 @@ async def test_undo_is_the_same_from_the_cache_and_from_the_log(tmp_path, clock)
 
 def test_buttons_shared_by_several_players_name_their_owner():
     """Two players choosing at once must tell their identical buttons apart."""
-    from fixture_game import ENGINE as COUNT
+    from games._template import ENGINE as COUNT
     from games.core import Action, Status
 
     class Both(type(COUNT)):
@@ -559,7 +559,7 @@ async def test_public_replies_carry_the_status_message_and_where_it_stands(manag
 
 def test_menus_offer_the_legal_actions_the_buttons_leave_out():
     from bot.table import Table
-    from fixture_game import ENGINE as COUNT
+    from games._template import ENGINE as COUNT
     from games.core import Action, Status
 
     class Many(type(COUNT)):
