@@ -1,4 +1,5 @@
-# playpost: two commands on a fresh machine: `make run` and `make test`; `make check` runs the gates.
+# playpost: two commands on a fresh machine: `make run` and `make test` (the suite and the gates);
+# `make check` runs the gates alone.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -26,8 +27,12 @@ $(TSTAMP): pyproject.toml | $(PY)
 run: $(STAMP)
 	$(VENV)/bin/playpost
 
+# the whole suite, then the gates (ruff, mypy); fails if either does
 test: $(TSTAMP)
-	$(PY) -m pytest
+	@status=0; \
+	$(PY) -m pytest || status=1; \
+	$(MAKE) --no-print-directory check || status=1; \
+	exit $$status
 
 # ruff and mypy; both run (and report) even when the first fails
 check: $(TSTAMP)
