@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
-from games.core.play import replay, step
+from games.core.play import irreversible, replay, step
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
@@ -173,7 +173,7 @@ class Table:
             move = await asyncio.to_thread(compute, engine, state, ctx.user_id, written)
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
-                             barrier=any(e.irreversible for e in move.events), at=self.clock())
+                             barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
             if move.after.finished:
                 fields["status"] = "finished"
@@ -363,4 +363,6 @@ class Table:
             line += f" (deadline <t:{int(rec.deadline_at)}:R>)"
         elif {**DEFAULT_SETTINGS, **rec.settings}["paused"]:
             line += " (paused)"
+        if rec.meta.get("seeded_by_host"):
+            line += f" · seed {rec.seed} chosen by the host"
         return line
