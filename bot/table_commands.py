@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from typing import Any
 
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
@@ -13,7 +12,7 @@ from storage import ChannelBusy, GameRecord, SeatRecord
 from . import commands, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
 from .reply import Context, Reply
-from .table import Table
+from .table import Table, seated_player
 
 
 class TableCommands:
@@ -134,31 +133,12 @@ class TableCommands:
             if rec.status != "lobby":
                 raise IllegalAction("Players can be removed only before the game starts.",
                                     "`/game abandon` ends a game that cannot go on.")
-            who = self.seated_player(rec, str(player))
+            who = seated_player(rec, str(player))
             name = next(s.name for s in rec.seats if s.player == who)
             seats = [s for s in rec.seats if s.player != who]
             rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
         return Reply(text=f"{name} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
                      version=rec.version)
-
-    @classmethod
-    def seated_player(cls, rec: GameRecord, given: str) -> str:
-        """The user id a player-selecting option means: a user id or mention (`<@123>`), or a seated name
-        that only one player has. A name two players share is refused, never guessed."""
-        text = given.strip()
-        mention = re.fullmatch(r"<@!?(\d+)>", text)
-        key = mention.group(1) if mention else text
-        ids = {s.player for s in rec.seats}
-        if key in ids:
-            return key
-        folded = key.lstrip("@").casefold()
-        named = sorted({s.player for s in rec.seats if s.name.casefold() == folded or s.player.casefold() == folded})
-        if len(named) == 1:
-            return named[0]
-        if len(named) > 1:
-            raise IllegalAction(f"{len(named)} seated players are called `{echo(text)}`.",
-                                "Pick the player themselves (Discord's user option, a mention or their user id).")
-        raise IllegalAction(f"`{echo(text)}` is not seated.", "Seated: " + cls._seat_list(rec) + ".")
 
     @staticmethod
     def _spec(name: str) -> CommandSpec:

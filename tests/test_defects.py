@@ -213,3 +213,22 @@ async def test_a_drawn_seed_is_not_announced(m):
     assert "seed" not in r.status_text
     r = await m.dispatch(ctx("ann"), "game", "export", {})
     assert json.loads(r.files[0].data)["seeded_by_host"] is False
+
+
+def test_a_game_commands_player_option_takes_ids_and_refuses_a_shared_name():
+    """Quodd's `steal from:` is a user option: the platform turns a mention or a unique name into the user id
+    before the rules see it, and refuses a name two seated players share."""
+    from bot.table import players_by_id
+    from games.core import IllegalAction
+    from storage import GameRecord, SeatRecord
+
+    rec = GameRecord(channel_id="c", kind="quodd", host_id="111", seed=1,
+                     seats=[SeatRecord(player="111", name="Ann"), SeatRecord(player="222", name="Sam"),
+                            SeatRecord(player="333", name="Sam")])
+    quodd = get_game("quodd")
+    assert next(o for c in quodd.commands if c.name == "steal" for o in c.options if o.name == "from").kind == "user"
+    assert players_by_id(rec, quodd, Action.parse("steal from:<@333> item:blue-crystal")).get("from") == "333"
+    assert players_by_id(rec, quodd, Action.parse("steal from:ann")).get("from") == "111"
+    with pytest.raises(IllegalAction, match="2 seated players are called `Sam`"):
+        players_by_id(rec, quodd, Action.parse("steal from:Sam"))
+    assert players_by_id(rec, quodd, Action.parse("tumble direction:N")) == Action.parse("tumble direction:N")

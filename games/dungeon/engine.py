@@ -163,8 +163,9 @@ class DungeonGame(PhasedGame[DungeonState]):
         return Action.of(action.cmd, **args) if changed else action
 
     def preview(self, state: DungeonState, player: str, action: Action) -> tuple[DungeonState, list[Event]] | None:
-        """The action played on a copy of what the player may know (the platform `redact`s first)."""
-        return self.apply(state.model_copy(deep=True), player, action)
+        """The action played on what the player may know: the platform `redact`s first; redacting again here
+        (stand-in dice, decks re-dealt) keeps a direct call as safe."""
+        return self.apply(self.redact(state, player, Rng(seed=state.rng.seed ^ 0x9E3779B1)), player, action)
 
     def redact(self, state: DungeonState, player: str, rng: Rng) -> DungeonState:
         """Stand-in dice, and the face-down decks in an order drawn anew from what is known: the loot deck's
