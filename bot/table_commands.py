@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
-from games.core.play import hint_for, replay, resolve, secrets_mark
+from games.core.play import hint_for, irreversible, replay, resolve, secrets_mark
 from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, parsing
@@ -353,6 +353,7 @@ class TableCommands:
             raise no_previews
         seen, events = result
         text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
-        dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
+        # a preview that rolled or drew says so: what it shows of dice and hidden things is a sample, not the game's
+        dice = "; dice and hidden cards are stand-ins" if irreversible(engine, known, seen, events) else ""
         return Reply(text=f"Preview of `{action.text()}` (nothing has changed{dice}):\n{text}".strip(),
                      image=await self.table.image(rec.kind, engine, seen), ephemeral=True)

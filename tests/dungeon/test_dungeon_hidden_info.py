@@ -53,6 +53,7 @@ async def test_a_preview_draws_from_a_deck_independent_of_the_real_one(quiet, di
         await _ruby_kept_roll_pending(quiet, channel, seed, dice)
         shown = await quiet.dispatch(ctx(channel), "dungeon", "preview", {"action": "keep"})
         real = await quiet.dispatch(ctx(channel), "dungeon", "keep", {})
+        assert "hidden cards are stand-ins" in shown.text, shown.text  # the player is told it is a sample
         seen, drawn = DROP.search(shown.text), DROP.search(real.text)
         assert seen and drawn, (shown.text, real.text)
         same += seen.group(1) == drawn.group(1)
