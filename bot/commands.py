@@ -10,15 +10,19 @@ from functools import cache
 from games.core import CommandSpec, Game, OptionSpec, all_games
 
 VOTE_KINDS = ("skip", "end")
+SEED_MAX = 2**63 - 1  # a seed is stored as a signed 64-bit integer
+HOURS_MAX = 24 * 30  # deadlines and reminders: 1 hour to 30 days
 
 
 def _game_new_options() -> tuple[OptionSpec, ...]:
     games = all_games()
     base: list[OptionSpec] = [
         OptionSpec(name="game", description="Which game to play", required=True, choices=tuple(sorted(games))),
-        OptionSpec(name="seed", description="Seed for a reproducible game (dice, setup)", kind="int"),
+        OptionSpec(name="seed", description="Seed for a reproducible game (dice, setup); announced to all",
+                   kind="int", min=0, max=SEED_MAX),
         OptionSpec(name="thread", description="Open a thread for the game (default: yes where allowed)", kind="bool"),
-        OptionSpec(name="deadline", description="Hours a player has for a turn (default 48)", kind="int"),
+        OptionSpec(name="deadline", description="Hours a player has for a turn (default 48)", kind="int",
+                   min=1, max=HOURS_MAX),
     ]
     seen = {o.name for o in base}
     for engine in games.values():
@@ -56,17 +60,18 @@ def game_group() -> tuple[CommandSpec, ...]:
         CommandSpec(name="abandon", description="End the game without a result (host or Manage Channel)"),
         CommandSpec(name="export", description="Download the game record as JSON"),
         CommandSpec(name="log", description="Show the latest moves", options=(
-            OptionSpec(name="count", description="How many moves (default 15)", kind="int"),)),
+            OptionSpec(name="count", description="How many moves (default 15)", kind="int", min=1, max=50),)),
         CommandSpec(name="help", description="What you can do now, and the game's commands"),
         CommandSpec(name="hand", description="Your private information (only you see it)"),
         CommandSpec(name="history", description="Past games of this channel"),
         CommandSpec(name="settings", description="Change the turn deadline or reminders (host)", options=(
-            OptionSpec(name="deadline", description="Hours a player has for a turn", kind="int"),
-            OptionSpec(name="reminder", description="Hours between reminders", kind="int"),)),
+            OptionSpec(name="deadline", description="Hours a player has for a turn", kind="int", min=1,
+                       max=HOURS_MAX),
+            OptionSpec(name="reminder", description="Hours between reminders", kind="int", min=1, max=HOURS_MAX),)),
         CommandSpec(name="pause", description="Pause deadlines (vacation)"),
         CommandSpec(name="resume", description="Resume deadlines"),
         CommandSpec(name="kick", description="Remove a player from the lobby (host or Manage Channel)", options=(
-            OptionSpec(name="player", description="Who to remove", required=True, autocomplete=True),)),
+            OptionSpec(name="player", description="Who to remove", required=True, kind="user"),)),
         CommandSpec(name="vote", description="After a missed deadline: skip the late player's turn, or end the game",
                     options=(OptionSpec(name="kind", description="skip the turn, or end the game", required=True,
                                         choices=VOTE_KINDS),)),

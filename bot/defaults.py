@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import IllegalAction, OptionSpec, Seat
+from games.core.actions import echo
 from storage import GameRecord
 
 DEFAULT_SETTINGS: dict[str, Any] = {"deadline_hours": 48, "reminder_hours": 24, "paused": False}
@@ -23,7 +24,8 @@ def pick(spec: OptionSpec, value: str, game: str) -> str:
     for choice in spec.choices:
         if choice.casefold() == value.strip().casefold():
             return choice
-    raise IllegalAction(f"`{value}` is not a {spec.name} in {game}.", "Choose one of: " + ", ".join(spec.choices) + ".")
+    raise IllegalAction(f"`{echo(value)}` is not a {spec.name} in {game}.",
+                        "Choose one of: " + ", ".join(spec.choices) + ".")
 
 
 def seats_of(rec: GameRecord) -> list[Seat]:

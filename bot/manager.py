@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Game, IllegalAction, Status, all_games, get_game
+from games.core.actions import echo
 from storage import GameRecord, Storage
 
 from .defaults import DEFAULT_SETTINGS
@@ -123,7 +124,7 @@ class GameManager:
         if group == "game":
             handler = self.handlers.get(name)
             if handler is None:
-                return Reply.error(f"`/game {name}` is not a command.", "Try `/game help`.")
+                return Reply.error(f"`/game {echo(name)}` is not a command.", "Try `/game help`.")
             try:
                 bound = inspect.signature(handler).bind(ctx, **given)
             except TypeError as exc:  # the binding alone: an option this command does not take
@@ -135,7 +136,7 @@ class GameManager:
                 return await guarded(self._preview_in(ctx, group, str(given.get("action", ""))))
             action = Action(cmd=name, args=tuple((k, str(v)) for k, v in given.items()))
             return await guarded(self.table.play(ctx, group, action), MOVED_MEANWHILE)
-        return Reply.error(f"`/{group}` is not a command.", "Try `/game help`.")
+        return Reply.error(f"`/{echo(group)}` is not a command.", "Try `/game help`.")
 
     async def press(self, ctx: Context, version: int, carried: str, *, menu: str | None = None) -> Reply:
         """A button press (or a choice in a board's `menu`): the action it carries, checked against the
@@ -220,7 +221,7 @@ class GameManager:
         match = [t for t in topics if t.casefold() == topic.casefold()] or \
                 [t for t in topics if topic.casefold() in t.casefold()]
         if not match:
-            raise IllegalAction(f"No topic `{topic}` in the {engine.name} rules.",
+            raise IllegalAction(f"No topic `{echo(topic)}` in the {engine.name} rules.",
                                 "Topics: " + ", ".join(f"`{t}`" for t in topics) + ".")
         return Reply(text=f"**{engine.name} — {match[0]}**\n{topics[match[0]]}", ephemeral=True)
 

@@ -5,12 +5,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import CommandSpec, MalformedAction, OptionSpec, tokenize
-from games.core.actions import parse_pairs
+from games.core.actions import echo, parse_pairs
 
 from . import commands
 
 TRUE = {"true", "yes", "on", "1", "y"}
 FALSE = {"false", "no", "off", "0", "n"}
+INT_RANGE = (0, 2**63 - 1)  # an int option without its own range: what storage can hold, never negative
+MAX_TEXT = 200  # characters of a text value (Discord's own limit is 6000; no legal value comes close)
 
 
 @dataclass
@@ -24,24 +26,56 @@ def convert(spec: OptionSpec, raw: str) -> Any:
     """A raw option value as the type the command definition gives it."""
     if spec.kind == "int":
         try:
-            return int(raw)
+            value = int(raw)
         except ValueError:
-            raise MalformedAction(f"`{spec.name}` takes a whole number, not `{raw}`.",
+            raise MalformedAction(f"`{spec.name}` takes a whole number, not `{echo(raw)}`.",
                                   f"Example: `{spec.name}:3`.") from None
+        return check_int(spec, value)
     if spec.kind == "bool":
         low = raw.casefold()
         if low in TRUE:
             return True
         if low in FALSE:
             return False
-        raise MalformedAction(f"`{spec.name}` takes yes or no, not `{raw}`.", f"Example: `{spec.name}:yes`.")
+        raise MalformedAction(f"`{spec.name}` takes yes or no, not `{echo(raw)}`.", f"Example: `{spec.name}:yes`.")
+    if len(raw) > MAX_TEXT:
+        raise MalformedAction(f"`{spec.name}:` is {len(raw):,} characters long; no value is longer than {MAX_TEXT}.",
+                              f"It began `{echo(raw)}`.")
     if spec.choices and raw not in spec.choices:
         folded = {c.casefold(): c for c in spec.choices}
         if raw.casefold() in folded:
             return folded[raw.casefold()]
-        raise MalformedAction(f"`{raw}` is not a choice for `{spec.name}`.",
+        raise MalformedAction(f"`{echo(raw)}` is not a choice for `{spec.name}`.",
                               "Choices: " + ", ".join(spec.choices) + ".")
     return raw
+
+
+def int_range(spec: OptionSpec) -> tuple[int, int]:
+    """The whole numbers an int option accepts, both ends included."""
+    lo, hi = INT_RANGE
+    return (lo if spec.min is None else spec.min, hi if spec.max is None else spec.max)
+
+
+def check_int(spec: OptionSpec, value: int) -> int:
+    """`value` if it is in the option's range; otherwise a refusal naming the range (checked before any use)."""
+    lo, hi = int_range(spec)
+    if not lo <= value <= hi:
+        raise MalformedAction(f"`{spec.name}` must be between {lo:,} and {hi:,}, not {echo(f'{value:,}')}.",
+                              f"Example: `{spec.name}:{max(lo, min(hi, 3))}`.")
+    return value
+
+
+def check_ints(spec: CommandSpec, given: dict[str, Any]) -> None:
+    """Every int option given to a command (by any transport) within its range."""
+    for opt in spec.options:
+        value = given.get(opt.name)
+        if opt.kind == "int" and value is not None:
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise MalformedAction(f"`{opt.name}` takes a whole number, not `{echo(value)}`.",
+                                      f"Example: `{opt.name}:3`.") from None
+            check_int(opt, number)
 
 
 def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str) -> dict[str, Any]:
@@ -51,7 +85,7 @@ def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str) -> dict[str, Any
     for key, raw in pairs.items():
         if key not in known:
             names = ", ".join(f"`{n}:`" for n in known) or "no options"
-            raise MalformedAction(f"`{prefix}` has no option `{key}`.", f"It takes {names}.")
+            raise MalformedAction(f"`{prefix}` has no option `{echo(key)}`.", f"It takes {names}.")
         out[key] = convert(known[key], raw)
     missing = [o.name for o in spec.options if o.required and o.name not in out]
     if missing:
@@ -71,7 +105,7 @@ def parse_command(text: str) -> Invocation:
         return Invocation("rules", "", bind(spec, _pairs(rest), "/rules"))
     table = commands.groups()
     if group not in table:
-        raise MalformedAction(f"`/{group}` is not a command.",
+        raise MalformedAction(f"`/{echo(group)}` is not a command.",
                               "Commands: " + ", ".join(f"/{g}" for g in table) + ", /rules.")
     if not rest or ":" in rest[0]:
         names = ", ".join(c.name for c in table[group])
@@ -80,7 +114,7 @@ def parse_command(text: str) -> Invocation:
     found = next((c for c in table[group] if c.name == name), None)
     if found is None:
         names = ", ".join(c.name for c in table[group])
-        raise MalformedAction(f"`/{group} {name}` is not a command.", f"`/{group}` takes: {names}.")
+        raise MalformedAction(f"`/{group} {echo(name)}` is not a command.", f"`/{group}` takes: {names}.")
     return Invocation(group, name, bind(found, _pairs(rest[1:]), f"/{group} {name}"))
 
 

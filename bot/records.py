@@ -53,6 +53,8 @@ class RecordCommands:
             "log": [{"seq": e.seq, "player": e.player, "action": e.action, "at": e.at} for e in entries],
             "state_sha256": hashlib.sha256(rec.state.encode()).hexdigest() if rec.state and finished else None,
             "summary": self.summary(rec, engine, state) if state is not None else None,
+            # the host picked the seed (`/game new seed:`): they could know every die and card in advance
+            "seeded_by_host": bool(rec.meta.get("seeded_by_host")),
         }
 
     def summary(self, rec: GameRecord, engine: Game, state: BaseModel) -> dict[str, Any]:

@@ -26,7 +26,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
-from games.core.play import replay, step
+from games.core.actions import echo
+from games.core.play import irreversible, replay, step
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
@@ -54,6 +55,35 @@ class Move:
     events: list[Event]
     after: Status
     dumped: str
+
+
+def seated_player(rec: GameRecord, given: str) -> str:
+    """The user id a player-selecting option means: a user id or mention (`<@123>`), or a seated name only
+    one player has. A name two players share is refused, never guessed."""
+    text = given.strip()
+    mention = re.fullmatch(r"<@!?(\d+)>", text)
+    key = mention.group(1) if mention else text
+    if key in {s.player for s in rec.seats}:
+        return key
+    folded = key.lstrip("@").casefold()
+    named = sorted({s.player for s in rec.seats if folded in (s.name.casefold(), s.player.casefold())})
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise IllegalAction(f"{len(named)} seated players are called `{echo(text)}`.",
+                            "Pick the player themselves (Discord's user option, a mention or their user id).")
+    raise IllegalAction(f"`{echo(text)}` is not seated.",
+                        "Seated: " + (", ".join(s.name for s in rec.seats) or "nobody") + ".")
+
+
+def players_by_id(rec: GameRecord, engine: Game, written: Action) -> Action:
+    """A game command's player-selecting (`user`) options as the user ids they name."""
+    spec = next((c for c in engine.commands if c.name == written.cmd), None)
+    users = {o.name for o in spec.options if o.kind == "user"} if spec is not None else set()
+    if not any(k in users for k, _ in written.args):
+        return written
+    return Action(cmd=written.cmd, args=tuple((k, seated_player(rec, v) if k in users else v)
+                                              for k, v in written.args))
 
 
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
@@ -169,11 +199,12 @@ class Table:
                                     "Spectators can follow along; join the next one.")
             engine = get_game(rec.kind)
             state = self.state_of(rec, engine)
+            written = players_by_id(rec, engine, written)
             # rules work runs in a thread: a slow engine step never stalls other channels' replies
             move = await asyncio.to_thread(compute, engine, state, ctx.user_id, written)
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
-                             barrier=any(e.irreversible for e in move.events), at=self.clock())
+                             barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
             if move.after.finished:
                 fields["status"] = "finished"
@@ -363,4 +394,6 @@ class Table:
             line += f" (deadline <t:{int(rec.deadline_at)}:R>)"
         elif {**DEFAULT_SETTINGS, **rec.settings}["paused"]:
             line += " (paused)"
+        if rec.meta.get("seeded_by_host"):
+            line += f" · seed {rec.seed} chosen by the host"
         return line

@@ -1,16 +1,18 @@
 """The /game table commands: open, join, start, look at, pace and end a game; preview a move."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from games.core import Action, Game, IllegalAction, Seat, all_games, get_game
-from games.core.play import hint_for, replay, resolve
+from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
+from games.core.actions import echo
+from games.core.play import hint_for, irreversible, replay, resolve, secrets_mark
 from storage import ChannelBusy, GameRecord, SeatRecord
 
-from . import commands
+from . import commands, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
 from .reply import Context, Reply
-from .table import Table
+from .table import Table, seated_player
 
 
 class TableCommands:
@@ -21,10 +23,11 @@ class TableCommands:
     async def new(self, ctx: Context, game: str, seed: int | None = None, thread: bool | None = None,
                   deadline: int | None = None, **options: Any) -> Reply:
         engine = get_game(str(game))
+        parsing.check_ints(commands.game_group()[0], {"seed": seed, "deadline": deadline, **options})
         known = {o.name: o for o in engine.options}
         unknown = [k for k in options if k not in known]
         if unknown:
-            raise IllegalAction(f"{engine.name} has no option `{unknown[0]}`.",
+            raise IllegalAction(f"{engine.name} has no option `{echo(unknown[0])}`.",
                                 "Its options: " + (", ".join(known) or "none") + ".")
         opts = {k: str(v) for k, v in options.items()}
         for name, spec in known.items():
@@ -43,6 +46,8 @@ class TableCommands:
             options=opts, seats=[SeatRecord(player=ctx.user_id, name=ctx.user_name)],
             seed=int(seed) if seed is not None else self.table.seed_source(), rules_version=engine.rules_version,
             created_at=self.table.clock(), settings=settings,
+            # a seed the host picked decides every die, deck and secret: the table is told, the export marks it
+            meta={"seeded_by_host": True} if seed is not None else {},
         )
         engine.check_seat(opts, [], Seat(player=ctx.user_id, name=ctx.user_name))
         async with self.table.lock(ctx.channel_id):
@@ -57,6 +62,9 @@ class TableCommands:
         text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
                 f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
                 + self._join_hint(engine) + "; the host starts it with `/game start`.")
+        if seed is not None:
+            text += (f"\nThe host chose the seed ({int(seed)}): it decides every die, deck and secret, so the host "
+                     "can know them in advance. Play on only if you trust the host.")
         return Reply(text=text, game_id=rec.id, version=rec.version, opened=True,
                      thread_name=f"{engine.name} #{rec.id}" if thread is not False else None)
 
@@ -75,7 +83,7 @@ class TableCommands:
             known = {o.name for o in engine.seat_options}
             unknown = [k for k in choices if k not in known]
             if unknown:
-                raise IllegalAction(f"{engine.name} has no seat option `{unknown[0]}`.",
+                raise IllegalAction(f"{engine.name} has no seat option `{echo(unknown[0])}`.",
                                     "Seat options: " + (", ".join(sorted(known)) or "none") + ".")
             chosen = {k: pick(spec, str(choices[k]), engine.name) for k, spec in
                       ((o.name, o) for o in engine.seat_options) if k in choices}
@@ -125,13 +133,16 @@ class TableCommands:
             if rec.status != "lobby":
                 raise IllegalAction("Players can be removed only before the game starts.",
                                     "`/game abandon` ends a game that cannot go on.")
-            key = player.strip().lstrip("@").casefold()
-            seats = [s for s in rec.seats if s.player.casefold() != key and s.name.casefold() != key]
-            if len(seats) == len(rec.seats):
-                raise IllegalAction(f"`{player}` is not seated.", "Seated: " + self._seat_list(rec) + ".")
+            who = seated_player(rec, str(player))
+            name = next(s.name for s in rec.seats if s.player == who)
+            seats = [s for s in rec.seats if s.player != who]
             rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{player} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+        return Reply(text=f"{name} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
                      version=rec.version)
+
+    @staticmethod
+    def _spec(name: str) -> CommandSpec:
+        return next(c for c in commands.game_group() if c.name == name)
 
     @staticmethod
     def _require_host(ctx: Context, rec: GameRecord, what: str) -> None:
@@ -221,6 +232,9 @@ class TableCommands:
             else:  # after a restart: rebuild from the log (checked when it was written)
                 rebuilt = replay(engine, rec.options, seats_of(rec), rec.seed,
                                  [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
+            if secrets_mark(engine, rebuilt) != secrets_mark(engine, state):  # also for logs written before barriers
+                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
+                                    hint_for(engine, state, ctx.user_id))
             after = engine.status(rebuilt)
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
@@ -239,10 +253,11 @@ class TableCommands:
                           "It stays in `/game history`.", game_id=rec.id, version=rec.version, finished=True)
 
     async def log(self, ctx: Context, count: int = 15) -> Reply:
+        parsing.check_ints(self._spec("log"), {"count": count})
         rec = await self.table.live_or_last(ctx)
         entries = await self.table.storage.log(rec.id)
         names = self.table.names(rec)
-        count = max(1, min(int(count), 50))
+        count = int(count)
         shown = entries[-count:]
         if not shown:
             return Reply(text="No moves yet.", ephemeral=True)
@@ -264,6 +279,7 @@ class TableCommands:
         return Reply(text="\n".join(lines), ephemeral=True)
 
     async def settings(self, ctx: Context, deadline: int | None = None, reminder: int | None = None) -> Reply:
+        parsing.check_ints(self._spec("settings"), {"deadline": deadline, "reminder": reminder})
         async with self.table.lock(ctx.channel_id):
             rec = await self.table.live(ctx)
             self._require_host(ctx, rec, "change the settings")
@@ -328,11 +344,16 @@ class TableCommands:
         if not commands.previews(engine):
             raise no_previews
         action = resolve(engine, state, ctx.user_id, written)
-        result = engine.preview(state, ctx.user_id, action)
+        # the game previews on what this player may know: hidden parts re-sampled, the dice from a generator
+        # seeded by public facts only (so the same preview reads the same, and tells nothing of the real seed)
+        public = hashlib.sha256(f"{rec.id}:{rec.version}:{ctx.user_id}:{action.text()}".encode()).digest()
+        known = engine.redact(state, ctx.user_id, Rng(seed=int.from_bytes(public[:8], "big") >> 1))
+        result = engine.preview(known, ctx.user_id, action)
         if result is None:
             raise no_previews
         seen, events = result
         text = "\n".join(e.text for e in events if e.to is None or ctx.user_id in e.to)
-        dice = "; dice are stand-ins" if any(e.irreversible for e in events) else ""
+        # a preview that rolled or drew says so: what it shows of dice and hidden things is a sample, not the game's
+        dice = "; dice and hidden cards are stand-ins" if irreversible(engine, known, seen, events) else ""
         return Reply(text=f"Preview of `{action.text()}` (nothing has changed{dice}):\n{text}".strip(),
                      image=await self.table.image(rec.kind, engine, seen), ephemeral=True)

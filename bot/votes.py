@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.core import IllegalAction, PlaypostError, get_game
+from games.core.actions import echo
 from storage import GameRecord
 
 from .errors import VOTE_OVERTAKEN, guarded
@@ -41,7 +42,8 @@ class VoteCommands:
     async def vote(self, ctx: Context, kind: str) -> Reply:
         kind = str(kind).casefold()
         if kind not in ("skip", "end"):
-            raise IllegalAction(f"`{kind}` is not a vote.", "Vote with `kind:skip` (the late turn) or `kind:end`.")
+            raise IllegalAction(f"`{echo(kind)}` is not a vote.",
+                                "Vote with `kind:skip` (the late turn) or `kind:end`.")
         rec = _running(await self._target(ctx))
         async with self.table.lock(f"vote:{rec.id}"):
             # the ballot as it stands once the vote lock is held

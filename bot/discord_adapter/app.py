@@ -19,7 +19,7 @@ from discord.ext import commands as ext
 from games.core import CommandSpec, OptionSpec, all_games
 from storage import open_storage
 
-from .. import commands
+from .. import commands, parsing
 from ..manager import GameManager
 from ..pace import Pace
 from ..runtime import tune_runtime
@@ -31,7 +31,8 @@ from .status import post_nudge
 
 log = logging.getLogger("playpost.discord")
 
-KINDS: dict[str, type] = {"str": str, "int": int, "bool": bool}
+KINDS: dict[str, Any] = {"str": str, "int": int, "bool": bool, "user": discord.User}  # "user": Discord's user picker
+DISCORD_INT = 2**53  # Discord's integer options hold at most this much either way
 MAX_OPTIONS = 25
 
 
@@ -112,7 +113,9 @@ def _command(group: str, spec: CommandSpec, parent: app_commands.Group | None) -
     py_names = {f"o{i}": opt.name for i, opt in enumerate(options)}
 
     async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
-        given = {py_names[k]: v for k, v in values.items() if v is not None}
+        # a picked user travels on as their id, as every player-selecting option takes it
+        given = {py_names[k]: (str(v.id) if isinstance(v, discord.abc.User) else v)
+                 for k, v in values.items() if v is not None}
         await interaction.client.flows.slash(interaction, group, sub, given)  # type: ignore[attr-defined]
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
@@ -121,8 +124,12 @@ def _command(group: str, spec: CommandSpec, parent: app_commands.Group | None) -
     for py, opt in zip(py_names, options, strict=True):
         kind = KINDS[opt.kind]
         default = inspect.Parameter.empty if opt.required else None
-        params.append(inspect.Parameter(py, inspect.Parameter.KEYWORD_ONLY, annotation=kind, default=default))
-        if kind is bool:
+        annotation = kind
+        if opt.kind == "int":  # the option's range, as far as Discord's integers reach
+            lo, hi = parsing.int_range(opt)
+            annotation = app_commands.Range[int, max(lo, -DISCORD_INT), min(hi, DISCORD_INT)]
+        params.append(inspect.Parameter(py, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
+        if kind is bool or opt.kind == "user":
             continue
         if opt.autocomplete or len(opt.choices) > 25:
             autocomplete[py] = _autocomplete(group, sub, opt)

@@ -11,7 +11,19 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from .errors import MalformedAction
 
+ECHO_LIMIT = 40  # characters of a user's value a reply may quote back
+
 _SAFE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.,/=@!?'")
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A user's value as a refusal may quote it: at most `limit` characters, the rest cut with `...`.
+
+    Every message that repeats what a player typed goes through this, so a 10,000-character value
+    never comes back as a 10,000-character reply.
+    """
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def tokenize(text: str) -> list[str]:
@@ -44,6 +56,7 @@ def parse_pairs(tokens: list[str]) -> dict[str, str]:
     (quotes work too: `hero:"Von Wilding"`).
     """
     out: dict[str, str] = {}
+    seen: set[str] = set()  # option names ignore case, so `to:` and `TO:` are the same option
     last: str | None = None
     for tok in tokens:
         key, sep, value = tok.partition(":")
@@ -51,11 +64,12 @@ def parse_pairs(tokens: list[str]) -> dict[str, str]:
             out[last] = f"{out[last]} {tok}"
             continue
         if not sep or not key:
-            raise MalformedAction(f"`{tok}` is not written as option:value.",
+            raise MalformedAction(f"`{echo(tok)}` is not written as option:value.",
                                   'Example: `to:C4`; quote values with spaces: `hero:"Von Wilding"`.')
         last = key
-        if key in out:
-            raise MalformedAction(f"`{key}` is given twice.", "Give each option once.")
+        if key.casefold() in seen:
+            raise MalformedAction(f"`{echo(key)}` is given twice.", "Give each option once.")
+        seen.add(key.casefold())
         out[key] = value
     return out
 
@@ -107,7 +121,8 @@ class Action(BaseModel):
             raise MalformedAction("Empty action.", "Write a command such as `end`.")
         cmd, rest = tokens[0], tokens[1:]
         if ":" in cmd or not cmd:
-            raise MalformedAction(f"`{cmd}` is not a command name.", "Start with the command, then key:value pairs.")
+            raise MalformedAction(f"`{echo(cmd)}` is not a command name.",
+                                  "Start with the command, then key:value pairs.")
         return cls(cmd=cmd.lower(), args=tuple(parse_pairs(rest).items()))
 
     def matches(self, partial: Action) -> bool:

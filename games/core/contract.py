@@ -13,8 +13,9 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from .actions import Action
+from .rng import Rng
 
-OptionKind = Literal["str", "int", "bool"]
+OptionKind = Literal["str", "int", "bool", "user"]  # "user": a player, by id (Discord's user option)
 
 
 class OptionSpec(BaseModel):
@@ -29,6 +30,8 @@ class OptionSpec(BaseModel):
     choices: tuple[str, ...] = ()
     default: str | None = None
     autocomplete: bool = False
+    min: int | None = None  # the range of an "int" option, both ends included
+    max: int | None = None
 
 
 class CommandSpec(BaseModel):
@@ -173,6 +176,28 @@ class Game(ABC, Generic[S]):
     def preview(self, state: S, player: str, action: Action) -> tuple[S, list[Event]] | None:
         """What a legal action would do, without hidden information or real dice; None: no previews."""
         return None
+
+    def redact(self, state: S, player: str, rng: Rng) -> S:
+        """A copy of `state` as `player` may know it: every hidden part re-sampled with `rng`.
+
+        The platform calls this before `preview` (and gives an `rng` independent of the game's
+        seed), so a preview can only tell what the player may know. Hidden parts are the order
+        of face-down decks, unrevealed tokens, other players' hands and the future dice (the
+        state's `rng`). The default re-seeds a field named `rng`: games with more hidden parts
+        override this and call it.
+        """
+        out = state.model_copy(deep=True)
+        if isinstance(getattr(out, "rng", None), Rng):
+            out.rng = Rng(seed=rng.next64() >> 1)  # type: ignore[attr-defined]
+        return out
+
+    def hidden_digest(self, state: S) -> str:
+        """A fingerprint of the hidden parts besides the dice (deck order, secret tokens, hands).
+
+        An action that changes it (or moves the state's `rng`) revealed or consumed something
+        hidden, so the platform makes it irreversible. The default: nothing else is hidden.
+        """
+        return ""
 
     def timeout(self, state: S, options: dict[str, str]) -> tuple[float, Action] | None:
         """A short decision window (a reaction): hours it waits and the action taken when it expires.

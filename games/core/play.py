@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
-from .actions import Action
+from .actions import ECHO_LIMIT, Action, echo
 from .contract import Event, Game, Seat
 from .errors import AmbiguousAction, IllegalAction
+from .rng import Rng
 
 MAX_HINT = 12
 
@@ -47,11 +49,21 @@ def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Act
         return fits[0]
     if len(fits) > 1:
         shown = ", ".join(f"`{a.text()}`" for a in fits[:MAX_HINT])
-        raise AmbiguousAction(f"`{written.text()}` could mean several moves.", f"Say which: {shown}.")
+        raise AmbiguousAction(f"`{echo(written.text())}` could mean several moves.", f"Say which: {shown}.")
     if not any(a.cmd == action.cmd for a in legal) and not any(c.name == action.cmd for c in engine.commands):
-        raise IllegalAction(f"`{action.cmd}` is not a {engine.name} command.", hint_for(engine, state, player))
-    reason = engine.explain(state, player, action) or f"`{written.text()}` is not legal now."
+        raise IllegalAction(f"`{echo(action.cmd)}` is not a {engine.name} command.", hint_for(engine, state, player))
+    reason = _short_echoes(engine.explain(state, player, action), written, action) or \
+        f"`{echo(written.text())}` is not legal now."
     raise IllegalAction(reason, hint_for(engine, state, player, action.cmd))
+
+
+def _short_echoes(text: str, *actions: Action) -> str:
+    """A game's refusal with every long value the player wrote cut to the prefix `echo` keeps."""
+    for a in actions:
+        for value in (a.cmd, *(v for _, v in a.args)):
+            if len(value) > ECHO_LIMIT and value in text:
+                text = text.replace(value, echo(value))
+    return text
 
 
 def step(engine: Game, state: BaseModel, player: str, written: Action) -> tuple[Action, BaseModel, list[Event]]:
@@ -59,6 +71,21 @@ def step(engine: Game, state: BaseModel, player: str, written: Action) -> tuple[
     action = resolve(engine, state, player, written)
     new_state, events = engine.apply(state, player, action)
     return action, new_state, events
+
+
+def secrets_mark(engine: Game, state: BaseModel) -> tuple[Any, str]:
+    """Where the state's generator stands and the game's fingerprint of its other hidden parts."""
+    rng = getattr(state, "rng", None)
+    return ((rng.seed, rng.counter) if isinstance(rng, Rng) else None), engine.hidden_digest(state)
+
+
+def irreversible(engine: Game, before: BaseModel, after: BaseModel, events: Sequence[Event]) -> bool:
+    """Whether an action may never be undone: it rolled dice or revealed or consumed something hidden.
+
+    Decided by the platform, whatever the events say: an action that moved the generator or changed
+    a hidden part (`Game.hidden_digest`) is a barrier even when no event was marked irreversible.
+    """
+    return any(e.irreversible for e in events) or secrets_mark(engine, before) != secrets_mark(engine, after)
 
 
 def replay(

@@ -163,10 +163,26 @@ class DungeonGame(PhasedGame[DungeonState]):
         return Action.of(action.cmd, **args) if changed else action
 
     def preview(self, state: DungeonState, player: str, action: Action) -> tuple[DungeonState, list[Event]] | None:
-        """The action played on a copy whose dice come from a stand-in generator (the real future rolls stay secret)."""
-        trial = state.model_copy(deep=True)
-        trial.rng = Rng(seed=state.rng.seed ^ 0x9E3779B1)  # never the game's own seed
-        return self.apply(trial, player, action)
+        """The action played on what the player may know: the platform `redact`s first; redacting again here
+        (stand-in dice, decks re-dealt) keeps a direct call as safe."""
+        return self.apply(self.redact(state, player, Rng(seed=state.rng.seed ^ 0x9E3779B1)), player, action)
+
+    def redact(self, state: DungeonState, player: str, rng: Rng) -> DungeonState:
+        """Stand-in dice, and the face-down decks in an order drawn anew from what is known: the loot deck's
+        cards, the treasure deck's together with what a Boo Booty carries (sorted first, so the sample owes
+        nothing to the real order)."""
+        out = super().redact(state, player, rng)
+        loot = sorted(out.loot_deck)
+        rng.shuffle(loot)
+        unseen = sorted(out.treasure_deck + out.booty_cards)
+        rng.shuffle(unseen)
+        out.loot_deck = loot
+        out.booty_cards, out.treasure_deck = unseen[:len(out.booty_cards)], unseen[len(out.booty_cards):]
+        return out
+
+    def hidden_digest(self, state: DungeonState) -> str:
+        """The face-down decks and what a Boo Booty carries: drawing or setting one aside reveals something."""
+        return "|".join((",".join(state.loot_deck), ",".join(state.treasure_deck), ",".join(state.booty_cards)))
 
     def value_label(self, state: DungeonState, player: str, command: str, option: str, value: str) -> str:
         """Attack targets in autocomplete show who stands there and the dice each attack rolls."""

@@ -6,7 +6,7 @@ from games.core import CommandSpec, OptionSpec
 from .data import Rules
 from .state import ORDER_VALUES
 
-REACTION_HOURS = OptionSpec(name="reaction_hours", kind="int", default="12",
+REACTION_HOURS = OptionSpec(name="reaction_hours", kind="int", default="12", min=1, max=168,
                             description="Hours a reaction window waits before it counts as a pass (default 12)")
 OPTIONS: tuple[OptionSpec, ...] = (REACTION_HOURS,)
 # Commands that are player settings, legal for every seated player at any time.

@@ -31,7 +31,7 @@ COMMANDS = (
     CommandSpec(name="choose", description="Answer the pending decision", options=(
         OptionSpec(name="option", description="What you choose", required=True, autocomplete=True),)),
     CommandSpec(name="steal", description="Take a collectible from an adjacent hero", options=(
-        OptionSpec(name="from", description="The hero's player", required=True, autocomplete=True),
+        OptionSpec(name="from", description="The hero's player", required=True, kind="user"),
         OptionSpec(name="item", description="Which collectible", autocomplete=True),
     )),
     CommandSpec(name="drop", description="Put a carried collectible on an adjacent space", options=(

@@ -175,14 +175,28 @@ class QuoddHeroes(PhasedGame[QState]):
     def rules_topics(self) -> dict[str, str]:
         return rules_text()
 
+    def redact(self, state: QState, player: str, rng: Rng) -> QState:
+        """Stand-in dice, and every secret token blank: a preview landing there says it would reveal one."""
+        return _blank_secrets(super().redact(state, player, rng))
+
+    def hidden_digest(self, state: QState) -> str:
+        """What the unrevealed secret tokens hide: a reveal changes it."""
+        return ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
+
     def preview(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
-        """Apply `action` to a copy with stand-in dice, so a preview never tells the real rolls."""
-        trial = state.model_copy(deep=True)
-        trial.rng = Rng(seed=(state.rng.seed * 7919 + state.rng.counter + 12345) & ((1 << 63) - 1))
-        for t in trial.tokens.values():
-            t.hidden = ""  # what a secret token hides stays hidden in a preview
+        """Apply `action` to a copy of what the player may know (the platform `redact`s first: stand-in
+        dice, secret tokens blank), so a preview never tells the real rolls or a secret."""
+        # the platform `redact`s first; redacting again here keeps a direct call as safe
+        trial = self.redact(state, player, Rng(seed=state.rng.seed ^ 0x5DEECE66D))
         act = resolve(self, trial, player, action)
         new, ev = self.apply(trial, player, act)
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
+
+
+def _blank_secrets(st: QState) -> QState:
+    """`st` (a private copy) with what every secret token hides forgotten."""
+    for t in st.tokens.values():
+        t.hidden = ""
+    return st

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.discord_adapter.app import build_commands
 from bot.discord_adapter.components import TEMPLATE
 from games.core import all_games
 from render import renderer_for
@@ -476,7 +477,11 @@ async def test_autocomplete_offers_rules_topics_scenarios_heroes_and_players(har
         assert 2 <= len(heroes) <= 25
         board_message(await harness.cmd("bob", "game", "join", hero=heroes[0]))
         assert heroes[0] not in await harness.autocomplete("cat", "game", "join", "hero", hero="")  # taken now
-        assert await harness.autocomplete("ann", "game", "kick", "player", player="b") == ["Bob"]
+        # players are picked with Discord's own user picker (issue 11, defect 6: by id, not by a display name
+        # two players may share), so `kick player:` has no autocomplete list of names any more
+        game = next(c for c in build_commands() if c.name == "game")
+        kick = next(c for c in game.commands if c.name == "kick").parameters[0]
+        assert kick.type.name == "user" and not kick.autocomplete
 
 
 async def test_a_refused_post_of_a_slash_command_move_keeps_the_move_once(harness, caplog):
