@@ -97,8 +97,13 @@ def ms(x: float) -> float:
 
 # ---- games, seats, options --------------------------------------------------------
 def bench_games() -> dict[str, Engine]:
-    """The shipped games (engines from the `games` package; test fixtures excluded)."""
-    return {gid: e for gid, e in sorted(all_games().items()) if type(e).__module__.startswith("games.")}
+    """The shipped games: engines of `games/<id>` packages, as the registry discovers them (the template
+    game `games/_template` and other engines that tests register are left out)."""
+    def shipped(engine: Engine) -> bool:
+        parts = type(engine).__module__.split(".")
+        return parts[0] == "games" and len(parts) > 1 and not parts[1].startswith("_")
+
+    return {gid: e for gid, e in sorted(all_games().items()) if shipped(e)}
 
 
 def seats_for(n: int) -> list[Seat]:
