@@ -10,7 +10,7 @@ from bot.console import transcript_output
 from bot.manager import GameManager
 from bot.parsing import parse_command
 from bot.reply import Context
-from fixture_game import CountGame
+from games._template.engine import CountGame
 from games.core import Action, Event, MalformedAction, Rng, get_game
 from games.core.actions import ECHO_LIMIT, echo
 from storage import open_storage
