@@ -171,7 +171,8 @@ async def test_a_game_through_the_console_as_a_transcript(tmp_path):
     assert "ann discards the 6." in out and "ann ends the turn." in out
     assert "(only bob sees this) Your secret bonus: 2" in out
     assert out.splitlines()[-3:-1] == ["  bob keeps the 6.",
-                                       "  Count · round 1 · turn · waiting for bob (deadline 2026-01-03 00:13 UTC)"]
+                                       "  Count · round 1 · turn · waiting for bob (deadline 2026-01-03 00:13 UTC)"
+                                       " · seed 5 chosen by the host"]  # the host chose the seed: it is announced
 
 
 def test_a_broken_data_file_names_the_file_and_the_problem(tmp_path, monkeypatch):
