@@ -85,7 +85,10 @@ def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str) -> dict[str, Any
     for key, raw in pairs.items():
         if key not in known:
             names = ", ".join(f"`{n}:`" for n in known) or "no options"
-            raise MalformedAction(f"`{prefix}` has no option `{echo(key)}`.", f"It takes {names}.")
+            hint = f"It takes {names}."
+            if list(known) == ["action"] and "action" in pairs:  # `preview action:seed to:G7`: the move needs quotes
+                hint += f' Quote a move with options: `action:"{echo(pairs["action"])} {echo(key)}:{echo(raw)}"`.'
+            raise MalformedAction(f"`{prefix}` has no option `{echo(key)}`.", hint)
         out[key] = convert(known[key], raw)
     missing = [o.name for o in spec.options if o.required and o.name not in out]
     if missing:

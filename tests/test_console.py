@@ -178,3 +178,10 @@ def test_parse_command_knows_the_table_commands():
     assert parse_command('/heroball preview action:"step to:G2"').name == "preview"
     with pytest.raises(MalformedAction, match="not a choice"):
         parse_command("/game vote kind:maybe")
+
+
+def test_a_preview_of_a_move_with_options_but_no_quotes_says_to_quote_it():
+    with pytest.raises(MalformedAction) as caught:
+        parse_command("/game preview action:seed to:G7")
+    assert caught.value.reason == "`/game preview` has no option `to`."
+    assert 'Quote a move with options: `action:"seed to:G7"`.' in caught.value.hint
