@@ -148,3 +148,13 @@ class Storage(ABC):
     @abstractmethod
     async def prune_claims(self, done_before: float) -> int:
         """Forget claims finished before `done_before`; returns how many."""
+
+    # ---- moving a whole database (playpost migrate-db) ---------------------------------------------------
+    @abstractmethod
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        """Every game (any status) with an id above `after_id`, in id order, at most `limit`."""
+
+    @abstractmethod
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Store whole games with the ids they carry (a copy from another database: buttons and links name
+        games by id), in one transaction; new games then get ids after the largest one stored."""

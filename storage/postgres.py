@@ -352,3 +352,27 @@ class PostgresStorage(Storage):
     async def prune_claims(self, done_before: float) -> int:
         status = await self.pool.execute("DELETE FROM claims WHERE done_at IS NOT NULL AND done_at < $1", done_before)
         return int(status.split()[-1])
+
+    # ---- moving a whole database (see Storage.copy_games) ---------------------------------------------------
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        rows = await self.pool.fetch(f"{_SELECT} WHERE id > $1 ORDER BY id LIMIT $2", after_id, limit)
+        return [_row_to_record(r) for r in rows]
+
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Explicit ids (the identity column is BY DEFAULT), then the identity's sequence is moved past them."""
+        marks = ", ".join(f"${i}" for i in range(1, len(_COLUMNS) + 1))
+        insert = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})"
+        async with self._tx() as conn:
+            for rec, log in games:
+                try:
+                    await conn.execute(insert, *(_encode(c, getattr(rec, c)) for c in _COLUMNS))
+                except asyncpg.UniqueViolationError as exc:
+                    raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
+                await conn.executemany(
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    [(rec.id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone) for e in log],
+                )
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), GREATEST((SELECT MAX(id) FROM games), 1),"
+                " (SELECT MAX(id) FROM games) IS NOT NULL)")

@@ -351,3 +351,33 @@ class SQLiteStorage(Storage):
         async with self._write:
             cur = await self.db.execute("DELETE FROM claims WHERE done_at IS NOT NULL AND done_at < ?", (done_before,))
         return cur.rowcount
+
+    # ---- moving a whole database (see Storage.copy_games) ---------------------------------------------------
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        async with self.db.execute(
+            f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id > ? ORDER BY id LIMIT ?", (after_id, limit)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_row_to_record(r) for r in rows]
+
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Explicit ids; AUTOINCREMENT's sqlite_sequence follows the largest id inserted by itself."""
+        insert = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)})"
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for rec, log in games:
+                    try:
+                        await self.db.execute(insert, tuple(_encode(c, getattr(rec, c)) for c in _COLUMNS))
+                    except aiosqlite.IntegrityError as exc:
+                        raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
+                    await self.db.executemany(
+                        "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(rec.id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone))
+                         for e in log],
+                    )
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
