@@ -8,7 +8,6 @@ import pytest
 
 import storage.postgres
 import storage.sqlite
-
 from bot.manager import GameManager
 from bot.reply import Context
 from storage import ChannelBusy, GameRecord, LogEntry, PostgresStorage, SQLiteStorage, StaleVersion, open_storage

@@ -63,8 +63,8 @@ class PlaypostBot(ext.Bot):
         self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
         shards = self.settings.shards()
         log.info("event=storage_open db=%s games=%s shards=%s of=%s claims_owner=%s",
-                 _redacted(self.settings.playpost_db), ",".join(sorted(all_games())), ",".join(map(str, shards[0])) if shards else "all",
-                 shards[1] if shards else 1, self.pace.owner)
+                 _redacted(self.settings.playpost_db), ",".join(sorted(all_games())),
+                 ",".join(map(str, shards[0])) if shards else "all", shards[1] if shards else 1, self.pace.owner)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
