@@ -13,6 +13,7 @@ from storage import open_storage
 from . import build_bot
 from .console import Console, play_transcript
 from .manager import GameManager, rebuild_all, replay_export
+from .migrate import migrate_main
 from .settings import Settings
 
 
@@ -178,8 +179,6 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_discord(settings)
     if args.cmd == "migrate-db":
-        from .migrate import migrate_main
-
         return asyncio.run(migrate_main(args.source, args.target))
     if args.cmd == "local":
         return asyncio.run(local_main(args.db or settings.playpost_db, Path(args.out), args.user))
