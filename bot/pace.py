@@ -131,6 +131,7 @@ class Pace:
             if nudge is not None:
                 sent.append(nudge)
         await self._jobs(now)
+        log.debug("event=pace_tick owner=%s posted=%d", self.owner, len(sent))
         return sent
 
     async def _game(self, rec: GameRecord, now: float) -> Nudge | None:

@@ -28,6 +28,7 @@ from ..settings import Settings
 from .components import ITEMS
 from .components import Flows as ClickFlows
 from .flows import Flows, context
+from .present import answered_elsewhere
 from .status import post_nudge
 
 log = logging.getLogger("playpost.discord")
@@ -196,6 +197,9 @@ def _autocomplete(group: str, name: str, opt: OptionSpec) -> Callable[..., Await
 
 
 async def _tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    if answered_elsewhere(getattr(error, "original", error)):
+        log.info("event=answered_elsewhere command=%s", getattr(interaction.command, "qualified_name", "?"))
+        return
     log.error("event=app_command_error command=%s error=%r", getattr(interaction.command, "qualified_name", "?"), error)
     text = "That command could not be run. `/game help` lists what works here."
     try:

@@ -468,6 +468,13 @@ class DiscordDouble:
         for ws in self.socket_for(data.get("guild_id") or GUILD_ID, every=every_session):
             await self._send(ws, event, data)
 
+    async def dispatch_to_shards(self, event: str, data: dict[str, Any], shards: set[int]) -> None:
+        """Send one event to the newest connection of each of these shards, whatever the event's guild (two
+        processes seeing the same interaction, as around a handover)."""
+        for shard in sorted(shards):
+            ws = [w for w, (s, _) in self.shard_sockets.items() if s == shard][-1]
+            await self._send(ws, event, data)
+
     def command_payload(self, uid: str, name: str, group: str, sub: str | None, options: dict[str, Any], *,
                         channel_id: str = CHANNEL_ID, focused: str | None = None, manage: bool = False,
                         app_perms: discord.Permissions = BOT_PERMS) -> tuple[Interaction, dict[str, Any]]:
