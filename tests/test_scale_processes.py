@@ -22,9 +22,8 @@ import pytest
 
 from bot.manager import GameManager
 from bot.reply import Context
-from storage import open_storage
-
 from e2e.discord_double import TOKEN, DiscordDouble, Interaction, shard_of
+from storage import open_storage
 
 pytestmark = pytest.mark.postgres
 
