@@ -271,8 +271,8 @@ async def test_two_processes_split_the_shards_apply_each_move_once_and_survive_a
     presses = [cluster.double.click_payload(player, PLAYERS[player], board, button) for _ in range(2)]
     for _, p in presses:
         await cluster.double.dispatch_to_shards("INTERACTION_CREATE", p, both)
-    await until(lambda: sum(len(i.public) for i, _ in presses) == 1 and elsewhere() == 3,
-                "both processes to answer both presses")
+    await until(lambda: sum(len(i.public) for i, _ in presses) == 1 and elsewhere() == 3
+                and all(i.messages for i, _ in presses), "both processes to answer both presses")
     assert all(x[0] == 200 and set(x[1:]) == {400} for x in answers(*[i for i, _ in presses]))
     assert sorted(len(i.messages) for i, _ in presses) == [1, 1]  # the board, and "out of date" privately
     applied[ch].append("add n:1")
