@@ -26,6 +26,7 @@ import os
 import socket
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -44,6 +45,7 @@ NudgeKind = Literal["reminder", "deadline", "overdue", "expired"]  # expired: a 
 HORIZON = 31 * 24 * 3600.0  # deadlines are at most 30 days ahead
 LEASE_SECONDS = 300.0  # how long a claimed nudge may take before another process takes it over
 KEEP_CLAIMS_SECONDS = 7 * 24 * 3600.0  # finished claims are forgotten after a week (a daily job)
+DONE_KEPT = 50_000  # finished claim keys a process remembers, so as not to ask the database again
 
 
 def process_owner() -> str:
@@ -99,6 +101,7 @@ class Pace:
         self.tick_seconds = tick_seconds
         self.owner = owner or process_owner()
         self.lease_seconds = lease_seconds
+        self._done: OrderedDict[str, None] = OrderedDict()  # claims known to be finished, newest last
         # scheduled jobs: name -> (period in seconds, the work); each period runs once among all processes
         self.jobs: dict[str, tuple[float, Callable[[float], Awaitable[object]]]] = {
             "prune-claims": (24 * 3600.0, self._prune_claims),
@@ -117,7 +120,23 @@ class Pace:
         self.jobs[name] = (period_s, job)
 
     async def _claim(self, key: str, now: float) -> ClaimResult:
-        return await self.manager.storage.claim(key, self.owner, now, self.lease_seconds)
+        """The database's answer, except for work known to be done (done is forever): a game left past its
+        deadline is not claimed again at every tick."""
+        if key in self._done:
+            return "done"
+        got = await self.manager.storage.claim(key, self.owner, now, self.lease_seconds)
+        if got == "done":
+            self._remember_done(key)
+        return got
+
+    async def _finish(self, key: str, now: float) -> None:
+        await self.manager.storage.finish_claim(key, self.owner, now)
+        self._remember_done(key)
+
+    def _remember_done(self, key: str) -> None:
+        self._done[key] = None
+        while len(self._done) > DONE_KEPT:
+            self._done.popitem(last=False)
 
     async def tick(self, now: float | None = None) -> list[Nudge]:
         now = self.clock() if now is None else now
@@ -154,11 +173,11 @@ class Pace:
         fresh = await self.manager.storage.get_game(rec.id)  # what the others did before this claim
         if fresh is None or fresh.version != rec.version or \
                 nudge_kind(fresh, float(fresh.meta.get("nudged_slot", -math.inf)), now) != due:
-            await self.manager.storage.finish_claim(key, self.owner, now)  # moved on or posted: nothing to say
+            await self._finish(key, now)  # moved on or posted: nothing to say
             return None
         nudge = self.nudge(fresh, due[0])
         if nudge is None:
-            await self.manager.storage.finish_claim(key, self.owner, now)
+            await self._finish(key, now)
             return None
         try:
             await self.post(nudge)
@@ -169,7 +188,7 @@ class Pace:
                 return None
             # a refusal (403) is not worth repeating every minute
         await self.manager.storage.update_meta(rec.id, {"nudged_slot": due[1]})
-        await self.manager.storage.finish_claim(key, self.owner, now)
+        await self._finish(key, now)
         log.info("event=nudge game=%s kind=%s to=%s", rec.id, nudge.kind, ",".join(nudge.to_act))
         return nudge
 
@@ -180,7 +199,7 @@ class Pace:
         except BaseException:
             await self.manager.storage.release_claim(key, self.owner)
             raise
-        await self.manager.storage.finish_claim(key, self.owner, now)  # applied, or nothing to expire here
+        await self._finish(key, now)  # applied, or nothing to expire here
         if expired is None:
             return None
         answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
@@ -203,7 +222,7 @@ class Pace:
                 log.exception("event=job_failed job=%s", name)
                 await self.manager.storage.release_claim(key, self.owner)
                 continue
-            await self.manager.storage.finish_claim(key, self.owner, now)
+            await self._finish(key, now)
             log.info("event=job job=%s", name)
 
     async def _prune_claims(self, now: float) -> int:

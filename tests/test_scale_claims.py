@@ -176,3 +176,23 @@ async def test_a_scheduled_job_runs_once_per_period_among_processes(processes):
     for when in (base + 1, base + 2, base + 3599, base + 3600, base + 3601):
         await asyncio.gather(*[p.pace.tick(now=when) for p in processes])
     assert [now for _, now in runs] == [base + 1, base + 3600]
+
+
+async def test_a_game_left_past_its_deadline_is_not_claimed_again_at_every_tick(processes):
+    p1 = processes[0]
+    (game,) = await start_games(p1.manager, 1)
+    asked: list[str] = []
+    claim = p1.manager.storage.claim
+
+    async def counting(key: str, *args):
+        asked.append(key)
+        return await claim(key, *args)
+
+    p1.manager.storage.claim = counting  # type: ignore[method-assign]
+    assert [n.kind for n in await p1.pace.tick(now=game.deadline_at + 1)] == ["deadline"]
+    first = [k for k in asked if not k.startswith("job:")]
+    assert first == [f"expire:{game.id}:{game.version}", f"nudge:{game.id}:{game.deadline_at!r}"]
+    asked.clear()
+    for k in range(2, 6):
+        assert await p1.pace.tick(now=game.deadline_at + k) == []
+    assert [k for k in asked if not k.startswith("job:")] == []  # known done: the database is not asked again
