@@ -76,7 +76,9 @@ async def make_tables(storage: Storage, games: dict[str, Engine], channels: list
 
 def plan(cfg: Config) -> dict[str, Any]:
     quick = cfg.closed_window < 1
+    # quick (a smoke test): boards drawn in a thread, so no child starts a pool of drawing processes
     return {"channels": 4 if quick else 50, "warmup": cfg.closed_warmup, "window": cfg.closed_window,
+            "render_workers": 0 if quick else None,
             "latency_warmup": cfg.closed_warmup, "latency_window": cfg.closed_window, "writes": 20 if quick else 300}
 
 
@@ -86,7 +88,8 @@ async def _capacity(url: str, games: dict[str, Engine], processes: int, p: dict[
     children = []
     for k in range(processes):
         args = {"db": url, "games": sorted(games), "channels": [f"p{processes}-{k}-ch{i}" for i in range(per)],
-                "warmup": p["warmup"], "window": p["window"], "seed": SEED + 31 * k}
+                "warmup": p["warmup"], "window": p["window"], "seed": SEED + 31 * k,
+                "render_workers": p["render_workers"]}
         children.append(subprocess.Popen([sys.executable, "-m", "tools.bench.scaleout_child", json.dumps(args)],
                                          cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
     try:

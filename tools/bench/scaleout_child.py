@@ -14,12 +14,14 @@ from typing import Any
 
 from storage import open_storage
 
+from . import pipeline
 from .common import bench_games
 from .pipeline import run_load
 from .scaleout import make_tables
 
 
 async def main(args: dict[str, Any]) -> dict[str, Any]:
+    pipeline.RENDER_WORKERS = args["render_workers"]  # None: as the bot (one per core but one)
     games = {gid: e for gid, e in bench_games().items() if gid in set(args["games"])}
     storage = await open_storage(args["db"])
     try:
