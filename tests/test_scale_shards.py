@@ -75,3 +75,11 @@ def test_compose_runs_postgresql_and_two_processes_splitting_every_shard_once():
         counts.add(count)
         shards += ids
     assert len(counts) == 1 and sorted(shards) == list(range(counts.pop()))  # each shard in exactly one process
+
+
+def test_a_database_password_is_not_logged():
+    from bot.discord_adapter.app import _redacted
+
+    assert _redacted("postgresql://playpost:s3cr@t:x@db:5432/playpost") == "postgresql://playpost:***@db:5432/playpost"
+    assert _redacted("postgresql://postgres@127.0.0.1:5432/test") == "postgresql://postgres@127.0.0.1:5432/test"
+    assert _redacted("data/playpost.sqlite3") == "data/playpost.sqlite3"

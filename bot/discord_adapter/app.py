@@ -114,7 +114,7 @@ def build_bot(settings: Settings, **options: Any) -> PlaypostBot:
 
 def _redacted(db: str) -> str:
     """A database URL as logged: any password replaced."""
-    return re.sub(r"(://[^:/@]+:)[^@]*@", r"\1***@", db)
+    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", db)
 
 
 # ---- commands from CommandSpecs ---------------------------------------------
