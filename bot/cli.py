@@ -13,6 +13,7 @@ from storage import open_storage
 from . import build_bot
 from .console import Console, play_transcript
 from .manager import GameManager, rebuild_all, replay_export
+from .migrate import migrate_main
 from .settings import Settings
 
 
@@ -101,6 +102,21 @@ def replay_main(path: Path) -> int:
     return 0
 
 
+DB_HELP = "SQLite file or postgresql://user@host:port/db URL (default: PLAYPOST_DB or data/playpost.sqlite3)"
+
+
+def _run_settings(settings: Settings, args: argparse.Namespace) -> Settings:
+    """The settings with `playpost run`'s options laid over the environment's."""
+    update: dict[str, object] = {}
+    if args.shards is not None:
+        update["playpost_shards"] = args.shards
+    if args.shard_count is not None:
+        update["playpost_shard_count"] = args.shard_count
+    if args.db is not None:
+        update["playpost_db"] = args.db
+    return settings.model_copy(update=update)
+
+
 def run_discord(settings: Settings) -> int:
     bot = build_bot(settings)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
@@ -113,20 +129,31 @@ def run_discord(settings: Settings) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="playpost", description=__doc__)
     sub = parser.add_subparsers(dest="cmd")
-    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p_run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p_run.add_argument("--shards", default=None,
+                       help="the gateway shards this process runs, e.g. 0,1 or 0-3 (default: PLAYPOST_SHARDS; "
+                            "unset: one process, unsharded); needs --shard-count")
+    p_run.add_argument("--shard-count", type=int, default=None,
+                       help="how many shards in all, the same in every process (default: PLAYPOST_SHARD_COUNT)")
+    p_run.add_argument("--db", default=None, help=DB_HELP)
     p_local = sub.add_parser("local", help="the local console")
-    p_local.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB or data/playpost.sqlite3)")
+    p_local.add_argument("--db", default=None, help=DB_HELP)
     p_local.add_argument("--out", default="data/images", help="where board images are written")
     p_local.add_argument("--user", default="you", help="your name at the table")
     p_script = sub.add_parser("script", help="run a transcript file")
     p_script.add_argument("file", type=Path)
     p_script.add_argument("--out", required=True, type=Path, help="directory for images and files")
-    p_script.add_argument("--db", default=None, help="SQLite file (default: a fresh temporary one)")
+    p_script.add_argument("--db", default=None,
+                          help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite file)")
     p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file")
     p_replay.add_argument("file", type=Path)
     p_rebuild = sub.add_parser("rebuild", help="replay live games' logs with the current rules (after a rules fix)")
-    p_rebuild.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB)")
+    p_rebuild.add_argument("--db", default=None, help=DB_HELP)
     p_rebuild.add_argument("--write", action="store_true", help="save rebuilt states (default: only report)")
+    p_migrate = sub.add_parser("migrate-db", help="copy every game and its log to another database, "
+                               "checking each by replaying its log (SQLite <-> PostgreSQL)")
+    p_migrate.add_argument("source", help="the database to read: a SQLite file or a postgresql:// URL")
+    p_migrate.add_argument("target", help="the database to fill (it must have no games yet)")
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
@@ -144,7 +171,15 @@ def main(argv: list[str] | None = None) -> int:
             print("DISCORD_TOKEN is not set. Put it in the environment or a .env file; "
                   "`playpost local` plays without Discord.", file=sys.stderr)
             return 2
+        settings = _run_settings(settings, args)
+        try:
+            settings.shards()
+        except ValueError as exc:
+            print(f"playpost run: {exc}", file=sys.stderr)
+            return 2
         return run_discord(settings)
+    if args.cmd == "migrate-db":
+        return asyncio.run(migrate_main(args.source, args.target))
     if args.cmd == "local":
         return asyncio.run(local_main(args.db or settings.playpost_db, Path(args.out), args.user))
     if args.cmd == "script":

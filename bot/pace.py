@@ -7,19 +7,33 @@ deadline; the slot last posted is kept in the game's meta (`nudged_slot`, writte
 `storage.update_meta`, which leaves the version and so the board's buttons alone). So a
 restart neither repeats a nudge nor loses one: a deadline that passed while the bot was down
 is announced at the first tick after it comes back (only the latest slot, never a backlog).
+
+With several bot processes on one database every process ticks over every due game, and each
+piece of timed work is claimed in the database first (`Storage.claim`: a lease with an expiry):
+a reminder slot (`nudge:<game>:<slot>`), a decision window's expiry (`expire:<game>:<version>`),
+a scheduled job's period (`job:<name>:<period>`). One process wins the claim, re-reads the game,
+does the work and marks it done; the others skip it. A process that dies holding a claim leaves
+it unfinished: once the lease runs out, the next tick of any process takes it over. The one
+window left is a crash between Discord accepting a reminder and the claim being marked done:
+that reminder is posted again (at least once, never lost).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import math
+import os
+import socket
 import time
+import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from games.core import get_game
 from storage import GameRecord
+from storage.base import ClaimResult
 
 from .defaults import DEFAULT_SETTINGS
 from .manager import GameManager
@@ -29,6 +43,14 @@ log = logging.getLogger("playpost.pace")
 
 NudgeKind = Literal["reminder", "deadline", "overdue", "expired"]  # expired: a reaction window was answered
 HORIZON = 31 * 24 * 3600.0  # deadlines are at most 30 days ahead
+LEASE_SECONDS = 300.0  # how long a claimed nudge may take before another process takes it over
+KEEP_CLAIMS_SECONDS = 7 * 24 * 3600.0  # finished claims are forgotten after a week (a daily job)
+DONE_KEPT = 50_000  # finished claim keys a process remembers, so as not to ask the database again
+
+
+def process_owner() -> str:
+    """This process's name on the claims it takes: host, pid and a random tail (pids are reused)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 @dataclass
@@ -68,14 +90,22 @@ def nudge_kind(rec: GameRecord, last: float, now: float) -> tuple[NudgeKind, flo
 
 
 class Pace:
-    """Checks the games every tick and hands each due nudge to `post` (the transport)."""
+    """Checks the games every tick and hands each due nudge to `post` (the transport), claimed in the database."""
 
     def __init__(self, manager: GameManager, post: Callable[[Nudge], Awaitable[None]], *,
-                 clock: Callable[[], float] = time.time, tick_seconds: float = 60.0) -> None:
+                 clock: Callable[[], float] = time.time, tick_seconds: float = 60.0, owner: str | None = None,
+                 lease_seconds: float = LEASE_SECONDS) -> None:
         self.manager = manager
         self.post = post
         self.clock = clock
         self.tick_seconds = tick_seconds
+        self.owner = owner or process_owner()
+        self.lease_seconds = lease_seconds
+        self._done: OrderedDict[str, None] = OrderedDict()  # claims known to be finished, newest last
+        # scheduled jobs: name -> (period in seconds, the work); each period runs once among all processes
+        self.jobs: dict[str, tuple[float, Callable[[float], Awaitable[object]]]] = {
+            "prune-claims": (24 * 3600.0, self._prune_claims),
+        }
 
     async def run(self) -> None:
         while True:
@@ -85,37 +115,118 @@ class Pace:
             except Exception:
                 log.exception("event=pace_tick_failed")
 
+    def every(self, name: str, period_s: float, job: Callable[[float], Awaitable[object]]) -> None:
+        """Run `job(now)` once per `period_s` (aligned to the epoch) in whichever process claims it first."""
+        self.jobs[name] = (period_s, job)
+
+    async def _claim(self, key: str, now: float) -> ClaimResult:
+        """The database's answer, except for work known to be done (done is forever): a game left past its
+        deadline is not claimed again at every tick."""
+        if key in self._done:
+            return "done"
+        got = await self.manager.storage.claim(key, self.owner, now, self.lease_seconds)
+        if got == "done":
+            self._remember_done(key)
+        return got
+
+    async def _finish(self, key: str, now: float) -> None:
+        await self.manager.storage.finish_claim(key, self.owner, now)
+        self._remember_done(key)
+
+    def _remember_done(self, key: str) -> None:
+        self._done[key] = None
+        while len(self._done) > DONE_KEPT:
+            self._done.popitem(last=False)
+
     async def tick(self, now: float | None = None) -> list[Nudge]:
         now = self.clock() if now is None else now
         sent: list[Nudge] = []
         for rec in await self.manager.storage.due(now + HORIZON):
+            try:
+                nudge = await self._game(rec, now)
+            except Exception:
+                log.exception("event=pace_game_failed game=%s", rec.id)
+                continue
+            if nudge is not None:
+                sent.append(nudge)
+        await self._jobs(now)
+        log.debug("event=pace_tick owner=%s posted=%d", self.owner, len(sent))
+        return sent
+
+    async def _game(self, rec: GameRecord, now: float) -> Nudge | None:
+        """The nudge this process posted for one game this tick, if any."""
+        if rec.deadline_at is not None and rec.deadline_at <= now:
+            key = f"expire:{rec.id}:{rec.version}"
+            claimed = await self._claim(key, now)
+            if claimed == "held":
+                return None  # another process is on this game's deadline right now
+            if claimed == "claimed":
+                answered = await self._expire(rec, now, key)
+                if answered is not None:
+                    return answered
+        due = nudge_kind(rec, float(rec.meta.get("nudged_slot", -math.inf)), now)
+        if due is None:
+            return None
+        key = f"nudge:{rec.id}:{due[1]!r}"
+        if await self._claim(key, now) != "claimed":
+            return None
+        fresh = await self.manager.storage.get_game(rec.id)  # what the others did before this claim
+        if fresh is None or fresh.version != rec.version or \
+                nudge_kind(fresh, float(fresh.meta.get("nudged_slot", -math.inf)), now) != due:
+            await self._finish(key, now)  # moved on or posted: nothing to say
+            return None
+        nudge = self.nudge(fresh, due[0])
+        if nudge is None:
+            await self._finish(key, now)
+            return None
+        try:
+            await self.post(nudge)
+        except Exception as exc:
+            log.exception("event=nudge_failed game=%s", rec.id)
+            if getattr(exc, "status", None) != 403:
+                await self.manager.storage.release_claim(key, self.owner)  # tried again next tick
+                return None
+            # a refusal (403) is not worth repeating every minute
+        await self.manager.storage.update_meta(rec.id, {"nudged_slot": due[1]})
+        await self._finish(key, now)
+        log.info("event=nudge game=%s kind=%s to=%s", rec.id, nudge.kind, ",".join(nudge.to_act))
+        return nudge
+
+    async def _expire(self, rec: GameRecord, now: float, key: str) -> Nudge | None:
+        """A claimed deadline: if a decision window ran out, answer it for the player (one guarded move)."""
+        try:
             expired = await self.manager.expire(rec, now)
-            if expired is not None:  # a reaction window ran out: it was answered for the player
-                answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
-                                 text=expired.text, version=expired.version or rec.version, buttons=expired.buttons,
-                                 menus=expired.menus)
-                try:
-                    await self.post(answered)
-                except Exception:
-                    log.exception("event=nudge_failed game=%s", rec.id)
-                sent.append(answered)
-                continue
-            due = nudge_kind(rec, float(rec.meta.get("nudged_slot", -math.inf)), now)
-            if due is None:
-                continue
-            nudge = self.nudge(rec, due[0])
-            if nudge is None:
+        except BaseException:
+            await self.manager.storage.release_claim(key, self.owner)
+            raise
+        await self._finish(key, now)  # applied, or nothing to expire here
+        if expired is None:
+            return None
+        answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
+                         text=expired.text, version=expired.version or rec.version, buttons=expired.buttons,
+                         menus=expired.menus)
+        try:
+            await self.post(answered)
+        except Exception:
+            log.exception("event=nudge_failed game=%s", rec.id)
+        return answered
+
+    async def _jobs(self, now: float) -> None:
+        for name, (period, job) in self.jobs.items():
+            key = f"job:{name}:{int(now // period)}"
+            if await self._claim(key, now) != "claimed":
                 continue
             try:
-                await self.post(nudge)
-            except Exception as exc:
-                log.exception("event=nudge_failed game=%s", rec.id)
-                if getattr(exc, "status", None) != 403:
-                    continue  # tried again next tick; a refusal (403) is not worth repeating every minute
-            await self.manager.storage.update_meta(rec.id, {"nudged_slot": due[1]})
-            log.info("event=nudge game=%s kind=%s to=%s", rec.id, nudge.kind, ",".join(nudge.to_act))
-            sent.append(nudge)
-        return sent
+                await job(now)
+            except Exception:
+                log.exception("event=job_failed job=%s", name)
+                await self.manager.storage.release_claim(key, self.owner)
+                continue
+            await self._finish(key, now)
+            log.info("event=job job=%s", name)
+
+    async def _prune_claims(self, now: float) -> int:
+        return await self.manager.storage.prune_claims(now - KEEP_CLAIMS_SECONDS)
 
     def nudge(self, rec: GameRecord, kind: NudgeKind) -> Nudge | None:
         engine = get_game(rec.kind)

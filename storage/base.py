@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
+ClaimResult = Literal["claimed", "held", "done"]  # see Storage.claim
 LIVE: tuple[GameStatus, ...] = ("lobby", "active")
 
 
@@ -124,3 +125,36 @@ class Storage(ABC):
 
     @abstractmethod
     async def live_games(self) -> list[GameRecord]: ...
+
+    # ---- timed work claimed across processes: a lease with an expiry -------------------------------------
+    @abstractmethod
+    async def claim(self, key: str, owner: str, now: float, lease_s: float) -> ClaimResult:
+        """Try to take the lease on one piece of timed work (a reminder slot, a window's expiry, a scheduled
+        job), named by `key`, until `now + lease_s`.
+
+        "claimed": this owner holds it now and does the work, then `finish_claim` (or `release_claim`).
+        "held": another owner's lease still runs. "done": someone finished it; it never runs again.
+        A lease that ran out unfinished (its process died mid-claim) is taken over by the next claim.
+        """
+
+    @abstractmethod
+    async def finish_claim(self, key: str, owner: str, now: float) -> bool:
+        """Mark the work done, if this owner still holds the lease (False: it ran out and was taken over)."""
+
+    @abstractmethod
+    async def release_claim(self, key: str, owner: str) -> None:
+        """Give the lease back unfinished (the work failed): the next claim takes it at once."""
+
+    @abstractmethod
+    async def prune_claims(self, done_before: float) -> int:
+        """Forget claims finished before `done_before`; returns how many."""
+
+    # ---- moving a whole database (playpost migrate-db) ---------------------------------------------------
+    @abstractmethod
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        """Every game (any status) with an id above `after_id`, in id order, at most `limit`."""
+
+    @abstractmethod
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Store whole games with the ids they carry (a copy from another database: buttons and links name
+        games by id), in one transaction; new games then get ids after the largest one stored."""

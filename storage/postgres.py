@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import LIVE, ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
+from .base import LIVE, ChannelBusy, ClaimResult, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
 
 MIGRATIONS: list[str] = [
     # 1: games (lobby/active/archive) and the append-only action log, as SQLite's migration 1
@@ -80,6 +80,17 @@ MIGRATIONS: list[str] = [
         FOR EACH ROW EXECUTE FUNCTION actions_append_only();
     CREATE TRIGGER actions_no_truncate BEFORE TRUNCATE ON actions
         FOR EACH STATEMENT EXECUTE FUNCTION actions_append_only();
+    """,
+    # 2: timed work (reminders, expiries, scheduled jobs) claimed by one process at a time, with a lease
+    """
+    CREATE TABLE claims (
+        key TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        lease_until DOUBLE PRECISION NOT NULL,
+        takeovers INTEGER NOT NULL DEFAULT 0,
+        done_at DOUBLE PRECISION
+    );
+    CREATE INDEX claims_done ON claims (done_at) WHERE done_at IS NOT NULL;
     """,
 ]
 
@@ -308,3 +319,60 @@ class PostgresStorage(Storage):
     async def live_games(self) -> list[GameRecord]:
         rows = await self.pool.fetch(f"{_SELECT} WHERE status = ANY($1::text[]) ORDER BY id", list(LIVE))
         return [_row_to_record(r) for r in rows]
+
+    # ---- timed work claimed across processes (see Storage.claim) ---------------------------------------------
+    async def claim(self, key: str, owner: str, now: float, lease_s: float) -> ClaimResult:
+        """Insert the claim; or take over a lease that ran out, its row locked with SKIP LOCKED, so a process
+        that finds another one taking it over right now moves on instead of waiting."""
+        async with self._tx() as conn:
+            got = await conn.fetchval(
+                "INSERT INTO claims (key, owner, lease_until) VALUES ($1, $2, $3)"
+                " ON CONFLICT (key) DO NOTHING RETURNING key", key, owner, now + lease_s)
+            if got is not None:
+                return "claimed"
+            got = await conn.fetchval(
+                "UPDATE claims SET owner = $2, lease_until = $3, takeovers = takeovers + 1 WHERE key = ("
+                " SELECT key FROM claims WHERE key = $1 AND done_at IS NULL AND lease_until <= $4"
+                " FOR UPDATE SKIP LOCKED) RETURNING key", key, owner, now + lease_s, now)
+            if got is not None:
+                return "claimed"
+            done = await conn.fetchval("SELECT done_at IS NOT NULL FROM claims WHERE key = $1", key)
+        return "done" if done else "held"
+
+    async def finish_claim(self, key: str, owner: str, now: float) -> bool:
+        got = await self.pool.fetchval(
+            "UPDATE claims SET done_at = $1 WHERE key = $2 AND owner = $3 AND done_at IS NULL RETURNING key",
+            now, key, owner)
+        return got is not None
+
+    async def release_claim(self, key: str, owner: str) -> None:
+        await self.pool.execute(
+            "UPDATE claims SET lease_until = 0 WHERE key = $1 AND owner = $2 AND done_at IS NULL", key, owner)
+
+    async def prune_claims(self, done_before: float) -> int:
+        status = await self.pool.execute("DELETE FROM claims WHERE done_at IS NOT NULL AND done_at < $1", done_before)
+        return int(status.split()[-1])
+
+    # ---- moving a whole database (see Storage.copy_games) ---------------------------------------------------
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        rows = await self.pool.fetch(f"{_SELECT} WHERE id > $1 ORDER BY id LIMIT $2", after_id, limit)
+        return [_row_to_record(r) for r in rows]
+
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Explicit ids (the identity column is BY DEFAULT), then the identity's sequence is moved past them."""
+        marks = ", ".join(f"${i}" for i in range(1, len(_COLUMNS) + 1))
+        insert = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})"
+        async with self._tx() as conn:
+            for rec, log in games:
+                try:
+                    await conn.execute(insert, *(_encode(c, getattr(rec, c)) for c in _COLUMNS))
+                except asyncpg.UniqueViolationError as exc:
+                    raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
+                await conn.executemany(
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    [(rec.id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone) for e in log],
+                )
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), GREATEST((SELECT MAX(id) FROM games), 1),"
+                " (SELECT MAX(id) FROM games) IS NOT NULL)")

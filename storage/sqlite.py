@@ -10,7 +10,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import LIVE, ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
+from .base import LIVE, ChannelBusy, ClaimResult, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
 
 MIGRATIONS: list[str] = [
     # 1: games (lobby/active/archive) and the append-only action log
@@ -49,6 +49,17 @@ MIGRATIONS: list[str] = [
         undone INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, seq)
     );
+    """,
+    # 2: timed work (reminders, expiries, scheduled jobs) claimed by one process at a time, with a lease
+    """
+    CREATE TABLE claims (
+        key TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        lease_until REAL NOT NULL,
+        takeovers INTEGER NOT NULL DEFAULT 0,
+        done_at REAL
+    );
+    CREATE INDEX claims_done ON claims(done_at) WHERE done_at IS NOT NULL;
     """,
 ]
 
@@ -297,3 +308,76 @@ class SQLiteStorage(Storage):
         ) as cur:
             rows = await cur.fetchall()
         return [_row_to_record(r) for r in rows]
+
+    # ---- timed work claimed across processes (see Storage.claim) ---------------------------------------------
+    async def claim(self, key: str, owner: str, now: float, lease_s: float) -> ClaimResult:
+        """A guarded write in one immediate transaction: insert the claim, or take over a lease that ran out."""
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                result = await self._claim(key, owner, now, lease_s)
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+        return result
+
+    async def _claim(self, key: str, owner: str, now: float, lease_s: float) -> ClaimResult:
+        cur = await self.db.execute(
+            "INSERT OR IGNORE INTO claims (key, owner, lease_until) VALUES (?, ?, ?)", (key, owner, now + lease_s))
+        if cur.rowcount == 1:
+            return "claimed"
+        cur = await self.db.execute(
+            "UPDATE claims SET owner = ?, lease_until = ?, takeovers = takeovers + 1"
+            " WHERE key = ? AND done_at IS NULL AND lease_until <= ?", (owner, now + lease_s, key, now))
+        if cur.rowcount == 1:
+            return "claimed"
+        async with self.db.execute("SELECT done_at FROM claims WHERE key = ?", (key,)) as c:
+            row = await c.fetchone()
+        return "done" if row is not None and row[0] is not None else "held"
+
+    async def finish_claim(self, key: str, owner: str, now: float) -> bool:
+        async with self._write:
+            cur = await self.db.execute(
+                "UPDATE claims SET done_at = ? WHERE key = ? AND owner = ? AND done_at IS NULL", (now, key, owner))
+        return cur.rowcount == 1
+
+    async def release_claim(self, key: str, owner: str) -> None:
+        async with self._write:
+            await self.db.execute(
+                "UPDATE claims SET lease_until = 0 WHERE key = ? AND owner = ? AND done_at IS NULL", (key, owner))
+
+    async def prune_claims(self, done_before: float) -> int:
+        async with self._write:
+            cur = await self.db.execute("DELETE FROM claims WHERE done_at IS NOT NULL AND done_at < ?", (done_before,))
+        return cur.rowcount
+
+    # ---- moving a whole database (see Storage.copy_games) ---------------------------------------------------
+    async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
+        async with self.db.execute(
+            f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id > ? ORDER BY id LIMIT ?", (after_id, limit)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_row_to_record(r) for r in rows]
+
+    async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
+        """Explicit ids; AUTOINCREMENT's sqlite_sequence follows the largest id inserted by itself."""
+        insert = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)})"
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for rec, log in games:
+                    try:
+                        await self.db.execute(insert, tuple(_encode(c, getattr(rec, c)) for c in _COLUMNS))
+                    except aiosqlite.IntegrityError as exc:
+                        raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
+                    await self.db.executemany(
+                        "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(rec.id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone))
+                         for e in log],
+                    )
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")

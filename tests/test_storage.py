@@ -6,6 +6,8 @@ import asyncio
 import asyncpg
 import pytest
 
+import storage.postgres
+import storage.sqlite
 from bot.manager import GameManager
 from bot.reply import Context
 from storage import ChannelBusy, GameRecord, LogEntry, PostgresStorage, SQLiteStorage, StaleVersion, open_storage
@@ -24,13 +26,14 @@ def rec(channel="c1") -> GameRecord:
 
 
 async def test_migrations_set_user_version_and_wal(store, database):
-    assert await store.schema_version() == 1
+    latest = len(storage.sqlite.MIGRATIONS if isinstance(store, SQLiteStorage) else storage.postgres.MIGRATIONS)
+    assert await store.schema_version() == latest
     if isinstance(store, SQLiteStorage):
         async with store.db.execute("PRAGMA journal_mode") as cur:
             assert (await cur.fetchone())[0] == "wal"
     # opening again applies nothing twice
     again = await open_storage(database)
-    assert await again.schema_version() == 1
+    assert await again.schema_version() == latest
     await again.close()
 
 
@@ -184,9 +187,10 @@ async def test_pg_migrations_applied_once_by_concurrent_openers(pg_url):
     stores = await asyncio.gather(*[open_storage(pg_url) for _ in range(3)])
     try:
         assert all(isinstance(s, PostgresStorage) for s in stores)
-        assert [await s.schema_version() for s in stores] == [1, 1, 1]
-        rows = await stores[0].pool.fetch("SELECT version FROM schema_migrations")
-        assert [r["version"] for r in rows] == [1]
+        latest = len(storage.postgres.MIGRATIONS)
+        assert [await s.schema_version() for s in stores] == [latest] * 3
+        rows = await stores[0].pool.fetch("SELECT version FROM schema_migrations ORDER BY version")
+        assert [r["version"] for r in rows] == list(range(1, latest + 1))
     finally:
         for s in stores:
             await s.close()

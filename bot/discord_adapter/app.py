@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from ..settings import Settings
 from .components import ITEMS
 from .components import Flows as ClickFlows
 from .flows import Flows, context
+from .present import answered_elsewhere
 from .status import post_nudge
 
 log = logging.getLogger("playpost.discord")
@@ -61,7 +63,10 @@ class PlaypostBot(ext.Bot):
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
                          tick_seconds=self.settings.playpost_tick_seconds)
         self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
-        log.info("event=storage_open db=%s games=%s", self.settings.playpost_db, ",".join(sorted(all_games())))
+        shards = self.settings.shards()
+        log.info("event=storage_open db=%s games=%s shards=%s of=%s claims_owner=%s",
+                 _redacted(self.settings.playpost_db), ",".join(sorted(all_games())),
+                 ",".join(map(str, shards[0])) if shards else "all", shards[1] if shards else 1, self.pace.owner)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -84,9 +89,33 @@ class PlaypostBot(ext.Bot):
             self.manager = None
 
 
+class ShardedPlaypostBot(PlaypostBot, ext.AutoShardedBot):
+    """The same bot over some of the gateway shards (`shard_ids` of `shard_count`): one of several processes.
+
+    Discord sends each guild's events to shard `(guild_id >> 22) % shard_count`, so a channel's
+    commands and clicks reach the one process running its guild's shard. Storage is shared
+    (PostgreSQL): the version guard refuses a second writer, and timers are claimed in the database.
+    """
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("event=shard_ready shard=%d of=%s", shard_id, self.shard_count)
+
+
 def build_bot(settings: Settings, **options: Any) -> PlaypostBot:
-    """The bot for these settings; `options` go to discord.py's Client (tests pass timeouts)."""
-    return PlaypostBot(settings, **options)
+    """The bot for these settings; `options` go to discord.py's Client (tests pass timeouts).
+
+    With shards set (PLAYPOST_SHARDS / PLAYPOST_SHARD_COUNT, or `playpost run --shards`) it is an
+    AutoShardedBot running just those shards; otherwise a plain Bot on one connection."""
+    shards = settings.shards()
+    if shards is None:
+        return PlaypostBot(settings, **options)
+    ids, count = shards
+    return ShardedPlaypostBot(settings, shard_ids=ids, shard_count=count, **options)
+
+
+def _redacted(db: str) -> str:
+    """A database URL as logged: any password replaced."""
+    return re.sub(r"(://[^:/@]+:)[^/]*@", r"\1***@", db)
 
 
 # ---- commands from CommandSpecs ---------------------------------------------
@@ -175,6 +204,9 @@ def _autocomplete(group: str, name: str, opt: OptionSpec) -> Callable[..., Await
 
 
 async def _tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    if answered_elsewhere(getattr(error, "original", error)):
+        log.info("event=answered_elsewhere command=%s", getattr(interaction.command, "qualified_name", "?"))
+        return
     log.error("event=app_command_error command=%s error=%r", getattr(interaction.command, "qualified_name", "?"), error)
     text = "That command could not be run. `/game help` lists what works here."
     try:

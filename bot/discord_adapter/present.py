@@ -152,6 +152,15 @@ def message_url(guild_id: int | str | None, channel_id: str, message_id: int) ->
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
+ALREADY_ACKNOWLEDGED = 40060  # Discord's error code: this interaction was answered already
+
+
+def answered_elsewhere(exc: BaseException) -> bool:
+    """Another session took this interaction first (two processes on one shard around a handover): its
+    answer is the one the player sees, so this one stays silent (a follow-up would replace its message)."""
+    return isinstance(exc, discord.HTTPException) and exc.code == ALREADY_ACKNOWLEDGED
+
+
 async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc: Exception) -> None:
     """Discord refused (or kept failing) a post after the manager answered: the game is as stored.
 
@@ -159,6 +168,9 @@ async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc
     "thinking" message, so it is as public as the answer would have been), and `/game status`
     posts the current board again. Nothing here raises.
     """
+    if answered_elsewhere(exc):
+        log.info("event=answered_elsewhere channel=%s user=%s", interaction.channel_id, interaction.user.id)
+        return
     status = getattr(exc, "status", None)
     committed = reply is not None and not reply.ephemeral and reply.version is not None
     log.warning("event=post_failed channel=%s user=%s status=%s committed=%s error=%r", interaction.channel_id,

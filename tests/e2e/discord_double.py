@@ -3,6 +3,11 @@
 It records every REST call, keeps the messages the bot creates (with the "first follow-up fills
 the thinking message" rule, so whether a message is really ephemeral can be checked), and
 injects INTERACTION_CREATE events for slash commands, autocomplete and button clicks.
+
+Sharding as Discord does it: an IDENTIFY naming `shard: [id, count]` gets READY and GUILD_CREATE for
+just the guilds of that shard (`(guild_id >> 22) % count`), and an interaction in a guild goes to a
+connection of the guild's shard. An interaction is acknowledged once: a second callback is refused
+with 400 / code 40060, as Discord does. Bot processes in other OS processes reach it by its port.
 """
 from __future__ import annotations
 
@@ -31,6 +36,11 @@ BOT_PERMS = discord.Permissions(view_channel=True, send_messages=True, attach_fi
                                 read_message_history=True, manage_messages=True, manage_threads=True)
 PLAYER_PERMS = discord.Permissions(view_channel=True, send_messages=True, use_application_commands=True)
 OPTION_TYPES = {bool: 5, int: 4, str: 3}
+
+
+def shard_of(guild_id: str | int, shard_count: int) -> int:
+    """Discord's shard for a guild."""
+    return (int(guild_id) >> 22) % shard_count
 
 
 def _now() -> str:
@@ -147,6 +157,8 @@ class DiscordDouble:
         self.by_token: dict[str, Interaction] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> synced commands
         self.sockets: list[web.WebSocketResponse] = []
+        self.shard_sockets: dict[web.WebSocketResponse, tuple[int, int]] = {}  # connection -> (shard, count)
+        self.identifies: list[tuple[int, int] | None] = []  # every IDENTIFY's shard, in order
         self.identified = asyncio.Event()
         self._ids = itertools.count(1_200_000_000_000_000_000)
         self._seq = itertools.count(1)
@@ -193,25 +205,60 @@ class DiscordDouble:
             if data["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif data["op"] == 2:
+                shard = data["d"].get("shard")
+                guilds = self.guild_ids()
+                if shard is not None:
+                    self.shard_sockets[ws] = (shard[0], shard[1])
+                    guilds = [g for g in guilds if shard_of(g, shard[1]) == shard[0]]
+                self.identifies.append(None if shard is None else (shard[0], shard[1]))
                 await self._send(ws, "READY", {
-                    "v": 10, "user": BOT_USER, "guilds": [{"id": GUILD_ID, "unavailable": True}],
-                    "session_id": "e2e-session", "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                    "application": {"id": APP_ID, "flags": 0}})
-                await self._send(ws, "GUILD_CREATE", self._guild())
+                    "v": 10, "user": BOT_USER, "guilds": [{"id": g, "unavailable": True} for g in guilds],
+                    "session_id": f"e2e-session-{len(self.identifies)}",
+                    "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                    "application": {"id": APP_ID, "flags": 0}, **({"shard": shard} if shard else {})})
+                for g in guilds:
+                    await self._send(ws, "GUILD_CREATE", self._guild(g))
                 self.identified.set()
         if ws in self.sockets:
             self.sockets.remove(ws)
+        self.shard_sockets.pop(ws, None)
         return ws
+
+    def guild_ids(self) -> list[str]:
+        return sorted({c["guild_id"] for c in self.channels.values()}, key=int)
+
+    def add_channel(self, guild_id: str, name: str) -> str:
+        """A text channel (in a new or known guild): its id."""
+        cid = self.snowflake()
+        self.channels[cid] = {"id": cid, "type": 0, "guild_id": guild_id, "name": name, "position": 0,
+                              "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+                              "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+        return cid
+
+    def connected_shards(self) -> set[int]:
+        return {shard for shard, _ in self.shard_sockets.values()}
+
+    def socket_for(self, guild_id: str, *, every: bool = False) -> list[web.WebSocketResponse]:
+        """The connection a guild's events go to: the newest of its shard's (`every`: all of them, as while a
+        shard is handed over and two sessions of it are open), or the one unsharded connection."""
+        sharded = [ws for ws, (shard, count) in self.shard_sockets.items() if shard_of(guild_id, count) == shard]
+        if sharded:
+            return sharded if every else sharded[-1:]
+        plain = [ws for ws in self.sockets if ws not in self.shard_sockets]
+        if not plain:
+            raise ConnectionError(f"no gateway connection serves guild {guild_id}")
+        return plain[-1:]
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         await ws.send_str(json.dumps({"op": 0, "t": event, "s": next(self._seq), "d": data}))
 
-    def _guild(self) -> dict[str, Any]:
-        everyone = {"id": GUILD_ID, "name": "@everyone", "permissions": str(PLAYER_PERMS.value), "position": 0,
+    def _guild(self, guild_id: str = GUILD_ID) -> dict[str, Any]:
+        everyone = {"id": guild_id, "name": "@everyone", "permissions": str(PLAYER_PERMS.value), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         return {
-            "id": GUILD_ID, "name": "e2e guild", "icon": None, "owner_id": "1", "roles": [everyone], "emojis": [],
-            "stickers": [], "features": [], "channels": [c for c in self.channels.values() if c["type"] == 0],
+            "id": guild_id, "name": "e2e guild", "icon": None, "owner_id": "1", "roles": [everyone], "emojis": [],
+            "stickers": [], "features": [],
+            "channels": [c for c in self.channels.values() if c["type"] == 0 and c["guild_id"] == guild_id],
             "threads": [], "members": [], "member_count": 3, "large": False, "unavailable": False,
             "joined_at": _now(), "premium_tier": 0, "preferred_locale": "en-US", "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
@@ -294,6 +341,9 @@ class DiscordDouble:
 
     def _callback(self, call: Call, iid: str, token: str) -> tuple[int, Any]:
         inter = self.interactions[iid]
+        if inter.callback is not None:  # Discord takes one response per interaction
+            call.status = 400
+            return 400, {"message": "Interaction has already been acknowledged.", "code": 40060}
         inter.callback = call.json
         kind = call.json["type"]
         data = call.json.get("data") or {}
@@ -396,25 +446,34 @@ class DiscordDouble:
               app_perms: discord.Permissions = BOT_PERMS) -> tuple[Interaction, dict[str, Any]]:
         iid = self.snowflake()
         token = f"itoken-{iid}"
+        guild_id = self.channels[channel_id]["guild_id"]
         inter = Interaction(id=iid, token=token, kind=kind, channel_id=channel_id)
         self.interactions[iid] = inter
         self.by_token[token] = inter
         perms = PLAYER_PERMS | discord.Permissions(manage_channels=True) if manage else PLAYER_PERMS
         payload = {
             "id": iid, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
-            "guild_id": GUILD_ID, "channel_id": channel_id, "channel": self.channels[channel_id],
+            "guild_id": guild_id, "channel_id": channel_id, "channel": self.channels[channel_id],
             "member": {"user": user(uid, name), "roles": [], "joined_at": _now(), "permissions": str(perms.value),
                        "deaf": False, "mute": False, "flags": 0, "nick": None},
             "app_permissions": str(app_perms.value), "locale": "en-US", "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "entitlements": [], "authorizing_integration_owners": {"0": guild_id}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         return inter, payload
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    async def dispatch(self, event: str, data: dict[str, Any], *, every_session: bool = False) -> None:
+        """Send an event to the connection serving its guild (`every_session`: to each open session of its shard)."""
         await self.identified.wait()
-        ws = self.sockets[-1]
-        await self._send(ws, event, data)
+        for ws in self.socket_for(data.get("guild_id") or GUILD_ID, every=every_session):
+            await self._send(ws, event, data)
+
+    async def dispatch_to_shards(self, event: str, data: dict[str, Any], shards: set[int]) -> None:
+        """Send one event to the newest connection of each of these shards, whatever the event's guild (two
+        processes seeing the same interaction, as around a handover)."""
+        for shard in sorted(shards):
+            ws = [w for w, (s, _) in self.shard_sockets.items() if s == shard][-1]
+            await self._send(ws, event, data)
 
     def command_payload(self, uid: str, name: str, group: str, sub: str | None, options: dict[str, Any], *,
                         channel_id: str = CHANNEL_ID, focused: str | None = None, manage: bool = False,
@@ -426,9 +485,10 @@ class DiscordDouble:
             if key == focused:
                 opt["focused"] = True
             opts.append(opt)
-        scope = self.commands.get(GUILD_ID) or self.commands.get("global") or []
+        guild_id = payload["guild_id"]
+        scope = self.commands.get(guild_id) or self.commands.get("global") or []
         cmd_id = next((c["id"] for c in scope if c["name"] == group), self.snowflake())
-        data: dict[str, Any] = {"id": cmd_id, "name": group, "type": 1, "guild_id": GUILD_ID}
+        data: dict[str, Any] = {"id": cmd_id, "name": group, "type": 1, "guild_id": guild_id}
         data["options"] = [{"name": sub, "type": 1, "options": opts}] if sub else opts
         payload["data"] = data
         return inter, payload

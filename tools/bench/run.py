@@ -20,6 +20,7 @@ from .images import bench_images
 from .pipeline import bench_pipeline
 from .report import Report, format_table, to_json
 from .scale import bench_scale
+from .scaleout import bench_scaleout
 from .undo import bench_undo_export
 
 
@@ -50,6 +51,7 @@ async def run(quick: bool = False) -> Report:
             ("image", lambda: bench_images(cfg, games, rep)),
             ("scale", lambda: bench_scale(cfg, games, rep, tmp)),
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
+            ("scale-out", lambda: bench_scaleout(cfg, games, rep, tmp)),
             ("engines", lambda: bench_engines(cfg, games, rep)),
             # last, with the seeded games (thousands of states) freed: their garbage-collector
             # scans would otherwise show up as event-loop stalls the bot does not have
