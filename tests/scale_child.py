@@ -16,7 +16,7 @@ import yarl
 
 from bot.cli import main
 from bot.discord_adapter.app import PlaypostBot
-from fixture_game import ENGINE as COUNT  # tests/ is this script's directory
+from games._template import ENGINE as COUNT  # the test-only game, registered by hand as conftest does
 from games.core import register
 
 
