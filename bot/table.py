@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
+import importlib.util
 import logging
 import multiprocessing
 import re
@@ -55,6 +57,17 @@ class Move:
     events: list[Event]
     after: Status
     dumped: str
+
+
+@functools.cache
+def drawable(kind: str) -> bool:
+    """Whether a game has a renderer (found without importing it into the bot's process)."""
+    return importlib.util.find_spec(f"render.{kind}") is not None
+
+
+def draw_public(kind: str, state: BaseModel) -> bytes | None:
+    """A game's public board as PNG (run in a render process)."""
+    return render_png(kind, get_game(kind).view(state, None))
 
 
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
@@ -182,16 +195,19 @@ class Table:
         return self.boards.request(channel, version, lambda: self._draw(kind, engine, state))
 
     async def _draw(self, kind: str, engine: Game, state: BaseModel) -> bytes | None:
-        """Public view in a rules worker, drawing in a render process (a thread without them); the
-        caller holds a render slot."""
-        view = await self.rules.run(engine.view, state, None)
+        """The public board, in a render process: the state goes there (a few KB) and its view is made
+        there too, so the bot's process spends nothing on it. Without processes: the view in a rules
+        worker, the drawing in a thread. The caller holds a render slot."""
+        if not drawable(kind):
+            return None
         loop = asyncio.get_running_loop()
         if self._pool is not None:
             try:
-                return await loop.run_in_executor(self._pool, render_png, kind, view)
+                return await loop.run_in_executor(self._pool, draw_public, kind, state)
             except concurrent.futures.BrokenExecutor:
                 log.exception("render pool broke; rendering in a thread from now on")
                 self._pool = self.render.executor = None
+        view = await self.rules.run(engine.view, state, None)
         return await loop.run_in_executor(None, render_png, kind, view)
 
     # ---- the apply path ------------------------------------------------------
