@@ -64,6 +64,18 @@ def once(interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
     return defer
 
 
+def ack_timer(defer: Callable[[], Awaitable[None]]) -> asyncio.TimerHandle:
+    """Defer after `ACK_WITHIN` seconds unless cancelled first (the answer came in time)."""
+
+    async def late() -> None:
+        try:
+            await defer()
+        except discord.HTTPException as exc:
+            log.warning("event=ack_failed status=%s", exc.status)
+
+    return asyncio.get_running_loop().call_later(ACK_WITHIN, lambda: asyncio.ensure_future(late()))
+
+
 class Flows:
     """Runs interactions through the manager; the components reach it as `interaction.client.flows`."""
 
@@ -119,7 +131,7 @@ class Flows:
         defer = once(interaction)
         ctx = context(interaction, channel_id, ack=defer)
         reply: Reply | None = None
-        timer = asyncio.get_running_loop().call_later(ACK_WITHIN, lambda: asyncio.ensure_future(defer()))
+        timer = ack_timer(defer)
         try:
             try:
                 reply = await self.manager.press(ctx, version, carried, menu=menu)
@@ -153,7 +165,7 @@ class Flows:
 
         defer = once(interaction)
         ctx = context(interaction, channel_id, game_id=game_id, ack=defer)
-        timer = asyncio.get_running_loop().call_later(ACK_WITHIN, lambda: asyncio.ensure_future(defer()))
+        timer = ack_timer(defer)
         try:
             reply = await self.manager.dispatch(ctx, "game", name, options)
         finally:
