@@ -112,7 +112,8 @@ class Table:
                                                                  thread_name_prefix="playpost-rules")
         self.apply = Stage("apply", limits.apply_slots, limits.queue)
         self.rules = Stage("rules", limits.rules_workers, limits.queue, self._rules_pool)
-        self.render = Stage("render", max(1, render_workers), limits.queue, self._pool)
+        # two boards per render process in flight: the next is already there when one is done
+        self.render = Stage("render", 2 * render_workers or 1, limits.queue, self._pool)
         self.boards = Boards(self.render)
         self.turns = Turns()
 
