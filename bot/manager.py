@@ -157,8 +157,10 @@ class GameManager:
         if rec.status != "active" or rec.state is None:
             raise IllegalAction("The game has not started yet.", "Seated players wait for the host's `/game start`.")
         engine = get_game(rec.kind)
-        state = self.table.state_of(rec, engine)
-        buttons, menus = self.table.controls(engine, state, engine.status(state), self.table.names(rec))
+        state = await self.table.load(rec, engine)
+        # the board's controls as stored, worked out by a rules worker (legal actions can take a while)
+        buttons, menus = await self.table.rules.run(self.table.controls, engine, state, engine.status(state),
+                                                    self.table.names(rec))
         action = carried
         if menu is not None:
             owners = {m.player for m in menus if m.cmd == menu and any(v == action for _, v in m.options)}
