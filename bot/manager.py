@@ -23,6 +23,7 @@ from storage import GameRecord, Storage
 
 from .defaults import DEFAULT_SETTINGS
 from .errors import BOARD_OUT_OF_DATE, MOVED_MEANWHILE, VOTE_OVERTAKEN, NotFound, StaleBoard, guarded
+from .pipeline import Limits
 from .records import RecordCommands, rebuild_all, replay_export
 from .reply import INDEX_MARK, Button, Context, Reply
 from .suggest import Suggestions
@@ -47,10 +48,12 @@ class GameManager:
         render: bool = True,
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
+        limits: Limits | None = None,
     ) -> None:
-        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread."""
+        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+        `limits`: how much work is under way at once (bot/pipeline.py)."""
         self.table = Table(storage, clock=clock, render=render, seed_source=seed_source,
-                           render_workers=render_workers)
+                           render_workers=render_workers, limits=limits)
         game = TableCommands(self.table)
         records = RecordCommands(self.table)
         votes = VoteCommands(self.table, game)
@@ -155,8 +158,10 @@ class GameManager:
         if rec.status != "active" or rec.state is None:
             raise IllegalAction("The game has not started yet.", "Seated players wait for the host's `/game start`.")
         engine = get_game(rec.kind)
-        state = self.table.state_of(rec, engine)
-        buttons, menus = self.table.controls(engine, state, engine.status(state), self.table.names(rec))
+        state = await self.table.load(rec, engine)
+        # the board's controls as stored, worked out by a rules worker (legal actions can take a while)
+        buttons, menus = await self.table.rules.run(self.table.controls, engine, state, engine.status(state),
+                                                    self.table.names(rec))
         action = carried
         if menu is not None:
             owners = {m.player for m in menus if m.cmd == menu and any(v == action for _, v in m.options)}
@@ -173,8 +178,9 @@ class GameManager:
 
     # ---- what a transport keeps about its posts (meta: the game's version stays) ----------------------
     async def _with_status(self, reply: Reply) -> Reply:
-        """A public reply about a game carries the game's status message as it should read now."""
-        if not reply.ephemeral and reply.game_id is not None:
+        """A public reply about a game carries the game's status message as it should read now (a move's
+        reply brings it from its commit: no read here, so replies of a channel leave in commit order)."""
+        if not reply.ephemeral and reply.game_id is not None and reply.status_message is None:
             rec = await self.table.storage.get_game(reply.game_id)
             if rec is not None:
                 reply.status_message = self.table.status_message(rec)

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .pipeline import Board
 
 Ack = Callable[[], Awaitable[None]]
 # a press that carries `#<n>` instead of an action text stands for the n-th button of its board
@@ -23,6 +27,9 @@ class Context:
     # called once a command has passed its quick checks and the slow part (applying, drawing) begins:
     # a button click acknowledges here, so a refusal can still be answered privately at once
     ack: Ack | None = field(default=None, compare=False)
+    # a move's reply may leave before its board is drawn (`Reply.board` brings it): a transport that can
+    # post the image afterwards says so; the console and scripts wait for the whole reply
+    image_later: bool = False
 
     async def acknowledge(self) -> None:
         if self.ack is not None:
@@ -83,6 +90,9 @@ class Reply:
     stale: bool = False  # refused: the button or menu used belongs to a board the game has moved past
     board_url: str = ""  # with `stale`: a link to the newest board, when one of the current version was posted
     status_message: StatusMessage | None = None  # with a public reply about a game: its status message now
+    # with `Context.image_later`: the board still being drawn (`image` is None until then); it may be
+    # superseded by a newer board of the channel, which then shows this move too
+    board: Board | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

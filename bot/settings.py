@@ -6,6 +6,8 @@ import os
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .pipeline import Limits
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
@@ -24,6 +26,16 @@ class Settings(BaseSettings):
     # how many in all (every process gets the same count); unset: one process, unsharded
     playpost_shards: str | None = None
     playpost_shard_count: int | None = None
+    # how much work is under way at once; the rest waits its turn, nothing is dropped (bot/pipeline.py)
+    playpost_apply_slots: int = Limits.apply_slots  # moves doing storage and rules work at once
+    playpost_rules_workers: int = Limits.rules_workers  # threads for rules work
+    playpost_queue: int = Limits.queue  # jobs waiting at each stage before a submitter has to wait
+    # a move's board that takes longer than this is posted after its text, into the same message
+    playpost_image_wait_ms: int = 500
+
+    def limits(self) -> Limits:
+        return Limits(apply_slots=max(1, self.playpost_apply_slots), rules_workers=max(1, self.playpost_rules_workers),
+                      queue=max(0, self.playpost_queue))
 
     def render_workers(self) -> int:
         if self.playpost_render_workers is not None:

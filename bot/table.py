@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
+import importlib.util
 import logging
 import multiprocessing
 import re
@@ -33,6 +35,7 @@ from storage import GameRecord, LogEntry, StaleVersion, Storage
 
 from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
+from .pipeline import Board, Boards, Limits, Stage, Turns
 from .reply import Button, Context, Menu, Reply, StatusMessage
 
 log = logging.getLogger("playpost.manager")
@@ -86,6 +89,17 @@ def players_by_id(rec: GameRecord, engine: Game, written: Action) -> Action:
                                               for k, v in written.args))
 
 
+@functools.cache
+def drawable(kind: str) -> bool:
+    """Whether a game has a renderer (found without importing it into the bot's process)."""
+    return importlib.util.find_spec(f"render.{kind}") is not None
+
+
+def draw_public(kind: str, state: BaseModel) -> bytes | None:
+    """A game's public board as PNG (run in a render process)."""
+    return render_png(kind, get_game(kind).view(state, None))
+
+
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
     """One move's rules work (pure; run in a worker thread)."""
     before = engine.status(state)
@@ -104,8 +118,13 @@ class Table:
         render: bool = True,
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
+        limits: Limits | None = None,
     ) -> None:
-        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread."""
+        """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+
+        `limits` bounds the work under way at each stage (bot/pipeline.py): moves in their apply
+        path, rules work in worker threads, boards being drawn; the rest waits its turn.
+        """
         self.storage = storage
         self.clock = clock
         self.render_enabled = render
@@ -118,11 +137,23 @@ class Table:
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
             render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+        self.limits = limits = limits or Limits()
+        self._rules_pool = concurrent.futures.ThreadPoolExecutor(limits.rules_workers,
+                                                                 thread_name_prefix="playpost-rules")
+        self.apply = Stage("apply", limits.apply_slots, limits.queue)
+        self.rules = Stage("rules", limits.rules_workers, limits.queue, self._rules_pool)
+        # two boards per render process in flight: the next is already there when one is done
+        self.render = Stage("render", 2 * render_workers or 1, limits.queue, self._pool)
+        self.boards = Boards(self.render)
+        self.turns = Turns()
 
     def close(self) -> None:
+        self.boards.cancel()
+        self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+            self.render.executor = None
 
     # ---- loading -------------------------------------------------------------
     def lock(self, key: str) -> asyncio.Lock:
@@ -141,6 +172,17 @@ class Table:
             return hit[1]
         assert rec.state is not None
         state = engine.load(rec.state)
+        self.remember(rec, state)
+        return state
+
+    async def load(self, rec: GameRecord, engine: Game) -> BaseModel:
+        """`state_of`, with a state not cached parsed by a rules worker (off the event loop)."""
+        hit = self._states.get(rec.id)
+        if hit and hit[0] == rec.version:
+            self._states.move_to_end(rec.id)
+            return hit[1]
+        assert rec.state is not None
+        state = await self.rules.run(engine.load, rec.state)
         self.remember(rec, state)
         return state
 
@@ -171,20 +213,38 @@ class Table:
         return rec
 
     async def image(self, kind: str, engine: Game, state: BaseModel) -> bytes | None:
+        """A board drawn for its own sake (a status, a preview): waits its turn, never coalesced."""
+        board = self.board(None, None, kind, engine, state)
+        return None if board is None else await board.image()
+
+    def board(self, channel: str | None, version: int | None, kind: str, engine: Game,
+              state: BaseModel) -> Board | None:
+        """Ask for a channel's board (None when rendering is off): while it waits to be drawn, a newer
+        board of the same channel takes its place, so under a burst only the newest board is drawn."""
         if not self.render_enabled:
             return None
-        view = await asyncio.to_thread(engine.view, state, None)
+        return self.boards.request(channel, version, lambda: self._draw(kind, engine, state))
+
+    async def _draw(self, kind: str, engine: Game, state: BaseModel) -> bytes | None:
+        """The public board, in a render process: the state goes there (a few KB) and its view is made
+        there too, so the bot's process spends nothing on it. Without processes: the view in a rules
+        worker, the drawing in a thread. The caller holds a render slot."""
+        if not drawable(kind):
+            return None
+        loop = asyncio.get_running_loop()
         if self._pool is not None:
             try:
-                return await asyncio.get_running_loop().run_in_executor(self._pool, render_png, kind, view)
+                return await loop.run_in_executor(self._pool, draw_public, kind, state)
             except concurrent.futures.BrokenExecutor:
                 log.exception("render pool broke; rendering in a thread from now on")
-                self._pool = None
-        return await asyncio.to_thread(render_png, kind, view)
+                self._pool = self.render.executor = None
+        view = await self.rules.run(engine.view, state, None)
+        return await loop.run_in_executor(None, render_png, kind, view)
 
     # ---- the apply path ------------------------------------------------------
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
-        async with self.lock(ctx.channel_id):
+        # the channel's moves one at a time; a bounded number of moves do storage and rules work at once
+        async with self.lock(ctx.channel_id), self.apply.slot():
             rec = await self.live(ctx)
             if rec.kind != kind:
                 raise IllegalAction(f"This channel's game is {get_game(rec.kind).name}, not {get_game(kind).name}.",
@@ -198,10 +258,10 @@ class Table:
                 raise IllegalAction("You are not seated in this game.",
                                     "Spectators can follow along; join the next one.")
             engine = get_game(rec.kind)
-            state = self.state_of(rec, engine)
+            state = await self.load(rec, engine)
             written = players_by_id(rec, engine, written)
-            # rules work runs in a thread: a slow engine step never stalls other channels' replies
-            move = await asyncio.to_thread(compute, engine, state, ctx.user_id, written)
+            # rules work runs in a worker thread: a slow engine step never stalls other channels' replies
+            move = await self.rules.run(compute, engine, state, ctx.user_id, written)
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
                              barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
@@ -217,7 +277,8 @@ class Table:
             log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
                      seq, ctx.user_id, entry.action, rec.version)
         # committed: everything below only describes it
-        return await self.after_move(rec, engine, move.state, move.before, move.after, move.events)
+        return await self.after_move(rec, engine, move.state, move.before, move.after, move.events,
+                                     later=ctx.image_later)
 
     def deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
                  state: BaseModel | None = None) -> float | None:
@@ -280,35 +341,45 @@ class Table:
 
     # ---- describing a move ---------------------------------------------------
     async def after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
-                         after: Status, events: Sequence[Event]) -> Reply:
-        lines = [e.text for e in events if e.to is None]
-        private: dict[str, str] = {}
-        for e in events:
-            for who in e.to or ():
-                private[who] = (private.get(who, "") + "\n" + e.text).strip()
-        newly = [p for p in after.to_act
-                 if before is None or p not in before.to_act or before.turn_key != after.turn_key]
-        controls: tuple[list[Button], list[Menu]] = ([], [])
-        if after.finished:
-            image = await self.image(rec.kind, engine, state)
-        else:
-            image, controls = await asyncio.gather(
-                self.image(rec.kind, engine, state),
-                asyncio.to_thread(self.controls, engine, state, after, self.names(rec)))
-        reply = Reply(
-            text="\n".join(lines),
-            image=image,
-            buttons=controls[0],
-            menus=controls[1],
-            private=private,
-            ping=[] if after.finished else newly,
-            game_id=rec.id,
-            version=rec.version,
-            status_text=self.status_line(rec, engine, after),
-            finished=after.finished,
-        )
-        reply.text = (reply.text + "\n" + reply.status_text).strip()
-        return reply
+                         after: Status, events: Sequence[Event], *, later: bool = False) -> Reply:
+        """Describe a committed change: text, board, controls, status. Call it right after the commit:
+        it takes the reply's place in the channel's order before its first await.
+
+        `later`: the reply leaves without waiting for its board; `Reply.board` brings the image.
+        """
+        turn = self.turns.take(rec.channel_id)
+        try:
+            lines = [e.text for e in events if e.to is None]
+            private: dict[str, str] = {}
+            for e in events:
+                for who in e.to or ():
+                    private[who] = (private.get(who, "") + "\n" + e.text).strip()
+            newly = [p for p in after.to_act
+                     if before is None or p not in before.to_act or before.turn_key != after.turn_key]
+            board = self.board(rec.channel_id, rec.version, rec.kind, engine, state)
+            controls: tuple[list[Button], list[Menu]] = ([], [])
+            if not after.finished:
+                controls = await self.rules.run(self.controls, engine, state, after, self.names(rec))
+            status_text = self.status_line(rec, engine, after)
+            reply = Reply(
+                text="\n".join(lines),
+                image=None if board is None or later else await board.image(),
+                buttons=controls[0],
+                menus=controls[1],
+                private=private,
+                ping=[] if after.finished else newly,
+                game_id=rec.id,
+                version=rec.version,
+                status_text=status_text,
+                finished=after.finished,
+                board=board if later else None,
+                status_message=self.status_message(rec, after),
+            )
+            reply.text = (reply.text + "\n" + reply.status_text).strip()
+            await turn.wait()  # the channel's earlier replies leave first
+            return reply
+        finally:
+            turn.release()
 
     def controls(self, engine: Game, state: BaseModel, status: Status,
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
@@ -359,8 +430,9 @@ class Table:
                 out.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
         return out
 
-    def status_message(self, rec: GameRecord) -> StatusMessage:
-        """The game's standing status message as it should read now, and where it was posted."""
+    def status_message(self, rec: GameRecord, st: Status | None = None) -> StatusMessage:
+        """The game's standing status message as it should read now (`st`: its status, when known),
+        and where it was posted."""
         engine = get_game(rec.kind)
         if rec.status == "lobby":
             seated = ", ".join(s.name for s in rec.seats) or "nobody"
@@ -369,7 +441,8 @@ class Table:
         elif rec.status == "abandoned" or rec.state is None:
             text = f"{STATUS_HEADER} · **{engine.name}** was abandoned. `/game history` lists it."
         else:
-            text = f"{STATUS_HEADER} · {self.status_line(rec, engine, engine.status(self.state_of(rec, engine)))}"
+            st = st or engine.status(self.state_of(rec, engine))
+            text = f"{STATUS_HEADER} · {self.status_line(rec, engine, st)}"
         meta = rec.meta
         return StatusMessage(text=text, channel_id=meta.get("status_channel"), message_id=meta.get("status_message"),
                              pinned=bool(meta.get("status_pinned")), over=rec.status in ("finished", "abandoned"))

@@ -29,13 +29,11 @@ def test_quick_bench_prints_every_section_and_writes_json(tmp_path, capsys) -> N
     # a 0.3 s window depends on the machine's load, so only what every run must do is asserted (each
     # closed-loop channel makes at least its first move, whatever the speed)
     runs = data["pipeline"]["runs"]
-    modes = {(r["mode"], r["channels"], r["render"]) for r in runs}
-    assert {("closed", c, rd) for c in QUICK.channels for rd in (False, True)} <= modes
-    assert {("paced", c, rd) for c in QUICK.paced_channels for rd in (False, True)} <= modes
+    assert runs, "the capacity run at least"
     for r in runs:
         assert not r["errors"], r
         assert 0 <= r["moves"] <= r["moves_started"], r
-        if r["mode"] == "closed":
+        if r["think_mean_s"] == 0:
             assert r["moves_started"] >= r["channels"], r
 
 

@@ -49,7 +49,8 @@ class PlaypostBot(ext.Bot):
         self.settings = settings
         self.manager: GameManager | None = None
         self.pace: Pace | None = None
-        self.flows: ClickFlows = Flows(self)  # what the components' callbacks reach (checked against their Protocol)
+        # what the components' callbacks reach (checked against their Protocol)
+        self.flows: ClickFlows = Flows(self, image_wait=settings.playpost_image_wait_ms / 1000)
         self.background: list[asyncio.Task[None]] = []
         for command in build_commands():
             self.tree.add_command(command)
@@ -57,7 +58,8 @@ class PlaypostBot(ext.Bot):
 
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
-        self.manager = GameManager(storage, render_workers=self.settings.render_workers())
+        self.manager = GameManager(storage, render_workers=self.settings.render_workers(),
+                                   limits=self.settings.limits())
         tune_runtime()
         self.add_dynamic_items(*ITEMS)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),

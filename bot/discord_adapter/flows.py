@@ -1,14 +1,22 @@
 """What a slash command or a click does: acknowledge, ask the manager, present its Reply, keep the status current.
 
-Every interaction is acknowledged within Discord's 3 seconds: a slash command defers at once; a click
-lets the manager acknowledge (`Context.ack`) once its quick checks pass, so a refused click (not
-yours, an old board, a counted vote) is answered privately at once, without a public "thinking"
-message first.
+Every interaction is acknowledged within Discord's 3 seconds, before any board is drawn: a slash
+command defers at once; a click lets the manager acknowledge (`Context.ack`) once its quick checks
+pass, so a refused click (not yours, an old board, a counted vote) is answered privately at once,
+without a public "thinking" message first; should those checks wait behind a burst, a timer
+acknowledges anyway (`ACK_WITHIN`).
+
+A move's text leaves as soon as the move is applied; its board follows. A board ready within
+`image_wait` goes out with the text in one message, a later one is added to that message when drawn,
+and a board superseded by a newer board of the channel is never drawn (bot/pipeline.py). The
+replies of a channel are posted in the order the moves were made.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -17,13 +25,15 @@ import discord
 from games.core import all_games
 
 from ..manager import GameManager
+from ..pipeline import Board
 from ..reply import Context, Reply
-from .present import message_url, missing_permissions, post_failed, private_text, send_reply
+from .present import attach_board, message_url, missing_permissions, post_failed, private_text, send_reply
 from .status import Poster, create_status, refresh_status
 
 log = logging.getLogger("playpost.discord")
 
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080
+ACK_WITHIN = 2.0  # seconds: a click not yet acknowledged by then is deferred anyway (Discord allows 3)
 
 
 def context(interaction: discord.Interaction, channel_id: str | None = None, **more: Any) -> Context:
@@ -34,15 +44,45 @@ def context(interaction: discord.Interaction, channel_id: str | None = None, **m
         user_name=interaction.user.display_name,
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         can_manage=bool(interaction.permissions.manage_channels),
+        image_later=True,  # this transport posts a board after its text when drawing takes a while
         **more,
     )
+
+
+def once(interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
+    """Defer a click publicly ("thinking") exactly once, whoever asks first (the manager or the timer)."""
+    sent: asyncio.Task[Any] | None = None
+
+    async def defer() -> None:
+        nonlocal sent
+        if sent is None:
+            if interaction.response.is_done():
+                return
+            sent = asyncio.get_running_loop().create_task(interaction.response.defer(thinking=True))
+        await asyncio.shield(sent)
+
+    return defer
+
+
+def ack_timer(defer: Callable[[], Awaitable[None]]) -> asyncio.TimerHandle:
+    """Defer after `ACK_WITHIN` seconds unless cancelled first (the answer came in time)."""
+
+    async def late() -> None:
+        try:
+            await defer()
+        except discord.HTTPException as exc:
+            log.warning("event=ack_failed status=%s", exc.status)
+
+    return asyncio.get_running_loop().call_later(ACK_WITHIN, lambda: asyncio.ensure_future(late()))
 
 
 class Flows:
     """Runs interactions through the manager; the components reach it as `interaction.client.flows`."""
 
-    def __init__(self, bot: Poster) -> None:
+    def __init__(self, bot: Poster, *, image_wait: float = 0.5) -> None:
         self.bot = bot
+        self.image_wait = image_wait  # seconds a move's text waits for its board before leaving without it
+        self._posting: dict[str, asyncio.Lock] = {}  # per channel: replies are posted in commit order
 
     @property
     def manager(self) -> GameManager:
@@ -88,14 +128,15 @@ class Flows:
                     menu: str | None = None) -> None:
         """A click on a board's button or menu: checked by the manager against the board as stored, then played."""
         started = time.perf_counter()
-
-        async def defer() -> None:
-            await interaction.response.defer(thinking=True)
-
+        defer = once(interaction)
         ctx = context(interaction, channel_id, ack=defer)
         reply: Reply | None = None
+        timer = ack_timer(defer)
         try:
-            reply = await self.manager.press(ctx, version, carried, menu=menu)
+            try:
+                reply = await self.manager.press(ctx, version, carried, menu=menu)
+            finally:
+                timer.cancel()
             if await self._refused_at_once(interaction, reply):
                 log.info("event=click_refused channel=%s user=%s stale=%s", channel_id, ctx.user_id, reply.stale)
                 return
@@ -122,11 +163,13 @@ class Flows:
             await send_reply(interaction, reply, deferred_ephemeral=True, channel_id=channel_id)
             return
 
-        async def defer() -> None:
-            await interaction.response.defer(thinking=True)
-
+        defer = once(interaction)
         ctx = context(interaction, channel_id, game_id=game_id, ack=defer)
-        reply = await self.manager.dispatch(ctx, "game", name, options)
+        timer = ack_timer(defer)
+        try:
+            reply = await self.manager.dispatch(ctx, "game", name, options)
+        finally:
+            timer.cancel()
         if await self._refused_at_once(interaction, reply):
             log.info("event=button_refused command=%s game=%s user=%s", name, game_id, ctx.user_id)
             return
@@ -148,24 +191,60 @@ class Flows:
 
     async def _show(self, interaction: discord.Interaction, reply: Reply, channel_id: str, *,
                     deferred_ephemeral: bool = False, note: str = "", in_thread: bool = False) -> None:
-        """Post the reply (the game is as the manager left it, whatever Discord says), then the status message."""
-        try:
-            sent = await send_reply(interaction, reply, deferred_ephemeral=deferred_ephemeral, channel_id=channel_id,
-                                    note=note)
-        except discord.HTTPException as exc:
-            await post_failed(interaction, reply, exc)
-            sent = None
-        if sent is not None and reply.game_id is not None and reply.buttons and reply.version:
-            # where the newest board with buttons is, so a stale button can point to it
+        """Post the reply (the game is as the manager left it, whatever Discord says), then the status message.
+
+        Called as soon as the manager answers (no await in between): the channel's posting lock is
+        queued for in the order the manager released the replies, which is the order of the moves.
+        """
+        board = reply.board
+        async with self._posting.setdefault(channel_id, asyncio.Lock()):
+            if board is not None and not reply.ephemeral:
+                try:  # a board drawn quickly goes out with its text, in one message
+                    await asyncio.wait_for(board.settled(), self.image_wait)
+                    if board.ready:
+                        reply.image = await board.image()
+                        board = None
+                except TimeoutError:
+                    pass
+                except Exception:
+                    log.warning("event=board_failed game=%s", reply.game_id, exc_info=True)
+                    board = None
             try:
-                await self.manager.remember_board(reply.game_id, reply.version,
-                                                  message_url(interaction.guild_id, channel_id, sent.id))
-            except Exception:  # bookkeeping only: never let it cost the move its answer
-                log.warning("event=board_link_failed game=%s", reply.game_id, exc_info=True)
-        if reply.opened and not reply.ephemeral:
-            await create_status(self.bot, reply, channel_id, interaction.app_permissions, in_thread=in_thread)
-        else:
-            await refresh_status(self.bot, reply)
+                sent = await send_reply(interaction, reply, deferred_ephemeral=deferred_ephemeral,
+                                        channel_id=channel_id, note=note)
+            except discord.HTTPException as exc:
+                await post_failed(interaction, reply, exc)
+                sent = None
+            if sent is not None and reply.game_id is not None and reply.buttons and reply.version:
+                # where the newest board with buttons is, so a stale button can point to it
+                try:
+                    await self.manager.remember_board(reply.game_id, reply.version,
+                                                      message_url(interaction.guild_id, channel_id, sent.id))
+                except Exception:  # bookkeeping only: never let it cost the move its answer
+                    log.warning("event=board_link_failed game=%s", reply.game_id, exc_info=True)
+            if reply.opened and not reply.ephemeral:
+                await create_status(self.bot, reply, channel_id, interaction.app_permissions, in_thread=in_thread)
+            else:
+                await refresh_status(self.bot, reply)
+        if board is not None and sent is not None and not reply.ephemeral:
+            await self._board_later(interaction, reply, board, sent)
+
+    @staticmethod
+    async def _board_later(interaction: discord.Interaction, reply: Reply, board: Board,
+                           sent: discord.WebhookMessage) -> None:
+        """The board that was not ready with its text: added to that message once drawn (unless superseded)."""
+        try:
+            image = await board.image()
+        except Exception:
+            log.warning("event=board_failed game=%s", reply.game_id, exc_info=True)
+            return
+        if image is None:
+            log.info("event=board_superseded game=%s version=%s", reply.game_id, reply.version)
+            return
+        try:
+            await attach_board(sent, image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+        except discord.HTTPException as exc:
+            log.warning("event=board_attach_failed game=%s status=%s", reply.game_id, exc.status)
 
 
 async def _open_thread(interaction: discord.Interaction, options: dict[str, Any]) -> tuple[discord.Thread | None, str]:

@@ -141,6 +141,15 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
     return sent
 
 
+async def attach_board(message: discord.WebhookMessage, image: bytes, limit: int) -> None:
+    """Add a board drawn after its text was posted to that message (its text and controls stay)."""
+    embed, board = _board(image, limit)
+    if board is None:
+        await message.edit(content=f"{message.content}\n(The board image is larger than this server's upload limit.)")
+        return
+    await message.edit(embed=embed, attachments=[board])
+
+
 def private_text(reply: Reply) -> str:
     """An ephemeral reply's text; a refused stale click also points to the newest board, when known."""
     if reply.stale and reply.board_url:

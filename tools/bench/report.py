@@ -34,7 +34,7 @@ class Report:
 def format_table(rep: Report) -> str:
     head = ("section", "subject", "measure", "value", "target")
     rows = [(r.section, r.subject, r.measure, r.text,
-             "" if not r.target else f"{r.target} {'ok' if r.ok else 'MISSED'}") for r in rep.ordered()]
+             "" if not r.target else f"{r.target} {'held' if r.ok else 'MISSED'}") for r in rep.ordered()]
     widths = [min(60, max(len(h), *(len(x[i]) for x in rows))) if rows else len(h) for i, h in enumerate(head)]
     widths[3] = max(len(head[3]), *(len(x[3]) for x in rows)) if rows else len(head[3])
     line = "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True))
