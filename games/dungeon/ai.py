@@ -1,0 +1,62 @@
+"""The dungeon's heuristic for computer heroes, written against the public view only.
+
+The heroes play as one team, so every hero's value is the team's: levels cleared, the level's
+spawn point worn down, monsters wounded and killed, heroes' health (a hero heals when low because
+wounds cost more than a potion), and the heroes' distance to the spawn point (the objective).
+It reads `engine.view(state, player)`, never the state's fields, so it does not depend on how the
+engine stores its state.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+COOPERATIVE = True
+BUDGET_SCALE = 0.15  # monsters think through every hero's activation: a dungeon step costs ~10x a Heroball step
+
+
+def _d(ax: int, ay: int, bx: int, by: int) -> int:
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def evaluate(engine: Any, state: Any, player: str) -> float:
+    v = engine.view(state, player)
+    out = 400.0 * v.level
+    spawn = next((s for s in v.spawns if s.level == v.level), None)
+    if spawn is not None:
+        if spawn.state == "destroyed":
+            out += 300.0
+        else:
+            out += 25.0 * spawn.wounds
+    for h in v.heroes:
+        if h.incapacitated:
+            out -= 150.0
+            continue
+        left = h.life - h.wounds
+        out += 12.0 * left - (20.0 if left <= 1 else 0.0)
+        out += 4.0 * h.potions + 6.0 * len(h.equipment)
+        if spawn is not None and spawn.state != "destroyed":
+            out -= 1.5 * _d(h.x, h.y, spawn.x, spawn.y)
+    for m in v.monsters:
+        out -= 30.0 + 8.0 * (m.life - m.wounds)
+    return out
+
+
+def determinize(engine: Any, state: Any, player: str, rng: random.Random) -> Any:
+    """Deck order is hidden: the cards still in each deck are dealt in a fresh order (sorted first, so
+    the real order is never read)."""
+    update = {}
+    for name in ("loot_deck", "treasure_deck"):
+        deck = getattr(state, name, None)
+        if isinstance(deck, list) and len(deck) > 1:
+            fresh = sorted(deck)
+            rng.shuffle(fresh)
+            update[name] = fresh
+    return state.model_copy(update=update) if update else state
+
+
+def milestones(engine: Any, state: Any) -> dict[str, bool]:
+    """What selfplay counts besides wins: was the first level cleared (the heroes went on to level 2)?"""
+    v = engine.view(state, None)
+    first = next((s for s in v.spawns if s.level == 0), None)
+    return {"level1_cleared": v.level > 0 or (first is not None and first.state == "destroyed")}
