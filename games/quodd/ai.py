@@ -15,6 +15,8 @@ from games.core import Action
 from .board import is_drop, squares, xy
 from .state import QState
 
+BUDGET_SCALE = 0.4  # a Quodd step (a skill's whole movement chain) costs ~4x a Heroball step
+
 
 def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1])) + min(abs(a[0] - b[0]), abs(a[1] - b[1])) // 2

@@ -77,16 +77,18 @@ class SearchPlayer:
     """Flat Monte Carlo over determinised states.
 
     The `width` moves the greedy heuristic likes best are each tried in up to `playouts` rollouts:
-    a fresh determinisation (hidden parts re-sampled), the move, then `depth` actions of every
-    player chosen by a cheap heuristic policy (greedy over a few sampled moves), and the heuristic
-    judges the end position. Rollouts go round the candidates until the step budget is spent; the
+    a fresh determinisation (hidden parts re-sampled: other dice, other cards), the move, then the
+    rest of the turn played greedily (up to `depth` actions; with `opponents`, the others' answer
+    too, greedy over a few sampled moves), and the heuristic judges the position where the turn
+    passes on. Rollouts go round the candidates until the step budget is spent; the
     best mean wins. Deterministic for a given generator.
     """
 
     level: str = "hard"
     budget: Budget = field(default_factory=Budget)
-    sample: int = 6  # moves the rollout policy compares at each step
-    explore: float = 0.05  # chance the rollout policy moves at random
+    sample: int = 6  # moves the rollout policy compares at each step (for the other players)
+    explore: float = 0.0  # chance the rollout policy moves at random
+    opponents: bool = False  # roll on through the others' answer (noisier); by default stop when the turn passes
 
     def decide(self, engine: Game, state: BaseModel, player: str, rng: random.Random,
                budget: Budget | None = None) -> Action:
@@ -126,13 +128,15 @@ class SearchPlayer:
             who = st.to_act[0]
             if who != player:
                 left_me = True
+                if not self.opponents:
+                    break
             elif left_me:
                 break
             legal = candidates(engine, s, who)
             if len(legal) == 1 or rng.random() < self.explore:
                 a = rng.choice(legal)
             else:
-                pool = rng.sample(legal, min(self.sample, len(legal)))
+                pool = legal if who == player else rng.sample(legal, min(self.sample, len(legal)))
                 scores = []
                 for c in pool:
                     after, _ = engine.apply(s, who, c)
