@@ -45,7 +45,7 @@ def heuristic_for(game_id: str) -> Any:
     try:
         return importlib.import_module(f"games.{game_id}.ai")
     except ModuleNotFoundError as exc:
-        if exc.name != f"games.{game_id}.ai":
+        if exc.name not in (f"games.{game_id}", f"games.{game_id}.ai"):
             raise
         return None
 
