@@ -21,13 +21,13 @@ def _d(ax: int, ay: int, bx: int, by: int) -> int:
 
 def evaluate(engine: Any, state: Any, player: str) -> float:
     v = engine.view(state, player)
-    out = 400.0 * v.level
+    out = 1000.0 * v.level
     spawn = next((s for s in v.spawns if s.level == v.level), None)
     if spawn is not None:
         if spawn.state == "destroyed":
-            out += 300.0
+            out += 600.0
         else:
-            out += 25.0 * spawn.wounds
+            out += 120.0 * spawn.wounds  # the spawn point keeps calling monsters: wearing it down comes first
     for h in v.heroes:
         if h.incapacitated:
             out -= 150.0
@@ -36,7 +36,7 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         out += 12.0 * left - (20.0 if left <= 1 else 0.0)
         out += 4.0 * h.potions + 6.0 * len(h.equipment)
         if spawn is not None and spawn.state != "destroyed":
-            out -= 1.5 * _d(h.x, h.y, spawn.x, spawn.y)
+            out -= 4.0 * _d(h.x, h.y, spawn.x, spawn.y)
     for m in v.monsters:
         out -= 30.0 + 8.0 * (m.life - m.wounds)
     return out

@@ -41,15 +41,21 @@ class Counter:
 
 
 def greedy_scores(engine: Game, state: BaseModel, player: str, moves: list[Action], rng: random.Random,
-                  counter: Counter | None = None) -> list[float]:
-    """Each move's heuristic value one step ahead, on one determinised copy (dice re-sampled)."""
-    seen = determinize(engine, state, player, rng)
+                  counter: Counter | None = None, samples: int = 3) -> list[float]:
+    """Each move's heuristic value one step ahead on a determinised copy (dice re-sampled); a move that
+    rolls dice or reveals something is judged by its mean over `samples` such copies."""
+    seen = [determinize(engine, state, player, rng) for _ in range(samples)]
     out = []
     for a in moves:
-        after, _ = engine.apply(seen, player, a)
+        after, events = engine.apply(seen[0], player, a)
+        total, n = value(engine, after, player), 1
+        if any(e.irreversible for e in events):
+            for other in seen[1:]:
+                again, _ = engine.apply(other, player, a)
+                total, n = total + value(engine, again, player), n + 1
         if counter is not None:
-            counter.steps += 1
-        out.append(value(engine, after, player))
+            counter.steps += n
+        out.append(total / n)
     return out
 
 
