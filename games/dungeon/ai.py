@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.core import Action
+from games.core.grid import parse_label
+
 COOPERATIVE = True
-BUDGET_SCALE = 0.15  # monsters think through every hero's activation: a dungeon step costs ~10x a Heroball step
+BUDGET_SCALE = 0.07  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
 
 
 def _d(ax: int, ay: int, bx: int, by: int) -> int:
@@ -40,6 +43,24 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
     for m in v.monsters:
         out -= 30.0 + 8.0 * (m.life - m.wounds)
     return out
+
+
+def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Action]:
+    """Of the many squares a hero may move to, those nearest the spawn point and the nearest monsters;
+    every other action stays."""
+    steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
+    if len(steps) <= 10:
+        return moves
+    v = engine.view(state, player)
+    spawn = next((s for s in v.spawns if s.level == v.level and s.state != "destroyed"), None)
+    goals = [(m.x, m.y) for m in v.monsters] + ([(spawn.x, spawn.y)] * 3 if spawn is not None else [])
+
+    def near(a: Action) -> tuple[int, str]:
+        x, y = parse_label(dict(a.args)["to"]) or (0, 0)
+        return (min((_d(x, y, gx, gy) for gx, gy in goals), default=0), a.text())
+
+    keep = {a.text() for a in sorted(steps, key=near)[:8]}
+    return [a for a in moves if a.cmd != "move" or a.text() in keep]
 
 
 def determinize(engine: Any, state: Any, player: str, rng: random.Random) -> Any:
