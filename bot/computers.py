@@ -63,6 +63,9 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
         except (PlaypostError, StaleVersion):
             log.info("computer move overtaken game=%s player=%s", rec.id, player)
             break  # someone else moved meanwhile: their move lets the computers follow
+        except Exception:  # a fault in a decision must not undo the move already committed before it
+            log.exception("computer move failed game=%s player=%s", rec.id, player)
+            break
         events.append(Event(text=f"{name} (computer) plays `{move.action.text()}`.", kind="computer"))
         events.extend(move.events)
         state, after = move.state, move.after

@@ -145,7 +145,11 @@ class VoteCommands:
         again: dict[str, Any] = {"game": old.kind, "thread": False, **old.options}
         opened = await self.lobby.new(host, **again)
         host_seated = False
+        comps = computers.seats(old)
         for seat in old.seats:
+            if seat.player.startswith(computers.PREFIX) and seat.player in comps:
+                await self.lobby.computer(host, level=comps[seat.player])  # a computer seat comes back as one
+                continue
             if seat.player == host.user_id and not host_seated:
                 host_seated = True
                 if not seat.choices:

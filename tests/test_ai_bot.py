@@ -105,3 +105,36 @@ async def test_computer_votes_side_with_the_caller(manager, clock):
     clock.now = rec.deadline_at + 1
     r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})  # bob + two computers of three voters
     assert not r.ephemeral and r.finished and "voted to end the game" in r.text
+
+
+async def test_a_rematch_seats_the_computer_again_as_a_computer(manager):
+    await with_computer(manager, "normal")
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    for _ in range(40):  # ann ends every turn; the computer plays its own
+        rec = await manager.storage.live_game("c1")
+        if rec is None:
+            break
+        await manager.dispatch(ctx("ann"), "count", "end", {})
+    old = (await manager.storage.history("c1", 1))[0]
+    assert old.status == "finished"
+    r = await manager.dispatch(ctx("ann"), "game", "rematch", {})
+    assert not r.ephemeral and "Rematch called" in r.text, r.text
+    new = await manager.storage.live_game("c1") or (await manager.storage.history("c1", 1))[0]
+    assert new.id != old.id and [s.player for s in new.seats] == ["ann", "computer-1"]
+    assert new.meta["computers"] == {"computer-1": "normal"}
+
+
+async def test_a_failing_decision_leaves_the_committed_move_and_the_game_waiting(manager, monkeypatch):
+    from bot import computers
+
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    await with_computer(manager)
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    monkeypatch.setattr(computers, "choose", broken)
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert not r.ephemeral and "ends the turn" in r.text
+    rec = await manager.storage.live_game("c1")
+    assert [e.player for e in await manager.storage.log(rec.id)] == ["ann"]
+    assert engine_waits_for(manager, rec) == ["computer-1"]
