@@ -117,6 +117,36 @@ def _run_settings(settings: Settings, args: argparse.Namespace) -> Settings:
     return settings.model_copy(update=update)
 
 
+def selfplay_main(game: str, games: int, seats: str, json_path: str | None, options: list[str], seed: int,
+                  quiet: bool) -> int:
+    """Computer against computer with the pure engines; prints win rates, decision times, lengths."""
+    from games.core import get_game
+    from games.core.ai.selfplay import selfplay
+
+    engine = get_game(game)
+    labels = [s.strip() for s in seats.split(",") if s.strip()]
+    opts = dict(o.split("=", 1) for o in options)
+
+    def each(i: int, rep: object) -> None:
+        if not quiet:
+            print(f"game {i + 1}/{games} done", file=sys.stderr, flush=True)
+
+    report = selfplay(engine, labels, games, options=opts, seed=seed, each=each)
+    data = report.to_json()
+    print(f"{engine.name}: {games} games, seats {', '.join(labels)}" + (f", options {opts}" if opts else ""))
+    for label, rate in data["win_rate"].items():
+        lo, hi = data["win_rate_95"][label]
+        print(f"  {label:>7}: wins {rate:6.1%} (95 % interval {lo:.1%}-{hi:.1%}), "
+              f"decision {data['mean_decision_ms'][label]:.1f} ms mean, {data['max_decision_ms'][label]:.0f} ms max")
+    print(f"  game length: {data['mean_actions']:.1f} actions, {data['mean_rounds']:.1f} rounds; "
+          f"unfinished {data['unfinished']}")
+    for name, frac in data["progress"].items():
+        print(f"  {name}: {frac:.1%}")
+    if json_path:
+        Path(json_path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
 def run_discord(settings: Settings) -> int:
     bot = build_bot(settings)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
@@ -157,6 +187,14 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    p_self = sub.add_parser("selfplay", help="computer players against each other, without Discord")
+    p_self.add_argument("game")
+    p_self.add_argument("--games", type=int, default=20)
+    p_self.add_argument("--seats", required=True, help="levels, one per seat: hard,normal,random (easy = random)")
+    p_self.add_argument("--json", default=None, help="also write the figures as JSON here")
+    p_self.add_argument("--option", action="append", default=[], help="a game option, e.g. scenario=heist")
+    p_self.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
+    p_self.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     settings = Settings()
     has_token = bool(settings.discord_token and settings.discord_token.get_secret_value())
@@ -188,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         return replay_main(args.file)
     if args.cmd == "rebuild":
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))
+    if args.cmd == "selfplay":
+        return selfplay_main(args.game, args.games, args.seats, args.json, args.option, args.seed, args.quiet)
     if args.cmd == "bench":
         try:  # the benchmark is a tool of the checkout (tools/bench), not part of the bot
             from tools.bench.run import main as bench_main

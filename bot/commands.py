@@ -9,7 +9,8 @@ from functools import cache
 
 from games.core import CommandSpec, Game, OptionSpec, all_games
 
-VOTE_KINDS = ("skip", "end")
+VOTE_KINDS = ("skip", "end", "computer")
+COMPUTER_LEVELS = ("easy", "normal", "hard")
 SEED_MAX = 2**63 - 1  # a seed is stored as a signed 64-bit integer
 HOURS_MAX = 24 * 30  # deadlines and reminders: 1 hour to 30 days
 
@@ -73,8 +74,15 @@ def game_group() -> tuple[CommandSpec, ...]:
         CommandSpec(name="kick", description="Remove a player from the lobby (host or Manage Channel)", options=(
             OptionSpec(name="player", description="Who to remove", required=True, kind="user"),)),
         CommandSpec(name="vote", description="After a missed deadline: skip the late player's turn, or end the game",
-                    options=(OptionSpec(name="kind", description="skip the turn, or end the game", required=True,
-                                        choices=VOTE_KINDS),)),
+                    options=(OptionSpec(name="kind", description="skip the turn, a computer plays the late seat, "
+                                        "or end the game", required=True, choices=VOTE_KINDS),)),
+        CommandSpec(name="computer", description="Seat a computer player (host); in a running game, for a player "
+                    "who left", options=(
+                        OptionSpec(name="level", description="How well it plays (default normal)",
+                                   choices=COMPUTER_LEVELS),
+                        OptionSpec(name="player", description="Running game: whose seat it takes",
+                                   autocomplete=True),)),
+        CommandSpec(name="takeover", description="Take back your seat from the computer playing it"),
         CommandSpec(name="rematch", description="Play the finished game again: same seats and options, a new seed"),
         preview_command(),
     )

@@ -65,6 +65,7 @@ class GameManager:
             "log": game.log, "help": game.help, "hand": game.hand, "history": game.history,
             "settings": game.settings, "pause": game.pause, "resume": game.resume, "kick": game.kick,
             "vote": votes.vote, "rematch": votes.rematch, "preview": game.preview,
+            "computer": game.computer, "takeover": game.takeover,
         }
         self._preview_in = game.preview_in  # `/<game> preview`
 

@@ -33,6 +33,7 @@ from games.core.play import irreversible, replay, step
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
+from . import computers
 from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
@@ -243,6 +244,16 @@ class Table:
 
     # ---- the apply path ------------------------------------------------------
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
+        rec, engine, move = await self.commit(ctx, kind, written, expected_version=expected_version)
+        # computer seats whose turn it now is move at once, through `commit` like anyone (bot/computers.py)
+        rec, state, after, events = await computers.follow(self, rec, engine, move.state, move.after)
+        # committed: everything below only describes it
+        return computers.quiet(rec, await self.after_move(rec, engine, state, move.before, after,
+                                                          [*move.events, *events], later=ctx.image_later))
+
+    async def commit(self, ctx: Context, kind: str, written: Action, *,
+                     expected_version: int | None = None) -> tuple[GameRecord, Game, Move]:
+        """The apply path up to the committed move (no description of it yet)."""
         # the channel's moves one at a time; a bounded number of moves do storage and rules work at once
         async with self.lock(ctx.channel_id), self.apply.slot():
             rec = await self.live(ctx)
@@ -276,9 +287,7 @@ class Table:
                 self.undo_states.pop(next(iter(self.undo_states)))
             log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
                      seq, ctx.user_id, entry.action, rec.version)
-        # committed: everything below only describes it
-        return await self.after_move(rec, engine, move.state, move.before, move.after, move.events,
-                                     later=ctx.image_later)
+        return rec, engine, move
 
     def deadline(self, rec: GameRecord, after: Status, engine: Game | None = None,
                  state: BaseModel | None = None) -> float | None:

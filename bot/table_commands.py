@@ -9,7 +9,7 @@ from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay, resolve, secrets_mark
 from storage import ChannelBusy, GameRecord, SeatRecord
 
-from . import commands, parsing
+from . import commands, computers, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
 from .reply import Context, Reply
 from .table import Table, seated_player
@@ -107,6 +107,65 @@ class TableCommands:
         return Reply(text=f"{ctx.user_name} {verb}" + (f" ({what})" if what else "") +
                      f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
 
+    # ---- computer seats (bot/computers.py) -------------------------------------
+    async def computer(self, ctx: Context, level: str | None = None, player: str | None = None) -> Reply:
+        """Lobby: add a computer seat (host). Running game: the host hands a player's seat to a computer."""
+        lvl = computers.level_of(level)
+        rec = await self.table.live(ctx)
+        self._require_host(ctx, rec, "seat a computer")
+        if rec.status == "active":
+            if not player:
+                raise IllegalAction("The game is running: say whose seat the computer takes.",
+                                    "`/game computer player:<name>` (for a player who left), or "
+                                    "`/game vote kind:computer` after a missed deadline.")
+            who = self._seated(rec, player)
+            if who in computers.seats(rec):
+                raise IllegalAction(f"A computer plays {self.table.names(rec)[who]}'s seat already.",
+                                    "`/game takeover` gives it back to its player.")
+            moved = await computers.hand_over(self.table, rec, [who], lvl)
+            said = f"{ctx.user_name} hands {self.table.names(rec)[who]}'s seat to a computer ({lvl})."
+            if moved is None:
+                return Reply(text=said + " It moves when the seat must act.", game_id=rec.id, version=rec.version)
+            moved.text = f"{said}\n{moved.text}"
+            return moved
+        if player:
+            raise IllegalAction("Before the start a computer takes a seat of its own.",
+                                "`/game computer level:<level>` adds one; players join with `/game join`.")
+        async with self.table.lock(ctx.channel_id):
+            rec = await self.table.live(ctx)
+            engine = get_game(rec.kind)
+            if rec.status != "lobby":
+                raise IllegalAction("The game has already started.", "Try again; `/game status` shows it.")
+            if len(rec.seats) >= engine.max_seats:
+                raise IllegalAction(f"{engine.name} seats at most {engine.max_seats}.", "The table is full.")
+            taken = {s.player for s in rec.seats}
+            n = next(i for i in range(1, engine.max_seats + 2) if f"{computers.PREFIX}{i}" not in taken)
+            seat = SeatRecord(player=f"{computers.PREFIX}{n}", name=f"Computer {n}")
+            engine.check_seat(rec.options, seats_of(rec), Seat(player=seat.player, name=seat.name))
+            rec = await self.table.storage.update_game(rec, rec.version, seats=[*rec.seats, seat])
+            await self.table.storage.update_meta(rec.id, {"computers": {**computers.seats(rec), seat.player: lvl}})
+        return Reply(text=f"{seat.name} ({lvl}) joins. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+                     version=rec.version)
+
+    async def takeover(self, ctx: Context) -> Reply:
+        """A player takes back the seat a computer played for them (between moves: computers move at once)."""
+        rec = await self.table.live(ctx)
+        comps = computers.seats(rec)
+        if rec.status != "active" or ctx.user_id not in comps:
+            raise IllegalAction("No computer plays a seat of yours.",
+                                "A seat handed to a computer is taken back by its own player.")
+        del comps[ctx.user_id]
+        await self.table.storage.update_meta(rec.id, {"computers": comps})
+        return Reply(text=f"{ctx.user_name} takes their seat back from the computer.", game_id=rec.id,
+                     version=rec.version)
+
+    def _seated(self, rec: GameRecord, player: str) -> str:
+        key = player.strip().lstrip("@").casefold()
+        for s in rec.seats:
+            if s.player.casefold() == key or s.name.casefold() == key:
+                return s.player
+        raise IllegalAction(f"`{player}` is not seated.", "Seated: " + self._seat_list(rec) + ".")
+
     @staticmethod
     def _seat_list(rec: GameRecord) -> str:
         return ", ".join(
@@ -165,7 +224,10 @@ class TableCommands:
             rec = await self.table.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
                                                  deadline_at=self.table.deadline(rec, st, engine, state))
             self.table.remember(rec, state)
-        reply = await self.table.after_move(rec, engine, state, None, st, [])
+        before = st
+        rec, state, st, events = await computers.follow(self.table, rec, engine, state, st)
+        reply = computers.quiet(rec, await self.table.after_move(rec, engine, state, None if not events else before,
+                                                                 st, events))
         reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
         return reply
 

@@ -1,7 +1,9 @@
 """Table rules that are not moves: the vote after a missed deadline, and the rematch.
 
-`/game vote kind:skip|end`: once a turn deadline has passed, the seated players who are not being
-waited for vote; more than half of them carries it. The ballot lives in the game's meta (written
+`/game vote kind:skip|end|computer`: once a turn deadline has passed, the seated players who are not
+being waited for vote; more than half of them carries it. `computer` hands the late players' seats to
+computers (level normal; each takes its seat back with `/game takeover`). Computer seats answer a
+vote at once: they side with the player who called it. The ballot lives in the game's meta (written
 with `storage.update_meta`, which leaves the version alone, so the late player's buttons keep
 working until the vote carries). `/game rematch`: the finished game again, same seats and options,
 a new seed, started at once. Buttons dispatch these commands with `Context.game_id` set to the game
@@ -17,6 +19,7 @@ from games.core import IllegalAction, PlaypostError, get_game
 from games.core.actions import echo
 from storage import GameRecord
 
+from . import computers
 from .errors import VOTE_OVERTAKEN, guarded
 from .reply import Context, Reply
 from .table import Table
@@ -41,9 +44,9 @@ class VoteCommands:
     # ---- /game vote ----------------------------------------------------------
     async def vote(self, ctx: Context, kind: str) -> Reply:
         kind = str(kind).casefold()
-        if kind not in ("skip", "end"):
-            raise IllegalAction(f"`{echo(kind)}` is not a vote.",
-                                "Vote with `kind:skip` (the late turn) or `kind:end`.")
+        if kind not in ("skip", "end", "computer"):
+            raise IllegalAction(f"`{echo(kind)}` is not a vote.", "Vote with `kind:skip` (the late turn), "
+                                "`kind:computer` (a computer plays the late seat) or `kind:end`.")
         rec = _running(await self._target(ctx))
         async with self.table.lock(f"vote:{rec.id}"):
             # the ballot as it stands once the vote lock is held
@@ -59,7 +62,8 @@ class VoteCommands:
         state = self.table.state_of(rec, engine)
         late = list(engine.status(state).to_act)
         voters = sorted({s.player for s in rec.seats} - set(late))
-        what = "ending the game" if kind == "end" else "skipping the turn"
+        what = {"end": "ending the game", "skip": "skipping the turn",
+                "computer": "handing the late seat to a computer"}[kind]
         if ctx.user_id not in voters:
             raise IllegalAction(f"Only the other seated players vote on {what}.",
                                 "The player the game waits for can still move; `/game help` shows how.")
@@ -72,6 +76,7 @@ class VoteCommands:
         if ctx.user_id in votes:
             raise IllegalAction("Your vote is counted already.", "It carries once more than half of you have voted.")
         votes.add(ctx.user_id)
+        votes |= set(voters) & set(computers.seats(rec))  # computers answer at once: with the caller
         need = len(voters) // 2 + 1
         if len(votes) < need:
             # meta only: the version stays, so the late player's buttons keep working
@@ -82,11 +87,23 @@ class VoteCommands:
         await ctx.acknowledge()  # carrying it applies a move or ends the game: the slow part
         if kind == "skip":
             return await self._skip_late_players(rec, late)
+        if kind == "computer":
+            return await self._computers_take_over(rec, late)
         # the vote carries the authority to end it
         ender = replace(ctx, channel_id=rec.channel_id, guild_id=rec.guild_id, can_manage=True, game_id=None)
         reply = await self.lobby.abandon(ender)
         reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
         return reply
+
+    async def _computers_take_over(self, rec: GameRecord, late: list[str]) -> Reply:
+        """The late players' seats go to computers, which move at once."""
+        names = ", ".join(self.table.names(rec).get(p, p) for p in late)
+        said = f"The other players voted to hand {names}'s seat to a computer ({computers.DEFAULT_LEVEL})."
+        moved = await computers.hand_over(self.table, rec, late, computers.DEFAULT_LEVEL)
+        if moved is None:
+            return Reply(text=said, game_id=rec.id, version=rec.version)
+        moved.text = f"{said}\n{moved.text}"
+        return moved
 
     async def _skip_late_players(self, rec: GameRecord, late: list[str]) -> Reply:
         """Apply the game's skip action for each player who kept the game waiting, while they still must act."""
@@ -129,7 +146,11 @@ class VoteCommands:
         again: dict[str, Any] = {"game": old.kind, "thread": False, **old.options}
         opened = await self.lobby.new(host, **again)
         host_seated = False
+        comps = computers.seats(old)
         for seat in old.seats:
+            if seat.player.startswith(computers.PREFIX) and seat.player in comps:
+                await self.lobby.computer(host, level=comps[seat.player])  # a computer seat comes back as one
+                continue
             if seat.player == host.user_id and not host_seated:
                 host_seated = True
                 if not seat.choices:

@@ -6,6 +6,7 @@ checks once: finished, whose turn, is the action in the legal set.
 """
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
@@ -172,6 +173,18 @@ class Game(ABC, Generic[S]):
                 if a.cmd == name and not a.args:
                     return a
         return None
+
+    def determinize(self, state: S, player: str, rng: random.Random) -> S:
+        """A state `player` cannot tell apart from `state`, its hidden parts re-sampled from `rng`.
+
+        Computer players search these, so they never read what their player cannot see. By
+        default future dice are the hidden part: a state's `rng` field gets a seed drawn from
+        `rng`. Games with other secrets (deck order, hands, face-down tokens) re-sample those too.
+        """
+        current = getattr(state, "rng", None)
+        if isinstance(current, Rng):
+            return state.model_copy(update={"rng": Rng(seed=rng.getrandbits(48))})
+        return state
 
     def preview(self, state: S, player: str, action: Action) -> tuple[S, list[Event]] | None:
         """What a legal action would do, without hidden information or real dice; None: no previews."""

@@ -1,0 +1,79 @@
+"""Quodd's heuristic for computer players: the next objective, and how far away it is.
+
+Race and time trial: rally markers reached, then the distance to the next one. Heist: crystals
+banked, crystals carried, and the distance to the nearest crystal lying about (or, carrying, to
+a drop zone). In a race or heist the best rival's value is subtracted. Face-down tokens are
+judged by their public face only; `determinize` deals their real kinds out again at random.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Action
+
+from .board import is_drop, squares, xy
+from .state import QState
+
+BUDGET_SCALE = 0.4  # a Quodd step (a skill's whole movement chain) costs ~4x a Heroball step
+
+
+def _dist(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) + min(abs(a[0] - b[0]), abs(a[1] - b[1])) // 2
+
+
+def _nearest(at: tuple[int, int], where: list[tuple[int, int]]) -> int:
+    return min((_dist(at, p) for p in where), default=20)
+
+
+def _hero_value(st: QState, h: Any, drops: list[tuple[int, int]]) -> float:
+    if st.mode == "heist":
+        v = 100.0 * len(h.banked) + 45.0 * len(h.carrying)
+        if h.pos is None:
+            return v - 30.0
+        at = xy(h.pos)
+        if h.carrying and (len(h.carrying) >= st.carry_limit or len(h.banked) + len(h.carrying) >= st.target):
+            return v - 4.0 * _nearest(at, drops)
+        crystals = [xy(sq) for sq, items in st.ground.items() if any("crystal" in i for i in items)]
+        v -= 4.0 * _nearest(at, crystals)
+        if h.carrying:
+            v -= 1.0 * _nearest(at, drops)
+        return v
+    v = 100.0 * h.progress
+    if h.pos is None:
+        return v - 30.0
+    nxt = st.rally.get(str(h.progress + 1))
+    if nxt is not None:
+        v -= 4.0 * _dist(xy(h.pos), xy(nxt))
+    return v
+
+
+def evaluate(engine: Any, st: QState, player: str) -> float:
+    drops = [p for p in squares(st) if is_drop(st, p)] if st.mode == "heist" else []
+    mine = next(h for h in st.heroes if h.player == player)
+    v = _hero_value(st, mine, drops)
+    if st.mode != "solo":
+        rivals = [_hero_value(st, h, drops) for h in st.heroes if h.player != player]
+        if rivals:
+            v -= 0.7 * max(rivals)
+    return v
+
+
+def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Action]:
+    """The 120 ways to arrange skills on the cube are beyond a heuristic's judgement: keep them as dealt."""
+    if any(a.cmd == "rearrange" for a in moves) and any(a.cmd == "done" for a in moves):
+        return [a for a in moves if a.cmd != "rearrange"]
+    return moves
+
+
+def determinize(engine: Any, st: QState, player: str, rng: random.Random) -> QState:
+    """Face-down tokens' real kinds dealt out again: the kinds still hidden, shuffled over those tokens."""
+    secret = sorted(k for k, t in st.tokens.items() if t.hidden)
+    if not secret:
+        return st
+    kinds = sorted(st.tokens[k].hidden for k in secret)
+    rng.shuffle(kinds)
+    tokens = dict(st.tokens)
+    for k, real in zip(secret, kinds, strict=True):
+        tokens[k] = tokens[k].model_copy(update={"hidden": real})
+    return st.model_copy(update={"tokens": tokens})

@@ -1,0 +1,140 @@
+"""Computer seats at the table (bot/computers.py) over the test-only `count` game."""
+from __future__ import annotations
+
+from bot.manager import GameManager
+from bot.reply import Context
+
+
+def ctx(user: str, channel: str = "c1") -> Context:
+    return Context(channel_id=channel, user_id=user, user_name=user.title())
+
+
+async def with_computer(m: GameManager, level: str = "hard"):
+    await m.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    r = await m.dispatch(ctx("ann"), "game", "computer", {"level": level})
+    assert not r.ephemeral and f"Computer 1 ({level}) joins" in r.text, r.text
+    return r
+
+
+async def test_the_host_seats_a_computer_that_moves_at_once_through_the_apply_path(manager):
+    await with_computer(manager)
+    rec = await manager.storage.live_game("c1")
+    assert [s.player for s in rec.seats] == ["ann", "computer-1"] and rec.meta["computers"] == {"computer-1": "hard"}
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert not r.ephemeral and "Computer 1 (computer) plays" in r.text
+    rec = await manager.storage.live_game("c1") or (await manager.storage.history("c1", 1))[0]
+    log = await manager.storage.log(rec.id)
+    assert log[0].player == "ann" and log[1].player == "computer-1"  # logged as its seat
+    assert "computer-1" not in r.ping and "computer-1" not in r.private
+    assert rec.status == "finished" or engine_waits_for(manager, rec) == ["ann"]
+
+
+def engine_waits_for(m: GameManager, rec) -> list[str]:
+    from games.core import get_game
+
+    return get_game(rec.kind).status(m.state_of(rec)).to_act
+
+
+async def test_a_computer_that_moves_first_moves_when_the_game_starts(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await manager.dispatch(ctx("ann"), "game", "leave", {})
+    await manager.dispatch(ctx("ann"), "game", "computer", {"level": "easy"})
+    await manager.dispatch(ctx("ann"), "game", "join", {})
+    r = await manager.dispatch(ctx("ann"), "game", "start", {})
+    assert not r.ephemeral and "Computer 1 (computer) plays" in r.text
+    assert r.ping == ["ann"] or r.finished
+
+
+async def test_only_the_host_seats_a_computer_and_a_level_must_exist(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    r = await manager.dispatch(ctx("bob"), "game", "computer", {})
+    assert r.ephemeral and "Only the game's host" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "computer", {"level": "genius"})
+    assert r.ephemeral and "not a computer level" in r.text
+    rec = await manager.storage.live_game("c1")
+    assert [s.player for s in rec.seats] == ["ann"] and not rec.meta.get("computers")
+
+
+async def test_vote_hands_the_late_seat_to_a_computer_which_moves_and_the_player_takes_it_back(manager, clock):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await manager.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    await manager.dispatch(ctx("cy"), "game", "join", {"colour": "green"})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    rec = await manager.storage.live_game("c1")
+    clock.now = rec.deadline_at + 1  # Ann missed her deadline
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "computer"})
+    assert r.ephemeral and "1 of the 2 needed for handing the late seat to a computer" in r.text
+    r = await manager.dispatch(ctx("cy"), "game", "vote", {"kind": "computer"})
+    assert not r.ephemeral and "voted to hand Ann's seat to a computer (normal)" in r.text
+    assert "Ann (computer) plays" in r.text
+    log = await manager.storage.log(rec.id)
+    assert log and all(e.player == "ann" for e in log)  # the computer played Ann's seat, logged as it
+    assert engine_waits_for(manager, await manager.storage.live_game("c1")) == ["bob"]
+    r = await manager.dispatch(ctx("bob"), "game", "takeover", {})
+    assert r.ephemeral and "No computer plays a seat of yours" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "takeover", {})
+    assert not r.ephemeral and "takes their seat back" in r.text
+    assert (await manager.storage.live_game("c1")).meta["computers"] == {}
+
+
+async def test_the_host_hands_a_seat_to_a_computer_for_a_player_who_left(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await manager.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    r = await manager.dispatch(ctx("bob"), "game", "computer", {"player": "Ann"})
+    assert r.ephemeral and "Only the game's host" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "computer", {})
+    assert r.ephemeral and "say whose seat" in r.text
+    r = await manager.dispatch(ctx("ann"), "game", "computer", {"player": "Bob", "level": "normal"})
+    assert not r.ephemeral and "hands Bob's seat to a computer (normal)" in r.text
+    assert "moves when the seat must act" in r.text  # Ann is to act, not Bob
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert "Bob (computer) plays" in r.text
+    rec = await manager.storage.live_game("c1") or (await manager.storage.history("c1", 1))[0]
+    assert rec.status == "finished" or engine_waits_for(manager, rec) == ["ann"]
+
+
+async def test_computer_votes_side_with_the_caller(manager, clock):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    await manager.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
+    await manager.dispatch(ctx("ann"), "game", "computer", {})
+    await manager.dispatch(ctx("ann"), "game", "computer", {})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    rec = await manager.storage.live_game("c1")
+    clock.now = rec.deadline_at + 1
+    r = await manager.dispatch(ctx("bob"), "game", "vote", {"kind": "end"})  # bob + two computers of three voters
+    assert not r.ephemeral and r.finished and "voted to end the game" in r.text
+
+
+async def test_a_rematch_seats_the_computer_again_as_a_computer(manager):
+    await with_computer(manager, "normal")
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    for _ in range(40):  # ann ends every turn; the computer plays its own
+        rec = await manager.storage.live_game("c1")
+        if rec is None:
+            break
+        await manager.dispatch(ctx("ann"), "count", "end", {})
+    old = (await manager.storage.history("c1", 1))[0]
+    assert old.status == "finished"
+    r = await manager.dispatch(ctx("ann"), "game", "rematch", {})
+    assert not r.ephemeral and "Rematch called" in r.text, r.text
+    new = await manager.storage.live_game("c1") or (await manager.storage.history("c1", 1))[0]
+    assert new.id != old.id and [s.player for s in new.seats] == ["ann", "computer-1"]
+    assert new.meta["computers"] == {"computer-1": "normal"}
+
+
+async def test_a_failing_decision_leaves_the_committed_move_and_the_game_waiting(manager, monkeypatch):
+    from bot import computers
+
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    await with_computer(manager)
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    monkeypatch.setattr(computers, "choose", broken)
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert not r.ephemeral and "ends the turn" in r.text
+    rec = await manager.storage.live_game("c1")
+    assert [e.player for e in await manager.storage.log(rec.id)] == ["ann"]
+    assert engine_waits_for(manager, rec) == ["computer-1"]
