@@ -1,9 +1,21 @@
 """Persistence: games and their action logs; the engines are known here only as JSON."""
-from .base import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage, StorageError
+from .base import (
+    BackupUnsupported,
+    ChannelBusy,
+    GameRecord,
+    LogEntry,
+    SeatRecord,
+    StaleVersion,
+    Storage,
+    StorageDamaged,
+    StorageError,
+    StorageUnavailable,
+)
 from .postgres import PostgresStorage, is_postgres_url
 from .sqlite import SQLiteStorage
 
 __all__ = [
+    "BackupUnsupported", "StorageDamaged", "StorageUnavailable",
     "ChannelBusy", "GameRecord", "LogEntry", "PostgresStorage", "SQLiteStorage", "SeatRecord", "StaleVersion",
     "Storage", "StorageError", "open_storage",
 ]
