@@ -18,6 +18,14 @@ class Settings(BaseSettings):
     playpost_tick_seconds: float = 60.0  # how often deadlines are checked
     # PLAYPOST_RENDER_WORKERS: board-drawing processes (0: a thread; unset: one per core but one)
     playpost_render_workers: int | None = None
+    # PLAYPOST_BACKUP_DIR: automatic online backups go here (unset: none); every N hours, the newest K kept
+    playpost_backup_dir: str | None = None
+    playpost_backup_every_hours: float = 6.0
+    playpost_backup_keep: int = 28
+    # PLAYPOST_HEARTBEAT: a file the bot touches every 30 s while connected to Discord (`playpost health` reads it)
+    playpost_heartbeat: str = "data/heartbeat"
+    playpost_heartbeat_max_age: float = 120.0  # seconds: an older heartbeat means "not connected"
+    playpost_shutdown_grace: float = 8.0  # seconds a SIGTERM waits for the commands in flight
 
     def render_workers(self) -> int:
         if self.playpost_render_workers is not None:

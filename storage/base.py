@@ -91,6 +91,8 @@ class LogEntry(BaseModel):
 
 
 class Storage(ABC):
+    backs_up = False  # whether `backup` works on this backend
+
     @abstractmethod
     async def open(self) -> None: ...
 

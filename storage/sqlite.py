@@ -171,6 +171,8 @@ def _publish(part: Path, dest: Path) -> None:
 
 
 class SQLiteStorage(Storage):
+    backs_up = True
+
     def __init__(self, path: str | Path, *, synchronous: Synchronous = "FULL", check: bool = True) -> None:
         """synchronous: FULL (the default) makes every commit durable; NORMAL is for the benchmark's comparison.
         check: run `PRAGMA quick_check` at open (refusing a damaged file)."""
