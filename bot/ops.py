@@ -27,9 +27,14 @@ RESTARTING = ("The bot is restarting; try again in a minute. Nothing was changed
 
 # ---- backups -------------------------------------------------------------------------------------------------
 def backup_path(directory: Path, now: float | None = None) -> Path:
-    """Where a backup taken now goes: `playpost-20260101T120000Z.sqlite3` (UTC; names sort by age)."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
-    return directory / f"{BACKUP_PREFIX}{stamp}{BACKUP_SUFFIX}"
+    """Where a backup taken now goes: `playpost-20260101T120000.123Z.sqlite3` (UTC; names sort by age)."""
+    now = time.time() if now is None else now
+    while True:
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now * 1000) % 1000:03d}Z"
+        path = directory / f"{BACKUP_PREFIX}{stamp}{BACKUP_SUFFIX}"
+        if not path.exists():  # never overwrite a finished backup
+            return path
+        now += 0.001
 
 
 def backups(directory: Path) -> list[Path]:
@@ -51,8 +56,6 @@ async def take_backup(storage: Storage, directory: Path, *, keep: int | None = N
                       now: float | None = None) -> Path:
     """One online backup into `directory`, then the oldest beyond `keep` removed (None: keep all)."""
     dest = backup_path(directory, now)
-    if dest.exists():  # two in one second: never overwrite a finished backup
-        dest = dest.with_name(dest.stem + f"-{time.monotonic_ns() % 10**6:06d}" + BACKUP_SUFFIX)
     await storage.backup(dest)
     if keep is not None:
         removed = await asyncio.to_thread(prune, directory, keep)
