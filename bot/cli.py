@@ -139,7 +139,7 @@ def restore_main(backup: Path, db: str) -> int:
 def health_main(settings: Settings, skip_heartbeat: bool) -> int:
     """Exit 0 when the bot is connected (fresh heartbeat) and its database writable; else 1 with the reason."""
     problems = [p for p in (
-        None if skip_heartbeat else heartbeat_problem(Path(settings.playpost_heartbeat),
+        None if skip_heartbeat else heartbeat_problem(settings.heartbeat_path(),
                                                       settings.playpost_heartbeat_max_age),
         database_problem(settings.playpost_db),
     ) if p]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -22,10 +23,18 @@ class Settings(BaseSettings):
     playpost_backup_dir: str | None = None
     playpost_backup_every_hours: float = 6.0
     playpost_backup_keep: int = 28
-    # PLAYPOST_HEARTBEAT: a file the bot touches every 30 s while connected to Discord (`playpost health` reads it)
-    playpost_heartbeat: str = "data/heartbeat"
+    # PLAYPOST_HEARTBEAT: a file the bot touches every 30 s while connected to Discord (`playpost health` reads it);
+    # unset: `heartbeat` beside the SQLite file (data/heartbeat with PostgreSQL)
+    playpost_heartbeat: str | None = None
     playpost_heartbeat_max_age: float = 120.0  # seconds: an older heartbeat means "not connected"
     playpost_shutdown_grace: float = 8.0  # seconds a SIGTERM waits for the commands in flight
+
+    def heartbeat_path(self) -> Path:
+        if self.playpost_heartbeat:
+            return Path(self.playpost_heartbeat)
+        if self.playpost_db.startswith(("postgres://", "postgresql://")):
+            return Path("data/heartbeat")
+        return Path(self.playpost_db.removeprefix("sqlite:///").removeprefix("sqlite://")).parent / "heartbeat"
 
     def render_workers(self) -> int:
         if self.playpost_render_workers is not None:

@@ -152,14 +152,15 @@ class PlaypostBot(ext.Bot):
 
     async def _heartbeat(self) -> None:
         """Touch the heartbeat file while connected, so `playpost health` can tell a live bot from a stuck one."""
-        path = Path(self.settings.playpost_heartbeat)
+        path = self.settings.heartbeat_path()
         while True:
-            if self.connected():
+            connected = self.connected()
+            if connected:
                 try:
                     await asyncio.to_thread(beat, path)
                 except OSError as exc:
                     log.warning("event=heartbeat_failed path=%s error=%r", path, exc)
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(HEARTBEAT_SECONDS if connected else 1.0)  # the first beat soon after connecting
 
     async def close(self) -> None:
         self.gate.closing = True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.ops import RESTARTING
+from bot.ops import RESTARTING, database_problem, heartbeat_problem
 from storage import open_storage
 
 from .conftest import USERS
@@ -54,3 +54,16 @@ async def test_sigterm_refuses_new_commands_finishes_the_move_in_flight_and_clos
         assert [e.action for e in await again.log(rec.id)] == ["add n:2"]
     finally:
         await again.close()
+
+
+async def test_the_connected_bot_keeps_a_fresh_heartbeat_and_its_database_passes_the_health_write(harness):
+    beat = harness.db.parent / "heartbeat"  # beside the database when PLAYPOST_HEARTBEAT is unset
+    for _ in range(3000):
+        if beat.exists():
+            break
+        await asyncio.sleep(0.01)
+    assert heartbeat_problem(beat, max_age=120) is None
+    # the health write goes through while the bot holds the database open and plays
+    await open_count(harness, "bob")
+    assert await asyncio.to_thread(database_problem, str(harness.db)) is None
+    assert board_message(await harness.cmd("ann", "count", "add", n="1"))
