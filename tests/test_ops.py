@@ -110,13 +110,17 @@ async def test_migrations_commit_while_something_holds_every_cursor(tmp_path, mo
 
 
 # ---- durability ------------------------------------------------------------------------------------------
-async def test_commits_are_durable_synchronous_full_in_wal(tmp_path):
+async def test_commits_are_durable_synchronous_full_in_wal(tmp_path, monkeypatch):
+    monkeypatch.delenv("PLAYPOST_SQLITE_SYNCHRONOUS", raising=False)  # the suite runs NORMAL; the bot runs FULL
     store = await open_storage(str(tmp_path / "d.sqlite3"))
     try:
         assert (await q(store.db, "PRAGMA synchronous"))[0] == 2  # FULL: fsync at every commit, even in WAL
         assert (await q(store.db, "PRAGMA journal_mode"))[0] == "wal"
     finally:
         await store.close()
+    monkeypatch.setenv("PLAYPOST_SQLITE_SYNCHRONOUS", "sometimes")
+    with pytest.raises(ValueError, match="FULL or NORMAL"):
+        await open_storage(str(tmp_path / "d.sqlite3"))
 
 
 # ---- defect 3: storage errors -------------------------------------------------------------------------------------
