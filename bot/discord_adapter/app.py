@@ -166,6 +166,14 @@ class PlaypostBot(ext.Bot):
         self.gate.closing = True
         for task in self.background:
             task.cancel()
+        try:
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):
+            pass
+        try:  # a stopped bot is not connected, whatever the file's age says
+            await asyncio.to_thread(self.settings.heartbeat_path().unlink, missing_ok=True)
+        except OSError as exc:
+            log.warning("event=heartbeat_remove_failed error=%r", exc)
         await super().close()
         if self.manager is not None:
             self.manager.close()

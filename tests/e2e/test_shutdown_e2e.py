@@ -48,6 +48,7 @@ async def test_sigterm_refuses_new_commands_finishes_the_move_in_flight_and_clos
     await asyncio.wait_for(harness.task, 30)  # the bot's run returns: the process would exit 0
     harness.task = None
     assert bot.is_closed() and bot.manager is None
+    assert not (harness.db.parent / "heartbeat").exists()  # a stopped bot does not look connected
     again = await open_storage(str(harness.db))
     try:
         rec = await again.live_game(start.channel_id)
