@@ -4,7 +4,9 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    PLAYPOST_DB=/data/playpost.sqlite3
+    PLAYPOST_DB=/data/playpost.sqlite3 \
+    PLAYPOST_HEARTBEAT=/data/heartbeat \
+    PLAYPOST_BACKUP_DIR=/data/backups
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -16,7 +18,10 @@ RUN pip install . && useradd --create-home --uid 10001 playpost && mkdir /data &
 
 USER playpost
 VOLUME ["/data"]
-# healthy while the process runs and its database opens and answers
-HEALTHCHECK --interval=60s --timeout=10s --start-period=30s \
-  CMD python -c "import sqlite3,os; sqlite3.connect(os.environ['PLAYPOST_DB']).execute('PRAGMA user_version').fetchone()" || exit 1
+# healthy while the bot is connected to Discord (it touches PLAYPOST_HEARTBEAT every 30 s while connected;
+# older than 120 s is unhealthy) and its database takes a write (a full disk or a read-only file is unhealthy)
+HEALTHCHECK --interval=60s --timeout=15s --start-period=60s --retries=3 CMD ["playpost", "health"]
+# docker stop sends SIGTERM: the bot answers new commands "restarting", finishes those in flight, closes the
+# database and exits 0 (within PLAYPOST_SHUTDOWN_GRACE, 8 s, well inside docker's 10 s)
+STOPSIGNAL SIGTERM
 CMD ["playpost", "run"]

@@ -5,15 +5,18 @@ import argparse
 import asyncio
 import json
 import logging
+import signal
 import sys
+import threading
 from pathlib import Path
 
-from storage import open_storage
+from storage import BackupUnsupported, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
 from .console import Console, play_transcript
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
+from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
 from .settings import Settings
 
 
@@ -52,18 +55,39 @@ async def script_main(path: Path, out: Path, db: str | None) -> int:
     return 0
 
 
+def _lines(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]) -> None:
+    """Read stdin in a daemon thread (a pending read never holds up the exit); None at end of input."""
+    def read() -> None:
+        for raw in sys.stdin:
+            loop.call_soon_threadsafe(queue.put_nowait, raw)
+        loop.call_soon_threadsafe(queue.put_nowait, None)
+    threading.Thread(target=read, name="playpost-stdin", daemon=True).start()
+
+
 async def local_main(db: str, out: Path, user: str) -> int:
     manager = await _manager(db)
     console = Console(manager=manager, out_dir=out)
     console.resume_numbering()
     print(f"playpost local console on {db}. Type `/game help`, or `name> /command ...` to act as "
-          f"someone else. You are {user}. Ctrl-D quits.")
+          f"someone else. You are {user}. Ctrl-D quits.", flush=True)
     loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    stop = asyncio.Event()
+    # SIGTERM: the line being handled is finished, no further line is read, the database is closed, exit 0
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    _lines(loop, queue)
     try:
-        while True:
-            try:
-                raw = await loop.run_in_executor(None, input, f"{user}> ")
-            except EOFError:
+        while not stop.is_set():
+            print(f"{user}> ", end="", flush=True)
+            getting = asyncio.ensure_future(queue.get())
+            stopping = asyncio.ensure_future(stop.wait())
+            await asyncio.wait({getting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if not getting.done():
+                getting.cancel()
+                break
+            raw = getting.result()
+            if raw is None:
                 print()
                 break
             raw = raw.strip()
@@ -73,10 +97,58 @@ async def local_main(db: str, out: Path, user: str) -> int:
                 raw = f"{user}> {raw}"
             elif ">" in raw.split(" ", 1)[0] or "> " in raw:
                 user = raw.split(">", 1)[0].split("#", 1)[0].strip() or user
-            await console.line(raw)
+            try:
+                await console.line(raw)
+            except StorageUnavailable as exc:  # a read outside the command's own answer (logged once by storage)
+                print(f"  The database refused that ({exc.cause}); nothing changed. Try again later.")
+            sys.stdout.flush()
     finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+        manager.close()
         await manager.storage.close()
+    if stop.is_set():
+        print("\nStopped (SIGTERM); every move shown above is saved.", flush=True)
     return 0
+
+
+async def backup_main(db: str, directory: Path, keep: int | None) -> int:
+    store = await open_storage(db)
+    try:
+        dest = await take_backup(store, directory, keep=keep)
+    finally:
+        await store.close()
+    print(f"Backup written to {dest}")
+    return 0
+
+
+def restore_main(backup: Path, db: str) -> int:
+    if db.startswith(("postgres://", "postgresql://")):
+        print("playpost restore is for SQLite files; for PostgreSQL restore a pg_dump with pg_restore.",
+              file=sys.stderr)
+        return 2
+    path = Path(db.removeprefix("sqlite:///").removeprefix("sqlite://"))
+    try:
+        kept = restore(backup, path)
+    except StorageDamaged as exc:
+        print(f"Not restored: {exc}. The database was left as it was; pick another backup.", file=sys.stderr)
+        return 3
+    print(f"Restored {backup} to {path}." + (f" The file it replaced is kept as {kept}." if kept else ""))
+    print(f"Check it with `playpost rebuild --db {path}` before starting the bot.")
+    return 0
+
+
+def health_main(settings: Settings, skip_heartbeat: bool) -> int:
+    """Exit 0 when the bot is connected (fresh heartbeat) and its database writable; else 1 with the reason."""
+    problems = [p for p in (
+        None if skip_heartbeat else heartbeat_problem(settings.heartbeat_path(),
+                                                      settings.playpost_heartbeat_max_age),
+        database_problem(settings.playpost_db),
+    ) if p]
+    for p in problems:
+        print(f"unhealthy: {p}", file=sys.stderr)
+    if not problems:
+        print("healthy")
+    return 1 if problems else 0
 
 
 async def rebuild_main(db: str, write: bool) -> int:
@@ -148,6 +220,11 @@ def selfplay_main(game: str, games: int, seats: str, json_path: str | None, opti
 
 
 def run_discord(settings: Settings) -> int:
+    if not settings.playpost_db.startswith(("postgres://", "postgresql://")):
+        # refuse a damaged file before connecting anywhere (the bot opens it again in setup_hook)
+        async def probe() -> None:
+            await (await open_storage(settings.playpost_db)).close()
+        asyncio.run(probe())
     bot = build_bot(settings)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     for handler in logging.getLogger().handlers:
@@ -184,6 +261,15 @@ def main(argv: list[str] | None = None) -> int:
                                "checking each by replaying its log (SQLite <-> PostgreSQL)")
     p_migrate.add_argument("source", help="the database to read: a SQLite file or a postgresql:// URL")
     p_migrate.add_argument("target", help="the database to fill (it must have no games yet)")
+    p_backup = sub.add_parser("backup", help="write an online backup of the database into DIR (the bot may run)")
+    p_backup.add_argument("dir", type=Path)
+    p_backup.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB)")
+    p_backup.add_argument("--keep", type=int, default=None, help="then delete all but the newest KEEP backups in DIR")
+    p_restore = sub.add_parser("restore", help="put a backup in place of the database (stop the bot first)")
+    p_restore.add_argument("backup", type=Path)
+    p_restore.add_argument("--db", default=None, help="SQLite file (default: PLAYPOST_DB)")
+    p_health = sub.add_parser("health", help="exit 0 if the bot is connected and its database writable")
+    p_health.add_argument("--no-heartbeat", action="store_true", help="check only the database")
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
@@ -197,6 +283,21 @@ def main(argv: list[str] | None = None) -> int:
     p_self.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     settings = Settings()
+    try:
+        return _run(parser, args, settings)
+    except StorageDamaged as exc:
+        print(damaged_advice(exc, settings.playpost_backup_dir), file=sys.stderr)
+        return 3
+    except BackupUnsupported as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except StorageUnavailable as exc:
+        print(f"The database cannot be used: {exc}. Check the disk (free space, permissions) and try again.",
+              file=sys.stderr)
+        return 3
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     has_token = bool(settings.discord_token and settings.discord_token.get_secret_value())
     discord_mode = args.cmd == "run" or (args.cmd is None and has_token)
     _setup_logging(settings.playpost_log_level if discord_mode else "WARNING")
@@ -228,6 +329,12 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))
     if args.cmd == "selfplay":
         return selfplay_main(args.game, args.games, args.seats, args.json, args.option, args.seed, args.quiet)
+    if args.cmd == "backup":
+        return asyncio.run(backup_main(args.db or settings.playpost_db, args.dir, args.keep))
+    if args.cmd == "restore":
+        return restore_main(args.backup, args.db or settings.playpost_db)
+    if args.cmd == "health":
+        return health_main(settings, args.no_heartbeat)
     if args.cmd == "bench":
         try:  # the benchmark is a tool of the checkout (tools/bench), not part of the bot
             from tools.bench.run import main as bench_main

@@ -3,7 +3,9 @@
 Domain errors (`PlaypostError`: illegal, malformed, ambiguous, not found) carry their own reason
 and hint. A `StaleVersion` from storage means the game moved on while a command ran; what that
 tells the caller depends on what they did (typed a command, pressed a button, voted), so the
-entry point names the wording. Anything else is a bug: logged with its traceback, answered with
+entry point names the wording. A `StorageUnavailable` means the database refused the read or
+write (disk full, read-only, damaged page): nothing changed, the storage logged the cause once,
+and the player is told to try again later. Anything else is a bug: logged with its traceback, answered with
 a generic reply, never passed off as the user's mistake.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from games.core import PlaypostError
-from storage import StaleVersion
+from storage import StaleVersion, StorageUnavailable
 
 from .reply import Reply
 
@@ -42,6 +44,9 @@ MOVED_MEANWHILE = Stale("Someone else moved at the same moment; nothing was chan
 BOARD_OUT_OF_DATE = Stale("This board is out of date.", "Use `/game status` to see the current one.", board=True)
 VOTE_OVERTAKEN = Stale("The game moved on before the vote was counted; nothing was skipped.",
                        "`/game status` shows the current board.")
+NOT_SAVED = ("The move was not saved; nothing changed.",
+             "The bot cannot write to its database right now. Try again later.")
+NOT_READ = ("The game could not be read from the database; nothing changed.", "Try again later.")
 BUG = ("Something went wrong on my side; it has been logged.", "`/game status` shows the game as it stands.")
 
 
@@ -55,6 +60,8 @@ def reply_for(exc: Exception, stale: Stale = MOVED_MEANWHILE) -> Reply:
         reply = Reply.error(stale.reason, stale.hint)
         reply.stale = stale.board
         return reply
+    if isinstance(exc, StorageUnavailable):  # logged once by the storage, not per command
+        return Reply.error(*(NOT_SAVED if exc.writing else NOT_READ))
     log.error("event=bug error=%r", exc, exc_info=exc)
     return Reply.error(*BUG)
 

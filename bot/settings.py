@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -36,6 +37,22 @@ class Settings(BaseSettings):
     def limits(self) -> Limits:
         return Limits(apply_slots=max(1, self.playpost_apply_slots), rules_workers=max(1, self.playpost_rules_workers),
                       queue=max(0, self.playpost_queue))
+    # PLAYPOST_BACKUP_DIR: automatic online backups go here (unset: none); every N hours, the newest K kept
+    playpost_backup_dir: str | None = None
+    playpost_backup_every_hours: float = 6.0
+    playpost_backup_keep: int = 28
+    # PLAYPOST_HEARTBEAT: a file the bot touches every 30 s while connected to Discord (`playpost health` reads it);
+    # unset: `heartbeat` beside the SQLite file (data/heartbeat with PostgreSQL)
+    playpost_heartbeat: str | None = None
+    playpost_heartbeat_max_age: float = 120.0  # seconds: an older heartbeat means "not connected"
+    playpost_shutdown_grace: float = 8.0  # seconds a SIGTERM waits for the commands in flight
+
+    def heartbeat_path(self) -> Path:
+        if self.playpost_heartbeat:
+            return Path(self.playpost_heartbeat)
+        if self.playpost_db.startswith(("postgres://", "postgresql://")):
+            return Path("data/heartbeat")
+        return Path(self.playpost_db.removeprefix("sqlite:///").removeprefix("sqlite://")).parent / "heartbeat"
 
     def render_workers(self) -> int:
         if self.playpost_render_workers is not None:

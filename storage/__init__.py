@@ -1,12 +1,37 @@
 """Persistence: games and their action logs; the engines are known here only as JSON."""
-from .base import ChannelBusy, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage, StorageError
+import os
+
+from .base import (
+    BackupUnsupported,
+    ChannelBusy,
+    GameRecord,
+    LogEntry,
+    SeatRecord,
+    StaleVersion,
+    Storage,
+    StorageDamaged,
+    StorageError,
+    StorageUnavailable,
+)
 from .postgres import PostgresStorage, is_postgres_url
-from .sqlite import SQLiteStorage
+from .sqlite import SQLiteStorage, Synchronous
 
 __all__ = [
+    "BackupUnsupported", "StorageDamaged", "StorageUnavailable",
     "ChannelBusy", "GameRecord", "LogEntry", "PostgresStorage", "SQLiteStorage", "SeatRecord", "StaleVersion",
     "Storage", "StorageError", "open_storage",
 ]
+
+
+def _synchronous() -> Synchronous:
+    """PLAYPOST_SQLITE_SYNCHRONOUS: FULL (the default: an answered move survives power loss) or NORMAL
+    (faster commits that a power cut may undo; the test suite uses it, nothing it checks depends on fsync)."""
+    mode = os.environ.get("PLAYPOST_SQLITE_SYNCHRONOUS", "FULL").upper()
+    if mode == "FULL":
+        return "FULL"
+    if mode == "NORMAL":
+        return "NORMAL"
+    raise ValueError(f"PLAYPOST_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {mode!r}")
 
 
 async def open_storage(url: str) -> Storage:
@@ -19,6 +44,6 @@ async def open_storage(url: str) -> Storage:
     if is_postgres_url(url):
         store = PostgresStorage(url)
     else:
-        store = SQLiteStorage(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
+        store = SQLiteStorage(url.removeprefix("sqlite:///").removeprefix("sqlite://"), synchronous=_synchronous())
     await store.open()
     return store

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -22,6 +23,32 @@ class StaleVersion(StorageError):
 
 class ChannelBusy(StorageError):
     """The channel already has a live game."""
+
+
+class StorageUnavailable(StorageError):
+    """The database refused a read or a write (disk full, read-only file, I/O error, damaged page).
+
+    Whatever was being written was rolled back: nothing changed. The storage logs the cause once
+    and keeps trying on the next command, so it recovers by itself when the fault clears.
+    """
+
+    def __init__(self, cause: str, *, writing: bool = True) -> None:
+        super().__init__(cause)
+        self.cause = cause
+        self.writing = writing
+
+
+class StorageDamaged(StorageError):
+    """The database file failed its integrity check at open: the bot must not start on it."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(f"The database file {path} is damaged: {detail}")
+        self.path = path
+        self.detail = detail
+
+
+class BackupUnsupported(StorageError):
+    """This backend takes no backups itself (PostgreSQL: pg_dump does)."""
 
 
 class SeatRecord(BaseModel):
@@ -65,11 +92,19 @@ class LogEntry(BaseModel):
 
 
 class Storage(ABC):
+    backs_up = False  # whether `backup` works on this backend
+
     @abstractmethod
     async def open(self) -> None: ...
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    async def backup(self, dest: Path) -> Path:
+        """Write a consistent copy of the whole database to `dest` while the bot runs; returns `dest`."""
+        raise BackupUnsupported("This database backend takes no backups itself. For PostgreSQL use pg_dump, "
+                                "e.g. `pg_dump --format=custom --file=playpost.dump \"$PLAYPOST_DB\"`; "
+                                "restore with pg_restore.")
 
     @abstractmethod
     async def create_game(self, rec: GameRecord) -> GameRecord:

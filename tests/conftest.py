@@ -14,6 +14,9 @@ from games._template import ENGINE as COUNT  # not discovered (leading underscor
 from games.core import register
 
 register(COUNT)
+# commits without fsync: nothing the suite checks depends on it, and on a busy machine each fsync costs
+# milliseconds (tests/test_ops.py checks that FULL is what the bot uses when this is unset)
+os.environ.setdefault("PLAYPOST_SQLITE_SYNCHRONOUS", "NORMAL")
 
 
 class FakeClock:

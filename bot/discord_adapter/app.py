@@ -9,8 +9,11 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import math
 import re
+import signal
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -22,6 +25,7 @@ from storage import open_storage
 
 from .. import commands, parsing
 from ..manager import GameManager
+from ..ops import RESTARTING, ShutdownGate, backup_schedule, beat
 from ..pace import Pace
 from ..runtime import tune_runtime
 from ..settings import Settings
@@ -36,6 +40,49 @@ log = logging.getLogger("playpost.discord")
 KINDS: dict[str, Any] = {"str": str, "int": int, "bool": bool, "user": discord.User}  # "user": Discord's user picker
 DISCORD_INT = 2**53  # Discord's integer options hold at most this much either way
 MAX_OPTIONS = 25
+HEARTBEAT_SECONDS = 30.0
+
+
+class GatedFlows(Flows):
+    """The flows behind the shutdown gate: once the bot is stopping, a command or click is answered
+    "restarting" and changes nothing; those already admitted run to the end (the bot waits for them)."""
+
+    def __init__(self, bot: PlaypostBot, *, image_wait: float = 0.5) -> None:
+        super().__init__(bot, image_wait=image_wait)
+        self.gate = bot.gate
+
+    async def _refuse(self, interaction: discord.Interaction) -> None:
+        log.info("event=refused_restarting user=%s", interaction.user.id)
+        try:
+            await interaction.response.send_message(RESTARTING, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    async def slash(self, interaction: discord.Interaction, group: str, name: str, options: dict[str, Any]) -> None:
+        if not self.gate.enter():
+            return await self._refuse(interaction)
+        try:
+            await super().slash(interaction, group, name, options)
+        finally:
+            self.gate.leave()
+
+    async def press(self, interaction: discord.Interaction, channel_id: str, version: int, carried: str, *,
+                    menu: str | None = None) -> None:
+        if not self.gate.enter():
+            return await self._refuse(interaction)
+        try:
+            await super().press(interaction, channel_id, version, carried, menu=menu)
+        finally:
+            self.gate.leave()
+
+    async def command(self, interaction: discord.Interaction, channel_id: str, name: str, options: dict[str, Any],
+                      *, game_id: int | None = None, private: bool = False) -> None:
+        if not self.gate.enter():
+            return await self._refuse(interaction)
+        try:
+            await super().command(interaction, channel_id, name, options, game_id=game_id, private=private)
+        finally:
+            self.gate.leave()
 
 
 class PlaypostBot(ext.Bot):
@@ -49,9 +96,11 @@ class PlaypostBot(ext.Bot):
         self.settings = settings
         self.manager: GameManager | None = None
         self.pace: Pace | None = None
-        # what the components' callbacks reach (checked against their Protocol)
-        self.flows: ClickFlows = Flows(self, image_wait=settings.playpost_image_wait_ms / 1000)
+        self.gate = ShutdownGate()
+        # what the components' callbacks reach (checked against their Protocol), behind the shutdown gate
+        self.flows: ClickFlows = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000)
         self.background: list[asyncio.Task[None]] = []
+        self.stopping: asyncio.Task[None] | None = None
         for command in build_commands():
             self.tree.add_command(command)
         self.tree.error(_tree_error)
@@ -65,6 +114,18 @@ class PlaypostBot(ext.Bot):
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
                          tick_seconds=self.settings.playpost_tick_seconds)
         self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
+        self.background.append(asyncio.create_task(self._heartbeat(), name="playpost-heartbeat"))
+        if self.settings.playpost_backup_dir:
+            if storage.backs_up:
+                self.background.append(asyncio.create_task(backup_schedule(
+                    storage, Path(self.settings.playpost_backup_dir), self.settings.playpost_backup_every_hours,
+                    self.settings.playpost_backup_keep), name="playpost-backup"))
+            else:
+                log.warning("event=backup_skipped reason=%r", "this database backend takes no backups; use pg_dump")
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.begin_shutdown)
+        except (NotImplementedError, RuntimeError):  # not the main thread, or no signals here
+            log.info("event=no_sigterm_handler")
         shards = self.settings.shards()
         log.info("event=storage_open db=%s games=%s shards=%s of=%s claims_owner=%s",
                  _redacted(self.settings.playpost_db), ",".join(sorted(all_games())),
@@ -81,9 +142,46 @@ class PlaypostBot(ext.Bot):
     async def on_ready(self) -> None:
         log.info("event=ready user=%s guilds=%d", self.user, len(self.guilds))
 
+    def begin_shutdown(self) -> asyncio.Task[None]:
+        """SIGTERM (docker stop): refuse new commands, finish those in flight, close the database, exit."""
+        if self.stopping is None:
+            log.info("event=shutdown_requested in_flight=%d", self.gate.in_flight)
+            self.stopping = asyncio.create_task(self._shutdown(), name="playpost-shutdown")
+        return self.stopping
+
+    async def _shutdown(self) -> None:
+        drained = await self.gate.drained(self.settings.playpost_shutdown_grace)
+        log.info("event=shutdown drained=%s in_flight=%d", drained, self.gate.in_flight)
+        await self.close()
+
+    def connected(self) -> bool:
+        """Connected to Discord's gateway now (ready, not closed, a heartbeat latency measured)."""
+        return self.is_ready() and not self.is_closed() and self.ws is not None and math.isfinite(self.latency)
+
+    async def _heartbeat(self) -> None:
+        """Touch the heartbeat file while connected, so `playpost health` can tell a live bot from a stuck one."""
+        path = self.settings.heartbeat_path()
+        while True:
+            connected = self.connected()
+            if connected:
+                try:
+                    await asyncio.to_thread(beat, path)
+                except OSError as exc:
+                    log.warning("event=heartbeat_failed path=%s error=%r", path, exc)
+            await asyncio.sleep(HEARTBEAT_SECONDS if connected else 1.0)  # the first beat soon after connecting
+
     async def close(self) -> None:
+        self.gate.closing = True
         for task in self.background:
             task.cancel()
+        try:
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):
+            pass
+        try:  # a stopped bot is not connected, whatever the file's age says
+            await asyncio.to_thread(self.settings.heartbeat_path().unlink, missing_ok=True)
+        except OSError as exc:
+            log.warning("event=heartbeat_remove_failed error=%r", exc)
         await super().close()
         if self.manager is not None:
             self.manager.close()

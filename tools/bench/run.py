@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import FULL, QUICK, ROOT, SEED, TARGETS, bench_games, forget_played
+from .durability import bench_durability
 from .engines import bench_engines
 from .images import bench_images
 from .pipeline import bench_pipeline
@@ -52,6 +53,7 @@ async def run(quick: bool = False) -> Report:
             ("scale", lambda: bench_scale(cfg, games, rep, tmp)),
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
             ("scale-out", lambda: bench_scaleout(cfg, games, rep, tmp)),
+            ("durability", lambda: bench_durability(cfg, games, rep, tmp)),
             ("engines", lambda: bench_engines(cfg, games, rep)),
             # last, with the seeded games (thousands of states) freed: their garbage-collector
             # scans would otherwise show up as event-loop stalls the bot does not have
