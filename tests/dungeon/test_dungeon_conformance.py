@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -55,8 +54,9 @@ def test_random_legal_games_end_in_victory_or_defeat_and_replay_exactly(seed):
     assert E.dump(rebuilt) == E.dump(state)
 
 
-def test_random_games_are_quick_enough():
-    t = time.perf_counter()
+def test_random_games_end_within_a_bounded_number_of_actions():
+    """Engine speed is measured by the benchmark's engine section; here only what cannot depend on the
+    machine: a random game ends, and in a bounded number of actions."""
     for seed in range(20, 23):
-        play(seed)
-    assert time.perf_counter() - t < 12
+        state, _, log = play(seed)
+        assert E.status(state).finished and len(log) < 5000

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from dhelpers import E, do, scene
 from PIL import Image
@@ -45,14 +44,13 @@ def _pixel(png: bytes, label_xy: tuple[int, int]) -> tuple[int, int, int]:
     return img.getpixel((MARGIN + x * CELL + CELL // 2 - 8, MARGIN + y * CELL + CELL // 2 + 6))
 
 
-def test_board_image_is_deterministic_small_quick_and_draws_the_heroes():
+def test_board_image_is_deterministic_small_and_draws_the_heroes():
+    """Render time is measured by the benchmark, not here: no test depends on the machine's speed."""
     st = scene("ruby@B10 candy@C10/bob", "gouger@J2 rex@E8")
     v = E.view(st, None)
-    t = time.perf_counter()
     png = render(v)
     again = render(v)
     assert png == again and png[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(png))
     assert max(img.size) <= 1200
     assert _pixel(png, (1, 9)) == SEAT_COLORS[0]
-    assert (time.perf_counter() - t) / 2 < 0.25

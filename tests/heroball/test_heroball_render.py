@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from hb_helpers import build
 from PIL import Image
@@ -28,13 +27,18 @@ def test_render_is_deterministic_png_at_most_1200_px():
     assert max(img.size) <= 1200 and len(a) < 150_000
 
 
-def test_render_is_fast_once_the_static_layer_is_cached():
+def test_the_static_layer_is_drawn_once_per_layout_and_reused():
+    """What made rendering fast is that the field is drawn once per layout; how fast is the benchmark's job
+    (a timed assertion would fail on a busy machine)."""
+    from render.heroball import _base
+
     v = E.view(sample(), None)
-    render(v)
-    t = time.perf_counter()
+    first = render(v)
+    before = _base.cache_info()
     for _ in range(5):
-        render(v)
-    assert (time.perf_counter() - t) / 5 < 0.1
+        assert render(v) == first
+    after = _base.cache_info()
+    assert after.misses == before.misses and after.hits == before.hits + 5
 
 
 def test_goal_tiles_are_drawn_in_their_owners_colour_and_heroes_on_their_hexes():

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 from qhelpers import build
@@ -18,19 +17,17 @@ def _png(view) -> Image.Image:
     return Image.open(io.BytesIO(render(view))).convert("RGB")
 
 
-def test_every_scenario_renders_deterministically_within_the_size_and_time_budget():
+def test_every_scenario_renders_deterministically_within_the_size_budget():
+    """Render time is measured by the benchmark, not here: no test depends on the machine's speed."""
     for sc in ("tutorial", "heist", "trial"):
         n = 6 if sc == "heist" else 1
         st = E.setup({"scenario": sc}, [Seat(player=f"p{i}", name=f"P{i}") for i in range(n)], 2)
         view = E.view(st, None)
         first = render(view)
-        start = time.perf_counter()
         again = render(view)
-        took = time.perf_counter() - start
         assert first == again
         img = Image.open(io.BytesIO(first))
         assert max(img.size) <= 1200
-        assert took < 0.25  # well under 100 ms on an idle machine; generous for a shared CI box
 
 
 def test_heroes_are_drawn_in_their_seat_colour_on_their_square():
