@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from games.core import Action, Event, IllegalAction, Phase, PhasedGame, Rng, Seat, UniqueChoice
 
+from .acts import action_of
 from .commands import ANYTIME, COMMANDS, OPTIONS, REACTION_HOURS, REPLIES
 from .commands import seat_options as seat_options_for
 from .data import rules, topics
@@ -155,7 +156,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         for key in ORDER_KEYS:
             if key == "distract" and self.card(h, "distract") is None:
                 continue
-            out += [Action.of("reactions", **{key: v}) for v in ORDER_VALUES if v != h.orders.get(key)]
+            out += [action_of("reactions", **{key: v}) for v in ORDER_VALUES if v != h.orders.get(key)]
         return out
 
     def apply_common(self, state: HeroballState, player: str, action: Action, events: list[Event]) -> bool:

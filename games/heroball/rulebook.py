@@ -36,6 +36,9 @@ class Rulebook:
         house = rules.house
         self.board: Board = board(house.board_radius, house.pillar_distance)
         self.costs: Costs = house.cost
+        # lookups the phases ask thousands of times per game, by name (the data's own lookups scan)
+        self._heroes: dict[str, Hero] = {h.name.casefold(): h for h in rules.heroes}
+        self._cards: dict[tuple[str, str], Card | None] = {}
 
     # ---- heroes and their cards --------------------------------------------------------------
     def hero(self, s: HeroballState, player: str) -> HeroState:
@@ -48,10 +51,14 @@ class Rulebook:
         return s.heroes[s.active]
 
     def hero_data(self, h: HeroState) -> Hero:
-        return self.rules.hero(h.hero)
+        found = self._heroes.get(h.hero.casefold())
+        return found if found is not None else self.rules.hero(h.hero)
 
     def card(self, h: HeroState, effect: str) -> Card | None:
-        return self.rules.hero(h.hero).card(effect)
+        key = (h.hero, effect)
+        if key not in self._cards:
+            self._cards[key] = self.hero_data(h).card(effect)
+        return self._cards[key]
 
     def favoured(self, h: HeroState) -> str:
         return self.rules.god(h.god).terrain
