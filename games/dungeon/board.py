@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -21,6 +21,7 @@ from .los import find_line, merge_walls, neighbours_see, touched
 Sq = tuple[int, int]
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
+SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
 def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
     """The squares a model covers: its anchor (north-west square), plus three more if large."""
     if large:
@@ -80,6 +81,7 @@ class Board:
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
         self._pairs: dict[tuple[Sq, Sq, bool], _Pair] = {}
+        self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._sight: dict[tuple[Sq, Sq, bool, frozenset[Sq]], bool] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
@@ -90,6 +92,14 @@ class Board:
 
     def terrain_at(self, sq: Sq) -> str:
         return self.terrain[sq[1]][sq[0]]
+
+    def terrain_squares(self, kinds: frozenset[str]) -> frozenset[Sq]:
+        """Every square whose terrain is one of `kinds`."""
+        found = self._terrain_sets.get(kinds)
+        if found is None:
+            found = self._terrain_sets[kinds] = frozenset(
+                (x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] in kinds)
+        return found
 
     def tile_of(self, sq: Sq) -> int:
         """Index of the level area a square lies in (-1 if none)."""
@@ -130,7 +140,11 @@ class Board:
 
         Structures can be reached (they are targets, e.g. a spawn point) but not passed through.
         """
-        return dict(_routes(self.id, tuple(sorted(set(sources))), structures, limit))
+        return dict(self.route_table(sources, structures, limit))
+
+    def route_table(self, sources: Iterable[Sq], structures: frozenset[Sq], limit: int = 99) -> Mapping[Sq, int]:
+        """`route_distances` without the copy: the cached table itself, to be read, never changed."""
+        return _routes(self.id, tuple(sorted(set(sources))), structures, limit)
 
     # ---- sight -----------------------------------------------------------
     def _pair(self, a: Sq, b: Sq, ignore_walls: bool) -> _Pair:
@@ -326,6 +340,47 @@ def move_search(
             continue  # a large ghost passes through walls but may not end its move astride one
         if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
             out[sq] = (c, h, paths[sq])
+    return out
+
+
+def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
+                no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
+                ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
+    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result)."""
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[Sq, Sq] = {}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    steps = b.steps
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best[cur] < (cost, haz):
+            continue
+        for _d, nxt, sides in steps[cur]:
+            if sides and ((sides[0] in blocked and sides[0] != start) or (sides[1] in blocked and sides[1] != start)):
+                continue
+            if nxt in blocked and nxt != start:
+                continue
+            ncost = cost + (2 if nxt in slow else 1)
+            if ncost > allowance:
+                continue
+            key = (ncost, haz + 1 if nxt in hazards else haz)
+            old = best.get(nxt)
+            if old is not None and old <= key:
+                continue
+            best[nxt] = key
+            prev[nxt] = cur
+            heapq.heappush(heap, (key[0], key[1], nxt))
+    out = {}
+    for sq, (c, h) in best.items():
+        if sq == start or sq in no_end:
+            continue
+        path = []
+        node = sq
+        while node != start:
+            path.append(node)
+            node = prev[node]
+        out[sq] = (c, h, tuple(reversed(path)))
     return out
 
 

@@ -6,7 +6,7 @@ from games.core.grid import parse_label
 
 from .board import Sq, board
 from .state import DungeonState, HeroState
-from .stats import hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
 
@@ -63,7 +63,7 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
             for h in st.heroes:
                 if is_incap(h):
                     continue
-                if "small" in hero_stats(h).attributes and not both_small:
+                if "small" in hero_attributes(h) and not both_small:
                     continue
                 blockers.add((h.x, h.y))
     return board(st.dungeon).sight(src, dst, frozenset(blockers), ignore_walls="ghost" in src_attrs)
@@ -73,7 +73,7 @@ def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int
     """Range by the shortest route (around walls and structures, ignoring models)."""
     if set(src) & set(dst):
         return 0
-    dist = board(st.dungeon).route_distances(src, structures(st), limit)
+    dist = board(st.dungeon).route_table(src, structures(st), limit)
     found = [dist[s] for s in dst if s in dist]
     return min(found) if found else 999
 
@@ -140,7 +140,7 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple
         far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
         name = target_name(st, key)
         return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
-    if not sees(st, "heroes", hfp(h), hero_stats(h).attributes, fp, target_attrs(st, key)):
+    if not sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key)):
         return False, (f"{hero_stats(h).name} has no line of sight to {target_name(st, key)} "
                        "(walls, structures and monsters in between block it).")
     return True, ""
