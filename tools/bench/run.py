@@ -50,7 +50,7 @@ async def run(quick: bool = False) -> Report:
             ("image", lambda: bench_images(cfg, games, rep)),
             ("scale", lambda: bench_scale(cfg, games, rep, tmp)),
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
-            ("engines", lambda: bench_engines(cfg, games, rep)),
+            ("engines", lambda: bench_engines(cfg, games, rep, quick)),
             # last, with the seeded games (thousands of states) freed: their garbage-collector
             # scans would otherwise show up as event-loop stalls the bot does not have
             ("pipeline", lambda: bench_pipeline(cfg, games, rep, tmp)),
