@@ -13,10 +13,12 @@ form a straight line in the (m, c) plane, so the critical points cut the lines t
 into open cells of an arrangement, and inside one cell every line is clear or every line is
 blocked. The clear lines form an open set, so if any is clear, a whole cell is. Every cell spans
 an open range of slopes whose ends are slopes through two critical points, so it is met at a
-slope halfway between two consecutive such slopes; there it is an interval of c between two
-consecutive critical values. `clear_line` tests one line of each cell: the segment between
-where it leaves A and where it enters B (the part inside A or B touches nothing).
-Neighbouring squares are decided directly (their lines are not a bounded set of slopes).
+slope halfway between two consecutive such slopes. At that slope each obstacle rules out a closed
+interval of c (the lines whose segment, from where it leaves A to where it enters B, touches it:
+the parts inside A and B touch nothing), and a clear line exists iff they leave a gap in the
+open interval of lines crossing both squares. Neighbouring squares are decided directly (their
+lines are not a bounded set of slopes). tests/dungeon/test_dungeon_sight.py checks all this
+against a separate exact computation.
 """
 from __future__ import annotations
 
@@ -63,88 +65,41 @@ def _corners(s: Sq) -> tuple[tuple[int, int], ...]:
     return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
 
 
-def _gap(a: Sq, b: Sq, m: Q, c: Q) -> tuple[Q, Q]:
-    """The x-range of the segment from where y = m x + c leaves square a to where it enters b (a.x < b.x)."""
-    xa1: Q = Q(a[0] + 1)
-    xb0: Q = Q(b[0])
-    if m > 0:
-        xa1 = min(xa1, (a[1] + 1 - c) / m)
-        xb0 = max(xb0, (b[1] - c) / m)
-    elif m < 0:
-        xa1 = min(xa1, (a[1] - c) / m)
-        xb0 = max(xb0, (b[1] + 1 - c) / m)
-    return xa1, xb0
-
-
-def _clip(lo: Q, hi: Q, x0: int, x1: int) -> tuple[Q, Q]:
-    """[lo, hi] cut to [x0, x1] (empty when the first end is past the second)."""
-    return (lo if lo >= x0 else Q(x0)), (hi if hi <= x1 else Q(x1))
-
-
-def _touches_box(lo: Q, hi: Q, m: Q, c: Q, box: Sq) -> bool:
-    x0, y0 = box
-    u, v = _clip(lo, hi, x0, x0 + 1)
-    if u > v:
-        return False
-    y1, y2 = m * u + c, m * v + c
-    if y1 > y2:
-        y1, y2 = y2, y1
-    return y2 >= y0 and y1 <= y0 + 1
-
-
-def _touches_wall(lo: Q, hi: Q, m: Q, c: Q, w: Wall) -> bool:
-    x0, y0, x1, y1 = w
-    if x0 == x1:  # vertical
-        if not lo <= x0 <= hi:
-            return False
-        y = m * x0 + c
-        return y0 <= y <= y1
-    u, v = _clip(lo, hi, x0, x1)
-    if u > v:
-        return False
-    if m == 0:
-        return c == y0
-    x = (y0 - c) / m
-    return u <= x <= v
-
-
-def clear_line(a: Sq, b: Sq, m: Q, c: Q, boxes: Iterable[Sq], walls: Iterable[Wall]) -> bool:
-    """Does y = m x + c, crossing the open squares a and b (a.x < b.x), run between them clear?"""
-    lo, hi = _gap(a, b, m, c)
-    return not any(_touches_box(lo, hi, m, c, s) for s in boxes) and not any(
-        _touches_wall(lo, hi, m, c, w) for w in walls)
-
-
 def touched(a: Sq, b: Sq, line: Line, width: int, height: int) -> frozenset[Sq]:
-    """Every square (a and b excluded) the segment of `line` between a and b touches."""
+    """Every square (a and b excluded) the segment of `line` between a and b touches.
+
+    The same reading as `_ruled_out`, in integers: with y = (M x + K) / L, columns strictly between
+    a and b are crossed whole; in a's and b's columns only the part outside the two squares counts."""
     m, c, flip = line
     if flip:
         a, b = (a[1], a[0]), (b[1], b[0])
         width, height = height, width
     if b[0] < a[0]:
         a, b = b, a
-    lo, hi = _gap(a, b, m, c)
+    L = m.denominator * c.denominator
+    M, K = m.numerator * c.denominator, c.numerator * m.denominator
+
+    def v(x: int) -> int:  # L times the line's height at x
+        return M * x + K
+
+    rows: list[tuple[int, range]] = []
+    for x0 in range(a[0] + 1, b[0]):
+        lo, hi = min(v(x0), v(x0 + 1)), max(v(x0), v(x0 + 1))
+        rows.append((x0, range(-(-lo // L) - 1, hi // L + 1)))
+    ya, yb = v(a[0] + 1), v(b[0])
+    if M >= 0:  # rising: above a up to its height leaving a's column, below b from its height entering b's
+        rows.append((a[0], range(a[1] + 1, ya // L + 1)))
+        rows.append((b[0], range(-(-yb // L) - 1, b[1])))
+    else:
+        rows.append((a[0], range(-(-ya // L) - 1, a[1])))
+        rows.append((b[0], range(b[1] + 1, yb // L + 1)))
     out = set()
-    for x0 in range(max(0, _ceil(lo) - 1), min(width - 1, _floor(hi)) + 1):
-        u, v = _clip(lo, hi, x0, x0 + 1)
-        if u > v:
-            continue
-        y1, y2 = m * u + c, m * v + c
-        if y1 > y2:
-            y1, y2 = y2, y1
-        for y0 in range(max(0, _ceil(y1) - 1), min(height - 1, _floor(y2)) + 1):
-            out.add((y0, x0) if flip else (x0, y0))
-    out.discard((a[1], a[0]) if flip else a)
-    out.discard((b[1], b[0]) if flip else b)
+    for x0, ys in rows:
+        if 0 <= x0 < width:
+            for y0 in ys:
+                if 0 <= y0 < height:
+                    out.add((y0, x0) if flip else (x0, y0))
     return frozenset(out)
-
-
-def _floor(q: Q) -> int:
-    return q.numerator // q.denominator
-
-
-def _ceil(q: Q) -> int:
-    return -((-q.numerator) // q.denominator)
 
 
 def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line | None:
