@@ -18,17 +18,31 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
     return frozenset(out)
 
 
+# the structures of a board given which spawn points stand and which chests are closed (asked for every
+# route and every line of sight; the same few sets all game)
+_STRUCTURES: dict[tuple[str, tuple[bool, ...], tuple[bool, ...]], frozenset[Sq]] = {}
+
+
+def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
+    standing = tuple(not lv.destroyed for lv in st.levels)
+    closed = tuple(lv.chest == "closed" for lv in st.levels) if chests else ()
+    key = (st.dungeon, standing, closed)
+    found = _STRUCTURES.get(key)
+    if found is None:
+        b = board(st.dungeon)
+        out = set(b.static_structures) | {b.spawns[i] for i, up in enumerate(standing) if up}
+        out |= {b.chests[i] for i, shut in enumerate(closed) if shut}
+        found = _STRUCTURES[key] = frozenset(out)
+    return found
+
+
 def structures(st: DungeonState) -> frozenset[Sq]:
-    return board(st.dungeon).static_structures | dyn_structures(st)
+    return _structures(st, True)
 
 
 def sight_structures(st: DungeonState, small_pair: bool) -> frozenset[Sq]:
     """Structures that stop sight: closed chests only when both ends are small."""
-    b = board(st.dungeon)
-    out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
-    if small_pair:
-        out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
-    return frozenset(out)
+    return _structures(st, small_pair)
 
 
 def occupancy(st: DungeonState) -> dict[Sq, str]:
