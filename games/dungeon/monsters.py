@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from .board import SLOW_TERRAIN, Sq, board, footprint, move_search, small_moves
+from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack
 from .data import RANKS, Dice, SpecialStep
 from .dice import NO_DICE
@@ -253,6 +253,24 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     place_monster(st, m, dest, opts[dest][2], lines)
 
 
+_ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
+
+
+def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
+    """Where a 2x2 base fits (inside, on no blocked square, astride no wall unless a ghost), once per set."""
+    key = (b.id, blocked, ghost)
+    found = _ANCHORS.get(key)
+    if found is None:
+        def fits(a: Sq) -> bool:
+            fp = footprint(a[0], a[1], True)
+            return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
+
+        if len(_ANCHORS) > 1000:
+            _ANCHORS.clear()
+        found = _ANCHORS[key] = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    return found
+
+
 def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
     target (by route, models ignored): so it heads for gaps it fits through."""
@@ -260,12 +278,7 @@ def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict
     b = board(st.dungeon)
     fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
     blocked = set() if fly else set(structures(st)) | set(b.chasms)
-
-    def fits(a: Sq) -> bool:
-        fp = footprint(a[0], a[1], True)
-        return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
-
-    anchors = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    anchors = _large_anchors(b, frozenset(blocked), ghost)
     goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
     field = {a: 0 for a in goal}
     queue = list(goal)
