@@ -20,18 +20,17 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
 
 # the structures of a board given which spawn points stand and which chests are closed (asked for every
 # route and every line of sight; the same few sets all game)
-_STRUCTURES: dict[tuple[str, tuple[bool, ...], tuple[bool, ...]], frozenset[Sq]] = {}
+_STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
 
 
 def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
-    standing = tuple(not lv.destroyed for lv in st.levels)
-    closed = tuple(lv.chest == "closed" for lv in st.levels) if chests else ()
-    key = (st.dungeon, standing, closed)
+    key = (st.dungeon, chests, *[(lv.destroyed, lv.chest == "closed") for lv in st.levels])
     found = _STRUCTURES.get(key)
     if found is None:
         b = board(st.dungeon)
-        out = set(b.static_structures) | {b.spawns[i] for i, up in enumerate(standing) if up}
-        out |= {b.chests[i] for i, shut in enumerate(closed) if shut}
+        out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
+        if chests:
+            out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
         found = _STRUCTURES[key] = frozenset(out)
     return found
 
