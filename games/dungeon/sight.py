@@ -83,12 +83,16 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
 
 
 def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:
-    """Range by the shortest route (around walls and structures, ignoring models)."""
+    """Range by the shortest route (around walls and structures, ignoring models); 999 beyond `limit`.
+
+    Routes run both ways alike (steps, walls and the corners structures close are the same either
+    way, and only the squares in between may not be structures), so the whole table is taken from
+    the destination: one search per target square serves every model and every range asking about it."""
     if set(src) & set(dst):
         return 0
-    dist = board(st.dungeon).route_table(src, structures(st), limit)
-    found = [dist[s] for s in dst if s in dist]
-    return min(found) if found else 999
+    dist = board(st.dungeon).route_table(dst, structures(st))
+    d = min((dist[s] for s in src if s in dist), default=999)
+    return d if d <= limit else 999
 
 
 # ---- enemies as targets: "m<uid>" for a monster, "spawn" for the level's spawn point --------------
