@@ -79,6 +79,14 @@ class Phase(Generic[S]):
         return _passing(game.legal_actions(state, player))
 
 
+def copy_state(state: S) -> S:
+    """An exact deep copy of a state model: `model_validate(model_dump())` runs both halves in
+    pydantic-core, about 4x faster than `model_copy(deep=True)` (Python's deepcopy, object by object).
+    States are plain data (models, lists, dicts, scalars) that round-trip exactly, so the copy is
+    equal to the original and shares nothing mutable with it."""
+    return type(state).model_validate(state.model_dump())
+
+
 def _passing(legal: list[Action]) -> Action | None:
     for name in ("pass", "end", "done"):
         for a in legal:
@@ -126,7 +134,7 @@ class PhasedGame(Game[S]):
         return out
 
     def apply(self, state: S, player: str, action: Action) -> tuple[S, list[Event]]:
-        new = state.model_copy(deep=True)
+        new = copy_state(state)
         events: list[Event] = []
         if not self.apply_common(new, player, action, events):
             self.phase(new).apply(self, new, player, action, events)

@@ -1,28 +1,27 @@
 """Dungeon geometry: walls between squares, terrain, movement steps, routes and line of sight.
 
-A `Board` is built once per dungeon definition and caches what never changes (wall
-crossings of sight lines, the squares a sight line touches). Whatever moves (models,
+A `Board` is built once per dungeon definition and caches what never changes (per pair of
+squares: whether walls leave any sight line, the squares clear lines touch; line of sight itself
+is exact, see `los.py`). Whatever moves (models,
 spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
 
 import heapq
-import math
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 
 from games.core.grid import DIRS8, parse_label
 
 from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
+from .los import find_line, merge_walls, neighbours_see, touched
 
 Sq = tuple[int, int]
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
-_INSET = 0.05
-_SAMPLES = ((_INSET, _INSET), (1 - _INSET, _INSET), (_INSET, 1 - _INSET), (1 - _INSET, 1 - _INSET), (0.5, 0.5))
-
-
+SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
 def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
     """The squares a model covers: its anchor (north-west square), plus three more if large."""
     if large:
@@ -30,24 +29,15 @@ def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
     return ((x, y),)
 
 
-def _seg_touches_box(p: tuple[float, float], q: tuple[float, float],
-                     x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Does the segment p-q touch the closed box? (Liang-Barsky clipping.)"""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t0, t1 = 0.0, 1.0
-    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if pp == 0:
-            if qq < 0:
-                return False
-        else:
-            t = qq / pp
-            if pp < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1 + 1e-12:
-                return False
-    return True
+@dataclass
+class _Pair:
+    area: frozenset[Sq]  # squares whose blocking could matter (the box around both, a and b excluded)
+    clear: bool  # some line runs between them touching no wall
+    seen: list[frozenset[Sq]]  # the squares touched by clear lines found so far (any one free: sight)
+
+
+def _no_wall(a: Sq, b: Sq) -> bool:
+    return False
 
 
 class Board:
@@ -89,7 +79,10 @@ class Board:
                         lst.append((step, nxt, sides))
                 self.steps[(x, y)] = lst
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
-        self._sight: dict[tuple[Sq, Sq, bool], tuple[frozenset[Sq], ...]] = {}
+        self.wall_segments = merge_walls(self.vwalls, self.hwalls)
+        self._pairs: dict[tuple[Sq, Sq, bool], _Pair] = {}
+        self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
+        self._sight: dict[tuple[Sq, Sq, bool, frozenset[Sq]], bool] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
 
@@ -99,6 +92,14 @@ class Board:
 
     def terrain_at(self, sq: Sq) -> str:
         return self.terrain[sq[1]][sq[0]]
+
+    def terrain_squares(self, kinds: frozenset[str]) -> frozenset[Sq]:
+        """Every square whose terrain is one of `kinds`."""
+        found = self._terrain_sets.get(kinds)
+        if found is None:
+            found = self._terrain_sets[kinds] = frozenset(
+                (x, y) for y in range(self.height) for x in range(self.width) if self.terrain[y][x] in kinds)
+        return found
 
     def tile_of(self, sq: Sq) -> int:
         """Index of the level area a square lies in (-1 if none)."""
@@ -139,58 +140,57 @@ class Board:
 
         Structures can be reached (they are targets, e.g. a spawn point) but not passed through.
         """
-        return dict(_routes(self.id, tuple(sorted(set(sources))), structures, limit))
+        return dict(self.route_table(sources, structures, limit))
+
+    def route_table(self, sources: Iterable[Sq], structures: frozenset[Sq], limit: int = 99) -> Mapping[Sq, int]:
+        """`route_distances` without the copy: the cached table itself, to be read, never changed."""
+        return _routes(self.id, tuple(sorted(set(sources))), structures, limit)
 
     # ---- sight -----------------------------------------------------------
-    def _sight_sets(self, a: Sq, b: Sq, ignore_walls: bool) -> tuple[frozenset[Sq], ...]:
-        """For each sight line between a and b that crosses no wall: the squares it touches (a, b excluded)."""
-        if b < a:  # one computation per pair, whichever end asks first (floating point is not symmetric)
-            a, b = b, a
+    def _pair(self, a: Sq, b: Sq, ignore_walls: bool) -> _Pair:
+        """What never changes about sight between a and b (a < b): the squares that could block it,
+        whether any line runs between them clear of walls, and clear lines found so far."""
         key = (a, b, ignore_walls)
-        found = self._sight.get(key)
-        if found is not None:
-            return found
-        out: list[frozenset[Sq]] = []
-        for sa in _SAMPLES:
-            p = (a[0] + sa[0], a[1] + sa[1])
-            for sb in _SAMPLES:
-                q = (b[0] + sb[0], b[1] + sb[1])
-                if not ignore_walls and self._crosses_wall(p, q):
-                    continue
-                cells = frozenset(self._touched(p, q)) - {a, b}
-                if cells not in out:
-                    out.append(cells)
-        # keep only minimal sets: a superset can never be clear when its subset is not
-        minimal = tuple(s for s in out if not any(o < s for o in out))
-        self._sight[key] = minimal
-        return minimal
+        found = self._pairs.get(key)
+        if found is None:
+            x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
+            y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
+            area = frozenset((x, y) for x in range(max(0, x0), min(self.width - 1, x1) + 1)
+                             for y in range(max(0, y0), min(self.height - 1, y1) + 1)) - {a, b}
+            walls = [] if ignore_walls else self.wall_segments
+            line = find_line(a, b, (), walls)
+            seen = [] if line is None else [touched(a, b, line, self.width, self.height)]
+            found = self._pairs[key] = _Pair(area, line is not None, seen)
+        return found
 
-    def _touched(self, p: tuple[float, float], q: tuple[float, float]) -> list[Sq]:
-        # sample points are never on grid lines, so the segment's own box of cells is enough
-        x0, x1 = math.floor(min(p[0], q[0])), math.floor(max(p[0], q[0]))
-        y0, y1 = math.floor(min(p[1], q[1])), math.floor(max(p[1], q[1]))
-        cells = []
-        for y in range(max(0, y0), min(self.height, y1 + 1)):
-            for x in range(max(0, x0), min(self.width, x1 + 1)):
-                if _seg_touches_box(p, q, x, y, x + 1, y + 1):
-                    cells.append((x, y))
-        return cells
-
-    def _crosses_wall(self, p: tuple[float, float], q: tuple[float, float]) -> bool:
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        if dx:
-            for X in range(math.ceil(min(p[0], q[0])), math.floor(max(p[0], q[0])) + 1):
-                t = (X - p[0]) / dx
-                yy = p[1] + t * dy
-                if (X, math.floor(yy)) in self.vwalls or (yy == math.floor(yy) and (X, int(yy) - 1) in self.vwalls):
-                    return True
-        if dy:
-            for Y in range(math.ceil(min(p[1], q[1])), math.floor(max(p[1], q[1])) + 1):
-                t = (Y - p[1]) / dy
-                xx = p[0] + t * dx
-                if (math.floor(xx), Y) in self.hwalls or (xx == math.floor(xx) and (int(xx) - 1, Y) in self.hwalls):
-                    return True
-        return False
+    def sees(self, a: Sq, b: Sq, block: frozenset[Sq] | set[Sq], ignore_walls: bool = False) -> bool:
+        """Exact line of sight between squares a and b when the squares in `block` stop it (see `los`)."""
+        if a == b:
+            return True
+        if b < a:
+            a, b = b, a
+        if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
+            return neighbours_see(a, b, block, _no_wall if ignore_walls else self.wall_between)
+        pair = self._pair(a, b, ignore_walls)
+        if not pair.clear:
+            return False
+        rel = pair.area & block
+        if not rel:
+            return True
+        for seen in pair.seen:
+            if not seen & rel:
+                return True
+        key = (a, b, ignore_walls, rel)
+        hit = self._sight.get(key)
+        if hit is None:
+            line = find_line(a, b, sorted(rel), [] if ignore_walls else self.wall_segments)
+            hit = line is not None
+            if line is not None and len(pair.seen) < 64:
+                pair.seen.append(touched(a, b, line, self.width, self.height))
+            if len(self._sight) > 200_000:
+                self._sight.clear()
+            self._sight[key] = hit
+        return hit
 
     def sight(self, froms: Iterable[Sq], tos: Iterable[Sq], blockers: frozenset[Sq] | set[Sq],
               ignore_walls: bool = False) -> bool:
@@ -206,9 +206,8 @@ class Board:
         block = blockers - own if own & blockers else blockers
         for a in froms:
             for b in tos:
-                for cells in self._sight_sets(a, b, ignore_walls):
-                    if not (cells & block):
-                        return True
+                if self.sees(a, b, block, ignore_walls):
+                    return True
         return False
 
     # ---- spawn point screens and auras -------------------------------------
@@ -341,6 +340,47 @@ def move_search(
             continue  # a large ghost passes through walls but may not end its move astride one
         if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
             out[sq] = (c, h, paths[sq])
+    return out
+
+
+def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
+                no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
+                ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
+    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result)."""
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[Sq, Sq] = {}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    steps = b.steps
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best[cur] < (cost, haz):
+            continue
+        for _d, nxt, sides in steps[cur]:
+            if sides and ((sides[0] in blocked and sides[0] != start) or (sides[1] in blocked and sides[1] != start)):
+                continue
+            if nxt in blocked and nxt != start:
+                continue
+            ncost = cost + (2 if nxt in slow else 1)
+            if ncost > allowance:
+                continue
+            key = (ncost, haz + 1 if nxt in hazards else haz)
+            old = best.get(nxt)
+            if old is not None and old <= key:
+                continue
+            best[nxt] = key
+            prev[nxt] = cur
+            heapq.heappush(heap, (key[0], key[1], nxt))
+    out = {}
+    for sq, (c, h) in best.items():
+        if sq == start or sq in no_end:
+            continue
+        path = []
+        node = sq
+        while node != start:
+            path.append(node)
+            node = prev[node]
+        out[sq] = (c, h, tuple(reversed(path)))
     return out
 
 

@@ -12,7 +12,7 @@ from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
 from .sight import route, sees, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
 
 HUNTERS = {
     "beast_hunter": {"Beast", "Bug", "Chimera"},
@@ -70,7 +70,7 @@ def adjacent_enemies(st: DungeonState, side: str, fp: tuple[Sq, ...], attrs: set
     else:
         for h in st.heroes:
             if not is_incap(h) and route(st, fp, hfp(h), 1) <= 1 and sees(
-                    st, "monsters", fp, attrs, hfp(h), hero_stats(h).attributes):
+                    st, "monsters", fp, attrs, hfp(h), hero_attributes(h)):
                 n += 1
     return n
 

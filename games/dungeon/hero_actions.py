@@ -3,7 +3,7 @@ effects of `move`, `attack`, `act` and `potion`. The activation phase decides wh
 from __future__ import annotations
 
 from . import dice
-from .board import Sq, board, move_search
+from .board import SLOW_TERRAIN, Sq, board, small_moves
 from .combat import give_debuff_hero, start_attack
 from .data import STYLE_STAT, content
 from .loot import draw_card, take_card
@@ -20,7 +20,7 @@ from .sight import (
     target_label,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_def, hero_stats, hfp, is_incap
+from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
@@ -51,26 +51,28 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
         if not lv.active:
             screened |= b.screen(i, content().rules.screen_range)
     fly = "fly" in stats.attributes
+    key = (st.dungeon, (h.x, h.y), allowance, fly, structs, frozenset(screened), frozenset(occ.items()))
+    found = _MOVES.get(key)
+    if found is not None:
+        return dict(found)
 
-    def passable(s: Sq) -> bool:
-        if not b.inside(s) or s in screened:
-            return False
-        if not fly and (s in structs or s in b.chasms):
-            return False
-        ref = occ.get(s)
-        return fly or not (ref and ref.startswith("m:"))
+    mons = {s for s, ref in occ.items() if ref.startswith("m:")}
+    blocked = screened if fly else screened | structs | b.chasms | mons
+    no_end = structs | b.chasms | set(occ) | screened
+    if fly:
+        found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, frozenset(), frozenset())
+    else:
+        found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, b.terrain_squares(SLOW_TERRAIN),
+                            b.terrain_squares(frozenset(HAZARDS)))
+    if len(_MOVES) > 20_000:
+        _MOVES.clear()
+    _MOVES[key] = found
+    return dict(found)
 
-    def can_end(s: Sq) -> bool:
-        return s not in structs and s not in b.chasms and s not in occ and s not in screened
 
-    def cost_of(s: Sq) -> int:
-        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
-
-    def hazard_of(s: Sq) -> int:
-        return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
-
-    return move_search(b, (h.x, h.y), False, allowance, passable=passable, can_end=can_end,
-                       cost_of=cost_of, hazard_of=hazard_of)
+# move options by everything they depend on: the search is the costliest part of listing legal actions,
+# and the same position is asked again when the move is applied
+_MOVES: dict[tuple[object, ...], MoveOptions] = {}
 
 
 def adjacent_chest(st: DungeonState, h: HeroState) -> int | None:
@@ -87,7 +89,7 @@ def heal_reach(st: DungeonState, h: HeroState, t: HeroState, rng: int) -> bool:
         return True
     if route(st, hfp(h), hfp(t), rng) > rng:
         return False
-    return sees(st, "heroes", hfp(h), hero_stats(h).attributes, hfp(t), hero_stats(t).attributes)
+    return sees(st, "heroes", hfp(h), hero_attributes(h), hfp(t), hero_attributes(t))
 
 
 def unique_targets(st: DungeonState, h: HeroState, uid: str) -> list[str]:

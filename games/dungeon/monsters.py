@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from .board import Sq, board, footprint, move_search
+from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack
 from .data import RANKS, Dice, SpecialStep
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
 from .sight import HAZARDS, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
@@ -22,7 +22,7 @@ def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, He
     for h in st.heroes:
         if is_incap(h):
             continue
-        if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_stats(h).attributes):
+        if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_attributes(h)):
             out.append((route(st, mfp(m), hfp(h)), h.seat, h))
     out.sort(key=lambda t: (t[0], t[1]))
     return out
@@ -48,7 +48,7 @@ def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: H
         return False  # a route is never shorter than the king-move distance
     if route(st, fp, hfp(h), md.attack.range) > md.attack.range:
         return False
-    return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes)
+    return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_attributes(h))
 
 
 def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
@@ -145,6 +145,11 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
+    key = (st.dungeon, m.uid, m.kind, (m.x, m.y), allowance, structs, frozenset(occ.items()),
+           frozenset(h.id for h in st.heroes if is_incap(h)), tuple((o.uid, o.kind) for o in st.monsters))
+    found = _MOVES.get(key)
+    if found is not None:
+        return dict(found)
 
     def passable(s: Sq) -> bool:
         if not b.inside(s):
@@ -173,11 +178,30 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def hazard_of(s: Sq) -> int:
         return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
 
+    if not md.large and "ghost" not in md.attributes:  # the common case, searched with sets
+        heroes_in_way = set() if fly else {(h.x, h.y) for h in st.heroes if not is_incap(h)}
+        blocked = heroes_in_way if fly else structs | b.chasms | heroes_in_way
+        no_end = structs | b.chasms | {s for s, ref in occ.items() if ref != me}
+        slow, haz = (frozenset(), frozenset()) if fly else (b.terrain_squares(SLOW_TERRAIN),
+                                                             b.terrain_squares(frozenset(HAZARDS)))
+        opts = small_moves(b, (m.x, m.y), allowance, blocked, no_end, slow, haz)
+        if len(_MOVES) > 20_000:
+            _MOVES.clear()
+        _MOVES[key] = opts
+        return dict(opts)
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
-    return opts
+    if len(_MOVES) > 20_000:
+        _MOVES.clear()
+    _MOVES[key] = opts
+    return dict(opts)
+
+
+# move options by everything they depend on (position, debuffs through the allowance, who stands where,
+# who is down, which monsters are which): a monster that keeps its distance asks twice
+_MOVES: dict[tuple[object, ...], dict[Sq, tuple[int, int, tuple[Sq, ...]]]] = {}
 
 
 def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
@@ -229,6 +253,24 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     place_monster(st, m, dest, opts[dest][2], lines)
 
 
+_ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
+
+
+def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
+    """Where a 2x2 base fits (inside, on no blocked square, astride no wall unless a ghost), once per set."""
+    key = (b.id, blocked, ghost)
+    found = _ANCHORS.get(key)
+    if found is None:
+        def fits(a: Sq) -> bool:
+            fp = footprint(a[0], a[1], True)
+            return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
+
+        if len(_ANCHORS) > 1000:
+            _ANCHORS.clear()
+        found = _ANCHORS[key] = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    return found
+
+
 def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
     target (by route, models ignored): so it heads for gaps it fits through."""
@@ -236,12 +278,7 @@ def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict
     b = board(st.dungeon)
     fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
     blocked = set() if fly else set(structures(st)) | set(b.chasms)
-
-    def fits(a: Sq) -> bool:
-        fp = footprint(a[0], a[1], True)
-        return all(b.inside(s) and s not in blocked for s in fp) and (ghost or not b.internal_walls(*a))
-
-    anchors = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1) if fits((x, y))]
+    anchors = _large_anchors(b, frozenset(blocked), ghost)
     goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
     field = {a: 0 for a in goal}
     queue = list(goal)
@@ -369,7 +406,7 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus
     """An area attack: every hero within reach and in sight, incapacitated ones included."""
     md = monster_def(m)
     hit = [h for h in st.heroes if route(st, mfp(m), hfp(h), reach) <= reach
-           and sees(st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_stats(h).attributes)]
+           and sees(st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_attributes(h))]
     if not hit:
         lines.append(f"{md.name}'s blast finds no one.")
         return

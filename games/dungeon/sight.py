@@ -6,7 +6,7 @@ from games.core.grid import parse_label
 
 from .board import Sq, board
 from .state import DungeonState, HeroState
-from .stats import hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
 
@@ -18,17 +18,30 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
     return frozenset(out)
 
 
+# the structures of a board given which spawn points stand and which chests are closed (asked for every
+# route and every line of sight; the same few sets all game)
+_STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
+
+
+def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
+    key = (st.dungeon, chests, *[(lv.destroyed, lv.chest == "closed") for lv in st.levels])
+    found = _STRUCTURES.get(key)
+    if found is None:
+        b = board(st.dungeon)
+        out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
+        if chests:
+            out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
+        found = _STRUCTURES[key] = frozenset(out)
+    return found
+
+
 def structures(st: DungeonState) -> frozenset[Sq]:
-    return board(st.dungeon).static_structures | dyn_structures(st)
+    return _structures(st, True)
 
 
 def sight_structures(st: DungeonState, small_pair: bool) -> frozenset[Sq]:
     """Structures that stop sight: closed chests only when both ends are small."""
-    b = board(st.dungeon)
-    out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
-    if small_pair:
-        out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
-    return frozenset(out)
+    return _structures(st, small_pair)
 
 
 def occupancy(st: DungeonState) -> dict[Sq, str]:
@@ -63,19 +76,23 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
             for h in st.heroes:
                 if is_incap(h):
                     continue
-                if "small" in hero_stats(h).attributes and not both_small:
+                if "small" in hero_attributes(h) and not both_small:
                     continue
                 blockers.add((h.x, h.y))
     return board(st.dungeon).sight(src, dst, frozenset(blockers), ignore_walls="ghost" in src_attrs)
 
 
 def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:
-    """Range by the shortest route (around walls and structures, ignoring models)."""
+    """Range by the shortest route (around walls and structures, ignoring models); 999 beyond `limit`.
+
+    Routes run both ways alike (steps, walls and the corners structures close are the same either
+    way, and only the squares in between may not be structures), so the whole table is taken from
+    the destination: one search per target square serves every model and every range asking about it."""
     if set(src) & set(dst):
         return 0
-    dist = board(st.dungeon).route_distances(src, structures(st), limit)
-    found = [dist[s] for s in dst if s in dist]
-    return min(found) if found else 999
+    dist = board(st.dungeon).route_table(dst, structures(st))
+    d = min((dist[s] for s in src if s in dist), default=999)
+    return d if d <= limit else 999
 
 
 # ---- enemies as targets: "m<uid>" for a monster, "spawn" for the level's spawn point --------------
@@ -140,7 +157,7 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple
         far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
         name = target_name(st, key)
         return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
-    if not sees(st, "heroes", hfp(h), hero_stats(h).attributes, fp, target_attrs(st, key)):
+    if not sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key)):
         return False, (f"{hero_stats(h).name} has no line of sight to {target_name(st, key)} "
                        "(walls, structures and monsters in between block it).")
     return True, ""

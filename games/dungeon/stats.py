@@ -35,8 +35,33 @@ def hero_def(h: HeroState) -> HeroDef:
     return content().heroes[h.id]
 
 
+_STATS: dict[tuple[int, str, int, tuple[str, ...]], Stats] = {}
+
+
+def _base_stats(h: HeroState) -> Stats:
+    """The stat line for the hero's kind, profile and equipment, worked out once (not to be changed)."""
+    key = (id(content()), h.id, h.profile, tuple(h.equipment))
+    found = _STATS.get(key)
+    if found is None:
+        if len(_STATS) > 10_000:
+            _STATS.clear()
+        found = _STATS[key] = _build_stats(h)
+    return found
+
+
 def hero_stats(h: HeroState) -> Stats:
-    """Stat line of the hero's current profile with every equipment bonus stacked on."""
+    """Stat line of the hero's current profile with every equipment bonus stacked on (a copy the caller owns)."""
+    b = _base_stats(h)
+    return Stats(b.name, b.move, b.ap, dict(b.dice), b.life, b.potions, dict(b.attacks), set(b.attributes),
+                 set(b.immune), b.unique, set(b.species))
+
+
+def hero_attributes(h: HeroState) -> set[str]:
+    """The hero's attributes (shared: read, never change)."""
+    return _base_stats(h).attributes
+
+
+def _build_stats(h: HeroState) -> Stats:
     hd = hero_def(h)
     dice = {"str": hd.str, "arm": hd.arm, "will": hd.will, "dex": hd.dex}
     attacks: dict[str, int] = {k: v for k, v in hd.attacks.items()}
@@ -75,7 +100,7 @@ def monster_def(m: MonsterState) -> MonsterDef:
 
 
 def is_incap(h: HeroState) -> bool:
-    return h.wounds >= hero_stats(h).life
+    return h.wounds >= _base_stats(h).life
 
 
 def hero(st: DungeonState, hid: str) -> HeroState:

@@ -6,7 +6,7 @@ from .data import content
 from .levels import maybe_advance_level, spawn_one
 from .monsters import boss_special, monsters_react
 from .state import DungeonState, HeroState
-from .stats import hero_stats, heroes_waiting, hfp, is_incap, monster, monster_def
+from .stats import hero_attributes, hero_stats, heroes_waiting, hfp, is_incap, monster, monster_def
 
 
 def end_activation(st: DungeonState, h: HeroState, lines: list[str]) -> None:
@@ -62,7 +62,7 @@ def new_turn(st: DungeonState, lines: list[str]) -> None:
         if st.phase == "over":
             return
         # tough works whether or not the model also burns (a burnt-out hero is past healing)
-        if "tough" in hero_stats(h).attributes and h.wounds and not is_incap(h):
+        if "tough" in hero_attributes(h) and h.wounds and not is_incap(h):
             h.wounds -= 1
             lines.append(f"{hero_stats(h).name} is tough and heals 1 wound.")
     for m in list(st.monsters):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 
+from .acts import action_of
 from .flights import launch
 from .rulebook import INVULNERABLE, OBJECT_NAMES, Rulebook, arg, cap
 from .state import HeroballState, HeroState, ObjectState, Window
@@ -34,9 +35,9 @@ def attack_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
     out = []
     for v in g.opponents_adjacent(s, h):
         if h.ap >= g.costs.push:
-            out += [Action.of("push", target=v.hero, to=d) for d in g.push_dests(s, h, v)]
+            out += [action_of("push", target=v.hero, to=d) for d in g.push_dests(s, h, v)]
         if h.ap >= g.costs.fumble and v.holding:
-            out += [Action.of("fumble", target=v.hero, to=d) for d in g.fumble_places(s, v)]
+            out += [action_of("fumble", target=v.hero, to=d) for d in g.fumble_places(s, v)]
     return out
 
 

@@ -26,6 +26,10 @@ class Board:
         for lab, h in self._hex.items():
             near = ((h[0] + d[0], h[1] + d[1]) for d in HEX_DIRS.values())
             self._nbrs[lab] = tuple(self.names.label(n) for n in near if n in self.names)
+        # every distance and every goal tile, worked out once (asked thousands of times per game)
+        self._dist = {a: {b: distance(ha, hb) for b, hb in self._hex.items()} for a, ha in self._hex.items()}
+        self._goal: dict[str, tuple[str, ...]] = {}
+        self._within: dict[tuple[str, int, int], tuple[str, ...]] = {}
 
     def hex(self, label: str) -> Hex:
         return self._hex[label]
@@ -38,11 +42,15 @@ class Board:
         return self._nbrs[label]
 
     def dist(self, a: str, b: str) -> int:
-        return distance(self._hex[a], self._hex[b])
+        return self._dist[a][b]
 
     def within(self, label: str, lo: int, hi: int) -> list[str]:
-        h = self._hex[label]
-        return [lab for lab, c in self._hex.items() if lo <= distance(h, c) <= hi]
+        key = (label, lo, hi)
+        found = self._within.get(key)
+        if found is None:
+            h = self._hex[label]
+            found = self._within[key] = tuple(lab for lab, c in self._hex.items() if lo <= distance(h, c) <= hi)
+        return list(found)
 
     def toward(self, label: str, direction: str, n: int = 1) -> str | None:
         d = HEX_DIRS.get(direction.upper())
@@ -57,9 +65,12 @@ class Board:
 
     def goal(self, corner: str) -> list[str]:
         """The 3-hex goal tile: the corner and its two neighbours on the rim."""
-        c = self.corner[corner]
-        rim = [n for n in self.neighbors(c) if distance((0, 0), self._hex[n]) == self.radius]
-        return [c, *sorted(rim)]
+        found = self._goal.get(corner)
+        if found is None:
+            c = self.corner[corner]
+            rim = [n for n in self.neighbors(c) if distance((0, 0), self._hex[n]) == self.radius]
+            found = self._goal[corner] = (c, *sorted(rim))
+        return list(found)
 
 
 @cache

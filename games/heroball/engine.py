@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from games.core import Action, Event, IllegalAction, Phase, PhasedGame, Rng, Seat, UniqueChoice
 
+from .acts import action_of
 from .commands import ANYTIME, COMMANDS, OPTIONS, REACTION_HOURS, REPLIES
 from .commands import seat_options as seat_options_for
 from .data import rules, topics
@@ -42,6 +43,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
 
     def __init__(self) -> None:
         super().__init__(BUNDLED)  # the seat options above are built from the same bundled rules
+        self._orders: dict[tuple[bool, tuple[str | None, ...]], tuple[Action, ...]] = {}  # order changes, by orders
         self.hero_choice = UniqueChoice("hero", lambda: ((h.name, h.name) for h in self.rules.heroes), self._hero_id)
         self.god_choice = UniqueChoice("god", lambda: ((g, g) for g in self.rules.playable_gods), self._god_id)
 
@@ -151,12 +153,17 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
     def common_actions(self, state: HeroballState, player: str) -> list[Action]:
         """Standing orders (`reactions`): every change from what is set now; distract only for Helen."""
         h = self.hero(state, player)
-        out: list[Action] = []
-        for key in ORDER_KEYS:
-            if key == "distract" and self.card(h, "distract") is None:
-                continue
-            out += [Action.of("reactions", **{key: v}) for v in ORDER_VALUES if v != h.orders.get(key)]
-        return out
+        helen = self.card(h, "distract") is not None
+        current = tuple(h.orders.get(key) for key in ORDER_KEYS)
+        found = self._orders.get((helen, current))
+        if found is None:
+            out: list[Action] = []
+            for key, now in zip(ORDER_KEYS, current, strict=True):
+                if key == "distract" and not helen:
+                    continue
+                out += [action_of("reactions", **{key: v}) for v in ORDER_VALUES if v != now]
+            found = self._orders[(helen, current)] = tuple(out)
+        return list(found)
 
     def apply_common(self, state: HeroballState, player: str, action: Action, events: list[Event]) -> bool:
         if action.cmd != "reactions":

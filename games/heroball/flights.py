@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 
+from .acts import action_of
 from .rulebook import OBJECT_NAMES, Rulebook, cap
 from .state import HeroballState, HeroState, ObjectState, Window
 from .turns import goal_check
@@ -21,22 +22,22 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
     cost = card.cost if card else g.costs.intercept
     out: list[Action] = []
     if d == 0:
-        out.append(Action.of("react"))  # the object enters your hex: hold it at no cost
+        out.append(action_of("react"))  # the object enters your hex: hold it at no cost
     if card is not None and card.effect == "swat":
         if d <= 1 and h.ap >= cost:
-            out += [Action.of("react", to=t) for t in g.throw_targets(w.target, card.range, exclude=w.target)]
+            out += [action_of("react", to=t) for t in g.throw_targets(w.target, card.range, exclude=w.target)]
     elif card is not None and card.effect == "long_intercept":
         if 1 <= d <= card.range and h.ap >= cost:
-            out.append(Action.of("react"))
+            out.append(action_of("react"))
     elif card is not None and card.effect == "predict":
         if d == 1 and h.ap >= cost:
-            out.append(Action.of("react"))
+            out.append(action_of("react"))
         elif 2 <= d <= card.range:
             for y in b.neighbors(h.pos):
                 if g.free(s, y) and b.dist(y, w.target) <= 1 and h.ap >= cost + g.predict_move_cost(s, h, y):
-                    out.append(Action.of("react", to=y))
+                    out.append(action_of("react", to=y))
     elif d == 1 and h.ap >= cost:
-        out.append(Action.of("react"))
+        out.append(action_of("react"))
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 
+from .acts import action_of
 from .attacks import attack, target_reason
 from .data import Card
 from .flights import launch
@@ -43,21 +44,21 @@ def hero_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
         if e == "knockdown_adjacent" and not unique_spent and h.ap >= card.cost:
             out += _pummels(g, s, h)
         elif e == "sing" and not unique_spent and "sing" not in h.field and h.ap >= card.cost:
-            out.append(Action.of("hero", action="sing"))
+            out.append(action_of("hero", action="sing"))
         elif (e == "shift_terrain" and s.turn.shift_ready and s.terrain.get(h.pos) == g.favoured(h)
               and h.ap >= card.cost):
             out += _shifts(g, s, h)
         elif e == "fly" and "fly" not in h.flipped and not s.turn.fly:
-            out.append(Action.of("hero", action="fly"))
+            out.append(action_of("hero", action="fly"))
         elif e == "redecorate" and h.ap >= card.cost:
             if h.tile is None:
-                out += [Action.of("hero", action="redecorate", to=n) for n in g.board.neighbors(h.pos)
+                out += [action_of("hero", action="redecorate", to=n) for n in g.board.neighbors(h.pos)
                         if n in s.terrain]
             else:
-                out += [Action.of("hero", action="set", to=t) for t in g.board.labels
+                out += [action_of("hero", action="set", to=t) for t in g.board.labels
                         if not g.tile_hex(s, t) and g.at(s, t) is None]
         elif e == "distract" and "distract" in h.flipped and h.ap >= card.cost:
-            out.append(Action.of("hero", action="study"))
+            out.append(action_of("hero", action="study"))
         elif e == "pole_vault" and s.turn.vault_ready and h.holding == "pole":
             out += _vaults(g, s, h, card)
         elif e == "sandals" and not unique_spent:
@@ -72,9 +73,9 @@ def _pummels(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
             continue
         places = g.fumble_places(s, v) if v.holding else []
         if places:
-            out += [Action.of("hero", action="pummel", target=v.hero, place=p) for p in places]
+            out += [action_of("hero", action="pummel", target=v.hero, place=p) for p in places]
         else:
-            out.append(Action.of("hero", action="pummel", target=v.hero))
+            out.append(action_of("hero", action="pummel", target=v.hero))
     return out
 
 
@@ -86,9 +87,9 @@ def _shifts(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
         occupant = g.at(s, t)
         loose = [o for o, st in s.objects.items() if st.holder is None and st.at == t]
         if occupant is None and not loose:
-            out.append(Action.of("hero", action="shift", to=t))
+            out.append(action_of("hero", action="shift", to=t))
         else:
-            out += [Action.of("hero", action="shift", to=t, place=p) for p in g.board.neighbors(t) if g.free(s, p)]
+            out += [action_of("hero", action="shift", to=t, place=p) for p in g.board.neighbors(t) if g.free(s, p)]
     return out
 
 
@@ -102,7 +103,7 @@ def _vaults(g: Rulebook, s: HeroballState, h: HeroState, card: Card) -> list[Act
             continue
         if card.cost + g.sing_extra(s, h, t) > h.ap:  # Calypso's song also holds back a vault
             continue
-        out.append(Action.of("hero", action="vault", to=t))
+        out.append(action_of("hero", action="vault", to=t))
     return out
 
 
@@ -113,7 +114,7 @@ def _sandal_flights(g: Rulebook, s: HeroballState, h: HeroState, card: Card) -> 
         if mid is None or t is None or mid in g.board.pillars or not g.free(s, t):
             continue
         if g.move_cost(s, h, card.cost, t) <= h.ap:
-            out.append(Action.of("hero", action="sandals", to=t))
+            out.append(action_of("hero", action="sandals", to=t))
     return out
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 
+from .acts import action_of
 from .attacks import attack
 from .rulebook import INVULNERABLE, Rulebook, cap
 from .state import HeroballState, HeroState
@@ -31,7 +32,7 @@ def move_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
         if card is not None and card.effect == "sprint_knockdown":
             out += trample_options(g, s, h, dest)
         else:
-            out.append(Action.of(kind, to=dest))
+            out.append(action_of(kind, to=dest))
     return out
 
 
@@ -39,14 +40,14 @@ def trample_options(g: Rulebook, s: HeroballState, h: HeroState, dest: str) -> l
     near = (g.at(s, n) for n in g.board.neighbors(dest))
     victims = [v for v in near if v is not None and v is not h and not v.down and g.targetable(v)]
     if not victims:
-        return [Action.of("sprint", to=dest)]
+        return [action_of("sprint", to=dest)]
     out = []
     for v in victims:
         places = g.fumble_places(s, v, moved=(h.pos, dest)) if v.holding else []
         if places:
-            out += [Action.of("sprint", to=dest, target=v.hero, place=p) for p in places]
+            out += [action_of("sprint", to=dest, target=v.hero, place=p) for p in places]
         else:
-            out.append(Action.of("sprint", to=dest, target=v.hero))
+            out.append(action_of("sprint", to=dest, target=v.hero))
     return out
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 
+from .acts import action_of
 from .flights import launch
 from .rulebook import OBJECT_NAMES, Rulebook, arg, cap
 from .state import HeroballState, HeroState, ObjectState
@@ -18,13 +19,13 @@ def object_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
         if h.ap >= kick.cost:
             for obj, o in s.objects.items():
                 if o.holder is None and o.at is not None and b.dist(o.at, h.pos) <= kick.reach:
-                    out += [Action.of("throw", obj=obj, to=t) for t in g.throw_targets(h.pos, kick.range, exclude=o.at)]
+                    out += [action_of("throw", obj=obj, to=t) for t in g.throw_targets(h.pos, kick.range, exclude=o.at)]
     elif h.holding and h.ap >= g.costs.throw:
-        out += [Action.of("throw", obj=h.holding, to=t) for t in g.throw_targets(h.pos, g.rules.house.throw_range)]
+        out += [action_of("throw", obj=h.holding, to=t) for t in g.throw_targets(h.pos, g.rules.house.throw_range)]
     if h.holding and h.ap >= g.costs.drop:
-        out += [Action.of("drop", to=t) for t in (h.pos, *b.neighbors(h.pos)) if t not in b.pillars]
+        out += [action_of("drop", to=t) for t in (h.pos, *b.neighbors(h.pos)) if t not in b.pillars]
     if h.holding is None:
-        out += [Action.of("hold", obj=obj) for obj, o in s.objects.items() if o.holder is None and o.at == h.pos]
+        out += [action_of("hold", obj=obj) for obj, o in s.objects.items() if o.holder is None and o.at == h.pos]
     return out
 
 

@@ -36,6 +36,10 @@ class Rulebook:
         house = rules.house
         self.board: Board = board(house.board_radius, house.pillar_distance)
         self.costs: Costs = house.cost
+        # lookups the phases ask thousands of times per game, by name (the data's own lookups scan)
+        self._heroes: dict[str, Hero] = {h.name.casefold(): h for h in rules.heroes}
+        self._cards: dict[tuple[str, str], Card | None] = {}
+        self._goal_owner: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
 
     # ---- heroes and their cards --------------------------------------------------------------
     def hero(self, s: HeroballState, player: str) -> HeroState:
@@ -48,10 +52,14 @@ class Rulebook:
         return s.heroes[s.active]
 
     def hero_data(self, h: HeroState) -> Hero:
-        return self.rules.hero(h.hero)
+        found = self._heroes.get(h.hero.casefold())
+        return found if found is not None else self.rules.hero(h.hero)
 
     def card(self, h: HeroState, effect: str) -> Card | None:
-        return self.rules.hero(h.hero).card(effect)
+        key = (h.hero, effect)
+        if key not in self._cards:
+            self._cards[key] = self.hero_data(h).card(effect)
+        return self._cards[key]
 
     def favoured(self, h: HeroState) -> str:
         return self.rules.god(h.god).terrain
@@ -94,14 +102,21 @@ class Rulebook:
     def tile_hex(self, s: HeroballState, label: str) -> bool:
         """Hexes that carry a tile (pillar, centre post, a goal tile) or already a terrain token."""
         b = self.board
-        return label in b.pillars or label == b.centre or label in self.goal_owner(s) or label in s.terrain
+        return label in b.pillars or label == b.centre or label in self._goals(s) or label in s.terrain
 
     def goal_owner(self, s: HeroballState) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for h in s.heroes:
-            for g in self.board.goal(h.corner):
-                out[g] = h.player
-        return out
+        return dict(self._goals(s))
+
+    def _goals(self, s: HeroballState) -> dict[str, str]:
+        """Goal hex -> the player whose goal it is (shared, read only), by who sits in which corner."""
+        key = tuple((h.corner, h.player) for h in s.heroes)
+        found = self._goal_owner.get(key)
+        if found is None:
+            found = {g: player for corner, player in key for g in self.board.goal(corner)}
+            if len(self._goal_owner) > 1000:
+                self._goal_owner.clear()
+            self._goal_owner[key] = found
+        return found
 
     def obj_hex(self, s: HeroballState, obj: str) -> str | None:
         o = s.objects[obj]

@@ -5,6 +5,7 @@ tokens; its effect, button label, refusal and shorthand are all here.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from games.core import Action, Event
@@ -47,12 +48,14 @@ def skill_dirs(skill: str) -> list[str]:
 
 def rearranges(h: Hero) -> list[Action]:
     """Every other layout of the five skills on the five faces (119)."""
-    current = tuple(h.skills[f] for f in SKILL_FACES)
-    out = []
-    for perm in permutations(sorted(data.skills())):
-        if perm != current:
-            out.append(Action.of("rearrange", **dict(zip(SKILL_FACES, perm, strict=True))))
-    return out
+    return list(_rearranges(tuple(h.skills[f] for f in SKILL_FACES), tuple(sorted(data.skills()))))
+
+
+@lru_cache(maxsize=256)
+def _rearranges(current: tuple[str, ...], skills: tuple[str, ...]) -> tuple[Action, ...]:
+    """The layouts other than `current`, built once per layout (actions are frozen values)."""
+    return tuple(Action.of("rearrange", **dict(zip(SKILL_FACES, perm, strict=True)))
+                 for perm in permutations(skills) if perm != current)
 
 
 def swaps(h: Hero, face: str) -> list[Action]:

@@ -22,8 +22,10 @@ Sections (one module each; `run.py` runs them in order, `report.py` formats the 
   time to the first answered command, cold game open, size per game, resident memory per cached
   active game.
 - undo/export (`undo.py`): `/game undo` and `/game export` of a game with a 500-action log.
-- engines (`engines.py`): random legal playouts per second (pure engine: legal_actions + apply,
-  `games.core.playout.random_playout`).
+- engines (`engines.py`, `engine_child.py`, `baseline.json`): random legal actions per CPU second
+  (pure engine: legal_actions + apply, `games.core.playout.random_playout`) and the rules CPU per
+  move, for the current tree and the baseline commit timed alternately in the same run (fresh
+  processes), with the speed-up against issue 12's targets.
 
 This package imports nothing itself: `python -m tools.bench.child` times its own imports.
 """

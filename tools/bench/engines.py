@@ -1,63 +1,107 @@
-"""engines: random legal playouts per second (pure engine), and the rules work each move costs."""
+"""engines: random legal actions per CPU second and the rules CPU each move costs, now and at the baseline.
+
+The baseline is the commit named in `baseline.json` (the engines before the speed-up of issue 12).
+A full run extracts that commit's `games/` with `git archive` and times it in the same run, game by
+game alternately with the current tree, each in a fresh process (`engine_child.py`), so both meet
+the same machine and the same load; the speed-up is the ratio of the two. Figures are CPU time of
+the measuring process (a busy machine otherwise shows its other work as ours). When the commit
+cannot be extracted (no git, a shallow clone) or in `--quick`, the figures recorded in
+`baseline.json` stand in, and the row says so.
+"""
 from __future__ import annotations
 
-import itertools
-import statistics
-import time
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
 from typing import Any
 
-from games.core.play import step
-from games.core.playout import random_playout
-
-from .common import SEED, Config, Engine, Played, default_options, fit_seats, med, ms, pct, played, seats_for
+from .common import ROOT, SEED, Config, Engine
 from .report import Report
 
+HERE = Path(__file__).resolve().parent
+BASELINE = HERE / "baseline.json"
+CHILD = HERE / "engine_child.py"
+# issue 12: actions/s against the baseline engines, and the dungeon's rules CPU per move
+SPEEDUP_TARGETS = {"dungeon": 20.0, "quodd": 5.0, "heroball": 3.0}
+DUNGEON_P99_MS = 10.0
 
-def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report) -> None:
-    info: dict[str, dict[str, Any]] = {}
-    for gid, engine in games.items():
-        try:
-            opts = default_options(engine)
-            seats = fit_seats(engine, opts)
-            game = played(engine, opts, SEED, seats, cfg.playout_cap)  # warm-up (shared with the other sections)
-            n = actions = 0
-            lengths: list[int] = []
-            t0 = time.perf_counter()
-            seeds = itertools.count(SEED + 1)
-            while n < cfg.engine_min or time.perf_counter() - t0 < cfg.engine_budget:
-                p = random_playout(engine, opts, seats_for(seats), next(seeds), cap=cfg.playout_cap, checked=False)
-                n += 1
-                actions += p.steps
-                lengths.append(p.steps)
-            dt = time.perf_counter() - t0
-        except Exception as exc:  # a game being written may not play yet
-            rep.add("engines", gid, "skipped", f"playout failed: {type(exc).__name__}: {exc}"[:100])
-            continue
-        on_loop = _move_costs(engine, game)
-        # the manager runs this work in a worker thread; it is reported for its size, not as loop time
-        rep.add("engines", f"{gid} ({seats} seats)", "rules CPU per move (step+dump+buttons) p50 / p99 / max",
-                f"{ms(med(on_loop)):.1f} / {ms(pct(on_loop, 99)):.1f} / {ms(max(on_loop)):.1f} ms",
-                {"p50_ms": ms(med(on_loop)), "p99_ms": ms(pct(on_loop, 99)), "max_ms": ms(max(on_loop))})
-        info[gid] = {"seats": seats, "playouts_per_s": n / dt, "actions_per_s": actions / dt, "playouts": n,
-                     "mean_actions": statistics.mean(lengths), "max_actions": max(lengths)}
-        rep.add("engines", f"{gid} ({seats} seats)", "random playouts/s",
-                f"{n / dt:.1f} ({actions / dt:.0f} actions/s, {statistics.mean(lengths):.0f} actions/game)",
-                round(n / dt, 2))
+
+def load_baseline() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(BASELINE.read_text(encoding="utf-8"))
+    return data
+
+
+def extract_tree(commit: str, into: Path) -> Path | None:
+    """The baseline commit's `games/` package under `into`, or None when git cannot give it."""
+    try:
+        out = subprocess.run(["git", "archive", "--format=tar", commit, "games"], cwd=ROOT, capture_output=True,
+                             timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0 or not out.stdout:
+        return None
+    with tarfile.open(fileobj=BytesIO(out.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def run_child(tree: Path, game: str, cfg: Config) -> dict[str, Any]:
+    args = {"tree": str(tree), "game": game, "seed": SEED, "budget": cfg.engine_budget,
+            "min_playouts": cfg.engine_min, "seeds": cfg.engine_seeds, "cap": cfg.playout_cap}
+    out = subprocess.run([sys.executable, "-P", str(CHILD), json.dumps(args)], cwd=tree, capture_output=True,
+                         text=True, timeout=900, check=False)
+    if out.returncode != 0:
+        raise RuntimeError((out.stderr.strip().splitlines() or ["no output"])[-1])
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report, quick: bool = False) -> None:
+    base = load_baseline()
+    info: dict[str, Any] = {"baseline_commit": base["commit"]}
+    with tempfile.TemporaryDirectory(prefix="playpost-baseline-") as d:
+        old_tree = None if quick else extract_tree(base["commit"], Path(d))
+        source = (f"baseline commit {base['commit'][:10]} timed in this run" if old_tree is not None
+                  else f"baseline figures recorded in tools/bench/baseline.json ({base['recorded']})")
+        info["baseline_source"] = source
+        for gid in games:
+            try:
+                if quick:  # the smoke test: in this process, short
+                    from .engine_child import measure
+                    now = measure(gid, SEED, cfg.engine_budget, cfg.engine_min, cfg.engine_seeds, cfg.playout_cap)
+                else:
+                    now = run_child(ROOT, gid, cfg)
+                old = run_child(old_tree, gid, cfg) if old_tree is not None else base["games"].get(gid)
+            except Exception as exc:  # a game being written may not play yet
+                rep.add("engines", gid, "skipped", f"playout failed: {type(exc).__name__}: {exc}"[:100])
+                continue
+            _rows(rep, gid, now, old, source)
+            info[gid] = {"now": now, "baseline": old,
+                         "speedup": (now["actions_per_s"] / old["actions_per_s"]) if old else None}
     rep.details["engines"] = info
 
 
-def _move_costs(engine: Engine, game: Played) -> list[float]:
-    """The rules work of each move of a game, as GameManager.play and its reply do it:
-    step (resolve + apply), both statuses, dump, the view, and the legal actions behind the buttons."""
-    out = []
-    for s, state in zip(game.steps, game.states, strict=False):
-        t0 = time.perf_counter()
-        engine.status(state)
-        _, new, _ = step(engine, state, s.player, s.action)
-        after = engine.status(new)
-        engine.dump(new)
-        engine.view(new, None)
-        for who in after.to_act:
-            engine.legal_actions(new, who)
-        out.append(time.perf_counter() - t0)
-    return out
+def _rows(rep: Report, gid: str, now: dict[str, Any], old: dict[str, Any] | None, source: str) -> None:
+    subject = f"{gid} ({now['seats']} seats)"
+    target = SPEEDUP_TARGETS.get(gid)
+    if old is None:
+        rep.add("engines", subject, "random actions per CPU second", f"{now['actions_per_s']:,.0f} (no baseline)",
+                round(now["actions_per_s"]))
+    else:
+        x = now["actions_per_s"] / old["actions_per_s"]
+        rep.add("engines", subject, "random actions per CPU second: now / baseline (speed-up)",
+                f"{now['actions_per_s']:,.0f} / {old['actions_per_s']:,.0f} ({x:.1f}x; {source})", round(x, 2),
+                target=f">= {target:g}x" if target else "", ok=(x >= target) if target else None)
+    p99 = now["move_p99_ms"]
+    was = f"; baseline {old['move_p50_ms']:.1f} / {old['move_p99_ms']:.1f} ms" if old else ""
+    rep.add("engines", subject, "rules CPU per move (step+status+dump+view+buttons) p50 / p99 / max",
+            f"{now['move_p50_ms']:.1f} / {p99:.1f} / {now['move_max_ms']:.1f} ms over {now['moves_timed']} moves{was}",
+            {"p50_ms": now["move_p50_ms"], "p99_ms": p99, "max_ms": now["move_max_ms"]},
+            target=f"p99 <= {DUNGEON_P99_MS:g} ms" if gid == "dungeon" else "",
+            ok=(p99 <= DUNGEON_P99_MS) if gid == "dungeon" else None)
+    rep.add("engines", subject, "random playouts per CPU second",
+            f"{now['playouts_per_s']:.1f} ({now['mean_actions']:.0f} actions/game)", round(now["playouts_per_s"], 2))

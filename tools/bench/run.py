@@ -54,7 +54,7 @@ async def run(quick: bool = False) -> Report:
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
             ("scale-out", lambda: bench_scaleout(cfg, games, rep, tmp)),
             ("durability", lambda: bench_durability(cfg, games, rep, tmp)),
-            ("engines", lambda: bench_engines(cfg, games, rep)),
+            ("engines", lambda: bench_engines(cfg, games, rep, quick)),
             # last, with the seeded games (thousands of states) freed: their garbage-collector
             # scans would otherwise show up as event-loop stalls the bot does not have
             ("pipeline", lambda: bench_pipeline(cfg, games, rep, tmp)),

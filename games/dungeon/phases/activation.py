@@ -9,6 +9,7 @@ from games.core.grid import parse_label
 
 from .. import hero_actions as ha
 from .. import loot
+from ..acts import action_of
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id
 from ..sight import (
@@ -127,50 +128,50 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
     costs = content().rules.ap_costs
     out: list[Action] = []
     if is_incap(h):
-        return [Action.of("end")]
+        return [action_of("end")]
     if "knockdown" in h.debuffs:
         if act.ap >= costs["stand"]:
-            out.append(Action.of("act", action="stand"))
-        return out + [Action.of("end")]
+            out.append(action_of("act", action="stand"))
+        return out + [action_of("end")]
     for style, rng in stats.attacks.items():
         if act.ap < costs[style]:
             continue
         for key in enemy_keys(st):
             if hero_can_target(st, h, key, rng)[0]:
-                out.append(Action.of("attack", target=target_label(st, key), **{"with": style}))
+                out.append(action_of("attack", target=target_label(st, key), **{"with": style}))
     if "ice" not in h.debuffs:
         for uid in stats.unique:
             ua = content().unique[uid]
             if act.ap < ua.ap:
                 continue
-            out += [Action.of("act", action=uid, **({"target": t} if t else {})) for t in ha.unique_targets(st, h, uid)]
+            out += [action_of("act", action=uid, **({"target": t} if t else {})) for t in ha.unique_targets(st, h, uid)]
     if act.ap >= costs["heal"]:
         for t in st.heroes:
             if t.id != h.id and t.wounds > 0 and ha.heal_reach(st, h, t, content().rules.heal_range):
-                out.append(Action.of("act", action="heal", target=t.id))
+                out.append(action_of("act", action="heal", target=t.id))
     if act.ap >= costs["brew"] and h.potions < stats.potions:
-        out.append(Action.of("act", action="brew"))
+        out.append(action_of("act", action="brew"))
     if ha.adjacent_chest(st, h) is not None:
         if act.ap >= costs["picklock"]:
-            out.append(Action.of("act", action="picklock"))
+            out.append(action_of("act", action="picklock"))
         if act.ap >= costs["smash"]:
-            out.append(Action.of("act", action="smash"))
+            out.append(action_of("act", action="smash"))
     if hero_def(h).profiles and act.ap >= costs["switch"]:
-        out.append(Action.of("act", action="switch"))
+        out.append(action_of("act", action="switch"))
     if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs):
-        out.append(Action.of("potion"))
+        out.append(action_of("potion"))
     if act.ap >= costs["equip"]:
         tile = board(st.dungeon).tile_of((h.x, h.y))
         for fc in st.floor:
             if board(st.dungeon).tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
-                out.append(Action.of("equip", card=fc.card))
+                out.append(action_of("equip", card=fc.card))
     for cid in h.equipment:
         if loot.can_drop(h, cid):
-            out.append(Action.of("drop", card=cid))
-    out.append(Action.of("end"))
+            out.append(action_of("drop", card=cid))
+    out.append(action_of("end"))
     # moves last: the common choices come first wherever the list is shown (hints, buttons)
     for sq in sorted(ha.move_options(st, h), key=lambda s: (s[1], s[0])):
-        out.append(Action.of("move", to=sq_label(*sq)))
+        out.append(action_of("move", to=sq_label(*sq)))
     return dedupe(out)
 
 

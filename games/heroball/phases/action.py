@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
 
+from ..acts import action_of
 from ..attacks import attack_actions, explain_attack
 from ..heroes import explain_hero, hero_actions
 from ..movement import explain_move, move_actions
@@ -34,13 +35,13 @@ class Turn(Phase[HeroballState]):
         out: list[Action] = []
         if h.down:
             if "step" not in h.spent and h.ap >= game.costs.step:
-                out.append(Action.of("step"))
-            return [*out, Action.of("end")]
+                out.append(action_of("step"))
+            return [*out, action_of("end")]
         out += move_actions(game, s, h)
         out += attack_actions(game, s, h)
         out += object_actions(game, s, h)
         out += hero_actions(game, s, h)
-        out.append(Action.of("end"))
+        out.append(action_of("end"))
         return out
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:

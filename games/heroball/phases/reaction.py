@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, Pending, Phase
 
+from ..acts import action_of
 from ..attacks import attack_kind, defend, hit
 from ..commands import REACTION_HOURS, REPLIES
 from ..flights import catch, intercept_options, run_intercept
@@ -16,7 +17,7 @@ from ..resolve import resolve
 from ..rulebook import OBJECT_NAMES, Rulebook
 from ..state import HeroballState, HeroState, Window
 
-PASS = Action.of("pass")
+PASS = action_of("pass")
 # what Helen's Distract can interrupt: every action that costs AP on your turn
 DISTRACTABLE = ("step", "run", "sprint", "push", "fumble", "throw", "drop", "hero")
 
@@ -84,7 +85,7 @@ class Defend(Reaction):
         return f"defend against the {attack_kind(Action.parse(w.action))} by {actor.hero} or let it through"
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
-        return [Action.of("react"), PASS]
+        return [action_of("react"), PASS]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:
         s, w, h = state, window_of(state), game.hero(state, player)
@@ -215,7 +216,7 @@ class Distract(Reaction):
         return f"distract {g.hero(s, w.actor).hero} (`{w.action}`) or let it be"
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
-        return [Action.of("react"), PASS]
+        return [action_of("react"), PASS]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:
         s, w, h = state, window_of(state), game.hero(state, player)
@@ -240,7 +241,7 @@ class Distracted(Reaction):
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
         h = game.hero(state, player)
-        return ([Action.of("pay")] if h.ap >= distract_extra(game, state) else []) + [PASS]
+        return ([action_of("pay")] if h.ap >= distract_extra(game, state) else []) + [PASS]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:
         s, w, h = state, window_of(state), game.hero(state, player)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
 
+from ..acts import action_of
 from ..rulebook import Rulebook, arg
 from ..state import HeroballState
 from ..turns import start_turn
@@ -17,7 +18,7 @@ class Seed(Phase[HeroballState]):
                       waiting_for=f"{act.name} to place seed terrain", turn_key=f"t{state.turn_no}:{act.player}")
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
-        return [Action.of("seed", to=lab) for lab in game.board.labels
+        return [action_of("seed", to=lab) for lab in game.board.labels
                 if not game.tile_hex(state, lab) and game.at(state, lab) is None]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:

@@ -1,0 +1,93 @@
+"""One engine's speed in a fresh process, for any checkout of the project:
+`python -P tools/bench/engine_child.py '{"tree": ..., "game": ..., ...}'`.
+
+The engine section runs this for the current tree and for the baseline commit's tree (its
+files extracted by `git archive`), one game at a time and alternately, so both are timed on
+the same machine in the same minute. It only uses what both have: `games.core.all_games`,
+`games.core.playout.random_playout` and `games.core.play.step`. It prints one JSON line.
+
+Every figure is process CPU time (`time.process_time`), not wall time: on a shared machine
+another process's work would otherwise count as ours (wall-clock rates of one build varied 3x
+from run to run on the busy development machine; CPU rates vary far less).
+
+Measured: random legal playouts (unchecked `apply`, as a trusted replay or a fuzzer plays) for
+`budget` seconds after a warm-up game; then the rules work of every move of `seeds` seeded
+games as `GameManager.play` and its reply do it (step, both statuses, dump, view, the legal
+actions behind the buttons).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+
+def _seats(engine: Any, options: dict[str, str], seat_cls: Any, seed: int) -> int:
+    """The most seats (up to 6) these options take (as `tools.bench.common.fit_seats`)."""
+    engine.check_options(options)
+    for n in range(min(engine.max_seats, 6), engine.min_seats - 1, -1):
+        seats = [seat_cls(player=f"b{i}", name=f"Bench {i}") for i in range(1, n + 1)]
+        try:
+            for i, s in enumerate(seats):
+                engine.check_seat(options, seats[:i], s)
+            engine.setup(options, seats, seed)
+            return n
+        except Exception:
+            continue
+    raise RuntimeError("no seat count works")
+
+
+def measure(game: str, seed: int, budget: float, min_playouts: int, seeds: int, cap: int) -> dict[str, Any]:
+    from games.core import Seat, all_games
+    from games.core.play import step
+    from games.core.playout import random_playout
+
+    engine = all_games()[game]
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    n_seats = _seats(engine, opts, Seat, seed)
+
+    def seats() -> list[Any]:
+        return [Seat(player=f"b{i}", name=f"Bench {i}") for i in range(1, n_seats + 1)]
+
+    random_playout(engine, opts, seats(), seed, cap=cap, checked=False)  # warm-up: imports, data, caches
+    n = actions = 0
+    lengths: list[int] = []
+    numbers = itertools.count(seed + 1)
+    t0, w0 = time.process_time(), time.perf_counter()
+    while n < min_playouts or time.process_time() - t0 < budget:
+        p = random_playout(engine, opts, seats(), next(numbers), cap=cap, checked=False)
+        n += 1
+        actions += p.steps
+        lengths.append(p.steps)
+    dt, wall = time.process_time() - t0, time.perf_counter() - w0
+
+    moves: list[tuple[Any, str, Any]] = []
+    for k in range(seeds):
+        random_playout(engine, opts, seats(), seed + 1000 + k, cap=cap, checked=False,
+                       each=lambda before, player, action, after, events: moves.append((before, player, action)))
+    costs = []
+    for state, player, action in moves:
+        t = time.process_time()
+        engine.status(state)
+        _, new, _ = step(engine, state, player, action)
+        after = engine.status(new)
+        engine.dump(new)
+        engine.view(new, None)
+        for who in after.to_act:
+            engine.legal_actions(new, who)
+        costs.append(time.process_time() - t)
+    costs.sort()
+    return {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
+            "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths),
+            "moves_timed": len(costs), "move_p50_ms": 1000 * statistics.median(costs),
+            "move_p99_ms": 1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)], "move_max_ms": 1000 * costs[-1]}
+
+
+if __name__ == "__main__":
+    args = json.loads(sys.argv[1])
+    sys.path.insert(0, args["tree"])  # the checkout being measured comes first
+    print(json.dumps(measure(args["game"], args["seed"], args["budget"], args["min_playouts"], args["seeds"],
+                             args["cap"])))
