@@ -193,7 +193,8 @@ def selfplay_main(game: str, games: int, seats: str, json_path: str | None, opti
                   quiet: bool) -> int:
     """Computer against computer with the pure engines; prints win rates, decision times, lengths."""
     from games.core import get_game
-    from games.core.ai.selfplay import selfplay
+
+    from .selfplay import selfplay
 
     engine = get_game(game)
     labels = [s.strip() for s in seats.split(",") if s.strip()]

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from bot.selfplay import Report, selfplay, wilson
 from games.core import Rng, Seat, get_game
 from games.core.ai import Budget, SearchPlayer, candidates, determinize, make_player
 from games.core.ai import players as ai_players
-from games.core.ai.selfplay import Report, selfplay, wilson
 
 SMALL = Budget(steps=120, playouts=2, depth=6, width=3)
 GAMES = [("heroball", 2, {}), ("quodd", 2, {"scenario": "heist"}), ("dungeon", 2, {})]

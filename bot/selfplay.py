@@ -11,9 +11,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..contract import Game, Seat
-from .base import heuristic_for
-from .players import make_player
+from games.core import Game, Seat
+from games.core.ai.base import heuristic_for
+from games.core.ai.players import make_player
 
 CAP = 4000  # actions in one game; a game that runs longer counts as no result
 
