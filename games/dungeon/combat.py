@@ -220,7 +220,9 @@ def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple
 
 # ---- attacks by monsters ---------------------------------------------------------------
 def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = dice.NO_DICE,
-                   inflicts: tuple[str, ...] = ()) -> None:
+                   inflicts: tuple[str, ...] = (), basic: bool = True) -> None:
+    """A monster's offence against a hero. `basic`: one of the three basic offence actions, the only ones its
+    debuff attributes (fire, poison, ...) ride on; a special move (`basic=False`) inflicts only its own `inflicts`."""
     md = monster_def(m)
     style = md.attack.style
     spec = getattr(md, STYLE_STAT[style]) + bonus
@@ -269,7 +271,8 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
     if off_total > def_total:
-        for dname in dict.fromkeys([a for a in md.attributes if a in DEBUFFS] + list(inflicts)):
+        riding = [a for a in md.attributes if a in DEBUFFS] if basic else []
+        for dname in dict.fromkeys(riding + list(inflicts)):
             give_debuff_hero(h, dname, after)
         wound_hero(st, h, 1, after)
         lines.append(" ".join([text + ": hit."] + after))
@@ -281,6 +284,17 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
 
 
 # ---- wounds, debuffs and destruction ---------------------------------------------------
+def terrain_debuff(terrain: str, attrs: set[str] | tuple[str, ...]) -> str | None:
+    """The debuff a model gains entering this terrain: lava burns everyone, fliers included (Fly spares only
+    difficult terrain); brambles poison, except a flier (not affected by difficult terrain at all)."""
+    if terrain == "lava":
+        return "fire"
+    if terrain == "brambles" and "fly" not in attrs:
+        return "poison"
+    return None
+
+
+
 def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
     if immune_to(hero_stats(h).immune, d) or d in h.debuffs:
         return

@@ -227,7 +227,6 @@ class MonsterDef(_Model):
     immune: tuple[Text, ...] = ()
     attack: MonsterAttack
     behaviour: Literal["melee", "ranged", "support", "cowardly"] = "melee"
-    keep_range: int = Field(default=0, ge=0, le=6)  # steps back when a hero is this close (ranged/magic)
     support_range: int = 0
     special: tuple[SpecialStep, ...] = ()
     boss_cards: tuple[Text, ...] = ()
@@ -305,7 +304,6 @@ class HouseRules(_Model):
     level_bonus: tuple[tuple[Literal["B", "R", "G"], ...], ...]
     spawn_point: SpawnPointDef
     opening_spawn_min: int
-    max_turns: int
 
     @field_validator("picklock_defence", "smash_defence", mode="before")
     @classmethod
@@ -397,8 +395,6 @@ def validate_content(c: Content) -> None:
         for step in m.special:
             if step.kind and (step.kind not in c.monsters or c.monsters[step.kind].rank == "boss"):
                 raise ValueError(f"monster {m.id} summons unknown or boss monster `{step.kind}`")
-        if m.keep_range and m.attack.range <= m.keep_range:
-            raise ValueError(f"monster {m.id} keeps range {m.keep_range} but attacks only at range {m.attack.range}")
     for card in c.cards.values():
         for a in card.attributes:
             if a not in KNOWN_ATTRIBUTES:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from . import dice
 from .board import Sq, board, move_search
-from .combat import give_debuff_hero, start_attack
+from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, take_card
 from .sight import (
-    HAZARDS,
     enemy_keys,
     hero_can_target,
     key_at,
@@ -67,7 +66,7 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
         return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
 
     def hazard_of(s: Sq) -> int:
-        return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
+        return 1 if terrain_debuff(b.terrain_at(s), stats.attributes) else 0
 
     return move_search(b, (h.x, h.y), False, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of)
@@ -122,9 +121,10 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     h.x, h.y = sq
     lines.append(f"{stats.name} moves to {to}{spent}; {act.move_left} movement left.")
     b = board(st.dungeon)
-    for s in path:
-        if b.terrain_at(s) in HAZARDS:
-            give_debuff_hero(h, HAZARDS[b.terrain_at(s)], lines)
+    for s in path:  # rule (lava, brambles): entering hurts; Fly spares only difficult terrain
+        hurt = terrain_debuff(b.terrain_at(s), stats.attributes)
+        if hurt:
+            give_debuff_hero(h, hurt, lines)
 
 
 def attack(st: DungeonState, h: HeroState, style: str, target: str, lines: list[str]) -> None:

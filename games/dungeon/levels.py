@@ -5,7 +5,7 @@ from games.core.grid import label as sq_label
 
 from .board import Sq, board, footprint
 from .data import content
-from .sight import occupancy, sight_structures, structures
+from .sight import occupancy, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, is_incap, monster_def
 
@@ -103,7 +103,8 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
             continue
         if not can_stand(st, fp, occ):
             continue
-        if not b.sight(srcs, fp, sight_structures(st, False)):
+        # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over)
+        if not sees(st, "monsters", srcs, set(), fp, set(md.attributes)):
             continue
         dd = min(dist.get(s, 99) for s in fp)
         cands.append((any(s in danger for s in fp), dd, sq[1], sq[0]))

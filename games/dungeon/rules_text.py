@@ -4,7 +4,8 @@ RULES_TOPICS: dict[str, str] = {
     "overview": (
         "A co-operative crawl through four dungeon levels. The heroes win by destroying all four spawn "
         "points and every monster that came through them; they lose if all of them are down at once "
-        "(or when 60 game turns have passed: the house time limit).\n"
+        "(or, only if the host set the house option `turn_limit` when starting the game, when that many game turns "
+        "have passed; the panel then shows `Turn N of L`).\n"
         "The bot plays every monster. You control one or more heroes."
     ),
     "turn": (
@@ -27,8 +28,9 @@ RULES_TOPICS: dict[str, str] = {
         "`+1` adds flat stars and a die marked `(x)` was discarded (hex, bane).\n"
         "Hearts count only for heroes and only on a hit: each heart die heals a wound or removes a debuff from "
         "any hero, or gives the attacker a potion (`/dungeon heart use:`).\n"
-        "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and once you "
-        "keep you cannot go back. A friendly and an enemy reroll ability cancel each other."
+        "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and the dice "
+        "you reroll are chosen together (`also:` names more): after rerolling some you cannot go back for the "
+        "others. A friendly and an enemy reroll ability cancel each other."
     ),
     "movement": (
         "Move in any of the eight directions. You may pass friendly models but must stop on an empty square. "

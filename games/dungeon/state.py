@@ -100,3 +100,4 @@ class DungeonState(BaseModel):
     ready: list[str] = Field(default_factory=list)  # players done with the between-levels break
     result: Literal["", "victory", "defeat"] = ""
     result_text: str = ""
+    turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)

@@ -157,7 +157,8 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
             out.append(Action.of("act", action="smash"))
     if hero_def(h).profiles and act.ap >= costs["switch"]:
         out.append(Action.of("act", action="switch"))
-    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs):
+    spent = act.ap <= 0  # rule (AP): once the AP are used up the hero may do nothing else, free actions included
+    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs) and not spent:
         out.append(Action.of("potion"))
     if act.ap >= costs["equip"]:
         tile = board(st.dungeon).tile_of((h.x, h.y))
@@ -165,7 +166,7 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
             if board(st.dungeon).tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
                 out.append(Action.of("equip", card=fc.card))
     for cid in h.equipment:
-        if loot.can_drop(h, cid):
+        if loot.can_drop(h, cid) and not spent:
             out.append(Action.of("drop", card=cid))
     out.append(Action.of("end"))
     # moves last: the common choices come first wherever the list is shown (hints, buttons)
@@ -184,6 +185,9 @@ def explain(st: DungeonState, action: Action) -> str:
         return f"{stats.name} is still acting: `end` that activation first."
     if action.cmd == "ready":
         return "`ready` is for the break between levels."
+    free_act = action.cmd == "potion" or (action.cmd == "drop" and action.get("card") in h.equipment)
+    if free_act and act.ap <= 0:
+        return f"{stats.name} has used up every AP: nothing else this activation (even free actions); `end` it."
     if action.cmd == "drop" and action.get("card") in h.equipment:
         return f"Without {content().cards[action.get('card', '') or ''].name} {stats.name} could not stay standing."
     if action.cmd == "drop":
