@@ -22,7 +22,7 @@ from .phases.attack import AttackPhase, reroll_dice
 from .phases.heroes import ChooseHeroPhase
 from .phases.intermission import IntermissionPhase
 from .phases.over import OverPhase
-from .rules_text import RULES_TOPICS
+from .rules_text import RULES_TOPICS, model_topics
 from .sight import key_at, target_label
 from .state import DungeonState, HeroState, LevelState
 from .stats import hero
@@ -210,4 +210,4 @@ class DungeonGame(PhasedGame[DungeonState]):
         return summary(state)
 
     def rules_topics(self) -> dict[str, str]:
-        return dict(RULES_TOPICS)
+        return {**RULES_TOPICS, **model_topics()}

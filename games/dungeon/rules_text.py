@@ -1,4 +1,7 @@
-"""A rules reference for `/rules game:dungeon topic:`, written in our own words."""
+"""A rules reference for `/rules game:dungeon topic:`, written in our own words; a card per model from the data."""
+from __future__ import annotations
+
+from .data import HeroDef, MonsterDef, UniqueAction, content
 
 RULES_TOPICS: dict[str, str] = {
     "overview": (
@@ -64,9 +67,8 @@ RULES_TOPICS: dict[str, str] = {
     ),
     "monsters": (
         "Each monster's behaviour is in its data. Melee monsters close in and strike; a monster moving towards its "
-        "target stops as soon as it is in attack range. Shooters (ranged or magic) keep their distance: next to a "
-        "hero they step back to a square from which they can still hit, and only shoot from where they stand if "
-        "they cannot. Support monsters first mend a wounded ally in range; cowards run from the heroes.\n"
+        "target stops as soon as it is in attack range, and a monster in range attacks (shooters do not back away). "
+        "Support monsters first mend a wounded ally in range; cowards run from the heroes.\n"
         "A large (2x2) monster may end its move on smaller friends of lower rank (boss over elite over minion), "
         "pushing them back into the squares it left. Debuffs hit monsters too: knocked-down monsters spend their "
         "reaction standing up; poison costs a boss the last step of its special move, ice leaves it only plain "
@@ -82,3 +84,47 @@ RULES_TOPICS: dict[str, str] = {
         "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
     ),
 }
+
+
+# ---- a card for every model, built from the data ------------------------------------------------------
+def _stat_line(m: HeroDef | MonsterDef) -> str:
+    return (f"move {m.move}, {m.ap} AP, STR {m.str.text()}, ARM {m.arm.text()}, WILL {m.will.text()}, "
+            f"DEX {m.dex.text()}, life {m.life}")
+
+
+def _named(ids: tuple[str, ...]) -> str:
+    return ", ".join(i.replace("_", " ").title() for i in ids) or "none"
+
+
+def unique_text(ua: UniqueAction) -> str:
+    """One unique action in a few words: cost, kind, reach and what it adds."""
+    if ua.kind == "heal":
+        whom = "every hero in reach" if ua.area == "all" else "one hero"
+        return (f"{ua.name} ({ua.ap} AP): heals {ua.amount} wound{'s' if ua.amount > 1 else ''} on {whom} within "
+                f"{ua.range}" + (", curing every debuff" if ua.cure else ""))
+    area = {"single": "one enemy", "adjacent": "every adjacent enemy",
+            "around_target": "an enemy and every enemy next to it", "all": "every enemy in reach"}[ua.area]
+    extra = f" +{ua.bonus.text()}" if ua.bonus.dice or ua.bonus.stars else ""
+    hurts = f", inflicting {', '.join(ua.inflicts)}" if ua.inflicts else ""
+    stat = (ua.stat or "").upper()
+    return f"{ua.name} ({ua.ap} AP): {ua.style} attack ({stat}{extra}) on {area} within {ua.range}{hurts}"
+
+
+def hero_card(hd: HeroDef) -> str:
+    c = content()
+    attacks = ", ".join(f"{k} {v}" for k, v in hd.attacks.items())
+    lines = [f"{hd.name} ({hd.species or 'hero'}; affinity {', '.join(hd.affinity) or 'none'}): {_stat_line(hd)}, "
+             f"potions {hd.potions}.",
+             f"Attacks (range): {attacks}. Attributes: {_named(hd.attributes)}."
+             + (f" Immune: {', '.join(hd.immune)}." if hd.immune else "")]
+    lines += [unique_text(c.unique[u]) + "." for u in hd.unique]
+    for p in hd.profiles:
+        lines.append(f"Switch (1 AP) to {p.name}" + (f": move {p.move}" if p.move is not None else "") + ".")
+    lines.append("Published stat line (fan data)." if not hd.house else "House values: the rule text names this "
+                 "hero but gives no sheet.")
+    return "\n".join(lines)
+
+
+def model_topics() -> dict[str, str]:
+    """A topic per hero, by name (`/rules game:dungeon topic:Candy`)."""
+    return {hd.name: hero_card(hd) for hd in content().heroes.values()}
