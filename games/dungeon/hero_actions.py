@@ -2,7 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from . import dice
+from . import attributes, dice
 from .board import Sq, board, move_search
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
@@ -37,7 +37,8 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     act = st.activation
     assert act is not None
     stats = hero_stats(h)
-    if "immobile" in h.debuffs or "knockdown" in h.debuffs:
+    if "immobile" in h.debuffs or "knockdown" in h.debuffs or attributes.grabbed(
+            st, "heroes", hfp(h), stats.attributes):
         return {}
     allowance = move_allowance(h, act)
     if allowance <= 0:
@@ -62,8 +63,10 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     def can_end(s: Sq) -> bool:
         return s not in structs and s not in b.chasms and s not in occ and s not in screened
 
-    def cost_of(s: Sq) -> int:
-        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
+    sure = fly or "surefoot" in stats.attributes
+
+    def cost_of(s: Sq) -> int:  # Fly and Surefoot pay no extra for difficult terrain
+        return 2 if not sure and b.terrain_at(s) in ("difficult", "brambles") else 1
 
     def hazard_of(s: Sq) -> int:
         return 1 if terrain_debuff(b.terrain_at(s), stats.attributes) else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
+from . import attributes
 from .board import Sq, board, footprint, move_search
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep
@@ -79,6 +80,7 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
 
 def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     md = monster_def(m)
+    attributes.raise_undead(st, m, lines)
     if "knockdown" in m.debuffs:
         m.debuffs.remove("knockdown")
         lines.append(f"{monster_name(m)} stands up.")
@@ -100,8 +102,13 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
         return
     if monster_in_reach(st, m, mfp(m), target):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
-        return
-    move_monster(st, m, target, lines)
+    else:
+        move_monster(st, m, target, lines)
+    # Berserk: one more melee attack on its turn that costs nothing
+    if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
+            and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
+        lines.append(f"{md.name} goes berserk:")
+        monster_attack(st, m, target, lines)
 
 
 # ---- moving ------------------------------------------------------------------------------------
@@ -110,10 +117,12 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     allowance = md.move
     if "slow" in m.debuffs:
         allowance = (allowance + 1) // 2
-    if allowance <= 0 or "immobile" in m.debuffs:
+    if allowance <= 0 or "immobile" in m.debuffs or attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)):
         return {}
     b = board(st.dungeon)
     fly = "fly" in md.attributes
+    burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
+    sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     occ = occupancy(st)
     me = f"m:{m.uid}"
@@ -122,10 +131,10 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def passable(s: Sq) -> bool:
         if not b.inside(s):
             return False
-        if not fly and (s in structs or s in b.chasms):
+        if not fly and (s in b.chasms or (s in structs and not burrow)):
             return False
         ref = occ.get(s)
-        if ref and ref.startswith("h:") and not fly and not is_incap(hero(st, ref[2:])):
+        if ref and ref.startswith("h:") and not (fly or burrow) and not is_incap(hero(st, ref[2:])):
             return False
         return True
 
@@ -140,14 +149,14 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
             return other is not None and not monster_def(other).large and RANKS[monster_def(other).rank] < rank
         return False
 
-    def cost_of(s: Sq) -> int:
-        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
+    def cost_of(s: Sq) -> int:  # Fly, Burrow and Surefoot pay no extra for difficult terrain
+        return 2 if not sure and b.terrain_at(s) in ("difficult", "brambles") else 1
 
     def hazard_of(s: Sq) -> int:
         return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
 
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
-                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
+                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
     return opts

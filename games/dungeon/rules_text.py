@@ -125,6 +125,23 @@ def hero_card(hd: HeroDef) -> str:
     return "\n".join(lines)
 
 
+def monster_card(md: MonsterDef) -> str:
+    attrs = [a.replace("vulnerable:", "vulnerable: ") for a in md.attributes]
+    lines = [f"{md.name} ({md.rank}{', large' if md.large else ''}; {', '.join(md.species) or 'monster'}): "
+             f"{_stat_line(md)}.",
+             f"Attack: {md.attack.style}, range {md.attack.range}. Attributes: {_named(tuple(attrs))}."
+             + (f" Immune: {', '.join(md.immune)}." if md.immune else "")]
+    if md.shift_to:
+        lines.append(f"Forced Shift: becomes {content().monsters[md.shift_to].name} when destroyed.")
+    if md.special:
+        lines.append("Special move: " + ", ".join(step.effect for step in md.special) + ".")
+    lines.append("House values: the rule text names this monster but gives no sheet." if md.house
+                 else "Published stat line (fan data).")
+    return "\n".join(lines)
+
+
 def model_topics() -> dict[str, str]:
-    """A topic per hero, by name (`/rules game:dungeon topic:Candy`)."""
-    return {hd.name: hero_card(hd) for hd in content().heroes.values()}
+    """A topic per hero and per monster, by name (`/rules game:dungeon topic:Candy`)."""
+    out = {hd.name: hero_card(hd) for hd in content().heroes.values()}
+    out.update({md.name: monster_card(md) for md in content().monsters.values() if md.name not in out})
+    return out

@@ -66,3 +66,37 @@ def test_each_heros_unique_actions_are_offered_and_act(hid):
         while st.attack is not None and st.attack.stage:
             st, _ = do(st, "keep" if st.attack.stage == "reroll" else "heart use:none")
         assert st.activation is not None and st.activation.ap == c.heroes[hid].ap - ua.ap
+
+
+# the names under "Monster Stat Sheets" in the rule text
+RULE_TEXT_MONSTERS = (
+    "Billman", "Black Claw Assassin", "Blaze Beetle", "Bombardier", "Bone Head", "Boo Booty", "Burning Gel",
+    "Citrine Slime", "Claw Trainer", "Crusher", "Crypt Spider", "Curse Coven Witch", "Dragon Priest", "Drake Hound",
+    "Dread Knight", "Dust Coven Necromancer", "Dust Mage", "Ember Hound", "Emerald Slime", "Fire Gel", "Flinger",
+    "Frog Knight", "Gouger", "Grobbit Executioner", "Hatchlings", "Ironscale", "King Sprout", "Knucklehead",
+    "Miserable Toad", "Mook", "Prowler", "Pudge", "Rabid Squirrel", "Rex", "Roller", "Ruby Slime", "Sapphire Slime",
+    "Shamble Priest", "Skullbat", "Slowpoke", "Sprout", "Swampie", "Turniphead", "Whelp", "Wisp", "Wyrmling",
+)
+
+
+def test_every_monster_the_rule_text_names_is_in_the_data_and_has_a_rules_card():
+    assert len(RULE_TEXT_MONSTERS) == 46
+    names = {m.name: m for m in ddata.content().monsters.values()}
+    assert set(RULE_TEXT_MONSTERS) <= set(names)
+    extra = set(names) - set(RULE_TEXT_MONSTERS)
+    assert all(names[n].house and names[n].rank == "boss" for n in extra), extra  # our level bosses
+    topics = E.rules_topics()
+    for name in RULE_TEXT_MONSTERS:
+        assert name in topics and "STR" in topics[name] and "Attack:" in topics[name], name
+
+
+@pytest.mark.parametrize("name", RULE_TEXT_MONSTERS)
+def test_each_monster_can_take_its_reaction(name):
+    """Every monster of the roster, put next to a hero or far from one, acts without error."""
+    from games.dungeon import monsters
+    kind = next(m.id for m in ddata.content().monsters.values() if m.name == name)
+    for square in ("C10", "J10"):
+        st = scene("ruby@B10", f"{kind}@{square}")
+        lines: list[str] = []
+        monsters.monster_act(st, st.monsters[0], lines)
+        assert lines, name

@@ -9,6 +9,7 @@ from games.core.grid import parse_label
 
 from .. import hero_actions as ha
 from .. import loot
+from ..attributes import grabbed
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id
 from ..sight import (
@@ -23,7 +24,7 @@ from ..sight import (
     target_name,
 )
 from ..state import DungeonState, HeroState
-from ..stats import hero, hero_def, hero_stats, is_incap, monster, monster_def
+from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def
 from ..turns import end_activation, settle
 from .base import DungeonPhase, activation_key, active_hero, dedupe
 
@@ -245,6 +246,8 @@ def _explain_move(st: DungeonState, h: HeroState, to: str) -> str:
         return f"`{to}` is not a square of this dungeon."
     if "immobile" in h.debuffs:
         return f"{stats.name} is immobile this activation."
+    if grabbed(st, "heroes", hfp(h), stats.attributes):
+        return f"{stats.name} is held by a grabby monster next to them: no moving while it stands there in sight."
     occ = occupancy(st)
     if sq in occ:
         ref = occ[sq]
