@@ -12,7 +12,7 @@ from . import attributes, dice
 from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
-from .sight import route, sees, target_attrs, target_fp, target_name
+from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
 
@@ -210,6 +210,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
         if m is not None and ctx.style == "melee" and "backlash" in monster_def(m).attributes:
             lines.append(f"{monster_def(m).name}'s backlash strikes back.")
             wound_hero(st, h, 1, lines)
+        if m is not None and "sidestep" in monster_def(m).attributes and ctx.style in ("melee", "ranged", "magic"):
+            sidestep(st, m, h, lines)
 
 
 def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple[list[Die], int, list[str]]:
@@ -417,3 +419,29 @@ def forced_shift(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     if 0 <= m.level < len(st.levels) and not st.levels[m.level].destroyed:
         st.levels[m.level].pool.insert(0, new_def.id)
         lines.append(f"It shifts into {new_def.name}, who comes out of the spawn point next.")
+
+
+def sidestep(st: DungeonState, m: MonsterState, attacker: HeroState, lines: list[str]) -> None:
+    """Sidestep: after a successful defence a small monster that may move steps one free square (house: the open
+    square farthest from its attacker, walls and diagonals obeyed)."""
+    md = monster_def(m)
+    if md.large or md.move <= 0 or {"immobile", "knockdown"} & set(m.debuffs) or attributes.grabbed(
+            st, "monsters", mfp(m), set(md.attributes)):
+        return
+    b = board(st.dungeon)
+    taken = {s for x in st.monsters for s in mfp(x)} | {(h.x, h.y) for h in st.heroes}
+    blocked = set(structures(st)) | set(b.chasms)
+    best = None
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            to = (m.x + dx, m.y + dy)
+            if (dx or dy) and ((m.x, m.y), (dx, dy)) in b.step_set and b.inside(to) and to not in taken \
+                    and to not in blocked:
+                if dx and dy and ((m.x + dx, m.y) in blocked | taken or (m.x, m.y + dy) in blocked | taken):
+                    continue
+                key = (-route(st, (to,), hfp(attacker), 20), to[1], to[0])
+                if best is None or key < best[0]:
+                    best = (key, to)
+    if best is not None:
+        m.x, m.y = best[1]
+        lines.append(f"{md.name} sidesteps to {sq_label(*best[1])}.")

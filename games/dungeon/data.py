@@ -330,7 +330,8 @@ KNOWN_ATTRIBUTES = {
     "nine_lives", "poison", "shapeshifter", "slow", "small", "stalwart", "tough", "enhanced_defences",
     # issue 16 (games/dungeon/attributes.py and the hooks it names)
     "ambush", "berserk", "blood_scent", "burrow", "dawn_of_the_dead", "dragon_rage", "forced_shift", "grabby",
-    "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent",
+    "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent", "luck", "treasure_map",
+    "sidestep",
 }
 
 

@@ -6,7 +6,7 @@ from . import attributes, dice
 from .board import Sq, board, move_search
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
-from .loot import draw_card, take_card
+from .loot import draw_card, draw_treasure, take_card
 from .sight import (
     enemy_keys,
     hero_can_target,
@@ -217,7 +217,7 @@ def open_chest(st: DungeonState, h: HeroState, what: str, lines: list[str]) -> N
     if what == "smash":
         draw_card(st, "loot", cx, cy, lines)
         return
-    cid = draw_card(st, "treasure", cx, cy, lines)
+    cid = draw_treasure(st, h, cx, cy, lines, found=True)
     if cid is not None and content().cards[cid].booty:
         st.levels[i].chest = "booty"
         inside = take_card(st, "treasure", lines, allow_booty=False)

@@ -189,3 +189,37 @@ def test_rule_debuff_attributes_every_monster_with_one_really_inflicts_it_on_a_h
         ruby = stats.hero(st, "ruby")
         for d in set(md.attributes) & set(ddata.DEBUFFS):
             assert d in ruby.debuffs, (kind, d, text)
+
+
+def test_rule_treasure_map_a_picked_chest_gives_one_more_treasure_card(dice):
+    st = scene("captain_r@J11")  # the level 1 chest is K11
+    st.treasure_deck = [c for c in st.treasure_deck if not ddata.content().cards[c].booty]
+    first, second = st.treasure_deck[:2]
+    st, _ = do(st, "activate hero:captain_r")
+    dice.push("B2 B2", "B0 B0")  # DEX 2B against the lock's 2B
+    st, text = do(st, "act action:picklock")
+    assert "treasure map shows one more" in text
+    assert [f.card for f in st.floor] == [first, second]
+
+
+def test_rule_luck_draws_two_treasure_cards_keeps_one_and_shuffles_the_other_back(dice):
+    st = scene("taali@J11")
+    booty = next(c for c in st.treasure_deck if ddata.content().cards[c].booty)
+    plain = [c for c in st.treasure_deck if not ddata.content().cards[c].booty]
+    st.treasure_deck = [booty, plain[0]] + plain[1:]
+    st, _ = do(st, "activate hero:taali")
+    dice.push("B2 B2", "B0 B0")
+    st, text = do(st, "act action:picklock")
+    assert "Luck: Taali draws two treasure cards and keeps one." in text
+    assert [f.card for f in st.floor] == [plain[0]]  # the Boo Booty is not the one kept...
+    assert booty in st.treasure_deck and len(st.treasure_deck) == len(plain)  # ...it went back into the deck
+
+
+def test_rule_sidestep_a_successful_defence_lets_the_monster_step_one_free_square(dice):
+    st = scene("nyannyan@B10", "prowler@C10")
+    st, _ = do(st, "activate hero:nyannyan")
+    dice.push("B0 B0 B0")  # 0 against the Prowler's bare 0: a tie, the defence holds
+    st, text = do(st, "attack target:C10 with:melee")
+    p = st.monsters[0]
+    assert "Prowler sidesteps to" in text and (p.x, p.y) != sq("C10")
+    assert max(abs(p.x - sq("C10")[0]), abs(p.y - sq("C10")[1])) == 1
