@@ -222,6 +222,9 @@ def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple
         spec = md.dex
     colours = list(spec.dice) + level_dice(m)
     notes: list[str] = []
+    if m.charge and stat == "arm" and spec is md.arm:  # Static Charge: +1B ARM per point
+        colours += ["B"] * m.charge
+        notes.append(f"static charge +{m.charge}B")
     stars = spec.stars + ground_bonus(st, "monsters", "defence", mfp(m), notes)
     return dice.roll_dice(st, colours), stars, notes
 
@@ -243,6 +246,9 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         if extra:
             colours += ["B"] * extra
             notes.append(f"mob +{extra}B")
+    if m.charge and STYLE_STAT[style] == "str":  # Static Charge: +1B STR per point
+        colours += ["B"] * m.charge
+        notes.append(f"static charge +{m.charge}B")
     riding = [a for a in md.attributes if a in DEBUFFS] if basic else []
     more, astars, anotes = attributes.monster_offence(st, m, h, style, riding + list(inflicts))
     colours += more
@@ -357,6 +363,9 @@ def wound_monster(st: DungeonState, m: MonsterState, n: int, lines: list[str]) -
     m.wounds += n
     if m.wounds < md.life:
         lines.append(f"{md.name} takes {n} wound ({m.wounds}/{md.life}).")
+        if "static_charge" in md.attributes and m.charge < 3:  # Static Charge: a point per wounding, up to 3
+            m.charge += 1
+            lines.append(f"{md.name} builds static charge ({m.charge}).")
         return
     destroy_monster(st, m, lines)
 

@@ -331,7 +331,7 @@ KNOWN_ATTRIBUTES = {
     # issue 16 (games/dungeon/attributes.py and the hooks it names)
     "ambush", "berserk", "blood_scent", "burrow", "dawn_of_the_dead", "dragon_rage", "forced_shift", "grabby",
     "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent", "luck", "treasure_map",
-    "sidestep",
+    "sidestep", "static_charge",
 }
 
 

@@ -33,6 +33,7 @@ class MonsterState(BaseModel):
     level: int
     wounds: int = 0
     debuffs: list[str] = Field(default_factory=list)
+    charge: int = 0  # Static Charge points (0-3)
 
 
 class LevelState(BaseModel):

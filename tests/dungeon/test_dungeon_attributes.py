@@ -223,3 +223,21 @@ def test_rule_sidestep_a_successful_defence_lets_the_monster_step_one_free_squar
     p = st.monsters[0]
     assert "Prowler sidesteps to" in text and (p.x, p.y) != sq("C10")
     assert max(abs(p.x - sq("C10")[0]), abs(p.y - sq("C10")[1])) == 1
+
+
+def test_rule_static_charge_each_wounding_adds_a_blue_die_to_str_and_arm_up_to_three(dice):
+    st = scene("ruby@B10", "crusher@C10")
+    crusher = monster_at(st, "C10")
+    for _ in range(2):
+        combat.wound_monster(st, crusher, 1, [])
+    assert crusher.charge == 2
+    crusher.wounds = 0
+    for _ in range(3):
+        combat.wound_monster(st, crusher, 1, [])
+        crusher.wounds = 0
+    assert crusher.charge == 3  # never more than 3
+    dice.push("R1 R1 B0 B0 B0", "B0 B0 B0")  # STR 2R plus three charge dice
+    text = attack(st, "C10", "ruby")
+    assert "static charge +3B" in text
+    colours, _, notes = combat.monster_defence_pool(st, crusher, "melee")
+    assert len(colours) == 6 and "static charge +3B" in notes  # ARM 2B1R plus three
