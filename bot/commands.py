@@ -81,6 +81,8 @@ def game_group() -> tuple[CommandSpec, ...]:
                         OptionSpec(name="level", description="How well it plays (default normal)",
                                    choices=COMPUTER_LEVELS),
                         OptionSpec(name="player", description="Running game: whose seat it takes",
+                                   autocomplete=True),
+                        OptionSpec(name="hero", description="Lobby: the hero it plays (left out: assigned at start)",
                                    autocomplete=True),)),
         CommandSpec(name="takeover", description="Take back your seat from the computer playing it"),
         CommandSpec(name="rematch", description="Play the finished game again: same seats and options, a new seed"),

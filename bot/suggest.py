@@ -47,6 +47,8 @@ class Suggestions:
         engine = get_game(rec.kind)
         if group == "game" and name == "join":
             return engine.seat_choices(rec.options, [s for s in seats_of(rec) if s.player != ctx.user_id], option)
+        if group == "game" and name == "computer" and option == "hero":
+            return engine.seat_choices(rec.options, seats_of(rec), option)
         if group == "game" and name in ("kick", "computer"):
             return [s.name for s in rec.seats]
         if group not in (rec.kind, "game") or rec.status != "active" or ctx.user_id not in self.table.names(rec):

@@ -108,12 +108,16 @@ class TableCommands:
                      f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
 
     # ---- computer seats (bot/computers.py) -------------------------------------
-    async def computer(self, ctx: Context, level: str | None = None, player: str | None = None) -> Reply:
+    async def computer(self, ctx: Context, level: str | None = None, player: str | None = None,
+                       hero: str | None = None) -> Reply:
         """Lobby: add a computer seat (host). Running game: the host hands a player's seat to a computer."""
         lvl = computers.level_of(level)
         rec = await self.table.live(ctx)
         self._require_host(ctx, rec, "seat a computer")
         if rec.status == "active":
+            if hero:
+                raise IllegalAction("A computer taking over a seat plays that seat's hero.",
+                                    "`hero:` is for a computer seated in the lobby.")
             if not player:
                 raise IllegalAction("The game is running: say whose seat the computer takes.",
                                     "`/game computer player:<name>` (for a player who left), or "
@@ -140,8 +144,11 @@ class TableCommands:
                 raise IllegalAction(f"{engine.name} seats at most {engine.max_seats}.", "The table is full.")
             taken = {s.player for s in rec.seats}
             n = next(i for i in range(1, engine.max_seats + 2) if f"{computers.PREFIX}{i}" not in taken)
-            seat = SeatRecord(player=f"{computers.PREFIX}{n}", name=f"Computer {n}")
-            engine.check_seat(rec.options, seats_of(rec), Seat(player=seat.player, name=seat.name))
+            choices = {"hero": hero.strip()} if hero and hero.strip() else {}
+            if choices and not any(o.name == "hero" for o in engine.seat_options):
+                raise IllegalAction(f"{engine.name} has no heroes to choose.", "Leave `hero:` out.")
+            seat = SeatRecord(player=f"{computers.PREFIX}{n}", name=f"Computer {n}", choices=choices)
+            engine.check_seat(rec.options, seats_of(rec), Seat(player=seat.player, name=seat.name, choices=choices))
             rec = await self.table.storage.update_game(rec, rec.version, seats=[*rec.seats, seat])
             await self.table.storage.update_meta(rec.id, {"computers": {**computers.seats(rec), seat.player: lvl}})
         return Reply(text=f"{seat.name} ({lvl}) joins. Seated: {self._seat_list(rec)}.", game_id=rec.id,

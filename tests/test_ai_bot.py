@@ -138,3 +138,21 @@ async def test_a_failing_decision_leaves_the_committed_move_and_the_game_waiting
     rec = await manager.storage.live_game("c1")
     assert [e.player for e in await manager.storage.log(rec.id)] == ["ann"]
     assert engine_waits_for(manager, rec) == ["computer-1"]
+
+
+async def test_the_host_may_pick_the_hero_a_computer_plays_and_the_games_own_seat_rules_apply(manager):
+    """`/game computer hero:` seats the computer with that hero, checked like a join (free, existing)."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
+    await manager.dispatch(ctx("ann"), "game", "join", {"hero": "Ruby"})
+    r = await manager.dispatch(ctx("ann"), "game", "computer", {"level": "normal", "hero": "Jacques"})
+    assert not r.ephemeral and "Computer 1 (hero Jacques)" in r.text, r.text
+    taken = await manager.dispatch(ctx("ann"), "game", "computer", {"hero": "ruby"})
+    assert taken.ephemeral and "already in the party" in taken.text, taken.text
+    rec = await manager.storage.live_game("c1")
+    assert [s.choices for s in rec.seats] == [{"hero": "Ruby"}, {"hero": "Jacques"}]  # the refusal changed nothing
+
+
+async def test_a_game_without_heroes_refuses_a_computer_hero(manager):
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
+    r = await manager.dispatch(ctx("ann"), "game", "computer", {"hero": "Ruby"})
+    assert r.ephemeral and "has no heroes to choose" in r.text, r.text

@@ -6,11 +6,13 @@ through `dice.roll_dice`.
 """
 from __future__ import annotations
 
-from . import dice
-from .board import Sq, board
+from games.core.grid import label as sq_label
+
+from . import attributes, dice
+from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
-from .sight import route, sees, target_attrs, target_fp, target_name
+from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
 
@@ -78,7 +80,7 @@ def adjacent_enemies(st: DungeonState, side: str, fp: tuple[Sq, ...], attrs: set
 def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...], target_attrs: set[str]) -> int:
     n = 0
     for m in st.monsters:
-        if m.uid == attacker.uid or "mob" not in monster_def(m).attributes:
+        if m.uid == attacker.uid or "mob" not in attributes.effective_attributes(st, m):
             continue
         if route(st, mfp(m), target_fp, 1) <= 1 and sees(
                 st, "heroes", target_fp, target_attrs, mfp(m), set(monster_def(m).attributes)):
@@ -133,7 +135,8 @@ def advance_attack(st: DungeonState, lines: list[str]) -> None:
             h = hero(st, ctx.hero)
             stats = hero_stats(h)
             pool = stats.dice[ctx.stat] + Dice.parse(ctx.bonus)
-            ctx.offence = dice.roll_dice(st, pool.dice)
+            extra, _, _ = attributes.hero_offence(st, h, ctx.target, ctx.style, ctx.inflicts)
+            ctx.offence = dice.roll_dice(st, list(pool.dice) + extra)
             ctx.rerolls_left = _reroll_budget(st, h, ctx)
             if ctx.rerolls_left:
                 shown = " ".join(f"[{i + 1}] " + dice.die_text(d) for i, d in enumerate(ctx.offence))
@@ -158,6 +161,9 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     if "small" in tattrs:
         stars -= 1
         notes.append("small target -1")
+    _, astars, anotes = attributes.hero_offence(st, h, key, ctx.style, ctx.inflicts)
+    stars += astars
+    notes += anotes
     stars += ground_bonus(st, "heroes", "offence", hfp(h), notes)
     off_total, kept = dice.score(ctx.offence, stars, "hex" in h.debuffs)
     # defence
@@ -204,6 +210,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
         if m is not None and ctx.style == "melee" and "backlash" in monster_def(m).attributes:
             lines.append(f"{monster_def(m).name}'s backlash strikes back.")
             wound_hero(st, h, 1, lines)
+        if m is not None and "sidestep" in monster_def(m).attributes and ctx.style in ("melee", "ranged", "magic"):
+            sidestep(st, m, h, lines)
 
 
 def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple[list[Die], int, list[str]]:
@@ -214,13 +222,18 @@ def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple
         spec = md.dex
     colours = list(spec.dice) + level_dice(m)
     notes: list[str] = []
+    if m.charge and stat == "arm" and spec is md.arm:  # Static Charge: +1B ARM per point
+        colours += ["B"] * m.charge
+        notes.append(f"static charge +{m.charge}B")
     stars = spec.stars + ground_bonus(st, "monsters", "defence", mfp(m), notes)
     return dice.roll_dice(st, colours), stars, notes
 
 
 # ---- attacks by monsters ---------------------------------------------------------------
 def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[str], bonus: Dice = dice.NO_DICE,
-                   inflicts: tuple[str, ...] = ()) -> None:
+                   inflicts: tuple[str, ...] = (), basic: bool = True) -> None:
+    """A monster's offence against a hero. `basic`: one of the three basic offence actions, the only ones its
+    debuff attributes (fire, poison, ...) ride on; a special move (`basic=False`) inflicts only its own `inflicts`."""
     md = monster_def(m)
     style = md.attack.style
     spec = getattr(md, STYLE_STAT[style]) + bonus
@@ -228,11 +241,19 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     colours = list(spec.dice) + level_dice(m)
     stars = spec.stars
     notes = []
-    if style == "melee" and "mob" in md.attributes:
+    if style == "melee" and "mob" in attributes.effective_attributes(st, m):
         extra = mob_bonus(st, m, hfp(h), stats.attributes)
         if extra:
             colours += ["B"] * extra
             notes.append(f"mob +{extra}B")
+    if m.charge and STYLE_STAT[style] == "str":  # Static Charge: +1B STR per point
+        colours += ["B"] * m.charge
+        notes.append(f"static charge +{m.charge}B")
+    riding = [a for a in md.attributes if a in DEBUFFS] if basic else []
+    more, astars, anotes = attributes.monster_offence(st, m, h, style, riding + list(inflicts))
+    colours += more
+    stars += astars
+    notes += anotes
     for attr, kinds in HUNTERS.items():
         if attr in md.attributes and stats.species & kinds:
             stars += 1
@@ -269,7 +290,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
     if off_total > def_total:
-        for dname in dict.fromkeys([a for a in md.attributes if a in DEBUFFS] + list(inflicts)):
+        for dname in dict.fromkeys(riding + list(inflicts)):
             give_debuff_hero(h, dname, after)
         wound_hero(st, h, 1, after)
         lines.append(" ".join([text + ": hit."] + after))
@@ -281,6 +302,17 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
 
 
 # ---- wounds, debuffs and destruction ---------------------------------------------------
+def terrain_debuff(terrain: str, attrs: set[str] | tuple[str, ...]) -> str | None:
+    """The debuff a model gains entering this terrain: lava burns everyone, fliers included (Fly spares only
+    difficult terrain); brambles poison, except a flier (not affected by difficult terrain at all)."""
+    if terrain == "lava":
+        return "fire"
+    if terrain == "brambles" and "fly" not in attrs:
+        return "poison"
+    return None
+
+
+
 def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
     if immune_to(hero_stats(h).immune, d) or d in h.debuffs:
         return
@@ -331,14 +363,22 @@ def wound_monster(st: DungeonState, m: MonsterState, n: int, lines: list[str]) -
     m.wounds += n
     if m.wounds < md.life:
         lines.append(f"{md.name} takes {n} wound ({m.wounds}/{md.life}).")
+        if "static_charge" in md.attributes and m.charge < 3:  # Static Charge: a point per wounding, up to 3
+            m.charge += 1
+            lines.append(f"{md.name} builds static charge ({m.charge}).")
         return
     destroy_monster(st, m, lines)
 
 
 def destroy_monster(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     md = monster_def(m)
+    if "gross" in md.attributes and st.phase == "heroes":  # Gross: its Gross action before it is removed
+        gross_action(st, m, lines)
     st.monsters = [x for x in st.monsters if x.uid != m.uid]
     lines.append(f"{md.name} is destroyed.")
+    if "forced_shift" in md.attributes and md.shift_to:
+        forced_shift(st, m, lines)
+        return
     lv = st.levels[m.level] if 0 <= m.level < len(st.levels) else None
     monster_drops(st, m, lv, lines)
     # back to the pool
@@ -357,3 +397,60 @@ def wound_spawn(st: DungeonState, level: int, n: int, lines: list[str]) -> None:
     lv.destroyed = True
     lv.pool = []
     lines.append("The spawn point is destroyed; its pool is discarded.")
+
+
+def gross_action(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
+    """Gross (house action): as it falls it splatters every adjacent hero in its sight, an attack that poisons."""
+    md = monster_def(m)
+    for h in st.heroes:
+        if st.phase != "heroes":
+            return
+        if not is_incap(h) and route(st, mfp(m), hfp(h), 1) <= 1 and sees(
+                st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_stats(h).attributes):
+            lines.append(f"{md.name} bursts (gross):")
+            monster_attack(st, m, h, lines, inflicts=("poison",), basic=False)
+
+
+def forced_shift(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
+    """Forced Shift: the destroyed model becomes its other form where it stood; with no room there it comes out of
+    the spawn point next (the front of its level's pool). It drops nothing and goes back to no pool."""
+    new_def = content().monsters[monster_def(m).shift_to]
+    fp = footprint(m.x, m.y, new_def.large)
+    b = board(st.dungeon)
+    taken = {s for x in st.monsters for s in mfp(x)} | {(h.x, h.y) for h in st.heroes}
+    blocked = set(b.static_structures) | set(b.chasms)
+    if all(b.inside(s) and s not in taken and s not in blocked for s in fp) and not (
+            new_def.large and b.internal_walls(m.x, m.y)):
+        st.monsters.append(MonsterState(uid=st.next_uid, kind=new_def.id, x=m.x, y=m.y, level=m.level))
+        st.next_uid += 1
+        lines.append(f"It shifts into {new_def.name} at {sq_label(m.x, m.y)}.")
+        return
+    if 0 <= m.level < len(st.levels) and not st.levels[m.level].destroyed:
+        st.levels[m.level].pool.insert(0, new_def.id)
+        lines.append(f"It shifts into {new_def.name}, who comes out of the spawn point next.")
+
+
+def sidestep(st: DungeonState, m: MonsterState, attacker: HeroState, lines: list[str]) -> None:
+    """Sidestep: after a successful defence a small monster that may move steps one free square (house: the open
+    square farthest from its attacker, walls and diagonals obeyed)."""
+    md = monster_def(m)
+    if md.large or md.move <= 0 or {"immobile", "knockdown"} & set(m.debuffs) or attributes.grabbed(
+            st, "monsters", mfp(m), set(md.attributes)):
+        return
+    b = board(st.dungeon)
+    taken = {s for x in st.monsters for s in mfp(x)} | {(h.x, h.y) for h in st.heroes}
+    blocked = set(structures(st)) | set(b.chasms)
+    best = None
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            to = (m.x + dx, m.y + dy)
+            if (dx or dy) and ((m.x, m.y), (dx, dy)) in b.step_set and b.inside(to) and to not in taken \
+                    and to not in blocked:
+                if dx and dy and ((m.x + dx, m.y) in blocked | taken or (m.x, m.y + dy) in blocked | taken):
+                    continue
+                key = (-route(st, (to,), hfp(attacker), 20), to[1], to[0])
+                if best is None or key < best[0]:
+                    best = (key, to)
+    if best is not None:
+        m.x, m.y = best[1]
+        lines.append(f"{md.name} sidesteps to {sq_label(*best[1])}.")

@@ -14,6 +14,8 @@ BASIC_STYLES = ("melee", "ranged", "magic")
 OPTIONS = (
     OptionSpec(name="dungeon", description="Which dungeon to play", choices=tuple(content().dungeons),
                default=next(iter(content().dungeons))),
+    OptionSpec(name="turn_limit", kind="int", min=1, max=999,
+               description="House option: heroes lose after this many turns (left out: no limit)"),
 )
 SEAT_OPTIONS = (
     OptionSpec(name="hero", description="Your hero (left out: one is assigned at start)",
@@ -39,8 +41,9 @@ COMMANDS = (
     CommandSpec(name="drop", description="Drop an equipped card", options=(
         OptionSpec(name="card", description="Card to drop", required=True, autocomplete=True),
         OptionSpec(name="hero", description="Hero (between levels)", autocomplete=True),)),
-    CommandSpec(name="reroll", description="Reroll one offence die", options=(
-        OptionSpec(name="die", description="Die number", required=True, kind="int"),)),
+    CommandSpec(name="reroll", description="Reroll offence dice, all at once (no going back for the others)", options=(
+        OptionSpec(name="die", description="Die number", required=True, kind="int"),
+        OptionSpec(name="also", description='More dice rerolled with it, when allowed, e.g. "3" or "2 3"'),)),
     CommandSpec(name="keep", description="Keep the roll as it is"),
     CommandSpec(name="heart", description="Use a heart rolled on a successful attack", options=(
         OptionSpec(name="use", description="heal, cure, potion or none", required=True,

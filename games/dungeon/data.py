@@ -227,11 +227,11 @@ class MonsterDef(_Model):
     immune: tuple[Text, ...] = ()
     attack: MonsterAttack
     behaviour: Literal["melee", "ranged", "support", "cowardly"] = "melee"
-    keep_range: int = Field(default=0, ge=0, le=6)  # steps back when a hero is this close (ranged/magic)
     support_range: int = 0
     special: tuple[SpecialStep, ...] = ()
     boss_cards: tuple[Text, ...] = ()
     guardian: bool = False  # a chest's Boo Booty: not part of any level's count
+    shift_to: Text = ""  # Forced Shift: the monster it becomes when destroyed
 
     @field_validator("str", "arm", "will", "dex", mode="before")
     @classmethod
@@ -305,7 +305,6 @@ class HouseRules(_Model):
     level_bonus: tuple[tuple[Literal["B", "R", "G"], ...], ...]
     spawn_point: SpawnPointDef
     opening_spawn_min: int
-    max_turns: int
 
     @field_validator("picklock_defence", "smash_defence", mode="before")
     @classmethod
@@ -329,7 +328,18 @@ KNOWN_ATTRIBUTES = {
     "alchemist", "backlash", "bane", "beast_hunter", "dodge", "dragon_spite", "feint", "fire", "flesh_bane",
     "fly", "ghost", "healer", "hex", "holy", "ice", "immobile", "jinx", "knockdown", "mob", "natures_bane",
     "nine_lives", "poison", "shapeshifter", "slow", "small", "stalwart", "tough", "enhanced_defences",
+    # issue 16 (games/dungeon/attributes.py and the hooks it names)
+    "ambush", "berserk", "blood_scent", "burrow", "dawn_of_the_dead", "dragon_rage", "forced_shift", "grabby",
+    "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent", "luck", "treasure_map",
+    "sidestep", "static_charge",
 }
+
+
+def known_attribute(a: str) -> bool:
+    """A name in KNOWN_ATTRIBUTES, or `vulnerable:<debuff>` (Vulnerable: Debuff)."""
+    if a.startswith("vulnerable:"):
+        return a.split(":", 1)[1] in DEBUFFS
+    return a in KNOWN_ATTRIBUTES
 
 
 class Content(BaseModel):
@@ -385,23 +395,23 @@ def validate_content(c: Content) -> None:
             if u not in c.unique:
                 raise ValueError(f"hero {h.id} names unknown unique action {u}")
         for a in h.attributes + tuple(x for p in h.profiles for x in (p.attributes or ())):
-            if a not in KNOWN_ATTRIBUTES:
+            if not known_attribute(a):
                 raise ValueError(f"hero {h.id} has unknown attribute {a}")
     for m in c.monsters.values():
         for a in m.attributes:
-            if a not in KNOWN_ATTRIBUTES:
+            if not known_attribute(a):
                 raise ValueError(f"monster {m.id} has unknown attribute {a}")
+        if ("forced_shift" in m.attributes) != bool(m.shift_to) or (m.shift_to and m.shift_to not in c.monsters):
+            raise ValueError(f"monster {m.id}: forced_shift needs shift_to naming a monster (and the other way round)")
         for cid in m.boss_cards:
             if cid not in c.cards or c.cards[cid].deck != "boss":
                 raise ValueError(f"monster {m.id} names unknown boss card {cid}")
         for step in m.special:
             if step.kind and (step.kind not in c.monsters or c.monsters[step.kind].rank == "boss"):
                 raise ValueError(f"monster {m.id} summons unknown or boss monster `{step.kind}`")
-        if m.keep_range and m.attack.range <= m.keep_range:
-            raise ValueError(f"monster {m.id} keeps range {m.keep_range} but attacks only at range {m.attack.range}")
     for card in c.cards.values():
         for a in card.attributes:
-            if a not in KNOWN_ATTRIBUTES:
+            if not known_attribute(a):
                 raise ValueError(f"card {card.id} grants unknown attribute {a}")
     if len(c.rules.level_bonus) < 1:
         raise ValueError("rules.level_bonus must list one entry per level")

@@ -18,11 +18,11 @@ from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .data import card_id, content, hero_id
 from .levels import open_level
 from .phases.activation import ActivationPhase
-from .phases.attack import AttackPhase
+from .phases.attack import AttackPhase, reroll_dice
 from .phases.heroes import ChooseHeroPhase
 from .phases.intermission import IntermissionPhase
 from .phases.over import OverPhase
-from .rules_text import RULES_TOPICS
+from .rules_text import RULES_TOPICS, model_topics
 from .sight import key_at, target_label
 from .state import DungeonState, HeroState, LevelState
 from .stats import hero
@@ -61,6 +61,10 @@ class DungeonGame(PhasedGame[DungeonState]):
         if d is not None and d not in content().dungeons:
             raise IllegalAction(f"There is no dungeon called `{d}`.",
                                 "Dungeons: " + ", ".join(content().dungeons) + ".")
+        limit = options.get("turn_limit")
+        if limit not in (None, "") and not (str(limit).isdigit() and 1 <= int(limit) <= 999):
+            raise IllegalAction(f"`{limit}` is not a turn limit.",
+                                "Give a number of game turns from 1 to 999, or leave it out for no limit.")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         if len(seats) >= self.max_seats:
@@ -85,7 +89,7 @@ class DungeonGame(PhasedGame[DungeonState]):
         if not 1 <= len(seats) <= self.max_seats:
             raise IllegalAction("A dungeon party has 1 to 6 heroes.", "Join with `/game join`.")
         dungeon_id = options.get("dungeon") or next(iter(content().dungeons))
-        self.check_options({"dungeon": dungeon_id})
+        self.check_options({"dungeon": dungeon_id, "turn_limit": options.get("turn_limit") or ""})
         rng = Rng(seed=seed)
         b = board(dungeon_id)
         chosen = [hero_id(s.choices["hero"]) if s.choices.get("hero") else None for s in seats]
@@ -104,7 +108,7 @@ class DungeonGame(PhasedGame[DungeonState]):
         rng.shuffle(loot)
         rng.shuffle(treasure)
         st = DungeonState(dungeon=dungeon_id, rng=rng, heroes=heroes, levels=levels, loot_deck=loot,
-                          treasure_deck=treasure)
+                          treasure_deck=treasure, turn_limit=int(options.get("turn_limit") or 0))
         lines: list[str] = []
         open_level(st, 0, lines, breather=False)
         return st
@@ -157,6 +161,12 @@ class DungeonGame(PhasedGame[DungeonState]):
                     return action
                 args = {"to": dest}
                 changed = True
+        if action.cmd == "reroll" and "also" in args:  # several dice at once, written in any order
+            picked = reroll_dice(args)
+            if picked and len(picked) == len(args["also"].replace(",", " ").split()) + 1:
+                args = {"die": str(picked[0] + 1), **({"also": " ".join(str(i + 1) for i in picked[1:])}
+                                                   if len(picked) > 1 else {})}
+                changed = True
         if action.cmd in ("act",) and "action" in args:
             args["action"] = args["action"].lower().replace("-", "_").replace(" ", "_")
             changed = True
@@ -200,4 +210,4 @@ class DungeonGame(PhasedGame[DungeonState]):
         return summary(state)
 
     def rules_topics(self) -> dict[str, str]:
-        return dict(RULES_TOPICS)
+        return {**RULES_TOPICS, **model_topics()}

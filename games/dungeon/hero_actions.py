@@ -2,13 +2,12 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from . import dice
+from . import attributes, dice
 from .board import SLOW_TERRAIN, Sq, board, small_moves
-from .combat import give_debuff_hero, start_attack
+from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
-from .loot import draw_card, take_card
+from .loot import draw_card, draw_treasure, take_card
 from .sight import (
-    HAZARDS,
     enemy_keys,
     hero_can_target,
     key_at,
@@ -38,7 +37,8 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     act = st.activation
     assert act is not None
     stats = hero_stats(h)
-    if "immobile" in h.debuffs or "knockdown" in h.debuffs:
+    if "immobile" in h.debuffs or "knockdown" in h.debuffs or attributes.grabbed(
+            st, "heroes", hfp(h), stats.attributes):
         return {}
     allowance = move_allowance(h, act)
     if allowance <= 0:
@@ -51,7 +51,10 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
         if not lv.active:
             screened |= b.screen(i, content().rules.screen_range)
     fly = "fly" in stats.attributes
-    key = (st.dungeon, (h.x, h.y), allowance, fly, structs, frozenset(screened), frozenset(occ.items()))
+    sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
+    attrs = frozenset(stats.attributes)
+    key = (st.dungeon, (h.x, h.y), allowance, fly, sure, attrs, structs, frozenset(screened),
+           frozenset(occ.items()))
     found = _MOVES.get(key)
     if found is not None:
         return dict(found)
@@ -59,11 +62,11 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     mons = {s for s, ref in occ.items() if ref.startswith("m:")}
     blocked = screened if fly else screened | structs | b.chasms | mons
     no_end = structs | b.chasms | set(occ) | screened
-    if fly:
-        found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, frozenset(), frozenset())
-    else:
-        found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, b.terrain_squares(SLOW_TERRAIN),
-                            b.terrain_squares(frozenset(HAZARDS)))
+    slow = frozenset() if sure else b.terrain_squares(SLOW_TERRAIN)
+    # hazards: terrain that inflicts a debuff on this hero (lava burns fliers too; brambles spare them)
+    hazards = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
+                        if terrain_debuff(b.terrain_at(s), tuple(attrs)))
+    found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, slow, hazards)
     if len(_MOVES) > 20_000:
         _MOVES.clear()
     _MOVES[key] = found
@@ -124,9 +127,10 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     h.x, h.y = sq
     lines.append(f"{stats.name} moves to {to}{spent}; {act.move_left} movement left.")
     b = board(st.dungeon)
-    for s in path:
-        if b.terrain_at(s) in HAZARDS:
-            give_debuff_hero(h, HAZARDS[b.terrain_at(s)], lines)
+    for s in path:  # rule (lava, brambles): entering hurts; Fly spares only difficult terrain
+        hurt = terrain_debuff(b.terrain_at(s), stats.attributes)
+        if hurt:
+            give_debuff_hero(h, hurt, lines)
 
 
 def attack(st: DungeonState, h: HeroState, style: str, target: str, lines: list[str]) -> None:
@@ -216,7 +220,7 @@ def open_chest(st: DungeonState, h: HeroState, what: str, lines: list[str]) -> N
     if what == "smash":
         draw_card(st, "loot", cx, cy, lines)
         return
-    cid = draw_card(st, "treasure", cx, cy, lines)
+    cid = draw_treasure(st, h, cx, cy, lines, found=True)
     if cid is not None and content().cards[cid].booty:
         st.levels[i].chest = "booty"
         inside = take_card(st, "treasure", lines, allow_booty=False)

@@ -4,10 +4,11 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from .board import Sq, board, footprint
+from .combat import monster_attack
 from .data import content
-from .sight import occupancy, sight_structures, structures
+from .sight import occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
-from .stats import hero_stats, is_incap, monster_def
+from .stats import hero_stats, hfp, is_incap, monster_def
 
 
 def level_cleared(st: DungeonState) -> bool:
@@ -103,10 +104,13 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
             continue
         if not can_stand(st, fp, occ):
             continue
-        if not b.sight(srcs, fp, sight_structures(st, False)):
+        # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over)
+        if not sees(st, "monsters", srcs, set(), fp, set(md.attributes)):
             continue
         dd = min(dist.get(s, 99) for s in fp)
-        cands.append((any(s in danger for s in fp), dd, sq[1], sq[0]))
+        in_danger = any(s in danger for s in fp)
+        # house: an Ambush model comes out looking for a fight, so it prefers the squares next to a hero
+        cands.append((not in_danger if "ambush" in md.attributes else in_danger, dd, sq[1], sq[0]))
     if not cands:
         lines.append(f"No room for {md.name} to spawn.")
         return False
@@ -118,4 +122,12 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     st.next_uid += 1
     st.monsters.append(m)
     lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
+    if "ambush" in md.attributes:  # Ambush: a free attack on an adjacent, visible enemy as it arrives
+        fp = footprint(x, y, md.large)
+        for h in sorted(st.heroes, key=lambda h: h.seat):
+            if not is_incap(h) and route(st, fp, hfp(h), 1) <= 1 and sees(
+                    st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes):
+                lines.append(f"{md.name} springs an ambush:")
+                monster_attack(st, m, h, lines)
+                break
     return True

@@ -32,11 +32,41 @@ def draw_card(st: DungeonState, deck: str, x: int, y: int, lines: list[str], all
     return cid
 
 
+def draw_treasure(st: DungeonState, drawer: HeroState | None, x: int, y: int, lines: list[str],
+                  allow_booty: bool = True, found: bool = False) -> str | None:
+    """A treasure card drawn by a hero (or by no one in particular). Luck: draw two, keep one (house: the first
+    unless it is a Boo Booty) and shuffle the other back. Treasure Map (`found`: from a chest or a Boo Booty): one
+    extra treasure card."""
+    attrs = hero_stats(drawer).attributes if drawer is not None else set()
+    who = hero_stats(drawer).name if drawer is not None else ""
+    if "luck" in attrs and st.treasure_deck:
+        first = take_card(st, "treasure", lines, allow_booty)
+        second = take_card(st, "treasure", lines, allow_booty) if st.treasure_deck else None
+        keep, back = first, second
+        if first is not None and second is not None and content().cards[first].booty \
+                and not content().cards[second].booty:
+            keep, back = second, first
+        if back is not None:
+            st.treasure_deck.insert(st.rng.below(len(st.treasure_deck) + 1), back)
+        lines.append(f"Luck: {who} draws two treasure cards and keeps one.")
+        cid = keep
+        if cid is not None and not content().cards[cid].booty:
+            st.floor.append(FloorCard(card=cid, x=x, y=y))
+            lines.append(f"{content().cards[cid].name} drops at {sq_label(x, y)}.")
+    else:
+        cid = draw_card(st, "treasure", x, y, lines, allow_booty)
+    if found and "treasure_map" in attrs:
+        lines.append(f"{who}'s treasure map shows one more:")
+        draw_card(st, "treasure", x, y, lines, allow_booty=False)
+    return cid
+
+
 def monster_drops(st: DungeonState, m: MonsterState, lv: LevelState | None, lines: list[str]) -> None:
     """What a destroyed monster leaves: a guardian its treasure, a boss its own cards, an elite loot, a minion maybe."""
     md = monster_def(m)
+    drawer = next((h for h in st.heroes if st.attack is not None and h.id == st.attack.hero), None)
     if md.guardian:
-        draw_card(st, "treasure", m.x, m.y, lines, allow_booty=False)
+        draw_treasure(st, drawer, m.x, m.y, lines, allow_booty=False, found=True)
         for cid in st.booty_cards:
             st.floor.append(FloorCard(card=cid, x=m.x, y=m.y))
         st.booty_cards = []
@@ -46,7 +76,7 @@ def monster_drops(st: DungeonState, m: MonsterState, lv: LevelState | None, line
                 st.treasure_deck.append(cid)
         st.rng.shuffle(st.treasure_deck)
         lines.append(f"{md.name}'s own treasure is shuffled into the treasure deck.")
-        draw_card(st, "treasure", m.x, m.y, lines, allow_booty=False)
+        draw_treasure(st, drawer, m.x, m.y, lines, allow_booty=False)
         if lv is not None:
             lv.boss_defeated = True
     elif md.rank == "elite":

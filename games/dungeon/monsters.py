@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
+from . import attributes
 from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
-from .combat import give_debuff_monster, monster_attack
+from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .sight import HAZARDS, occupancy, route, sees, structures
+from .sight import occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
@@ -79,6 +80,7 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
 
 def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     md = monster_def(m)
+    attributes.raise_undead(st, m, lines)
     if "knockdown" in m.debuffs:
         m.debuffs.remove("knockdown")
         lines.append(f"{monster_name(m)} stands up.")
@@ -98,49 +100,29 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     target = choose_target(st, m)
     if target is None:
         return
-    if monster_in_reach(st, m, mfp(m), target):
-        if md.keep_range and crowded(st, mfp(m), md.keep_range) and step_back(st, m, target, lines):
-            return
+    if monster_in_reach(st, m, mfp(m), target):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
-        return
-    move_monster(st, m, target, lines)
-
-
-def crowded(st: DungeonState, fp: tuple[Sq, ...], reach: int) -> bool:
-    """Is a standing hero within `reach` squares of these squares (a shooter wants room)?"""
-    return any(not is_incap(h) and route(st, fp, hfp(h), reach) <= reach for h in st.heroes)
+    else:
+        move_monster(st, m, target, lines)
+    # Berserk: one more melee attack on its turn that costs nothing
+    if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
+            and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
+        lines.append(f"{md.name} goes berserk:")
+        monster_attack(st, m, target, lines)
 
 
 # ---- moving ------------------------------------------------------------------------------------
-def step_back(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> bool:
-    """Keeping range: move to the cheapest square with no hero too close that still has the target
-    in attack range and sight. False (and nothing moves) when there is no such square."""
-    md = monster_def(m)
-    best = None
-    for sq, (cost, haz, _) in monster_move_options(st, m).items():
-        fp = footprint(sq[0], sq[1], md.large)
-        if crowded(st, fp, md.keep_range) or not monster_in_reach(st, m, fp, target):
-            continue
-        key = (haz, cost, sq[1], sq[0])
-        if best is None or key < best[0]:
-            best = (key, sq)
-    if best is None:
-        return False
-    sq = best[1]
-    lines.append(f"{monster_def(m).name} keeps its distance:")
-    place_monster(st, m, sq, monster_move_options(st, m)[sq][2], lines)
-    return True
-
-
 def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
         allowance = (allowance + 1) // 2
-    if allowance <= 0 or "immobile" in m.debuffs:
+    if allowance <= 0 or "immobile" in m.debuffs or attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)):
         return {}
     b = board(st.dungeon)
     fly = "fly" in md.attributes
+    burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
+    sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     occ = occupancy(st)
     me = f"m:{m.uid}"
@@ -154,10 +136,10 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def passable(s: Sq) -> bool:
         if not b.inside(s):
             return False
-        if not fly and (s in structs or s in b.chasms):
+        if not fly and (s in b.chasms or (s in structs and not burrow)):
             return False
         ref = occ.get(s)
-        if ref and ref.startswith("h:") and not fly and not is_incap(hero(st, ref[2:])):
+        if ref and ref.startswith("h:") and not (fly or burrow) and not is_incap(hero(st, ref[2:])):
             return False
         return True
 
@@ -172,25 +154,27 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
             return other is not None and not monster_def(other).large and RANKS[monster_def(other).rank] < rank
         return False
 
-    def cost_of(s: Sq) -> int:
-        return 2 if not fly and b.terrain_at(s) in ("difficult", "brambles") else 1
+    def cost_of(s: Sq) -> int:  # Fly, Burrow and Surefoot pay no extra for difficult terrain
+        return 2 if not sure and b.terrain_at(s) in ("difficult", "brambles") else 1
 
     def hazard_of(s: Sq) -> int:
-        return 0 if fly else (1 if b.terrain_at(s) in HAZARDS else 0)
+        return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
 
-    if not md.large and "ghost" not in md.attributes:  # the common case, searched with sets
+    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched with sets
         heroes_in_way = set() if fly else {(h.x, h.y) for h in st.heroes if not is_incap(h)}
         blocked = heroes_in_way if fly else structs | b.chasms | heroes_in_way
         no_end = structs | b.chasms | {s for s, ref in occ.items() if ref != me}
-        slow, haz = (frozenset(), frozenset()) if fly else (b.terrain_squares(SLOW_TERRAIN),
-                                                             b.terrain_squares(frozenset(HAZARDS)))
+        slow = frozenset() if sure else b.terrain_squares(SLOW_TERRAIN)
+        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
+        haz = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
+                        if terrain_debuff(b.terrain_at(s), md.attributes))
         opts = small_moves(b, (m.x, m.y), allowance, blocked, no_end, slow, haz)
         if len(_MOVES) > 20_000:
             _MOVES.clear()
         _MOVES[key] = opts
         return dict(opts)
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
-                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes)
+                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
     if len(_MOVES) > 20_000:
@@ -229,11 +213,10 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     for sq, (cost, haz, _) in opts.items():
         fp = footprint(sq[0], sq[1], md.large)
         if monster_in_reach(st, m, fp, target):
-            close = bool(md.keep_range) and crowded(st, fp, md.keep_range)
-            in_reach.append((close, cost, haz, sq[1], sq[0]))
+            in_reach.append((cost, haz, sq[1], sq[0]))
     if in_reach:
         in_reach.sort()
-        dest = (in_reach[0][4], in_reach[0][3])
+        dest = (in_reach[0][3], in_reach[0][2])  # rule: it stops once it enters attack range
     else:
         tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
         field = large_field(st, m, tdist) if md.large else {}
@@ -318,12 +301,12 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
             lines.append(f"{md.name} pushes {monster_def(other).name} back from {sq_label(other.x, other.y)} "
                          f"to {sq_label(*spot)}.")
             other.x, other.y = spot
-    if "fly" not in md.attributes:
-        b = board(st.dungeon)
-        for anchor in path:
-            for s in footprint(anchor[0], anchor[1], md.large):
-                if b.terrain_at(s) in HAZARDS:
-                    give_debuff_monster(m, HAZARDS[b.terrain_at(s)], lines)
+    b = board(st.dungeon)
+    for anchor in path:  # rule (lava, brambles): entering hurts; Fly spares only difficult terrain
+        for s in footprint(anchor[0], anchor[1], md.large):
+            hurt = terrain_debuff(b.terrain_at(s), md.attributes)
+            if hurt:
+                give_debuff_monster(m, hurt, lines)
 
 
 def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
@@ -414,4 +397,4 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus
     for h in hit:
         if st.phase != "heroes":
             return
-        monster_attack(st, m, h, lines, bonus, inflicts)
+        monster_attack(st, m, h, lines, bonus, inflicts, basic=False)  # a special move, not a basic action

@@ -1,10 +1,14 @@
-"""A rules reference for `/rules game:dungeon topic:`, written in our own words."""
+"""A rules reference for `/rules game:dungeon topic:`, written in our own words; a card per model from the data."""
+from __future__ import annotations
+
+from .data import HeroDef, MonsterDef, UniqueAction, content
 
 RULES_TOPICS: dict[str, str] = {
     "overview": (
         "A co-operative crawl through four dungeon levels. The heroes win by destroying all four spawn "
         "points and every monster that came through them; they lose if all of them are down at once "
-        "(or when 60 game turns have passed: the house time limit).\n"
+        "(or, only if the host set the house option `turn_limit` when starting the game, when that many game turns "
+        "have passed; the panel then shows `Turn N of L`).\n"
         "The bot plays every monster. You control one or more heroes."
     ),
     "turn": (
@@ -27,8 +31,9 @@ RULES_TOPICS: dict[str, str] = {
         "`+1` adds flat stars and a die marked `(x)` was discarded (hex, bane).\n"
         "Hearts count only for heroes and only on a hit: each heart die heals a wound or removes a debuff from "
         "any hero, or gives the attacker a potion (`/dungeon heart use:`).\n"
-        "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and once you "
-        "keep you cannot go back. A friendly and an enemy reroll ability cancel each other."
+        "Some abilities let you reroll dice (`/dungeon reroll die:` or `/dungeon keep`): each die once, and the dice "
+        "you reroll are chosen together (`also:` names more): after rerolling some you cannot go back for the "
+        "others. A friendly and an enemy reroll ability cancel each other."
     ),
     "movement": (
         "Move in any of the eight directions. You may pass friendly models but must stop on an empty square. "
@@ -62,9 +67,8 @@ RULES_TOPICS: dict[str, str] = {
     ),
     "monsters": (
         "Each monster's behaviour is in its data. Melee monsters close in and strike; a monster moving towards its "
-        "target stops as soon as it is in attack range. Shooters (ranged or magic) keep their distance: next to a "
-        "hero they step back to a square from which they can still hit, and only shoot from where they stand if "
-        "they cannot. Support monsters first mend a wounded ally in range; cowards run from the heroes.\n"
+        "target stops as soon as it is in attack range, and a monster in range attacks (shooters do not back away). "
+        "Support monsters first mend a wounded ally in range; cowards run from the heroes.\n"
         "A large (2x2) monster may end its move on smaller friends of lower rank (boss over elite over minion), "
         "pushing them back into the squares it left. Debuffs hit monsters too: knocked-down monsters spend their "
         "reaction standing up; poison costs a boss the last step of its special move, ice leaves it only plain "
@@ -80,3 +84,64 @@ RULES_TOPICS: dict[str, str] = {
         "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
     ),
 }
+
+
+# ---- a card for every model, built from the data ------------------------------------------------------
+def _stat_line(m: HeroDef | MonsterDef) -> str:
+    return (f"move {m.move}, {m.ap} AP, STR {m.str.text()}, ARM {m.arm.text()}, WILL {m.will.text()}, "
+            f"DEX {m.dex.text()}, life {m.life}")
+
+
+def _named(ids: tuple[str, ...]) -> str:
+    return ", ".join(i.replace("_", " ").title() for i in ids) or "none"
+
+
+def unique_text(ua: UniqueAction) -> str:
+    """One unique action in a few words: cost, kind, reach and what it adds."""
+    if ua.kind == "heal":
+        whom = "every hero in reach" if ua.area == "all" else "one hero"
+        return (f"{ua.name} ({ua.ap} AP): heals {ua.amount} wound{'s' if ua.amount > 1 else ''} on {whom} within "
+                f"{ua.range}" + (", curing every debuff" if ua.cure else ""))
+    area = {"single": "one enemy", "adjacent": "every adjacent enemy",
+            "around_target": "an enemy and every enemy next to it", "all": "every enemy in reach"}[ua.area]
+    extra = f" +{ua.bonus.text()}" if ua.bonus.dice or ua.bonus.stars else ""
+    hurts = f", inflicting {', '.join(ua.inflicts)}" if ua.inflicts else ""
+    stat = (ua.stat or "").upper()
+    return f"{ua.name} ({ua.ap} AP): {ua.style} attack ({stat}{extra}) on {area} within {ua.range}{hurts}"
+
+
+def hero_card(hd: HeroDef) -> str:
+    c = content()
+    attacks = ", ".join(f"{k} {v}" for k, v in hd.attacks.items())
+    lines = [f"{hd.name} ({hd.species or 'hero'}; affinity {', '.join(hd.affinity) or 'none'}): {_stat_line(hd)}, "
+             f"potions {hd.potions}.",
+             f"Attacks (range): {attacks}. Attributes: {_named(hd.attributes)}."
+             + (f" Immune: {', '.join(hd.immune)}." if hd.immune else "")]
+    lines += [unique_text(c.unique[u]) + "." for u in hd.unique]
+    for p in hd.profiles:
+        lines.append(f"Switch (1 AP) to {p.name}" + (f": move {p.move}" if p.move is not None else "") + ".")
+    lines.append("Published stat line (fan data)." if not hd.house else "House values: the rule text names this "
+                 "hero but gives no sheet.")
+    return "\n".join(lines)
+
+
+def monster_card(md: MonsterDef) -> str:
+    attrs = [a.replace("vulnerable:", "vulnerable: ") for a in md.attributes]
+    lines = [f"{md.name} ({md.rank}{', large' if md.large else ''}; {', '.join(md.species) or 'monster'}): "
+             f"{_stat_line(md)}.",
+             f"Attack: {md.attack.style}, range {md.attack.range}. Attributes: {_named(tuple(attrs))}."
+             + (f" Immune: {', '.join(md.immune)}." if md.immune else "")]
+    if md.shift_to:
+        lines.append(f"Forced Shift: becomes {content().monsters[md.shift_to].name} when destroyed.")
+    if md.special:
+        lines.append("Special move: " + ", ".join(step.effect for step in md.special) + ".")
+    lines.append("House values: the rule text names this monster but gives no sheet." if md.house
+                 else "Published stat line (fan data).")
+    return "\n".join(lines)
+
+
+def model_topics() -> dict[str, str]:
+    """A topic per hero and per monster, by name (`/rules game:dungeon topic:Candy`)."""
+    out = {hd.name: hero_card(hd) for hd in content().heroes.values()}
+    out.update({md.name: monster_card(md) for md in content().monsters.values() if md.name not in out})
+    return out

@@ -33,6 +33,7 @@ class MonsterState(BaseModel):
     level: int
     wounds: int = 0
     debuffs: list[str] = Field(default_factory=list)
+    charge: int = 0  # Static Charge points (0-3)
 
 
 class LevelState(BaseModel):
@@ -100,3 +101,4 @@ class DungeonState(BaseModel):
     ready: list[str] = Field(default_factory=list)  # players done with the between-levels break
     result: Literal["", "victory", "defeat"] = ""
     result_text: str = ""
+    turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)

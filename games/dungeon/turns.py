@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from .combat import adjacent_visible_terrain, wound_hero, wound_monster
-from .data import content
 from .levels import maybe_advance_level, spawn_one
 from .monsters import boss_special, monsters_react
 from .state import DungeonState, HeroState
@@ -44,14 +43,15 @@ def settle(st: DungeonState, h: HeroState, lines: list[str]) -> None:
 def new_turn(st: DungeonState, lines: list[str]) -> None:
     """A new game turn: heroes may activate again, fire burns, the tough mend, monsters' debuffs wear off."""
     st.turn += 1
-    if st.turn > content().rules.max_turns:
+    if st.turn_limit and st.turn > st.turn_limit:  # a house option the host chose; the rules have no limit
         st.phase = "over"
         st.result = "defeat"
-        st.result_text = (f"The heroes ran out of time: after {content().rules.max_turns} turns "
+        st.result_text = (f"The heroes ran out of time: after {st.turn_limit} turns (the host's turn limit) "
                           "the Dark Consul's army breaks out.")
         lines.append(st.result_text)
         return
-    lines.append(f"Turn {st.turn} begins.")
+    lines.append(f"Turn {st.turn} of {st.turn_limit} begins (the host's turn limit)." if st.turn_limit
+                 else f"Turn {st.turn} begins.")
     for h in st.heroes:
         h.activated = False
         if is_incap(h):

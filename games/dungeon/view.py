@@ -93,6 +93,7 @@ class DungeonView(BaseModel):
     pool_left: int
     aura: list[tuple[int, int]] = Field(default_factory=list)
     result: str = ""
+    turn_limit: int = 0  # the host's turn limit (0: none)
 
 
 def _code(name: str) -> str:
@@ -136,7 +137,7 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
-        result=st.result_text)
+        result=st.result_text, turn_limit=st.turn_limit)
 
 
 def summary(st: DungeonState) -> dict[str, Any]:
@@ -152,7 +153,7 @@ def summary(st: DungeonState) -> dict[str, Any]:
             "debuffs": list(h.debuffs), "incapacitated": is_incap(h),
             "equipment": [content().cards[c].name for c in h.equipment],
         })
-    return {
+    out: dict[str, Any] = {
         "level": st.level + 1,
         "turn": st.turn,
         "result": st.result,
@@ -160,3 +161,6 @@ def summary(st: DungeonState) -> dict[str, Any]:
         "monsters": [{"kind": monster_def(m).name, "position": sq_label(m.x, m.y), "wounds": m.wounds}
                      for m in st.monsters],
     }
+    if st.turn_limit:
+        out["turn_limit"] = st.turn_limit
+    return out

@@ -267,7 +267,8 @@ def _panel(d: Pen, v: DungeonView, x0: int, height: int) -> None:
     y = MARGIN
     d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", font=font(19), fill=INK)
     y += 26
-    d.text((x0, y), f"Turn {v.turn}", font=font(15), fill=MUTED)
+    d.text((x0, y), f"Turn {v.turn} of {v.turn_limit} (limit)" if v.turn_limit else f"Turn {v.turn}", font=font(15),
+           fill=MUTED)
     y += 22
     msg = v.result or v.waiting_for
     for line in textwrap.wrap(msg, 36)[:3]:

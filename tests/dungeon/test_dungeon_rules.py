@@ -232,18 +232,45 @@ def test_a_feint_hero_may_reroll_one_die_of_a_melee_offence(dice):
     assert "Reroll of die 2: B- -> B2" in text and "Gouger is destroyed" in text
 
 
-def test_each_die_is_rerolled_at_most_once_and_keeping_is_final(dice):
+def test_rule_rerolls_no_going_back_the_dice_rerolled_are_chosen_at_once(dice):
+    """Rule (Rerolls): a player allowed several rerolls who rerolls only some dice cannot go back for the others.
+    (This replaces a test that let Ruby reroll die 1 and then still offered dice 2 and 3: the rules forbid it.)"""
     st = scene("ruby@B10", "knucklehead@C10")
     stats.hero(st, "ruby").equipment = ["dragon_blade"]  # Dragon Spite vs Draconic: a second reroll
     st, _ = do(st, "activate hero:ruby")
     dice.push("B0 B0 G1")  # the blade's affinity bonus: Ruby is red, so +1 green
     st, text = do(st, "attack target:C10 with:melee")
     assert "may reroll 2 die" in text
-    dice.push("B0")
+    assert legal(st) == ["reroll die:1", "reroll die:2", "reroll die:3", "reroll also:2 die:1",
+                         "reroll also:3 die:1", "reroll also:3 die:2", "keep"]
+    dice.push("B0")  # the rerolled die (the Knucklehead defends with 1 flat star, no dice)
+    st, text = do(st, "reroll die:1")
+    assert "Reroll of die 1" in text and st.attack is None  # resolved at once: dice 2 and 3 are not offered
+    assert "no effect" in text
+
+
+def test_rule_rerolls_several_dice_go_together_in_one_decision(dice):
+    st = scene("ruby@B10", "knucklehead@C10")
+    stats.hero(st, "ruby").equipment = ["dragon_blade"]
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0 G1")
+    st, _ = do(st, "attack target:C10 with:melee")
+    dice.push("B2 B2")
+    st, text = do(st, "reroll die:2 also:1")  # any order; canonical is `die:1 also:2`
+    assert "Reroll of die 1: B- -> B2" in text and "Reroll of die 2: B- -> B2" in text
+    assert "Knucklehead is destroyed" in text and st.attack is None
+
+
+def test_rule_rerolls_going_back_for_another_die_is_refused(dice):
+    st = scene("ruby@B10", "knucklehead@C10")
+    stats.hero(st, "ruby").equipment = ["dragon_blade"]
+    st, _ = do(st, "activate hero:ruby")
+    dice.push("B0 B0 G1")
+    st, _ = do(st, "attack target:C10 with:melee")
     st, _ = do(st, "reroll die:1")
-    assert legal(st) == ["reroll die:2", "reroll die:3", "keep"]
-    st, text = do(st, "keep")
-    assert st.attack is None and "no effect" in text
+    with pytest.raises(IllegalAction) as exc:
+        do(st, "reroll die:2")
+    assert "no roll waiting" in exc.value.reason
 
 
 def test_friendly_and_enemy_rerolls_cancel(dice):
@@ -422,20 +449,8 @@ def test_a_target_out_of_sight_is_explained():
     assert "line of sight" in exc.value.reason
 
 
-def test_a_ranged_monster_next_to_a_hero_steps_back_to_keep_its_range():
-    """Keeping range (data `keep_range: 1`): a shooter next to a hero moves away but stays in range and sight."""
-    st = scene("ruby@H11", "flinger@H10")
-    st, _ = do(st, "activate hero:ruby")
-    st, text = do(st, "end")
-    f = next(m for m in st.monsters if m.kind == "flinger")
-    ruby = stats.hero(st, "ruby")
-    assert "Flinger keeps its distance:" in text and "attacks" not in text
-    assert sight.route(st, stats.mfp(f), stats.hfp(ruby)) > 1
-    assert monsters.monster_in_reach(st, f, stats.mfp(f), ruby)
-
-
 def test_a_cornered_ranged_monster_shoots_instead():
-    """Keeping range fails when every square it could reach is next to a hero or out of sight: it attacks."""
+    """A shooter next to heroes attacks (rule: in range it attacks; see test_dungeon_rule_fixes for the open case)."""
     st = scene("ruby@A2 candy@B1 emerald@B2", "flinger@A1")
     st, _ = do(st, "activate hero:ruby")
     st, text = do(st, "end")

@@ -10,6 +10,7 @@ from games.core.grid import parse_label
 from .. import hero_actions as ha
 from .. import loot
 from ..acts import action_of
+from ..attributes import grabbed
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id
 from ..sight import (
@@ -24,7 +25,7 @@ from ..sight import (
     target_name,
 )
 from ..state import DungeonState, HeroState
-from ..stats import hero, hero_def, hero_stats, is_incap, monster, monster_def
+from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def
 from ..turns import end_activation, settle
 from .base import DungeonPhase, activation_key, active_hero, dedupe
 
@@ -158,7 +159,8 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
             out.append(action_of("act", action="smash"))
     if hero_def(h).profiles and act.ap >= costs["switch"]:
         out.append(action_of("act", action="switch"))
-    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs):
+    spent = act.ap <= 0  # rule (AP): once the AP are used up the hero may do nothing else, free actions included
+    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs) and not spent:
         out.append(action_of("potion"))
     if act.ap >= costs["equip"]:
         tile = board(st.dungeon).tile_of((h.x, h.y))
@@ -166,7 +168,7 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
             if board(st.dungeon).tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
                 out.append(action_of("equip", card=fc.card))
     for cid in h.equipment:
-        if loot.can_drop(h, cid):
+        if loot.can_drop(h, cid) and not spent:
             out.append(action_of("drop", card=cid))
     out.append(action_of("end"))
     # moves last: the common choices come first wherever the list is shown (hints, buttons)
@@ -185,6 +187,9 @@ def explain(st: DungeonState, action: Action) -> str:
         return f"{stats.name} is still acting: `end` that activation first."
     if action.cmd == "ready":
         return "`ready` is for the break between levels."
+    free_act = action.cmd == "potion" or (action.cmd == "drop" and action.get("card") in h.equipment)
+    if free_act and act.ap <= 0:
+        return f"{stats.name} has used up every AP: nothing else this activation (even free actions); `end` it."
     if action.cmd == "drop" and action.get("card") in h.equipment:
         return f"Without {content().cards[action.get('card', '') or ''].name} {stats.name} could not stay standing."
     if action.cmd == "drop":
@@ -242,6 +247,8 @@ def _explain_move(st: DungeonState, h: HeroState, to: str) -> str:
         return f"`{to}` is not a square of this dungeon."
     if "immobile" in h.debuffs:
         return f"{stats.name} is immobile this activation."
+    if grabbed(st, "heroes", hfp(h), stats.attributes):
+        return f"{stats.name} is held by a grabby monster next to them: no moving while it stands there in sight."
     occ = occupancy(st)
     if sq in occ:
         ref = occ[sq]

@@ -5,6 +5,7 @@ attack needs nothing more, play returns to the activation.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from games.core import Action
@@ -48,15 +49,14 @@ class AttackPhase(DungeonPhase):
         if h.player != player:
             return []
         if ctx.stage == "reroll":
-            out = [Action.of("reroll", die=str(i + 1)) for i, d in enumerate(ctx.offence) if not d.rerolled]
-            return out + [KEEP]
+            return reroll_choices(ctx) + [KEEP]
         return heart_options(state, h)
 
     def act(self, game: Any, st: DungeonState, player: str, action: Action, lines: list[str]) -> None:
         h = active_hero(st)
         a = action.argdict
         if action.cmd == "reroll":
-            reroll(st, int(a["die"]) - 1, lines)
+            reroll(st, reroll_dice(a), lines)
         elif action.cmd == "keep":
             lines.append(f"{hero_stats(h).name} keeps the roll.")
             keep_roll(st, lines)
@@ -76,15 +76,37 @@ class AttackPhase(DungeonPhase):
                     "potion": "Gain a potion", "none": "Skip heart"}[a["use"]]
         if action.cmd == "reroll":
             offence = attack_of(state).offence
-            i = int(a["die"]) - 1
-            if 0 <= i < len(offence):
-                return f"Reroll die {a['die']} ({dice.die_text(offence[i])})"
+            picked = [i for i in reroll_dice(a) if 0 <= i < len(offence)]
+            if picked:
+                return "Reroll " + " and ".join(f"die {i + 1} ({dice.die_text(offence[i])})" for i in picked)
         if action.cmd == "keep":
             return "Keep the roll"
         return None
 
     def buttons(self, game: Any, state: DungeonState, player: str, legal: list[Action]) -> list[Action]:
         return legal[:20]
+
+
+def reroll_dice(args: dict[str, str]) -> list[int]:
+    """The 0-based dice a `reroll` names: `die` and any `also` ("2 3"), each once, in order."""
+    picked = [args.get("die", "")] + args.get("also", "").replace(",", " ").split()
+    out: list[int] = []
+    for p in picked:
+        if p.isdigit() and int(p) - 1 not in out:
+            out.append(int(p) - 1)
+    return sorted(out)
+
+
+def reroll_choices(ctx: AttackCtx) -> list[Action]:
+    """Every set of up to `rerolls_left` dice not yet rerolled, chosen at once (rule: rerolls - a player who
+    rerolls only some of the dice they may cannot go back and reroll the others after)."""
+    free = [i + 1 for i, d in enumerate(ctx.offence) if not d.rerolled]
+    out = []
+    for size in range(1, min(ctx.rerolls_left, len(free)) + 1):
+        for combo in combinations(free, size):
+            extra = {"also": " ".join(str(n) for n in combo[1:])} if size > 1 else {}
+            out.append(Action.of("reroll", die=str(combo[0]), **extra))
+    return out
 
 
 def heart_options(st: DungeonState, me: HeroState) -> list[Action]:
@@ -103,18 +125,19 @@ def heart_options(st: DungeonState, me: HeroState) -> list[Action]:
 
 
 # ---- effects -----------------------------------------------------------------------------------
-def reroll(st: DungeonState, index: int, lines: list[str]) -> None:
+def reroll(st: DungeonState, indexes: list[int], lines: list[str]) -> None:
+    """Reroll the chosen dice together; the reroll decision is then over (no going back for the others)."""
     ctx = attack_of(st)
-    d = ctx.offence[index]
-    before = dice.die_text(d)
-    d.face = dice.roll_dice(st, [d.colour])[0].face
-    d.rerolled = True
-    ctx.rerolls_left -= 1
-    lines.append(f"Reroll of die {index + 1}: {before} -> {dice.die_text(d)}.")
-    if ctx.rerolls_left <= 0 or all(x.rerolled for x in ctx.offence):
-        ctx.stage = ""
-        resolve_hero_attack(st, lines)
-        advance_attack(st, lines)
+    for index in indexes:
+        d = ctx.offence[index]
+        before = dice.die_text(d)
+        d.face = dice.roll_dice(st, [d.colour])[0].face
+        d.rerolled = True
+        lines.append(f"Reroll of die {index + 1}: {before} -> {dice.die_text(d)}.")
+    ctx.rerolls_left = 0
+    ctx.stage = ""
+    resolve_hero_attack(st, lines)
+    advance_attack(st, lines)
 
 
 def keep_roll(st: DungeonState, lines: list[str]) -> None:
