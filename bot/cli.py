@@ -10,6 +10,7 @@ import sys
 import threading
 from pathlib import Path
 
+from games.core import get_game
 from storage import BackupUnsupported, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
@@ -17,6 +18,7 @@ from .console import Console, play_transcript
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
 from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
+from .selfplay import selfplay
 from .settings import Settings
 
 
@@ -192,10 +194,6 @@ def _run_settings(settings: Settings, args: argparse.Namespace) -> Settings:
 def selfplay_main(game: str, games: int, seats: str, json_path: str | None, options: list[str], seed: int,
                   quiet: bool) -> int:
     """Computer against computer with the pure engines; prints win rates, decision times, lengths."""
-    from games.core import get_game
-
-    from .selfplay import selfplay
-
     engine = get_game(game)
     labels = [s.strip() for s in seats.split(",") if s.strip()]
     opts = dict(o.split("=", 1) for o in options)
