@@ -41,6 +41,19 @@ COMMANDS = (
     CommandSpec(name="rearrange", description="Assign skills to faces (setup, Q-power, tokens)", options=tuple(
         OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(data.skills()))
         for f in SKILL_FACES)),
+    CommandSpec(name="play", description="Play a card from your hand (impulse cards also on others' turns)", options=(
+        OptionSpec(name="card", description="The card (see /game hand)", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+    )),
+    CommandSpec(name="use", description="Activate an item or pet you have in play (once a turn each)", options=(
+        OptionSpec(name="card", description="The item or pet", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+    )),
+    CommandSpec(name="draw", description="Phase 4: take a card from the lineup, or deck for the top of the deck",
+                options=(OptionSpec(name="card", description="A lineup card, or deck", required=True,
+                                    autocomplete=True),)),
+    CommandSpec(name="discard", description="Discard down to the hand limit at the end of phase 4", options=(
+        OptionSpec(name="card", description="The card to discard", required=True, autocomplete=True),)),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",

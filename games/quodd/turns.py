@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.core import Event
 
 from .board import active, walled_in
+from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .goals import game_over_at_limit
 from .state import MoveCtx, QState
 
@@ -33,14 +34,32 @@ def to_recovery(st: QState, ev: list[Event]) -> None:
 
 
 def to_explore(st: QState, ev: list[Event]) -> None:
+    """Phase 4: the explorations owed (icons, passive bonuses, earned this turn) become draws."""
     st.phase = "explore"
-    ev.append(Event(text=f"{active(st).name}: phase 4, exploration."))
+    h = active(st)
+    st.m.draws = explore_count(h)
+    h.explores_earned = 0
+    ev.append(Event(text=f"{h.name}: phase 4, exploration ({st.m.draws} to draw)."))
+    if not can_draw(st):
+        st.m.draws = 0
+    if st.m.draws == 0:
+        finish_exploring(st, ev)
+
+
+def finish_exploring(st: QState, ev: list[Event]) -> None:
+    """The draws are done: discard down to the hand limit (a choice), else the turn ends."""
+    st.m.draws = 0
+    h = active(st)
+    if len(h.hand) > HAND_LIMIT:
+        st.m.discarding = True
+        ev.append(Event(text=f"{h.name} holds {len(h.hand)} cards and discards down to {HAND_LIMIT}."))
+        return
+    end_turn(st, ev)
 
 
 def end_turn(st: QState, ev: list[Event]) -> None:
-    h = active(st)
-    h.explores_earned += h.explore
-    ev.append(Event(text=f"{h.name} explores {h.explore} (recorded until the cards arrive)."))
+    st.m.discarding = False
+    refill_lineup(st, ev)
     nxt = (st.turn + 1) % len(st.heroes)
     if nxt == st.first:
         end_round(st, ev)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from qhelpers import build, do, hero, illegal, legal, top
 
+from games.core import Action
 from games.quodd import ENGINE as E
 
 OPEN = ["......", "......", "......", "......", "......"]
@@ -168,9 +169,11 @@ def test_movement_phase_ends_with_done_and_phase_three_and_four_follow():
     assert st.phase == "recovery"
     st, _ = do(st, "ann", "done")
     assert st.phase == "explore"
+    # the base explore icon is one draw in phase 4 (cards: tests/quodd/test_quodd_cards.py); `done` forgoes it
+    assert st.m.draws == 1 and Action.of("draw", card="deck") in E.legal_actions(st, "ann")
     st, ev = do(st, "ann", "done")
     assert st.phase == "power" and st.turn == 1
-    assert hero(st, "ann").explores_earned == 1
+    assert hero(st, "ann").hand == [] and hero(st, "ann").explores_earned == 0
 
 
 def test_status_names_who_must_act_and_the_turn_key_changes_with_the_turn():

@@ -190,7 +190,7 @@ class MovePhase(TurnPhase):
             m.taken = 0
             if skill in h.upgraded:
                 h.explores_earned += sd.upgrade_explore
-                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (recorded)."))
+                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
         m.current = skill
         m.seq += 1
         seq = m.seq
