@@ -126,7 +126,7 @@ def play_card(st: QState, player: str, action: Action, ev: list[Event]) -> None:
         _effect(st, h, c, c.effect.use, action.get("at") or "", ev)
         return
     h.hand.remove(cid)
-    ev.append(Event(text=f"{h.name} plays {c.name}" + (" (impulse)." if active(st).player != player else ".")))
+    ev.append(Event(text=f"{h.name} plays {c.name}" + (" (impulse)." if action.cmd == "impulse" else ".")))
     _effect(st, h, c, c.effect, action.get("at") or "", ev)
     if c.effect.do != "equip":
         st.discard.append(cid)
@@ -174,11 +174,16 @@ def explain_card(st: QState, player: str, action: Action) -> str:
     if not h:
         return "Only seated players play cards."
     hero = h[0]
+    mine = active(st).player == player
+    if action.cmd == "impulse" and mine:
+        return "On your own turn you play cards with `play`; `impulse` is for another player's turn."
+    if action.cmd == "play" and not mine:
+        return "It is not your turn: an impulse card is played with `impulse`, other cards on your own turn."
     cid = (action.get("card") or "").strip()
     c = data.cards().get(cid)
     if c is None:
         return f"There is no card `{cid}`." + _yours(hero)
-    if action.cmd == "play" and cid not in hero.hand:
+    if action.cmd != "use" and cid not in hero.hand:
         return f"{c.name} is not in your hand." + _yours(hero)
     if action.cmd == "use":
         if cid not in hero.items + hero.pets:
@@ -189,7 +194,7 @@ def explain_card(st: QState, player: str, action: Action) -> str:
             return "Items and pets are used on your own turn, in phase 1 or 3."
         if c.kind == "item" and st.m.item_used or c.kind == "pet" and st.m.pet_used:
             return f"You already activated a {c.kind} this turn (one item and one pet activation a turn)."
-    why = _when_problem(st, hero, c) or _effect_problem(st, c.effect if action.cmd == "play" else c.effect.use
+    why = _when_problem(st, hero, c) or _effect_problem(st, c.effect if action.cmd != "use" else c.effect.use
                                                          or c.effect)
     if why:
         return why[0].upper() + why[1:] + "."
@@ -216,9 +221,9 @@ def _yours(h: Hero) -> str:
 
 def card_label(action: Action) -> str | None:
     cid = action.get("card")
-    if action.cmd not in ("play", "use") or cid not in data.cards():
+    if action.cmd not in ("play", "use", "impulse") or cid not in data.cards():
         return None
     c = data.cards()[cid]
-    verb = "Play" if action.cmd == "play" else "Use"
+    verb = {"play": "Play", "use": "Use", "impulse": "Impulse:"}[action.cmd]
     at = action.get("at")
     return f"{verb} {c.name}" + (f" on {at}" if at else "")

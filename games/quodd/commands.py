@@ -45,6 +45,11 @@ COMMANDS = (
         OptionSpec(name="card", description="The card (see /game hand)", required=True, autocomplete=True),
         OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
     )),
+    CommandSpec(name="impulse", description="Play an impulse card on another player's turn (not during a movement)",
+                options=(
+        OptionSpec(name="card", description="The impulse card (see /game hand)", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+    )),
     CommandSpec(name="use", description="Activate an item or pet you have in play (once a turn each)", options=(
         OptionSpec(name="card", description="The item or pet", required=True, autocomplete=True),
         OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),

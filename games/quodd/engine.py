@@ -47,6 +47,7 @@ class QuoddHeroes(PhasedGame[QState]):
     seat_options = SEAT_OPTIONS
     commands = COMMANDS
     phases = PHASES
+    anytime_commands = ("impulse",)  # an impulse card on another player's turn
 
     def phase_of(self, state: QState) -> str:
         """The stored phase; a decision waiting in the middle of a movement is the `decide` phase."""
@@ -186,10 +187,12 @@ class QuoddHeroes(PhasedGame[QState]):
         if st.phase not in IMPULSE_PHASES or st.pending is not None or active(st).player == player:
             return []
         mine = [h for h in st.heroes if h.player == player]
-        return card_actions(st, mine[0]) if mine and mine[0].hand else []
+        if not mine or not mine[0].hand:
+            return []
+        return [Action.of("impulse", **a.argdict) for a in card_actions(st, mine[0]) if a.cmd == "play"]
 
     def apply_common(self, state: QState, player: str, action: Action, events: list[Event]) -> bool:
-        if action.cmd != "play" or state.phase == "over" or active(state).player == player:
+        if action.cmd != "impulse":
             return False
         play_card(state, player, action, events)
         return True

@@ -187,3 +187,189 @@ def test_draw_actions_are_labelled_with_the_card_name():
     a = Action.of("draw", card=st.lineup[0])
     assert E.label(st, a) == f"Take {data.cards()[st.lineup[0]].name}"
     assert E.label(st, Action.of("draw", card="deck")) == "Draw from the deck"
+
+
+# ---- playing cards (phases 1 and 3) -------------------------------------------------------------------
+
+def targets(st, player: str, cmd: str = "play") -> set[str]:  # noqa: ANN001
+    return {a.get("at") or "" for a in E.legal_actions(st, player) if a.cmd == cmd}
+
+
+def power(**kw: object):  # noqa: ANN201
+    return build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="power", **kw)  # type: ignore[arg-type]
+
+
+def test_food_boost_played_in_phase_one_adds_movement_to_the_skill():
+    st = power()
+    hero(st, "ann").hand = ["slick-soup", "honey-bun"]
+    st, _ = do(st, "ann", "play card:slick-soup")
+    st, _ = do(st, "ann", "play card:honey-bun")
+    assert st.m.boost == {"slide": 2, "all": 2} and "slick-soup" in st.discard
+    st, _ = do(st, "ann", "done")
+    assert st.phase == "move" and st.m.boost == {"slide": 2, "all": 2}  # carried into the movement
+
+
+def test_a_boost_in_phase_three_is_refused_because_it_cannot_matter():
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    hero(st, "ann").hand = ["trail-mix"]
+    assert "play card:trail-mix" not in legal(st, "ann")
+    assert "phase 1" in illegal(st, "ann", "play card:trail-mix").reason
+
+
+def test_no_card_is_played_during_a_movement_not_even_an_impulse_card():
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="move", tumbled=True, ready="slide", points=1)
+    hero(st, "ann").hand = ["rune-of-unmaking", "trail-mix"]
+    hero(st, "bob").hand = ["rune-of-blocking"]
+    assert not legal(st, "ann", "play") and not legal(st, "bob", "impulse")
+    assert "never played during a movement" in illegal(st, "bob", "impulse card:rune-of-blocking at:F4").reason
+    assert "never played during a movement" in illegal(st, "ann", "play card:trail-mix").reason
+
+
+def test_impulse_cards_are_played_on_another_players_turn_other_cards_are_not():
+    st = power()
+    hero(st, "bob").hand = ["rune-of-blocking", "rune-of-stone"]
+    assert Action.of("impulse", card="rune-of-blocking", at="F4") in E.legal_actions(st, "bob")
+    assert not [a for a in legal(st, "bob") if "rune-of-stone" in a]
+    assert "not an impulse card" in illegal(st, "bob", "impulse card:rune-of-stone at:F4").reason
+    assert "not your move" in illegal(st, "bob", "play card:rune-of-blocking at:F4").reason  # `play` is for your turn
+    st, ev = do(st, "bob", "impulse card:rune-of-blocking at:F4")
+    assert st.tokens["F4"].kind == "wall" and st.phase == "power" and st.turn == 0  # still ann's phase 1
+    assert any("impulse" in e for e in ev)
+
+
+def test_once_you_explore_you_no_longer_play_cards_but_others_may_play_impulses():
+    st = explore_phase(tokens={"C3": "spring", "F4": "spring"})
+    st.m.draws = 1
+    hero(st, "ann").hand = ["smoke-pellet"]
+    hero(st, "bob").hand = ["smoke-pellet"]
+    assert "exploration began" in illegal(st, "ann", "play card:smoke-pellet at:C3").reason
+    assert not [a for a in E.legal_actions(st, "ann") if a.cmd in ("play", "impulse")]
+    st, _ = do(st, "bob", "impulse card:smoke-pellet at:F4")
+    assert "F4" not in st.tokens and st.phase == "explore"
+
+
+def test_runes_place_a_token_within_range_counted_orthogonally_never_under_a_hero():
+    st = power()
+    hero(st, "ann").hand = ["pocket-spring"]  # range 1
+    assert targets(st, "ann") == {"A3", "C3", "B2", "B4"}  # orthogonal count: diagonals are 2 away; B3 is under ann
+    assert "out of range" in illegal(st, "ann", "play card:pocket-spring at:C4").reason
+    st2 = power()
+    hero(st2, "ann").hand = ["rune-of-stone"]  # range 5 reaches bob on F5? B3->F5 is 4+2 = 6: no; F4 is 5
+    hero(st2, "bob").pos = "E3"
+    assert "under a hero" in illegal(st2, "ann", "play card:rune-of-stone at:E3").reason
+    st2, _ = do(st2, "ann", "play card:rune-of-stone at:F4")
+    assert st2.tokens["F4"].kind == "wall"
+
+
+def test_tokens_are_never_placed_on_respawn_points_other_tokens_or_in_pits():
+    st = build(["R.O.....", "........"], tokens={"D1": "spring"}, heroes=[dict(pos="B2"), dict(pos="H2")],
+               phase="power")
+    hero(st, "ann").hand = ["rune-of-leaping"]
+    found = targets(st, "ann")
+    assert not {"A1", "C1", "D1", "B2"} & found and "E1" in found
+
+
+def test_runes_remove_non_scenario_tokens_and_break_walls():
+    st = power(tokens={"C3": "spring", "D3": "wall", "B4": "switch:a"})
+    hero(st, "ann").hand = ["rune-of-unmaking", "rune-of-cracking"]
+    assert "scenario token" in illegal(st, "ann", "play card:rune-of-unmaking at:B4").reason
+    st, _ = do(st, "ann", "play card:rune-of-unmaking at:C3")
+    assert "C3" not in st.tokens
+    st, _ = do(st, "ann", "play card:rune-of-cracking at:D3")
+    assert st.tokens["D3"].kind == "broken_wall"
+
+
+def test_items_and_pets_go_into_their_one_slot_and_the_old_one_returns_to_the_hand():
+    st = power()
+    hero(st, "ann").hand = ["boots-of-haste", "spyglass", "magpie"]
+    st, _ = do(st, "ann", "play card:boots-of-haste")
+    st, _ = do(st, "ann", "play card:magpie")
+    assert hero(st, "ann").items == ["boots-of-haste"] and hero(st, "ann").pets == ["magpie"]
+    st, _ = do(st, "ann", "play card:spyglass")
+    assert hero(st, "ann").items == ["spyglass"] and hero(st, "ann").hand == ["boots-of-haste"]
+
+
+def test_one_item_and_one_pet_activation_a_turn():
+    st = power()
+    h = hero(st, "ann")
+    h.items, h.pets = ["spyglass"], ["magpie"]
+    st, _ = do(st, "ann", "use card:spyglass")
+    assert len(hero(st, "ann").hand) == 1 and "use card:spyglass" not in legal(st, "ann")
+    assert "already activated a item" in illegal(st, "ann", "use card:spyglass").reason
+    st, _ = do(st, "ann", "use card:magpie")  # the pet has its own activation
+    assert len(hero(st, "ann").hand) == 2
+    st, _ = do(st, "ann", "done")
+    st.phase, st.m.ended = "recovery", True
+    assert "use card:spyglass" not in legal(st, "ann")  # still this turn in phase 3
+
+
+def test_passive_items_and_pets_add_movement_and_explorations_without_activation():
+    st = power()
+    h = hero(st, "ann")
+    h.items, h.pets = ["boots-of-haste"], ["truffle-pig"]
+    assert not legal(st, "ann", "use")
+    assert "passive" in illegal(st, "ann", "use card:boots-of-haste").reason
+    st, _ = do(st, "ann", "done")
+    assert st.m.boost.get("all") == 1
+    st.phase, st.m.ended = "recovery", True
+    st, _ = do(st, "ann", "done")
+    assert st.m.draws == 2  # one icon + the truffle pig
+
+
+def test_play_buttons_and_labels_name_the_card_and_target():
+    st = power()
+    hero(st, "ann").hand = ["trail-mix", "pocket-spring"]
+    lg = E.legal_actions(st, "ann")
+    buttons = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
+    assert "Play Trail Mix" in buttons and "Play Pocket Spring on C3" in buttons
+    assert "Done: to movement" in buttons
+
+
+def test_an_unknown_card_or_one_not_in_hand_is_refused_naming_the_hand():
+    st = power()
+    hero(st, "ann").hand = ["trail-mix"]
+    assert "`trail-mix`" in illegal(st, "ann", "play card:honey-bun").reason
+    assert "no card" in illegal(st, "ann", "play card:nonsense").reason
+
+
+# ---- every card: its effect is implemented and does what its data says ------------------------------
+
+def _effect_seen(before, after, c, e, player="ann") -> bool:  # noqa: ANN001
+    b, a = hero(before, player), hero(after, player)
+    if e.do == "boost":
+        return after.m.boost.get(e.skill or "all", 0) == before.m.boost.get(e.skill or "all", 0) + e.points
+    if e.do == "place":
+        return len([t for t in after.tokens.values() if t.kind == e.token]) == \
+            len([t for t in before.tokens.values() if t.kind == e.token]) + 1
+    if e.do == "remove":
+        return len(after.tokens) == len(before.tokens) - 1
+    if e.do == "break":
+        return sum(t.kind == "broken_wall" for t in after.tokens.values()) == \
+            sum(t.kind == "broken_wall" for t in before.tokens.values()) + 1
+    if e.do == "explore":
+        return len(a.hand) == len(b.hand) - (c.id in b.hand and not c.equipped) + e.n
+    if e.do == "wipe":
+        return not set(after.lineup) & set(before.lineup) or after.lineup != before.lineup
+    if e.do == "equip":
+        return c.id in a.items + a.pets
+    return False
+
+
+def test_every_card_has_an_effect_the_engine_implements_and_playing_it_shows_that_effect():
+    for c in data.cards().values():
+        for how, e in (("play", c.effect), ("use", c.effect.use)):
+            if e is None:
+                continue
+            st = power(tokens={"C3": "wall", "B4": "spring"})
+            h = hero(st, "ann")
+            if how == "play":
+                h.hand = [c.id]
+            else:
+                (h.items if c.kind == "item" else h.pets).append(c.id)
+            st.lineup = ["crowbar", "magpie", "lantern"]
+            plays = [a for a in E.legal_actions(st, "ann") if a.cmd == how and a.get("card") == c.id]
+            assert plays, f"{c.id}: no legal {how}"
+            after, _ = E.apply(st, "ann", plays[0])
+            assert _effect_seen(st, after, c, e), f"{c.id} ({how} {e.do}) did not show its effect"
+        if c.effect.do == "equip" and c.effect.use is None:
+            assert c.effect.movement or c.effect.explore, f"{c.id}: an equipped card needs a passive or a use"

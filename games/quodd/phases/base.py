@@ -92,7 +92,7 @@ class QuoddPhase(Phase[QState]):
             return explain_rearrange(state, player, a)
         if action.cmd == "drop":
             return explain_drop(state, player, a)
-        if action.cmd in ("play", "use"):
+        if action.cmd in ("play", "use", "impulse"):
             return explain_card(state, player, action)
         if action.cmd in ("draw", "discard") and state.phase != "explore":
             return f"Cards are drawn and discarded in phase 4, exploration; now it is {PHASE_NAMES[state.phase]}."
