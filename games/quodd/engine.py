@@ -17,7 +17,7 @@ from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .cube import facing
 from .deck import HAND_LIMIT, card_name, new_decks
 from .goals import objective
-from .phases import PHASES, ask_placement
+from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
@@ -179,6 +179,12 @@ class QuoddHeroes(PhasedGame[QState]):
                 return action
             args = complete_layout(owner[0], args)
         return Action.of(action.cmd, **args)
+
+    def apply(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+        """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
+        new, events = super().apply(state, player, action)
+        pass_empty_phases(self, new, events, dict(PHASES))
+        return new, events
 
     # ---- cards: impulse plays off-turn, the private hand ----------------------------------
     def common_actions(self, state: QState, player: str) -> list[Action]:

@@ -3,6 +3,7 @@ the treasure deck, the hand limit, private hands, and playing cards in phases 1 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from qhelpers import build, do, hero, illegal, legal
 
@@ -63,7 +64,7 @@ def test_phase_four_draws_one_card_per_explore_icon_from_the_lineup_or_the_deck(
     assert hero(st, "ann").hand == [pick] and len(st.lineup) == LINEUP - 1  # the gap waits for the turn's end
     st, _ = do(st, "ann", "draw card:deck")
     assert hero(st, "ann").hand == [pick, top]
-    assert st.phase == "power" and st.turn == 1  # the last draw ended the turn (hand within the limit)
+    assert st.turn == 1 and st.phase == "move"  # the last draw ended the turn (hand within the limit)
     assert len(st.lineup) == LINEUP  # replenished after the exploration phase
 
 
@@ -205,7 +206,7 @@ def test_food_boost_played_in_phase_one_adds_movement_to_the_skill():
     st, _ = do(st, "ann", "play card:slick-soup")
     st, _ = do(st, "ann", "play card:honey-bun")
     assert st.m.boost == {"slide": 2, "all": 2} and "slick-soup" in st.discard
-    st, _ = do(st, "ann", "done")
+    # with the hand empty phase 1 has nothing left to choose: it passes by itself into the movement
     assert st.phase == "move" and st.m.boost == {"slide": 2, "all": 2}  # carried into the movement
 
 
@@ -227,6 +228,7 @@ def test_no_card_is_played_during_a_movement_not_even_an_impulse_card():
 
 def test_impulse_cards_are_played_on_another_players_turn_other_cards_are_not():
     st = power()
+    hero(st, "ann").hand = ["trail-mix"]  # ann still has a choice, so her phase 1 stays open
     hero(st, "bob").hand = ["rune-of-blocking", "rune-of-stone"]
     assert Action.of("impulse", card="rune-of-blocking", at="F4") in E.legal_actions(st, "bob")
     assert not [a for a in legal(st, "bob") if "rune-of-stone" in a]
@@ -373,3 +375,38 @@ def test_every_card_has_an_effect_the_engine_implements_and_playing_it_shows_tha
             assert _effect_seen(st, after, c, e), f"{c.id} ({how} {e.do}) did not show its effect"
         if c.effect.do == "equip" and c.effect.use is None:
             assert c.effect.movement or c.effect.explore, f"{c.id}: an equipped card needs a passive or a use"
+
+
+# ---- skipping what cannot matter ----------------------------------------------------------------------
+
+def test_a_phase_with_no_possible_choice_passes_by_itself_in_one_line():
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], tumbled=True)
+    st, ev = do(st, "ann", "done")  # the movement ends; phase 3 has nothing to play or drop
+    assert st.phase == "explore"
+    assert [e for e in ev if "nothing to play" in e] == ["Ann has nothing to play in phase 3, recovery: it passes."]
+    st, ev = do(st, "ann", "done")  # stop exploring: bob's phase 1 passes too, straight into his movement
+    assert st.turn == 1 and st.phase == "move" and not st.m.tumbled
+    assert "Bob has nothing to play in phase 1, power-up: it passes." in ev
+
+
+def test_a_phase_with_a_card_to_play_or_something_to_drop_waits_for_the_player():
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5", carrying=["red-crystal"])], phase="explore")
+    st, _ = do(st, "ann", "done")
+    assert st.turn == 1 and st.phase == "power"  # bob could drop his crystal
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], tumbled=True)
+    hero(st, "ann").hand = ["crowbar"]  # no wall near: the crowbar cannot be played
+    st, _ = do(st, "ann", "done")
+    assert st.phase == "explore"
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], tumbled=True)
+    hero(st, "ann").hand = ["lantern"]
+    st, _ = do(st, "ann", "done")
+    assert st.phase == "recovery"
+
+
+def test_a_skipped_phase_adds_no_message_or_image_of_its_own():
+    """One command, one reply: the pass happens inside the action that led to it (transcripts: no `done`
+    for empty phases any more, and one board image per accepted command)."""
+    lines = (Path(__file__).parent / "transcripts" / "tutorial.txt").read_text().splitlines()
+    dones = [ln for ln in lines if ln.endswith("/quodd done")]
+    turns = sum(1 for ln in lines if "/quodd tumble" in ln)
+    assert len(dones) <= 3 * turns  # skills setup + end of movement + phase 4; phases 1 and 3 pass
