@@ -410,3 +410,10 @@ def test_a_skipped_phase_adds_no_message_or_image_of_its_own():
     dones = [ln for ln in lines if ln.endswith("/quodd done")]
     turns = sum(1 for ln in lines if "/quodd tumble" in ln)
     assert len(dones) <= 3 * turns  # skills setup + end of movement + phase 4; phases 1 and 3 pass
+
+
+def test_rules_answer_for_every_card_by_name():
+    topics = E.rules_topics()
+    for c in data.cards().values():
+        assert c.text in topics[c.name] and c.name in topics["cards"]
+    assert len(topics["cards"]) < 2000  # one Discord message
