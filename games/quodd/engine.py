@@ -203,6 +203,13 @@ class QuoddHeroes(PhasedGame[QState]):
         play_card(state, player, action, events)
         return True
 
+    def value_label(self, state: QState, player: str, command: str, option: str, value: str) -> str:
+        """Card ids in autocomplete read as the card's name and what it does."""
+        if option != "card" or value not in data.cards():
+            return value
+        c = data.cards()[value]
+        return f"{value}: {c.name} ({c.kind}{f', range {c.range}' if c.range else ''}) - {c.text}"[:100]
+
     def private_text(self, state: QState, player: str) -> str:
         """The player's hand: only they see it (`/game hand`, ephemeral on Discord)."""
         mine = [h for h in state.heroes if h.player == player]

@@ -417,3 +417,11 @@ def test_rules_answer_for_every_card_by_name():
     for c in data.cards().values():
         assert c.text in topics[c.name] and c.name in topics["cards"]
     assert len(topics["cards"]) < 2000  # one Discord message
+
+
+def test_card_autocomplete_values_read_as_the_card_name_and_text():
+    st = power()
+    hero(st, "ann").hand = ["trail-mix"]
+    text = E.value_label(st, "ann", "play", "card", "trail-mix")
+    assert text.startswith("trail-mix: Trail Mix (food)") and len(text) <= 100
+    assert E.value_label(st, "ann", "move", "direction", "N") == "N"
