@@ -2,8 +2,9 @@
 
 Effects are data (`data.EffectDef`); each `do` is implemented once here:
 boost (movement points this turn), place (a token within range), remove (a non-scenario token within
-range), break (a wall within range becomes a broken wall), explore (draw from the deck), wipe (a new
-lineup), equip (an item or pet into its slot: passive bonuses and a once-per-turn `use`).
+range), move (a non-scenario token within range to a free square within range), break (a wall within
+range becomes a broken wall), explore (draw from the deck), wipe (a new lineup), equip (an item or pet into
+its slot: passive bonuses and a once-per-turn `use`).
 
 The rulebook's card-play rules: cards on your own turn in phases 1 and 3; impulse cards on any turn,
 but never during a movement (so not while a decision of a movement waits) and not once your own
@@ -43,7 +44,7 @@ def target_problem(st: QState, e: data.EffectDef, p: XY) -> str:
     t = token(st, p)
     if e.do == "place":
         return placement_problem(st, e.token, p)
-    if e.do == "remove":
+    if e.do in ("remove", "move"):
         if t is None:
             return f"there is no token on {lab}"
         if data.token_kinds()[t.kind].scenario:
@@ -82,7 +83,16 @@ def _when_problem(st: QState, h: Hero, c: data.CardDef) -> str:
     return ""
 
 
+def _destinations(st: QState, h: Hero, c: data.CardDef, at: str) -> list[str]:
+    """Where a `move` effect may put the token on `at`: a square within range it may be placed on."""
+    kind_ = st.tokens[at].kind
+    return [label(*p) for p in _in_range(st, h, c.range) if not placement_problem(st, kind_, p)]
+
+
 def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) -> list[Action]:
+    if e.do == "move":
+        return [Action.of(cmd, card=c.id, at=t, to=d) for t in _targets(st, h, c, e)
+                for d in _destinations(st, h, c, t)]
     if e.do in data.TARGETED:
         return [Action.of(cmd, card=c.id, at=t) for t in _targets(st, h, c, e)]
     return [Action.of(cmd, card=c.id)]
@@ -123,16 +133,17 @@ def play_card(st: QState, player: str, action: Action, ev: list[Event]) -> None:
         else:
             st.m.pet_used = True
         ev.append(Event(text=f"{h.name} uses {c.name}."))
-        _effect(st, h, c, c.effect.use, action.get("at") or "", ev)
+        _effect(st, h, c, c.effect.use, action, ev)
         return
     h.hand.remove(cid)
     ev.append(Event(text=f"{h.name} plays {c.name}" + (" (impulse)." if action.cmd == "impulse" else ".")))
-    _effect(st, h, c, c.effect, action.get("at") or "", ev)
+    _effect(st, h, c, c.effect, action, ev)
     if c.effect.do != "equip":
         st.discard.append(cid)
 
 
-def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, at: str, ev: list[Event]) -> None:
+def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Action, ev: list[Event]) -> None:
+    at = action.get("at") or ""
     if e.do == "boost":
         key = e.skill or "all"
         st.m.boost[key] = st.m.boost.get(key, 0) + e.points
@@ -144,6 +155,11 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, at: str, ev
     elif e.do == "remove":
         gone = st.tokens.pop(at)
         ev.append(Event(text=f"{h.name} removes the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
+    elif e.do == "move":
+        to = action.get("to") or ""
+        st.tokens[to] = st.tokens.pop(at)
+        ev.append(Event(text=f"{h.name} moves the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
+                             f"from {at} to {to}."))
     elif e.do == "break":
         st.tokens[at] = Token(kind="broken_wall")
         ev.append(Event(text=f"{h.name} breaks the wall on {at}."))
@@ -212,6 +228,12 @@ def explain_card(st: QState, player: str, action: Action) -> str:
         why = target_problem(st, e, p)
         if why:
             return f"{c.name} cannot target {at}: {why}."
+        if e.do == "move":
+            to = (action.get("to") or "").upper()
+            dests = _destinations(st, hero, c, at)
+            if to not in dests:
+                return (f"{c.name} moves the token on {at} to a free square within range {c.range} (`to:`): "
+                        + (", ".join(dests) or "none now") + ".")
     return ""
 
 
@@ -225,5 +247,5 @@ def card_label(action: Action) -> str | None:
         return None
     c = data.cards()[cid]
     verb = {"play": "Play", "use": "Use", "impulse": "Impulse:"}[action.cmd]
-    at = action.get("at")
-    return f"{verb} {c.name}" + (f" on {at}" if at else "")
+    at, to = action.get("at"), action.get("to")
+    return f"{verb} {c.name}" + (f" on {at}" if at else "") + (f" to {to}" if to else "")

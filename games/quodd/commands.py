@@ -44,15 +44,18 @@ COMMANDS = (
     CommandSpec(name="play", description="Play a card from your hand (impulse cards also on others' turns)", options=(
         OptionSpec(name="card", description="The card (see /game hand)", required=True, autocomplete=True),
         OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
     )),
     CommandSpec(name="impulse", description="Play an impulse card on another player's turn (not during a movement)",
                 options=(
         OptionSpec(name="card", description="The impulse card (see /game hand)", required=True, autocomplete=True),
         OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
     )),
     CommandSpec(name="use", description="Activate an item or pet you have in play (once a turn each)", options=(
         OptionSpec(name="card", description="The item or pet", required=True, autocomplete=True),
         OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
     )),
     CommandSpec(name="draw", description="Phase 4: take a card from the lineup, or deck for the top of the deck",
                 options=(OptionSpec(name="card", description="A lineup card, or deck", required=True,

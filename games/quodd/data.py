@@ -355,14 +355,14 @@ def scenarios() -> dict[str, ScenarioDef]:
 
 # ---- the exploration and treasure decks (cards.json) -------------------------------------------------
 CARD_KINDS = ("food", "rune", "item", "pet", "tool")
-EFFECTS = ("boost", "place", "remove", "break", "explore", "wipe", "equip")
-TARGETED = ("place", "remove", "break")  # effects aimed at a square within the card's range
+EFFECTS = ("boost", "place", "remove", "move", "break", "explore", "wipe", "equip")
+TARGETED = ("place", "remove", "move", "break")  # effects aimed at a square within the card's range
 
 
 class EffectDef(_Strict):
     """What a card does, as data: the engine implements each `do` once (games/quodd/cards.py)."""
 
-    do: Literal["boost", "place", "remove", "break", "explore", "wipe", "equip"]
+    do: Literal["boost", "place", "remove", "move", "break", "explore", "wipe", "equip"]
     points: int = 0  # boost: movement points
     skill: str = ""  # boost: one skill id, "" for every skill
     token: str = ""  # place: the token kind

@@ -158,7 +158,7 @@ class QuoddHeroes(PhasedGame[QState]):
         """Upper-case directions and squares, a choice as offered, a hero by name, a partial rearrange."""
         st = state
         args = dict(action.args)
-        up = {"direction", "at"}
+        up = {"direction", "at", "to"}
         for k in list(args):
             if k in up:
                 args[k] = args[k].upper()

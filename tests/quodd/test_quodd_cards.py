@@ -281,6 +281,20 @@ def test_runes_remove_non_scenario_tokens_and_break_walls():
     assert st.tokens["D3"].kind == "broken_wall"
 
 
+def test_runes_move_a_token_from_within_range_to_a_free_square_within_range():
+    st = power(tokens={"C3": "spring", "B4": "switch:a"})
+    hero(st, "ann").hand = ["rune-of-shifting"]
+    moves = [a for a in E.legal_actions(st, "ann") if a.cmd == "play"]
+    assert {a.get("at") for a in moves} == {"C3"}  # the switch is a scenario token
+    assert "F3" in {a.get("to") for a in moves} and "G3" not in {a.get("to") for a in moves}  # range 4
+    assert "B3" not in {a.get("to") for a in moves}  # never under a hero
+    assert "to:" in illegal(st, "ann", "play card:rune-of-shifting at:C3 to:B3").reason
+    st, ev = do(st, "ann", "play card:rune-of-shifting at:C3 to:e3")
+    assert "C3" not in st.tokens and st.tokens["E3"].kind == "spring"
+    assert E.label(st, Action.of("play", card="rune-of-shifting", at="C3", to="E3")) == \
+        "Play Rune of Shifting on C3 to E3"
+
+
 def test_items_and_pets_go_into_their_one_slot_and_the_old_one_returns_to_the_hand():
     st = power()
     hero(st, "ann").hand = ["boots-of-haste", "spyglass", "magpie"]
@@ -345,6 +359,8 @@ def _effect_seen(before, after, c, e, player="ann") -> bool:  # noqa: ANN001
             len([t for t in before.tokens.values() if t.kind == e.token]) + 1
     if e.do == "remove":
         return len(after.tokens) == len(before.tokens) - 1
+    if e.do == "move":
+        return len(after.tokens) == len(before.tokens) and set(after.tokens) != set(before.tokens)
     if e.do == "break":
         return sum(t.kind == "broken_wall" for t in after.tokens.values()) == \
             sum(t.kind == "broken_wall" for t in before.tokens.values()) + 1
@@ -425,3 +441,14 @@ def test_card_autocomplete_values_read_as_the_card_name_and_text():
     text = E.value_label(st, "ann", "play", "card", "trail-mix")
     assert text.startswith("trail-mix: Trail Mix (food)") and len(text) <= 100
     assert E.value_label(st, "ann", "move", "direction", "N") == "N"
+
+
+def test_a_skip_vote_while_discarding_discards_the_card_drawn_last():
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    hero(st, "ann").hand = ["trail-mix", "honey-bun", "crowbar", "magpie", "lantern"]
+    st = to_phase4(st)
+    st, _ = do(st, "ann", "draw card:deck")
+    drawn = hero(st, "ann").hand[-1]
+    assert E.skip_action(st, "ann") == Action.of("discard", card=drawn)
+    st, _ = do(st, "ann", E.skip_action(st, "ann").text())
+    assert st.turn == 1 and len(hero(st, "ann").hand) == HAND_LIMIT

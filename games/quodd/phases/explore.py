@@ -57,6 +57,13 @@ class ExplorePhase(TurnPhase):
             events.append(Event(text=f"{h.name} stops exploring."))
             finish_exploring(st, events)
 
+    def skip(self, game: Any, state: QState, player: str) -> Action | None:
+        """A skipped player stops exploring, or while discarding lets go of the card drawn last."""
+        h = active(state)
+        if state.m.discarding:
+            return Action.of("discard", card=h.hand[-1])
+        return Action.of("done")
+
     def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
         st, h = state, active(state)
         cid = action.get("card") or ""
