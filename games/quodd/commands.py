@@ -62,6 +62,11 @@ COMMANDS = (
                                     autocomplete=True),)),
     CommandSpec(name="discard", description="Discard down to the hand limit at the end of phase 4", options=(
         OptionSpec(name="card", description="The card to discard", required=True, autocomplete=True),)),
+    CommandSpec(name="upgrade", description="End of round: take an upgrade tile on the side you choose", options=(
+        OptionSpec(name="tile", description="Which of your tiles (1-6)", required=True, autocomplete=True),
+        OptionSpec(name="side", description="a or b", required=True, choices=("a", "b")),
+        OptionSpec(name="skill", description="Gold side: the skill to upgrade", choices=tuple(data.skills())),
+    )),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",

@@ -412,3 +412,41 @@ def cards() -> dict[str, CardDef]:
             if e.do == "boost" and e.skill and e.skill not in skills():
                 raise RulesDataError(f"cards.json: {c.id} boosts an unknown skill {e.skill!r}")
     return found
+
+
+# ---- upgrade tiles (upgrades.json) --------------------------------------------------------------------
+class UpgradeSide(_Strict):
+    """One side of an upgrade tile: +movement, +explore, or the gold icon (flip a skill of your choice)."""
+
+    movement: int = Field(default=0, ge=0)
+    explore: int = Field(default=0, ge=0)
+    gold: bool = False
+
+    @model_validator(mode="after")
+    def _one(self) -> UpgradeSide:
+        if (self.movement > 0) + (self.explore > 0) + self.gold != 1:
+            raise ValueError("an upgrade side gives exactly one of: movement, explore, gold")
+        return self
+
+
+class UpgradeTile(_Strict):
+    a: UpgradeSide
+    b: UpgradeSide
+
+
+class HeroUpgrades(_Strict):
+    hero: str
+    house: bool = True
+    tiles: list[UpgradeTile] = Field(min_length=6, max_length=6)
+
+
+@cache
+def upgrades() -> dict[str, list[UpgradeTile]]:
+    found: dict[str, list[UpgradeTile]] = {}
+    for u in _load_all("upgrades.json", HeroUpgrades):
+        if u.hero not in heroes() or u.hero in found:
+            raise RulesDataError(f"upgrades.json: hero {u.hero!r} is unknown or listed twice")
+        found[u.hero] = u.tiles
+    if set(found) != set(heroes()):
+        raise RulesDataError("upgrades.json: every hero needs its six upgrade tiles")
+    return found

@@ -150,6 +150,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 "objective": objective(st, h),
                 "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
                 "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
+                "upgrades": list(h.upgrades),
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
                 "players": players}

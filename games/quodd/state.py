@@ -35,6 +35,7 @@ class Hero(BaseModel):
     hand: list[str] = Field(default_factory=list)  # card ids: private to the player (never in the public view)
     items: list[str] = Field(default_factory=list)  # item cards in play (one slot)
     pets: list[str] = Field(default_factory=list)  # pet cards in play (one slot)
+    upgrades: list[str] = Field(default_factory=list)  # the upgrade track, left to right: tile number + side ("3b")
 
 
 class Job(BaseModel):
@@ -104,7 +105,7 @@ class QState(BaseModel):
     turn: int = 0  # seat index of the active player
     turn_no: int = 0
     round: int = 1
-    phase: str = "place"  # place / skills / power / move / recovery / explore / over
+    phase: str = "place"  # place / skills / power / move / recovery / explore / upgrade / over
     placing: list[int] = Field(default_factory=list)
     ready: list[str] = Field(default_factory=list)
     m: MoveCtx = Field(default_factory=MoveCtx)

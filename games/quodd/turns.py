@@ -11,6 +11,7 @@ from .board import active, walled_in
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .goals import game_over_at_limit
 from .state import MoveCtx, QState
+from .upgrades import upgrade_actions
 
 
 def placement_order(n: int, first: int) -> list[int]:
@@ -68,10 +69,21 @@ def end_turn(st: QState, ev: list[Event]) -> None:
 
 
 def end_round(st: QState, ev: list[Event]) -> None:
-    """Upkeep (nothing moves yet), world event (later), time tracker, upgrades (later), coin."""
+    """Upkeep (nothing moves yet), world event (later), time tracker, upgrades, coin."""
     if st.round >= st.round_limit:
         game_over_at_limit(st, ev)
         return
+    if any(upgrade_actions(h) for h in st.heroes):
+        st.phase = "upgrade"
+        st.ready = []
+        ev.append(Event(text=f"End of round {st.round}: every hero takes an upgrade tile (`/quodd upgrade`).",
+                        kind="round"))
+        return
+    next_round(st, ev)
+
+
+def next_round(st: QState, ev: list[Event]) -> None:
+    """The first player coin passes and the next round begins."""
     passes = st.pass_coin and len(st.heroes) > 1
     if passes:
         st.first = (st.first + 1) % len(st.heroes)
