@@ -151,8 +151,15 @@ def rules_text() -> dict[str, str]:
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
                                f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
-            "Still to come: unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
-            "bombs, sheep, platforms and beams."
+            "Still to come: unique Q-powers (only 'rearrange skills' works now), the named upgrade abilities, "
+            "world events, bombs, sheep, platforms and beams."
+        ),
+        "upgrades": (
+            "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
+            "upgrade tiles, on the side they choose, into the left-most free slot of their track: "
+            "`/quodd upgrade tile: side:`. A side gives +1 movement (every skill), +1 explore (one more card in "
+            "phase 4), or the gold icon: flip a skill of your choice (`skill:`) to its upgraded side, which moves "
+            "one further and lets you explore after using it."
         ),
         "cards": (
             "Phase 4: draw one card per explore icon (plus bonuses and explore tokens you reached this turn) from the "
