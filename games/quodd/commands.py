@@ -67,6 +67,11 @@ COMMANDS = (
         OptionSpec(name="side", description="a or b", required=True, choices=("a", "b")),
         OptionSpec(name="skill", description="Gold side: the skill to upgrade", choices=tuple(data.skills())),
     )),
+    CommandSpec(name="qpower", description="With the Q on top: use your hero's own Q-power (instead of rearranging)",
+                options=(
+        OptionSpec(name="at", description="Square within range 7, e.g. C4", required=True, autocomplete=True),
+        OptionSpec(name="token", description="What your Q-power places", required=True, autocomplete=True),
+    )),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",
