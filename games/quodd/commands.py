@@ -41,6 +41,37 @@ COMMANDS = (
     CommandSpec(name="rearrange", description="Assign skills to faces (setup, Q-power, tokens)", options=tuple(
         OptionSpec(name=f, description=f"Skill on the {f} face", choices=tuple(data.skills()))
         for f in SKILL_FACES)),
+    CommandSpec(name="play", description="Play a card from your hand (impulse cards also on others' turns)", options=(
+        OptionSpec(name="card", description="The card (see /game hand)", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
+    )),
+    CommandSpec(name="impulse", description="Play an impulse card on another player's turn (not during a movement)",
+                options=(
+        OptionSpec(name="card", description="The impulse card (see /game hand)", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
+    )),
+    CommandSpec(name="use", description="Activate an item or pet you have in play (once a turn each)", options=(
+        OptionSpec(name="card", description="The item or pet", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Target square within the card's range, e.g. C4", autocomplete=True),
+        OptionSpec(name="to", description="Where a moved token goes (within range)", autocomplete=True),
+    )),
+    CommandSpec(name="draw", description="Phase 4: take a card from the lineup, or deck for the top of the deck",
+                options=(OptionSpec(name="card", description="A lineup card, or deck", required=True,
+                                    autocomplete=True),)),
+    CommandSpec(name="discard", description="Discard down to the hand limit at the end of phase 4", options=(
+        OptionSpec(name="card", description="The card to discard", required=True, autocomplete=True),)),
+    CommandSpec(name="upgrade", description="End of round: take an upgrade tile on the side you choose", options=(
+        OptionSpec(name="tile", description="Which of your tiles (1-6)", required=True, autocomplete=True),
+        OptionSpec(name="side", description="a or b", required=True, choices=("a", "b")),
+        OptionSpec(name="skill", description="Gold side: the skill to upgrade", choices=tuple(data.skills())),
+    )),
+    CommandSpec(name="qpower", description="With the Q on top: use your hero's own Q-power (instead of rearranging)",
+                options=(
+        OptionSpec(name="at", description="Square within range 7, e.g. C4", required=True, autocomplete=True),
+        OptionSpec(name="token", description="What your Q-power places", required=True, autocomplete=True),
+    )),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",

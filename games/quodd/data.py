@@ -351,3 +351,102 @@ def scenarios() -> dict[str, ScenarioDef]:
     if not out:
         raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
     return out
+
+
+# ---- the exploration and treasure decks (cards.json) -------------------------------------------------
+CARD_KINDS = ("food", "rune", "item", "pet", "tool")
+EFFECTS = ("boost", "place", "remove", "move", "break", "explore", "wipe", "equip")
+TARGETED = ("place", "remove", "move", "break")  # effects aimed at a square within the card's range
+
+
+class EffectDef(_Strict):
+    """What a card does, as data: the engine implements each `do` once (games/quodd/cards.py)."""
+
+    do: Literal["boost", "place", "remove", "move", "break", "explore", "wipe", "equip"]
+    points: int = 0  # boost: movement points
+    skill: str = ""  # boost: one skill id, "" for every skill
+    token: str = ""  # place: the token kind
+    n: int = 0  # explore: cards drawn from the deck
+    movement: int = 0  # equip, passive: movement points every turn
+    explore: int = 0  # equip, passive: explorations every turn
+    use: EffectDef | None = None  # equip: the once-per-turn activation
+
+
+class CardDef(_Strict):
+    id: str
+    name: str
+    kind: Literal["food", "rune", "item", "pet", "tool"]
+    impulse: bool = False  # may be played on any player's turn (never during movement)
+    equipped: bool = False  # stays in play in its slot (items and pets)
+    range: int = Field(default=0, ge=0)  # orthogonal reach from your hero for targeted effects
+    copies: int = Field(default=1, ge=1)
+    treasure: bool = False  # the treasure deck (loot bag), not the exploration deck
+    house: bool = True
+    text: str
+    effect: EffectDef
+
+    @model_validator(mode="after")
+    def _shape(self) -> CardDef:
+        e = self.effect
+        if (self.kind in ("item", "pet")) != self.equipped or (e.do == "equip") != self.equipped:
+            raise ValueError(f"card {self.id}: items and pets are equipped (effect equip), nothing else is")
+        if self.impulse and e.do in ("boost", "equip"):
+            raise ValueError(f"card {self.id}: an impulse card cannot boost a movement or be equipped")
+        aimed = [x.do for x in (e, e.use) if x is not None and x.do in TARGETED]
+        if aimed and self.range < 1:
+            raise ValueError(f"card {self.id}: a targeted effect needs a range")
+        if e.use is not None and e.use.do == "equip":
+            raise ValueError(f"card {self.id}: an activation cannot equip")
+        return self
+
+
+@cache
+def cards() -> dict[str, CardDef]:
+    found = _by_id(_load_all("cards.json", CardDef), "cards.json")
+    for c in found.values():
+        for e in (c.effect, c.effect.use):
+            if e is None:
+                continue
+            if e.do == "place" and e.token not in token_kinds():
+                raise RulesDataError(f"cards.json: {c.id} places an unknown token {e.token!r}")
+            if e.do == "boost" and e.skill and e.skill not in skills():
+                raise RulesDataError(f"cards.json: {c.id} boosts an unknown skill {e.skill!r}")
+    return found
+
+
+# ---- upgrade tiles (upgrades.json) --------------------------------------------------------------------
+class UpgradeSide(_Strict):
+    """One side of an upgrade tile: +movement, +explore, or the gold icon (flip a skill of your choice)."""
+
+    movement: int = Field(default=0, ge=0)
+    explore: int = Field(default=0, ge=0)
+    gold: bool = False
+
+    @model_validator(mode="after")
+    def _one(self) -> UpgradeSide:
+        if (self.movement > 0) + (self.explore > 0) + self.gold != 1:
+            raise ValueError("an upgrade side gives exactly one of: movement, explore, gold")
+        return self
+
+
+class UpgradeTile(_Strict):
+    a: UpgradeSide
+    b: UpgradeSide
+
+
+class HeroUpgrades(_Strict):
+    hero: str
+    house: bool = True
+    tiles: list[UpgradeTile] = Field(min_length=6, max_length=6)
+
+
+@cache
+def upgrades() -> dict[str, list[UpgradeTile]]:
+    found: dict[str, list[UpgradeTile]] = {}
+    for u in _load_all("upgrades.json", HeroUpgrades):
+        if u.hero not in heroes() or u.hero in found:
+            raise RulesDataError(f"upgrades.json: hero {u.hero!r} is unknown or listed twice")
+        found[u.hero] = u.tiles
+    if set(found) != set(heroes()):
+        raise RulesDataError("upgrades.json: every hero needs its six upgrade tiles")
+    return found

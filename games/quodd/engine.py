@@ -11,10 +11,13 @@ from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, Uniq
 from games.core.play import resolve
 
 from . import data
+from .board import active
+from .cards import IMPULSE_PHASES, card_actions, play_card
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .cube import facing
+from .deck import HAND_LIMIT, card_name, new_decks
 from .goals import objective
-from .phases import PHASES, ask_placement
+from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
@@ -44,6 +47,7 @@ class QuoddHeroes(PhasedGame[QState]):
     seat_options = SEAT_OPTIONS
     commands = COMMANDS
     phases = PHASES
+    anytime_commands = ("impulse",)  # an impulse card on another player's turn
 
     def phase_of(self, state: QState) -> str:
         """The stored phase; a decision waiting in the middle of a movement is the `decide` phase."""
@@ -125,6 +129,8 @@ class QuoddHeroes(PhasedGame[QState]):
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
         )
+        # a stream of its own, so the decks do not shift the dice of the game's rng
+        st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))
         ask_placement(st)
         return st
 
@@ -142,6 +148,9 @@ class QuoddHeroes(PhasedGame[QState]):
                 "top_face": top_face(h), "top_skill": top_skill(h), "facing": facing(h.head, h.front),
                 "collectibles": list(h.carrying), "banked": list(h.banked),
                 "objective": objective(st, h),
+                "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
+                "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
+                "upgrades": list(h.upgrades),
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
                 "players": players}
@@ -150,7 +159,7 @@ class QuoddHeroes(PhasedGame[QState]):
         """Upper-case directions and squares, a choice as offered, a hero by name, a partial rearrange."""
         st = state
         args = dict(action.args)
-        up = {"direction", "at"}
+        up = {"direction", "at", "to"}
         for k in list(args):
             if k in up:
                 args[k] = args[k].upper()
@@ -172,16 +181,75 @@ class QuoddHeroes(PhasedGame[QState]):
             args = complete_layout(owner[0], args)
         return Action.of(action.cmd, **args)
 
+    def apply(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+        """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
+        new, events = super().apply(state, player, action)
+        pass_empty_phases(self, new, events, dict(PHASES))
+        return new, events
+
+    # ---- cards: impulse plays off-turn, the private hand ----------------------------------
+    def common_actions(self, state: QState, player: str) -> list[Action]:
+        """Impulse cards of the players whose turn it is not (never during a movement)."""
+        st = state
+        if st.phase not in IMPULSE_PHASES or st.pending is not None or active(st).player == player:
+            return []
+        mine = [h for h in st.heroes if h.player == player]
+        if not mine or not mine[0].hand:
+            return []
+        return [Action.of("impulse", **a.argdict) for a in card_actions(st, mine[0]) if a.cmd == "play"]
+
+    def apply_common(self, state: QState, player: str, action: Action, events: list[Event]) -> bool:
+        if action.cmd != "impulse":
+            return False
+        play_card(state, player, action, events)
+        return True
+
+    def value_label(self, state: QState, player: str, command: str, option: str, value: str) -> str:
+        """Card ids in autocomplete read as the card's name and what it does."""
+        if option != "card" or value not in data.cards():
+            return value
+        c = data.cards()[value]
+        return f"{value}: {c.name} ({c.kind}{f', range {c.range}' if c.range else ''}) - {c.text}"[:100]
+
+    def private_text(self, state: QState, player: str) -> str:
+        """The player's hand: only they see it (`/game hand`, ephemeral on Discord)."""
+        mine = [h for h in state.heroes if h.player == player]
+        if not mine:
+            return ""
+        h = mine[0]
+        if not h.hand:
+            return f"Your hand is empty (limit {HAND_LIMIT} at the end of your exploration)."
+        lines = [f"Your hand ({len(h.hand)}, limit {HAND_LIMIT} at the end of your exploration):"]
+        for cid in h.hand:
+            c = data.cards()[cid]
+            tags = [c.kind] + (["impulse"] if c.impulse else []) + ([f"range {c.range}"] if c.range else [])
+            lines.append(f"- `{cid}` {c.name} ({', '.join(tags)}): {c.text}")
+        return "\n".join(lines)
+
     def rules_topics(self) -> dict[str, str]:
         return rules_text()
 
     def redact(self, state: QState, player: str, rng: Rng) -> QState:
-        """Stand-in dice, and every secret token blank: a preview landing there says it would reveal one."""
-        return _blank_secrets(super().redact(state, player, rng))
+        """Stand-in dice, every secret token blank (a preview landing there says it would reveal one), and the
+        cards `player` cannot see re-dealt: the deck's order, the treasure deck, the other players' hands."""
+        out = _blank_secrets(super().redact(state, player, rng))
+        others = [h for h in out.heroes if h.player != player]
+        unseen = list(out.deck) + [c for h in others for c in h.hand]
+        rng.shuffle(unseen)
+        for h in others:
+            h.hand, unseen = unseen[:len(h.hand)], unseen[len(h.hand):]
+        out.deck = unseen
+        rng.shuffle(out.treasure)
+        return out
 
     def hidden_digest(self, state: QState) -> str:
-        """What the unrevealed secret tokens hide: a reveal changes it."""
-        return ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
+        """What is hidden besides the dice: the secret tokens, the order of both decks and every hand.
+        A reveal, a draw or a card leaving a hand changes it."""
+        secrets = ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
+        if not (state.deck or state.treasure or any(h.hand for h in state.heroes)):
+            return secrets
+        hands = ";".join(f"{h.player}:{','.join(h.hand)}" for h in state.heroes)
+        return f"{secrets}|deck:{','.join(state.deck)}|treasure:{','.join(state.treasure)}|{hands}"
 
     def preview(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
         """Apply `action` to a copy of what the player may know (the platform `redact`s first: stand-in

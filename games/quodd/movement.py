@@ -30,6 +30,7 @@ from .board import (
     xy,
 )
 from .cube import tumble
+from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
 from .skills import skill_points, top_skill
@@ -173,9 +174,8 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
     if t and t.kind in REVEAL:
         del st.tokens[h.pos]
         h.revealed.append(t.kind)
-        if t.kind == "explore":
-            h.explores_earned += 1
-        ev.append(Event(text=f"{h.name} takes the {t.kind} token at {h.pos} (recorded until cards arrive)."))
+        ev.append(Event(text=f"{h.name} takes the {t.kind} token at {h.pos}."))
+        take_reveal(st, h, t.kind, ev)
     here = st.ground.get(h.pos)
     while here and len(h.carrying) < st.carry_limit:
         item = here.pop(0)

@@ -32,6 +32,10 @@ class Hero(BaseModel):
     explores_earned: int = 0  # explorations owed (cards come in a later issue)
     revealed: list[str] = Field(default_factory=list)  # reveal-on-landing tokens taken
     finished_round: int = 0
+    hand: list[str] = Field(default_factory=list)  # card ids: private to the player (never in the public view)
+    items: list[str] = Field(default_factory=list)  # item cards in play (one slot)
+    pets: list[str] = Field(default_factory=list)  # pet cards in play (one slot)
+    upgrades: list[str] = Field(default_factory=list)  # the upgrade track, left to right: tile number + side ("3b")
 
 
 class Job(BaseModel):
@@ -74,6 +78,10 @@ class MoveCtx(BaseModel):
     stolen_from: list[str] = Field(default_factory=list)
     seq: int = 0
     boost: dict[str, int] = Field(default_factory=dict)  # phase-1 bonuses: skill id (or "all") -> points
+    item_used: bool = False  # one item activation a turn
+    pet_used: bool = False  # one pet activation a turn
+    draws: int = 0  # phase 4: cards still to explore
+    discarding: bool = False  # phase 4 is over: discarding down to the hand limit
 
 
 class QState(BaseModel):
@@ -97,7 +105,7 @@ class QState(BaseModel):
     turn: int = 0  # seat index of the active player
     turn_no: int = 0
     round: int = 1
-    phase: str = "place"  # place / skills / power / move / recovery / explore / over
+    phase: str = "place"  # place / skills / power / move / recovery / explore / upgrade / over
     placing: list[int] = Field(default_factory=list)
     ready: list[str] = Field(default_factory=list)
     m: MoveCtx = Field(default_factory=MoveCtx)
@@ -108,3 +116,7 @@ class QState(BaseModel):
     winners: list[str] = Field(default_factory=list)
     result_text: str = ""
     rng: Rng
+    deck: list[str] = Field(default_factory=list)  # the exploration deck, top first (hidden order)
+    lineup: list[str] = Field(default_factory=list)  # face up, at most `LINEUP` cards
+    discard: list[str] = Field(default_factory=list)  # the common discard pile, face up
+    treasure: list[str] = Field(default_factory=list)  # the treasure deck, top first (hidden order)

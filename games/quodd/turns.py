@@ -8,8 +8,10 @@ from __future__ import annotations
 from games.core import Event
 
 from .board import active, walled_in
+from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .goals import game_over_at_limit
 from .state import MoveCtx, QState
+from .upgrades import upgrade_actions
 
 
 def placement_order(n: int, first: int) -> list[int]:
@@ -33,14 +35,32 @@ def to_recovery(st: QState, ev: list[Event]) -> None:
 
 
 def to_explore(st: QState, ev: list[Event]) -> None:
+    """Phase 4: the explorations owed (icons, passive bonuses, earned this turn) become draws."""
     st.phase = "explore"
-    ev.append(Event(text=f"{active(st).name}: phase 4, exploration."))
+    h = active(st)
+    st.m.draws = explore_count(h)
+    h.explores_earned = 0
+    ev.append(Event(text=f"{h.name}: phase 4, exploration ({st.m.draws} to draw)."))
+    if not can_draw(st):
+        st.m.draws = 0
+    if st.m.draws == 0:
+        finish_exploring(st, ev)
+
+
+def finish_exploring(st: QState, ev: list[Event]) -> None:
+    """The draws are done: discard down to the hand limit (a choice), else the turn ends."""
+    st.m.draws = 0
+    h = active(st)
+    if len(h.hand) > HAND_LIMIT:
+        st.m.discarding = True
+        ev.append(Event(text=f"{h.name} holds {len(h.hand)} cards and discards down to {HAND_LIMIT}."))
+        return
+    end_turn(st, ev)
 
 
 def end_turn(st: QState, ev: list[Event]) -> None:
-    h = active(st)
-    h.explores_earned += h.explore
-    ev.append(Event(text=f"{h.name} explores {h.explore} (recorded until the cards arrive)."))
+    st.m.discarding = False
+    refill_lineup(st, ev)
     nxt = (st.turn + 1) % len(st.heroes)
     if nxt == st.first:
         end_round(st, ev)
@@ -49,10 +69,21 @@ def end_turn(st: QState, ev: list[Event]) -> None:
 
 
 def end_round(st: QState, ev: list[Event]) -> None:
-    """Upkeep (nothing moves yet), world event (later), time tracker, upgrades (later), coin."""
+    """Upkeep (nothing moves yet), world event (later), time tracker, upgrades, coin."""
     if st.round >= st.round_limit:
         game_over_at_limit(st, ev)
         return
+    if any(upgrade_actions(h) for h in st.heroes):
+        st.phase = "upgrade"
+        st.ready = []
+        ev.append(Event(text=f"End of round {st.round}: every hero takes an upgrade tile (`/quodd upgrade`).",
+                        kind="round"))
+        return
+    next_round(st, ev)
+
+
+def next_round(st: QState, ev: list[Event]) -> None:
+    """The first player coin passes and the next round begins."""
     passes = st.pass_coin and len(st.heroes) > 1
     if passes:
         st.first = (st.first + 1) % len(st.heroes)

@@ -102,7 +102,8 @@ def rules_text() -> dict[str, str]:
         ),
         "turn": (
             "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
-            "3 recovery, 4 exploration. Cards are not in the game yet, so phases 1, 3 and 4 are a single `done` each.\n"
+            "3 recovery, 4 exploration. Phases 1 and 3 are for cards (`/quodd play`, `/quodd use`); a phase in which "
+            "you have nothing to play passes by itself. In phase 4 you draw (`/quodd draw`) and discard down to 5.\n"
             "When everyone has played, the round ends: the round tracker moves (the game may end there) and the first "
             "player coin passes to the next player."
         ),
@@ -150,7 +151,31 @@ def rules_text() -> dict[str, str]:
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
                                f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
-            "Still to come: cards, unique Q-powers (only 'rearrange skills' works now), upgrades, world events, "
-            "bombs, sheep, platforms and beams. Explorations you earn are counted for later."
+            "Still to come: unique Q-powers (only 'rearrange skills' works now), the named upgrade abilities, "
+            "world events, bombs, sheep, platforms and beams."
         ),
+        "upgrades": (
+            "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
+            "upgrade tiles, on the side they choose, into the left-most free slot of their track: "
+            "`/quodd upgrade tile: side:`. A side gives +1 movement (every skill), +1 explore (one more card in "
+            "phase 4), or the gold icon: flip a skill of your choice (`skill:`) to its upgraded side, which moves "
+            "one further and lets you explore after using it."
+        ),
+        "cards": (
+            "Phase 4: draw one card per explore icon (plus bonuses and explore tokens you reached this turn) from the "
+            "face-up lineup of 5 or the top of the deck; the lineup refills when your turn ends. Then discard down to "
+            "5. Your hand is yours alone: `/game hand`.\n"
+            "Play cards on your own turn in phase 1 (movement boosts must be played here) or phase 3. Impulse cards "
+            "may also be played on another player's turn with `/quodd impulse`, never during a movement. Food, runes "
+            "and tools are used up; items and pets stay in their slot (one of each; a new one sends the old one back "
+            "to your hand) and can be activated once a turn each (`/quodd use`). Range counts orthogonally from your "
+            "hero; a token is never placed under a hero, on a respawn point, on another token or in a pit (walls "
+            "excepted).\nFood, item, pet and rune tokens fetch a card of that kind (from the lineup, else the deck); "
+            "a treasure token takes a treasure card.\n"
+            + "\n".join(f"- {kind}: " + ", ".join(c.name for c in data.cards().values() if c.kind == kind)
+                        for kind in data.CARD_KINDS)
+            + "\nAsk for one by name, e.g. `/rules game:quodd topic:Trail Mix`."
+        ),
+        **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}{', impulse' if c.impulse else ''}"
+                    f"{f', range {c.range}' if c.range else ''}. {c.text}") for c in data.cards().values()},
     }

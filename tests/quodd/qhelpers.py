@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import Action, IllegalAction, Rng
 from games.core.play import step
 from games.quodd import ENGINE as E
+from games.quodd.deck import new_decks
 from games.quodd.skills import top_face
 from games.quodd.state import Hero, MoveCtx, QState, Token
 
@@ -46,6 +47,7 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
                 width=len(rows[0]), height=len(rows), rows=rows, links=links or {}, board_of={}, tokens=toks,
                 ground=ground or {}, rally=rally_map, heroes=hs, first=0, turn=0, turn_no=1, phase=phase,
                 rng=Rng(seed=seed), m=MoveCtx(tumbled=tumbled, ready=ready, points=points))
+    st.deck, st.lineup, st.treasure = new_decks(Rng(seed=seed + 99))  # every game has its decks
     if phase == "move" and hs[0].pos:
         st.last_path = [hs[0].pos]
         st.last_mover = hs[0].player

@@ -68,7 +68,7 @@ def test_teleporter_rolls_a_die_and_sends_you_up_to_that_far_and_ends_movement()
     assert "D4" in opts and "B6" in opts and "C5" in opts and "E4" not in opts and "B4" not in opts
     st, _ = do(st, "ann", "choose option:D4")
     assert hero(st, "ann").pos == "D4"
-    assert st.phase == "recovery"  # using a teleporter ends the movement
+    assert st.phase == "explore"  # using a teleporter ends the movement (phase 3, nothing to play, passes)
 
 
 def test_teleporter_rolling_q_explodes_and_you_stay():
@@ -110,7 +110,7 @@ def test_tunnel_is_optional_leads_to_another_tunnel_and_ends_movement():
     st2, _ = do(st, "ann", "choose option:stay")
     assert hero(st2, "ann").pos == "D3"  # chose to stay: the slide goes on
     st, _ = do(st, "ann", "choose option:F5")
-    assert hero(st, "ann").pos == "F5" and st.phase == "recovery"
+    assert hero(st, "ann").pos == "F5" and st.phase == "explore"  # phase 3 (nothing to play) passed
 
 
 def test_being_pushed_onto_a_tunnel_has_no_effect():
@@ -125,7 +125,7 @@ def test_pit_respawns_q_up_at_the_nearest_safe_respawn_point_and_ends_movement()
     st, ev = do(st, "ann", "move direction:E distance:2")
     h = hero(st, "ann")
     assert h.pos == "A1" and top(st, "ann") == "q"
-    assert st.phase == "recovery"
+    assert st.phase == "explore"  # phase 3 (nothing to play) passed
 
 
 def test_a_respawn_point_with_only_pits_around_it_is_not_safe():
@@ -332,7 +332,7 @@ def test_a_hero_left_without_a_square_comes_back_when_their_movement_starts():
 def test_currents_running_in_a_circle_stop_the_move_instead_of_running_forever():
     st = slide_ready(["......", ".>v...", ".^<...", "......"], pos="A2", points=1)
     st, ev = do(st, "ann", "move direction:E distance:1")
-    assert any("circle" in e for e in ev) and st.phase == "recovery"
+    assert any("circle" in e for e in ev) and st.phase == "explore"  # phase 3 (nothing to play) passed
 
 
 def test_with_several_matching_water_connections_the_mover_picks_one():

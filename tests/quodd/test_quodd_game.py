@@ -121,14 +121,20 @@ def test_skills_are_assigned_during_setup_with_a_default_when_the_player_just_co
     st, _ = do(st, "ann", "done")
     st, _ = do(st, "bob", "done")
     assert hero(st, "bob").skills == data.heroes()["forest"].default_skills
-    assert st.phase == "power" and st.round == 1 and st.turn == st.first
+    # the first turn begins; phase 1 has nothing to play and passes by itself into the movement
+    assert st.phase == "move" and not st.m.tumbled and st.round == 1 and st.turn == st.first
 
 
 def test_turn_passes_clockwise_and_the_round_ends_with_the_coin_passing_left():
     st = build(["......"] * 3, heroes=[dict(pos="A1"), dict(pos="F3"), dict(pos="A3")], phase="explore")
     st.first, st.turn = 1, 0  # bob started the round, ann is last
     st, ev = do(st, "ann", "done")
-    assert st.round == 2 and st.first == 2 and st.turn == 2 and st.phase == "power"
+    assert st.phase == "upgrade" and sorted(E.status(st).to_act) == ["ann", "bob", "cat"]  # end of round, step 4
+    for p in ("ann", "bob"):
+        st, ev = do(st, p, E.skip_action(st, p).text())
+    assert st.phase == "upgrade" and E.status(st).to_act == ["cat"]
+    st, ev = do(st, "cat", E.skip_action(st, "cat").text())
+    assert st.round == 2 and st.first == 2 and st.turn == 2 and st.phase == "move"  # phase 1 passed: no cards
     assert any("first player coin" in e for e in ev)
 
 

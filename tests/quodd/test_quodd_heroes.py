@@ -147,7 +147,7 @@ def test_a_tunnel_exit_under_a_hero_is_offered_and_pushes_that_hero_aside():
     st, ev = do(st, "ann", "choose option:D3")  # Bob's only way out is south: no choice to make
     assert hero(st, "ann").pos == "D3" and hero(st, "bob").pos == "D4"
     assert any("comes up under Bob" in e for e in ev)
-    assert st.phase == "recovery"
+    assert st.phase == "explore"  # the movement is over; phase 3 had nothing to play and passed by itself
 
 
 def test_surfacing_under_a_hero_who_cannot_move_their_controller_picks_where_you_come_up():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from qhelpers import build, do, hero, illegal, legal, top
 
+from games.core import Action
 from games.quodd import ENGINE as E
 
 OPEN = ["......", "......", "......", "......", "......"]
@@ -71,7 +72,7 @@ def test_faq_walled_in_during_phase_one_respawns_and_the_movement_ends():
     st.m.blocked_at_start = False
     st, ev = do(st, "ann", "done")
     assert hero(st, "ann").pos == "A1"
-    assert st.phase == "recovery"
+    assert st.phase == "explore"  # the movement is over; phase 3 had nothing to play and passed by itself
 
 
 def test_after_the_tumble_the_skill_on_the_top_face_is_ready_with_base_movement():
@@ -164,13 +165,14 @@ def test_upgraded_skill_gives_one_more_point_and_an_exploration():
 def test_movement_phase_ends_with_done_and_phase_three_and_four_follow():
     st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="E5")])
     st, _ = do(st, "ann", "tumble direction:E")
-    st, _ = do(st, "ann", "done")
-    assert st.phase == "recovery"
-    st, _ = do(st, "ann", "done")
-    assert st.phase == "explore"
     st, ev = do(st, "ann", "done")
-    assert st.phase == "power" and st.turn == 1
-    assert hero(st, "ann").explores_earned == 1
+    assert st.phase == "explore"  # phase 3 follows the movement and, with nothing to play, passes by itself
+    assert "Ann has nothing to play in phase 3, recovery: it passes." in ev
+    # the base explore icon is one draw in phase 4 (cards: tests/quodd/test_quodd_cards.py); `done` forgoes it
+    assert st.m.draws == 1 and Action.of("draw", card="deck") in E.legal_actions(st, "ann")
+    st, ev = do(st, "ann", "done")
+    assert st.phase == "move" and st.turn == 1 and not st.m.tumbled  # bob's phase 1 passed: no cards
+    assert hero(st, "ann").hand == [] and hero(st, "ann").explores_earned == 0
 
 
 def test_status_names_who_must_act_and_the_turn_key_changes_with_the_turn():

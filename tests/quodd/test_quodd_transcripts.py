@@ -14,6 +14,7 @@ import pytest
 
 from bot import cli
 from bot.manager import replay_export
+from games.quodd import data
 
 HERE = Path(__file__).parent / "transcripts"
 REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a Quodd", "There is no",
@@ -52,3 +53,31 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     assert any("tumble direction:" in ln for ln in moves) and any("move " in ln for ln in moves)
     if name == "heist":
         assert any("/quodd steal" in ln for ln in moves)  # stealing matters in the heist
+
+
+def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_path, capsys):
+    """Cards drawn from the deck are seen only through `/game hand`; the table's text and the export of a
+    game in play name how many cards a player holds, never which."""
+    tutorial = (HERE / "tutorial.txt").read_text().splitlines()
+    first_move = next(i for i, ln in enumerate(tutorial) if "/quodd move " in ln)
+    lines = tutorial[1:first_move + 1]  # up to ann's first skill move; phase 3 (no cards) passes by itself
+    lines += ["ann> /quodd done", "ann> /quodd draw card:deck", "ann> /game export"]
+    script = tmp_path / "hand.txt"
+    script.write_text("\n".join(lines) + "\n")
+    out_dir = tmp_path / "out"
+    assert cli.main(["script", str(script), "--out", str(out_dir)]) == 0
+    text = capsys.readouterr().out
+    assert "draws 1 from the exploration deck" in text
+    export = json.loads(next(out_dir.glob("*playpost-quodd-*.json")).read_text())
+    assert export["seed"] is None  # while the game runs the export cannot be replayed to learn the hand
+    dumped = json.dumps(export)
+    for c in data.cards().values():  # no card is named anywhere in it
+        assert f'"{c.id}' not in dumped and c.name not in dumped
+    engine, state = replay_export({**export, "seed": 7})  # the host's seed, known to this test only
+    hand = next(h for h in state.heroes if h.player == "ann").hand
+    assert len(hand) == 1
+    card = data.cards()[hand[0]]
+    assert card.name not in text and card.id not in text  # nothing public names it
+    ann = next(p for p in export["summary"]["players"] if p["name"] == "ann")
+    assert ann["hand_size"] == 1
+    assert card.name in engine.private_text(state, "ann")

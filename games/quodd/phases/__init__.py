@@ -14,13 +14,16 @@ from .decide import DecidePhase
 from .explore import ExplorePhase
 from .move import MovePhase
 from .over import OverPhase
+from .passing import pass_empty_phases
 from .place import PlacePhase, ask_placement
 from .power import PowerPhase
 from .recovery import RecoveryPhase
 from .skills import SkillsPhase
+from .upgrade import UpgradePhase
 
 PHASES: dict[str, Phase[Any]] = {p.name: p for p in (
-    PlacePhase(), SkillsPhase(), PowerPhase(), MovePhase(), DecidePhase(), RecoveryPhase(), ExplorePhase(), OverPhase(),
+    PlacePhase(), SkillsPhase(), PowerPhase(), MovePhase(), DecidePhase(), RecoveryPhase(), ExplorePhase(),
+    UpgradePhase(), OverPhase(),
 )}
 
-__all__ = ["PHASES", "PHASE_NAMES", "ask_placement"]
+__all__ = ["PHASES", "PHASE_NAMES", "ask_placement", "pass_empty_phases"]

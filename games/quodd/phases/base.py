@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from games.core import Action, Event, Pending, Phase, Status
 
 from ..board import active, hero_of
+from ..cards import card_actions, card_label, explain_card, play_card
 from ..collectibles import drop, drops, explain_drop
 from ..commands import arg
 from ..skills import explain_rearrange, rearrange_label
@@ -17,7 +18,7 @@ from ..state import Hero, QState
 PHASE_NAMES = {
     "place": "setup: placing heroes", "skills": "setup: assigning skills", "power": "phase 1: power-up",
     "move": "phase 2: movement", "recovery": "phase 3: recovery", "explore": "phase 4: exploration",
-    "over": "game over",
+    "upgrade": "end of round: upgrades", "over": "game over",
 }
 BUTTON_CAP = 20
 
@@ -91,6 +92,10 @@ class QuoddPhase(Phase[QState]):
             return explain_rearrange(state, player, a)
         if action.cmd == "drop":
             return explain_drop(state, player, a)
+        if action.cmd in ("play", "use", "impulse"):
+            return explain_card(state, player, action)
+        if action.cmd in ("draw", "discard") and state.phase != "explore":
+            return f"Cards are drawn and discarded in phase 4, exploration; now it is {PHASE_NAMES[state.phase]}."
         return self.explain_own(game, state, player, action)
 
     def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
@@ -106,7 +111,7 @@ class QuoddPhase(Phase[QState]):
             return rearrange_label(state, a)
         if action.cmd == "done":
             return self.done_label
-        return None
+        return card_label(action)
 
 
 class TurnPhase(QuoddPhase):
@@ -122,13 +127,15 @@ class TurnPhase(QuoddPhase):
 
 
 class QuietPhase(TurnPhase):
-    """A phase of the turn with no choices of its own yet (cards come in issue 14): `done`, or drop something."""
+    """Phases 1 and 3: play cards from your hand, use an item or pet in play, drop something, `done`."""
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
-        return [Action.of("done")] + drops(state, active(state))
+        return [Action.of("done")] + card_actions(state, active(state)) + drops(state, active(state))
 
     def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
-        if action.cmd == "drop":
+        if action.cmd in ("play", "use"):
+            play_card(state, player, action, events)
+        elif action.cmd == "drop":
             drop(state, active(state), arg(action, "item"), arg(action, "at"), events)
         else:
             self.done(state, events)
@@ -139,5 +146,8 @@ class QuietPhase(TurnPhase):
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         b = Buttons(legal)
         b.add(b.of("done"))
+        b.add(b.of("use"), 4)
+        b.add([a for a in b.of("play") if not a.get("at")], 8)
+        b.add(b.of("play"), 8)  # more targets: `/quodd play card: at:` with autocomplete
         b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return b.out

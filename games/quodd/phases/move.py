@@ -29,6 +29,7 @@ from ..collectibles import drop, drops, explain_steal, steal, steals
 from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import run
+from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
 from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face
 from ..state import Hero, Job, QState
 from ..turns import to_recovery
@@ -100,7 +101,7 @@ class MovePhase(TurnPhase):
                 acts += self._moves(st, h)
                 acts.append(Action.of("done"))
                 if m.ready == "q" and not m.q_used:
-                    acts += rearranges(h)
+                    acts += rearranges(h) + qpower_actions(st, h)
             acts += steals(st, h)
         else:
             acts.append(Action.of("done"))
@@ -174,6 +175,10 @@ class MovePhase(TurnPhase):
             rearrange(st, h, action, ev)
             st.m.q_used = True
             st.m.ready = ""
+        elif cmd == "qpower":  # Q on top: the hero's own Q-power instead
+            use_qpower(st, h, action, ev)
+            st.m.q_used = True
+            st.m.ready = ""
         elif cmd == "steal":
             steal(st, h, arg(action, "from"), arg(action, "item"), ev)
         elif cmd == "drop":
@@ -190,7 +195,7 @@ class MovePhase(TurnPhase):
             m.taken = 0
             if skill in h.upgraded:
                 h.explores_earned += sd.upgrade_explore
-                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (recorded)."))
+                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
         m.current = skill
         m.seq += 1
         seq = m.seq
@@ -226,6 +231,8 @@ class MovePhase(TurnPhase):
         a = action.argdict
         h = active(st)
         m = st.m
+        if action.cmd == "qpower":
+            return explain_qpower(st, h, action)
         if action.cmd == "move" and not m.tumbled:
             return "Movement always begins with the natural tumble."
         if action.cmd == "tumble" and m.tumbled:
@@ -337,6 +344,8 @@ class MovePhase(TurnPhase):
             return f"{name} {a['direction']} {over}{a['distance']}"
         if action.cmd == "steal":
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
+        if action.cmd == "qpower":
+            return qpower_label(action)
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:

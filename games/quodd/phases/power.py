@@ -1,8 +1,10 @@
-"""Phase 1, power-up: playing cards before moving (cards come in issue 14; now a single `done`)."""
+"""Phase 1, power-up: play cards (boosts count for the coming movement), use an item or pet; `done` moves on."""
 from __future__ import annotations
 
 from games.core import Event
 
+from ..board import active
+from ..deck import passive
 from ..state import Hero, QState
 from .base import QuietPhase
 from .move import begin as begin_movement
@@ -13,7 +15,11 @@ class PowerPhase(QuietPhase):
     done_label = "Done: to movement"
 
     def waiting(self, st: QState, h: Hero) -> str:
-        return f"{h.name} to end phase 1, power-up (no cards yet: `done` starts the movement)"
+        return f"{h.name} to play cards for phase 1, power-up, or `done` to start the movement"
 
     def done(self, st: QState, ev: list[Event]) -> None:
+        bonus = passive(active(st), "movement")
+        if bonus:  # items and pets in play: every skill moves further
+            st.m.boost["all"] = st.m.boost.get("all", 0) + bonus
+            ev.append(Event(text=f"{active(st).name}'s items and pets in play: every skill +{bonus} this turn."))
         begin_movement(st, ev)

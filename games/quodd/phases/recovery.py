@@ -1,4 +1,4 @@
-"""Phase 3, recovery: playing cards after moving (cards come in issue 14; now a single `done`)."""
+"""Phase 3, recovery: playing cards after moving (an item or pet activation, runes, tools)."""
 from __future__ import annotations
 
 from games.core import Event
@@ -13,7 +13,7 @@ class RecoveryPhase(QuietPhase):
     done_label = "Done: to exploration"
 
     def waiting(self, st: QState, h: Hero) -> str:
-        return f"{h.name} to end phase 3, recovery (nothing to recover yet: `done`)"
+        return f"{h.name} to play cards for phase 3, recovery, or `done` to explore"
 
     def done(self, st: QState, ev: list[Event]) -> None:
         to_explore(st, ev)

@@ -1,0 +1,251 @@
+"""Playing cards: what each effect of `data/cards.json` does, when a card may be played, and why not.
+
+Effects are data (`data.EffectDef`); each `do` is implemented once here:
+boost (movement points this turn), place (a token within range), remove (a non-scenario token within
+range), move (a non-scenario token within range to a free square within range), break (a wall within
+range becomes a broken wall), explore (draw from the deck), wipe (a new lineup), equip (an item or pet into
+its slot: passive bonuses and a once-per-turn `use`).
+
+The rulebook's card-play rules: cards on your own turn in phases 1 and 3; impulse cards on any turn,
+but never during a movement (so not while a decision of a movement waits) and not once your own
+exploration began; one item and one pet in play, one item and one pet activation a turn; a token is
+never placed under a hero; range counts orthogonally from your hero.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from games.core import Action, Event
+from games.core.grid import label
+
+from . import data
+from .board import XY, active, hero_of, on_map, placement_problem, token, xy
+from .deck import can_draw, card_name, draw_top, wipe_lineup
+from .state import Hero, QState, Token
+
+CARD_PHASES = ("power", "recovery")  # your own turn
+IMPULSE_PHASES = ("power", "recovery", "explore")  # someone else's turn, outside any movement
+
+
+def _in_range(st: QState, h: Hero, r: int) -> Iterator[XY]:
+    if h.pos is None:
+        return
+    x, y = xy(h.pos)
+    for dy in range(-r, r + 1):
+        for dx in range(-(r - abs(dy)), r - abs(dy) + 1):
+            p = (x + dx, y + dy)
+            if on_map(st, p):
+                yield p
+
+
+def target_problem(st: QState, e: data.EffectDef, p: XY) -> str:
+    """Why `p` is no target for `e` ("" if it is)."""
+    lab = label(*p)
+    t = token(st, p)
+    if e.do == "place":
+        return placement_problem(st, e.token, p)
+    if e.do in ("remove", "move"):
+        if t is None:
+            return f"there is no token on {lab}"
+        if data.token_kinds()[t.kind].scenario:
+            return f"the {data.token_kinds()[t.kind].name.lower()} on {lab} is a scenario token"
+        return ""
+    if t is None or t.kind != "wall":
+        return f"there is no wall on {lab}"
+    return ""
+
+
+def _targets(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef) -> list[str]:
+    return [label(*p) for p in _in_range(st, h, c.range) if not target_problem(st, e, p)]
+
+
+def _effect_problem(st: QState, e: data.EffectDef) -> str:
+    if e.do == "boost" and st.phase != "power":
+        return "a movement boost only helps when played in phase 1, before the movement"
+    if e.do in ("explore", "wipe") and not can_draw(st):
+        return "the exploration deck and the discard pile are empty"
+    return ""
+
+
+def _when_problem(st: QState, h: Hero, c: data.CardDef) -> str:
+    """Why `h` may not play a card now, whatever card ("" if they may)."""
+    if st.phase in ("move",) or st.pending is not None:
+        return "cards are never played during a movement"
+    mine = active(st).player == h.player
+    if mine and st.phase in CARD_PHASES:
+        return ""
+    if mine and st.phase == "explore":
+        return "once your exploration began you can no longer play cards"
+    if st.phase not in IMPULSE_PHASES:
+        return "cards are played during the turns of the game (phases 1 and 3, impulse cards also off-turn)"
+    if not c.impulse:
+        return f"{c.name} is not an impulse card: only impulse cards are played on another hero's turn"
+    return ""
+
+
+def _destinations(st: QState, h: Hero, c: data.CardDef, at: str) -> list[str]:
+    """Where a `move` effect may put the token on `at`: a square within range it may be placed on."""
+    kind_ = st.tokens[at].kind
+    return [label(*p) for p in _in_range(st, h, c.range) if not placement_problem(st, kind_, p)]
+
+
+def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) -> list[Action]:
+    if e.do == "move":
+        return [Action.of(cmd, card=c.id, at=t, to=d) for t in _targets(st, h, c, e)
+                for d in _destinations(st, h, c, t)]
+    if e.do in data.TARGETED:
+        return [Action.of(cmd, card=c.id, at=t) for t in _targets(st, h, c, e)]
+    return [Action.of(cmd, card=c.id)]
+
+
+def card_actions(st: QState, h: Hero) -> list[Action]:
+    """Every card `h` may play or use now."""
+    out: list[Action] = []
+    for cid in dict.fromkeys(h.hand):
+        c = data.cards()[cid]
+        if _when_problem(st, h, c) or _effect_problem(st, c.effect):
+            continue
+        out += _plays(st, h, "play", c, c.effect)
+    if active(st).player == h.player and st.phase in CARD_PHASES and st.pending is None:
+        for cid in in_play_usable(st, h):
+            c = data.cards()[cid]
+            assert c.effect.use is not None
+            if not _effect_problem(st, c.effect.use):
+                out += _plays(st, h, "use", c, c.effect.use)
+    return out
+
+
+def in_play_usable(st: QState, h: Hero) -> list[str]:
+    """Items and pets in play with an activation whose kind was not activated this turn."""
+    out = [] if st.m.item_used else [c for c in h.items if data.cards()[c].effect.use is not None]
+    return out + ([] if st.m.pet_used else [c for c in h.pets if data.cards()[c].effect.use is not None])
+
+
+def play_card(st: QState, player: str, action: Action, ev: list[Event]) -> None:
+    """Play (from the hand) or use (in play) a card; the action is legal."""
+    h = hero_of(st, player)
+    cid = action.get("card") or ""
+    c = data.cards()[cid]
+    if action.cmd == "use":
+        assert c.effect.use is not None
+        if c.kind == "item":
+            st.m.item_used = True
+        else:
+            st.m.pet_used = True
+        ev.append(Event(text=f"{h.name} uses {c.name}."))
+        _effect(st, h, c, c.effect.use, action, ev)
+        return
+    h.hand.remove(cid)
+    ev.append(Event(text=f"{h.name} plays {c.name}" + (" (impulse)." if action.cmd == "impulse" else ".")))
+    _effect(st, h, c, c.effect, action, ev)
+    if c.effect.do != "equip":
+        st.discard.append(cid)
+
+
+def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Action, ev: list[Event]) -> None:
+    at = action.get("at") or ""
+    if e.do == "boost":
+        key = e.skill or "all"
+        st.m.boost[key] = st.m.boost.get(key, 0) + e.points
+        what = data.skills()[e.skill].name if e.skill else "every skill"
+        ev.append(Event(text=f"{h.name}: {what} +{e.points} movement this turn."))
+    elif e.do == "place":
+        st.tokens[at] = Token(kind=e.token)
+        ev.append(Event(text=f"{h.name} places a {data.token_kinds()[e.token].name.lower()} on {at}."))
+    elif e.do == "remove":
+        gone = st.tokens.pop(at)
+        ev.append(Event(text=f"{h.name} removes the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
+    elif e.do == "move":
+        to = action.get("to") or ""
+        st.tokens[to] = st.tokens.pop(at)
+        ev.append(Event(text=f"{h.name} moves the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
+                             f"from {at} to {to}."))
+    elif e.do == "break":
+        st.tokens[at] = Token(kind="broken_wall")
+        ev.append(Event(text=f"{h.name} breaks the wall on {at}."))
+    elif e.do == "explore":
+        draw_top(st, h, e.n, ev)
+    elif e.do == "wipe":
+        ev.append(Event(text=f"{h.name} sweeps the lineup away."))
+        wipe_lineup(st, ev)
+    else:
+        _equip(st, h, c, ev)
+
+
+def _equip(st: QState, h: Hero, c: data.CardDef, ev: list[Event]) -> None:
+    """Into its slot; the card that was there goes back to the hand (house reading: always the better choice,
+    the hand limit only counts at the end of phase 4)."""
+    slot = h.items if c.kind == "item" else h.pets
+    for old in list(slot):
+        slot.remove(old)
+        h.hand.append(old)
+        ev.append(Event(text=f"{card_name(old)} goes back to {h.name}'s hand."))
+    slot.append(c.id)
+    ev.append(Event(text=f"{c.name} is now in {h.name}'s {c.kind} slot."))
+
+
+def explain_card(st: QState, player: str, action: Action) -> str:
+    """Why a `play` or `use` is refused, naming what is legal."""
+    h = [x for x in st.heroes if x.player == player]
+    if not h:
+        return "Only seated players play cards."
+    hero = h[0]
+    mine = active(st).player == player
+    if action.cmd == "impulse" and mine:
+        return "On your own turn you play cards with `play`; `impulse` is for another player's turn."
+    if action.cmd == "play" and not mine:
+        return "It is not your turn: an impulse card is played with `impulse`, other cards on your own turn."
+    cid = (action.get("card") or "").strip()
+    c = data.cards().get(cid)
+    if c is None:
+        return f"There is no card `{cid}`." + _yours(hero)
+    if action.cmd != "use" and cid not in hero.hand:
+        return f"{c.name} is not in your hand." + _yours(hero)
+    if action.cmd == "use":
+        if cid not in hero.items + hero.pets:
+            return f"{c.name} is not in play in front of you."
+        if c.effect.use is None:
+            return f"{c.name} works by itself (a passive bonus); there is nothing to activate."
+        if active(st).player != player or st.phase not in CARD_PHASES:
+            return "Items and pets are used on your own turn, in phase 1 or 3."
+        if c.kind == "item" and st.m.item_used or c.kind == "pet" and st.m.pet_used:
+            return f"You already activated a {c.kind} this turn (one item and one pet activation a turn)."
+    why = _when_problem(st, hero, c) or _effect_problem(st, c.effect if action.cmd != "use" else c.effect.use
+                                                         or c.effect)
+    if why:
+        return why[0].upper() + why[1:] + "."
+    e = c.effect.use if action.cmd == "use" and c.effect.use else c.effect
+    if e.do in data.TARGETED:
+        at = (action.get("at") or "").upper()
+        targets = _targets(st, hero, c, e)
+        if not at:
+            return f"{c.name} needs a target `at:` within range {c.range}: " + (", ".join(targets) or "none now") + "."
+        p = xy(at) if at else None
+        if p is None or not on_map(st, p):
+            return f"`{at}` is not a square of the map."
+        if hero.pos is None or abs(p[0] - xy(hero.pos)[0]) + abs(p[1] - xy(hero.pos)[1]) > c.range:
+            return f"{at} is out of range {c.range} (counted orthogonally from your hero)."
+        why = target_problem(st, e, p)
+        if why:
+            return f"{c.name} cannot target {at}: {why}."
+        if e.do == "move":
+            to = (action.get("to") or "").upper()
+            dests = _destinations(st, hero, c, at)
+            if to not in dests:
+                return (f"{c.name} moves the token on {at} to a free square within range {c.range} (`to:`): "
+                        + (", ".join(dests) or "none now") + ".")
+    return ""
+
+
+def _yours(h: Hero) -> str:
+    return (" Your hand: " + ", ".join(f"`{c}`" for c in h.hand) + ".") if h.hand else " Your hand is empty."
+
+
+def card_label(action: Action) -> str | None:
+    cid = action.get("card")
+    if action.cmd not in ("play", "use", "impulse") or cid not in data.cards():
+        return None
+    c = data.cards()[cid]
+    verb = {"play": "Play", "use": "Use", "impulse": "Impulse:"}[action.cmd]
+    at, to = action.get("at"), action.get("to")
+    return f"{verb} {c.name}" + (f" on {at}" if at else "") + (f" to {to}" if to else "")

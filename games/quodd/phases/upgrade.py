@@ -1,0 +1,70 @@
+"""End of the round, step 4: every hero with a tile left takes one upgrade at once (`upgrade tile: side:`),
+then the first player coin passes and the next round begins."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Status
+
+from ..board import hero_of
+from ..state import QState
+from ..turns import next_round
+from ..upgrades import explain_upgrade, take_upgrade, upgrade_actions, upgrade_label
+from .base import BUTTON_CAP, PHASE_NAMES, Buttons, QuoddPhase
+
+
+def choosing(st: QState) -> list[str]:
+    return [h.player for h in st.heroes if h.player not in st.ready and upgrade_actions(h)]
+
+
+class UpgradePhase(QuoddPhase):
+    name = "upgrade"
+
+    def status(self, game: Any, state: QState) -> Status:
+        waiting = choosing(state)
+        names = ", ".join(hero_of(state, p).name for p in waiting)
+        return Status(phase=PHASE_NAMES["upgrade"], round=state.round, to_act=waiting, turn_key=f"up{state.round}",
+                      waiting_for=f"{names} to take an upgrade tile (`upgrade tile: side:`)")
+
+    def legal(self, game: Any, state: QState, player: str) -> list[Action]:
+        if player not in choosing(state):
+            return []
+        return upgrade_actions(hero_of(state, player))
+
+    def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
+        take_upgrade(state, hero_of(state, player), action, events)
+        state.ready.append(player)
+        if not choosing(state):
+            next_round(state, events)
+
+    def skip(self, game: Any, state: QState, player: str) -> Action | None:
+        """A skipped player takes the first side of their left-most tile that needs no skill named."""
+        legal = self.legal(game, state, player)
+        plain = [a for a in legal if not a.get("skill")]
+        if plain:
+            return plain[0]
+        return legal[0] if legal else None
+
+    def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
+        if action.cmd == "upgrade":
+            if player not in [h.player for h in state.heroes]:
+                return "Only seated players take upgrades."
+            if player in state.ready:
+                return "You already took your upgrade this round."
+            return explain_upgrade(hero_of(state, player), action)
+        return f"The round is ending: every hero takes an upgrade tile first (`upgrade`), not `{action.cmd}`."
+
+    def label(self, game: Any, state: QState, action: Action) -> str | None:
+        if action.cmd == "upgrade":
+            for h in state.heroes:
+                if action in upgrade_actions(h):
+                    return upgrade_label(state, h, action)
+        return super().label(game, state, action)
+
+    def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        """Each choosing player gets a share of the 20: non-gold sides first (gold ones name a skill each)."""
+        b = Buttons(legal)
+        share = max(1, BUTTON_CAP // max(1, len(choosing(state))))
+        b.add([a for a in legal if not a.get("skill")], share)
+        b.add(legal, share - len(b.out))
+        return b.out

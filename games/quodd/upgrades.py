@@ -1,0 +1,76 @@
+"""Upgrades: each hero's six double-sided tiles (`data/upgrades.json`), one taken by every hero at the end
+of each round (step 4), in the left-most free slot of the upgrade track, on the side the player picks.
+
+A side gives +1 movement, +1 explore, or the gold icon: flip one skill of your choice to its upgraded side
+(one more point with it and an exploration after using it). Named abilities come later (issue 14).
+"""
+from __future__ import annotations
+
+from games.core import Action, Event
+
+from . import data
+from .state import Hero, QState
+
+
+def tiles_left(h: Hero) -> list[int]:
+    taken = {int(u[:-1]) for u in h.upgrades}
+    return [n for n in range(1, len(data.upgrades()[h.hero]) + 1) if n not in taken]
+
+
+def side_of(h: Hero, tile: int, side: str) -> data.UpgradeSide:
+    t = data.upgrades()[h.hero][tile - 1]
+    return t.a if side == "a" else t.b
+
+
+def upgrade_actions(h: Hero) -> list[Action]:
+    out: list[Action] = []
+    for n in tiles_left(h):
+        for side in ("a", "b"):
+            s = side_of(h, n, side)
+            if s.gold:
+                out += [Action.of("upgrade", tile=str(n), side=side, skill=k)
+                        for k in data.skills() if k not in h.upgraded]
+            else:
+                out.append(Action.of("upgrade", tile=str(n), side=side))
+    return out
+
+
+def side_text(s: data.UpgradeSide, skill: str = "") -> str:
+    if s.movement:
+        return f"+{s.movement} movement"
+    if s.explore:
+        return f"+{s.explore} explore"
+    return f"gold: upgrade {data.skills()[skill].name}" if skill else "gold: upgrade a skill"
+
+
+def take_upgrade(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
+    tile, side, skill = int(action.get("tile") or 0), action.get("side") or "", action.get("skill") or ""
+    s = side_of(h, tile, side)
+    h.upgrades.append(f"{tile}{side}")
+    h.movement += s.movement
+    h.explore += s.explore
+    if s.gold:
+        h.upgraded.append(skill)
+    ev.append(Event(text=f"{h.name} takes upgrade tile {tile}, side {side.upper()}: {side_text(s, skill)} "
+                         f"(slot {len(h.upgrades)})."))
+
+
+def upgrade_label(st: QState, h: Hero, action: Action) -> str:
+    tile, side = int(action.get("tile") or 0), action.get("side") or ""
+    return f"Tile {tile}{side.upper()}: {side_text(side_of(h, tile, side), action.get('skill') or '')}"
+
+
+def explain_upgrade(h: Hero, action: Action) -> str:
+    left = tiles_left(h)
+    if not left:
+        return "All six of your upgrade tiles are on your track."
+    t = action.get("tile") or ""
+    if not t.isdigit() or int(t) not in left:
+        return f"Tile `{t}` is not one you can take: tiles left are " + ", ".join(map(str, left)) + "."
+    if action.get("side") not in ("a", "b"):
+        return "Pick a side: `side:a` or `side:b`."
+    s = side_of(h, int(t), action.get("side") or "")
+    if s.gold:
+        free = [k for k in data.skills() if k not in h.upgraded]
+        return "The gold side upgrades one skill: `skill:` one of " + (", ".join(free) or "none left") + "."
+    return "That side takes no `skill:`."

@@ -1,0 +1,122 @@
+"""Quodd upgrades: six double-sided tiles per hero, one taken by every hero at the end of each round."""
+from __future__ import annotations
+
+from qhelpers import build, do, hero, illegal
+
+from games.core import Action
+from games.core.errors import AmbiguousAction
+from games.quodd import ENGINE as E
+from games.quodd import data
+from games.quodd.skills import skill_points
+from games.quodd.upgrades import side_of, tiles_left
+
+OPEN = ["......"] * 3
+
+
+def round_end():  # noqa: ANN201
+    """ann (rok) and bob (trixie) at the end of round 1: bob ends the round with `done` in phase 4."""
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="F3")], phase="explore")
+    st.turn = 1
+    st, _ = do(st, "bob", "done")
+    return st
+
+
+def test_every_hero_has_six_double_sided_tiles_each_side_one_implemented_effect():
+    for hid in data.heroes():
+        tiles = data.upgrades()[hid]
+        assert len(tiles) == 6
+        for t in tiles:
+            for s in (t.a, t.b):
+                assert (s.movement > 0) + (s.explore > 0) + s.gold == 1
+
+
+def test_the_round_ends_with_every_hero_taking_an_upgrade_then_the_coin_passes():
+    st = round_end()
+    assert st.phase == "upgrade" and sorted(E.status(st).to_act) == ["ann", "bob"] and st.round == 1
+    st, _ = do(st, "bob", E.skip_action(st, "bob").text())
+    assert st.phase == "upgrade" and "not your move" in illegal(st, "bob", "upgrade tile:1 side:a").reason
+    st, ev = do(st, "ann", "upgrade tile:1 side:a")
+    assert st.round == 2 and any("first player coin" in e for e in ev)
+
+
+def test_the_game_ends_at_the_round_limit_before_any_upgrade():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="F3")], phase="explore", round_limit=1, rally=["C2"])
+    st.turn = 1
+    st, _ = do(st, "bob", "done")
+    assert E.status(st).finished
+
+
+def test_a_movement_side_adds_one_point_to_every_skill():
+    st = round_end()
+    h = hero(st, "ann")
+    tile = next(n for n in tiles_left(h) if side_of(h, n, "a").movement or side_of(h, n, "b").movement)
+    side = "a" if side_of(h, tile, "a").movement else "b"
+    before = skill_points(h, "slide")
+    st, ev = do(st, "ann", f"upgrade tile:{tile} side:{side}")
+    assert hero(st, "ann").movement == 2 and skill_points(hero(st, "ann"), "slide") == before + 1
+    assert hero(st, "ann").upgrades == [f"{tile}{side}"]
+
+
+def test_an_explore_side_adds_one_draw_in_phase_four():
+    st = round_end()
+    h = hero(st, "ann")
+    side = "a" if side_of(h, 1, "a").explore else "b"
+    st, _ = do(st, "ann", f"upgrade tile:1 side:{side}")
+    assert hero(st, "ann").explore == 2
+    st.phase, st.turn = "recovery", 0
+    hero(st, "ann").hand = ["lantern"]  # a choice keeps phase 3 open until `done`
+    st, _ = do(st, "ann", "done")
+    assert st.m.draws == 2
+
+
+def test_a_gold_side_flips_a_skill_of_your_choice_to_its_upgraded_side():
+    st = round_end()
+    h = hero(st, "ann")
+    tile = next(n for n in tiles_left(h) if side_of(h, n, "a").gold or side_of(h, n, "b").gold)
+    side = "a" if side_of(h, tile, "a").gold else "b"
+    try:  # without a skill the command could mean any of the five: the reply lists them
+        do(st, "ann", f"upgrade tile:{tile} side:{side}")
+        raise AssertionError("accepted without a skill")
+    except AmbiguousAction as exc:
+        assert "skill:jump" in str(exc) and "skill:slide" in str(exc)
+    st, _ = do(st, "ann", f"upgrade tile:{tile} side:{side} skill:jump")
+    h = hero(st, "ann")
+    assert h.upgraded == ["jump"] and skill_points(h, "jump") == skill_points(h, "slide") + 1
+    assert not [a for a in E.legal_actions(st, "ann") if a.get("skill") == "jump"]
+
+
+def test_upgrades_fill_the_track_from_the_left_and_a_tile_is_taken_once():
+    st = round_end()
+    hero(st, "ann").upgrades = ["1a", "4b"]
+    assert tiles_left(hero(st, "ann")) == [2, 3, 5, 6]
+    assert "not one you can take" in illegal(st, "ann", "upgrade tile:4 side:a").reason
+    side = "a" if not side_of(hero(st, "ann"), 2, "a").gold else "b"
+    st, _ = do(st, "ann", f"upgrade tile:2 side:{side}")
+    assert hero(st, "ann").upgrades == ["1a", "4b", f"2{side}"]
+
+
+def test_with_every_tile_taken_the_upgrade_step_passes():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="F3")], phase="explore")
+    for h in st.heroes:
+        h.upgrades = [f"{n}a" for n in range(1, 7)]
+    st.turn = 1
+    st, _ = do(st, "bob", "done")
+    assert st.round == 2 and st.phase != "upgrade"
+
+
+def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
+    st = round_end()
+    lg = E.legal_actions(st, "ann")
+    labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
+    assert labels and all(x.startswith("Tile ") for x in labels)
+    assert any("+1 explore" in x for x in labels)
+    gold = next(a for a in lg if a.get("skill"))
+    assert "gold: upgrade" in E.label(st, gold)
+    assert E.skip_action(st, "ann") in lg and not E.skip_action(st, "ann").get("skill")
+    assert Action.of("upgrade", tile="1", side="a") in lg or Action.of("upgrade", tile="1", side="b") in lg
+
+
+def test_the_summary_lists_each_players_upgrades():
+    st = round_end()
+    st, _ = do(st, "ann", "upgrade tile:1 side:b")
+    assert E.summary(st)["players"][0]["upgrades"] == ["1b"]
