@@ -130,6 +130,15 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    p_fuzz = sub.add_parser("fuzz", help="guided and random legal play, every action checked (from a checkout)")
+    try:  # like bench, the fuzzer is a tool of the checkout (tools/fuzz), not part of the bot
+        from tools.fuzz.run import add_arguments as fuzz_arguments
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("tools", "tools.fuzz"):
+            raise
+        p_fuzz.add_argument("rest", nargs="*")
+    else:
+        fuzz_arguments(p_fuzz)
     args = parser.parse_args(argv)
     settings = Settings()
     has_token = bool(settings.discord_token and settings.discord_token.get_secret_value())
@@ -163,6 +172,16 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return bench_main(json_path=args.json, quick=args.quick)
+    if args.cmd == "fuzz":
+        try:
+            from tools.fuzz.run import fuzz_main
+        except ModuleNotFoundError as exc:
+            if exc.name not in ("tools", "tools.fuzz"):
+                raise
+            print("playpost fuzz runs from a checkout of playpost (tools/fuzz/ is not installed here)",
+                  file=sys.stderr)
+            return 2
+        return fuzz_main(args)
     parser.print_help()
     return 2
 
