@@ -1,0 +1,137 @@
+"""The fuzzer (tools/fuzz, `playpost fuzz`): a small fixed budget of guided, mixed and random games per game,
+every action checked; the checks themselves catch what they claim to; a failing case replays as a transcript."""
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console, ScriptClock
+from bot.manager import GameManager
+from games.core import Event, Seat, all_games
+from games.core.playout import random_playout
+from games.heroball.engine import Heroball
+from storage import open_storage
+from tools.fuzz.checks import hidden_problems, step_problems
+from tools.fuzz.games import fuzzers
+from tools.fuzz.guide import Chooser
+from tools.fuzz.heroball import HeroballFuzz
+from tools.fuzz.runner import Case, Report, fuzz_game, play_one
+
+# games per game id in CI (a count, never seconds: the suite must not depend on the machine's speed);
+# one guided, one mixed and one random playout each round; the dungeon plans whole turns, so it plays fewer
+BUDGET = {"heroball": 6, "quodd": 3, "dungeon": 3}
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_fuzz_games_break_no_invariant(game_id: str, tmp_path: Path) -> None:
+    fuzz = fuzzers()[game_id]
+    report = fuzz_game(fuzz, seed=1000, games=BUDGET.get(game_id, 3), hidden_rate=0.2, out_dir=tmp_path)
+    failures = [f"seed {c.seed} ({c.mode}): {c.problems}\n{c.transcript()}" for c in report.cases]
+    assert not failures, "\n\n".join(failures)
+    assert report.finished == report.games and report.actions > 0
+    assert report.hidden_checks > 0, "the hidden-information differential ran"
+
+
+@pytest.mark.xfail(strict=True, reason="issue 11 defects 1 (dungeon preview uses the real dice and decks) and 2 "
+                                       "(`keep` draws a card without marking the move irreversible) are fixed on "
+                                       "other branches; once both are merged this passes: remove them from "
+                                       "tools/fuzz/known.py and this test")
+def test_known_defects_still_show() -> None:
+    fuzz = fuzzers()["dungeon"]
+    report = Report("dungeon")
+    case = play_one(fuzz, 5, "random", report, hidden_rate=1.0, strict=True)
+    assert case is None, case.problems
+
+
+# ---- the checks catch what they claim to --------------------------------------------------------------------------
+def _heroball_step(seed: int = 3):
+    engine = all_games()["heroball"]
+    fuzz = HeroballFuzz(engine)
+    seats = fuzz.seats(random.Random(seed), {})
+    state = engine.setup({}, seats, seed)
+    player = engine.status(state).to_act[0]
+    action = engine.legal_actions(state, player)[0]
+    return fuzz, seats, state, player, action
+
+
+def test_step_checks_catch_apply_mutating_its_input() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    assert step_problems(fuzz, state, before, after, events, seats) == []
+    state.heroes[0].ap += 1  # as if apply had changed the state it was given
+    assert any("apply changed the state it was given" in p for p in
+               step_problems(fuzz, state, before, after, events, seats))
+
+
+def test_step_checks_catch_an_undoable_action_that_used_the_generator() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    after.rng.next64()  # a die rolled, but no event says the move cannot be taken back
+    problems = step_problems(fuzz, state, before, after, events, seats)
+    assert any("without an irreversible event changed hidden parts" in p for p in problems)
+    marked = [*events, Event(text="A die is rolled.", irreversible=True)]
+    assert step_problems(fuzz, state, before, after, marked, seats) == []
+
+
+def test_step_checks_catch_a_broken_game_invariant() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    after.heroes[1].pos = after.heroes[0].pos
+    after.heroes[0].ap = -1
+    problems = step_problems(fuzz, state, before, after, events, seats)
+    assert any("two heroes on one hex" in p for p in problems) and any("-1 AP" in p for p in problems)
+
+
+class LeakyHeroball(Heroball):
+    """Heroball whose status line shows the generator's counter: hidden information in a public output."""
+
+    def status(self, state):  # type: ignore[no-untyped-def]
+        st = super().status(state)
+        return st.model_copy(update={"waiting_for": f"{st.waiting_for} (dice drawn: {state.rng.counter})"})
+
+
+def test_hidden_differential_catches_a_leak_and_passes_the_real_game() -> None:
+    fuzz, seats, state, _, _ = _heroball_step()
+    assert hidden_problems(fuzz, state, seats, {}, random.Random(1)) == []
+    leaky = HeroballFuzz(LeakyHeroball())
+    problems = hidden_problems(leaky, state, seats, {}, random.Random(1))
+    assert any("`status`" in p for p in problems)
+
+
+# ---- a failing case is a transcript that plays the same game -----------------------------------------------------
+async def test_a_case_transcript_replays_the_same_game(tmp_path: Path) -> None:
+    """Ann runs two heroes, Bob one (assigned at start): the transcript seats them in the same order, and its
+    action lines, run by the console as `playpost script` does, rebuild exactly the state the fuzzer reached."""
+    fuzz = fuzzers()["dungeon"]
+    seats = [Seat(player="ann", name="ann", choices={"hero": "Ruby"}), Seat(player="bob", name="bob"),
+             Seat(player="ann", name="ann", choices={"hero": "Candy"})]
+    options = fuzz.options(random.Random(0))
+    out = random_playout(fuzz.engine, options, seats, 7, cap=25, choose=Chooser(fuzz, "mixed"))
+    lines = Case("dungeon", 7, "mixed", ["(a test)"], options, seats, out.log).transcript().splitlines()
+    assert lines[0].startswith("# fuzz case: dungeon seed 7") and lines[1] == "# fails: (a test)"
+    assert lines[2].startswith("ann> /game new ") and "game:dungeon" in lines[2] and "seed:7" in lines[2]
+
+    store = await open_storage(str(tmp_path / "t.sqlite3"))
+    seeds = itertools.count(1)
+    manager = GameManager(store, clock=ScriptClock(), seed_source=lambda: next(seeds), render=False)
+    console = Console(manager=manager, out_dir=tmp_path / "out", write=lambda _: None)
+    game_id = None
+    try:
+        for ln in lines:
+            reply = await console.line(ln)
+            if reply is None:
+                continue
+            assert not reply.ephemeral, f"{ln!r} was refused: {reply.text}"
+            game_id = game_id or reply.game_id
+        assert game_id is not None
+        rec = await store.get_game(game_id)
+        assert rec is not None and rec.state == fuzz.engine.dump(out.state)
+    finally:
+        manager.close()
+        await store.close()
