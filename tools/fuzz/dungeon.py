@@ -26,7 +26,7 @@ def cards(st: DungeonState) -> Counter[str]:
 
 class DungeonFuzz(GameFuzz):
     game_id = "dungeon"
-    rollouts = 8
+    rollouts = 16
     passive = ("end", "ready")
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:
@@ -59,14 +59,14 @@ class DungeonFuzz(GameFuzz):
         for h in st.heroes:
             value -= 4000.0 * is_incap(h) + 400.0 * h.wounds - 60.0 * len(h.equipment) - 50.0 * h.potions
         value += 200.0 * sum(lv.chest in ("open", "booty") for lv in st.levels)
-        if st.activation is not None:
-            h = next(x for x in st.heroes if x.id == st.activation.hero)
-            if not st.levels[st.level].destroyed:
-                spots = [board(st.dungeon).spawns[st.level]]
-            else:
-                spots = [sq for m in st.monsters if m.level == st.level for sq in mfp(m)]
-            if spots:
-                value -= 40.0 * min(max(abs(h.x - x), abs(h.y - y)) for x, y in spots)
+        if not st.levels[st.level].destroyed:
+            spots = [board(st.dungeon).spawns[st.level]]
+        else:
+            spots = [sq for m in st.monsters if m.level == st.level for sq in mfp(m)]
+        if spots:
+            for h in st.heroes:
+                if not is_incap(h):
+                    value -= 20.0 * min(max(abs(h.x - x), abs(h.y - y)) for x, y in spots)
         return value
 
     def hidden(self, state: Any) -> Any:

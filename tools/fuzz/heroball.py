@@ -10,6 +10,27 @@ from games.heroball.state import ORDER_VALUES, HeroballState
 from .spec import NAMES, GameFuzz
 
 
+def walk_distances(g: Any, targets: tuple[str, ...]) -> dict[str, int]:
+    """Steps from every hex to the nearest of `targets` around the pillars (a straight line may be blocked)."""
+    key = (id(g.board), targets)
+    if key not in _WALKS:
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for hx in frontier:
+                for n in g.board.neighbors(hx):
+                    if n not in dist and n not in g.board.pillars:
+                        dist[n] = dist[hx] + 1
+                        nxt.append(n)
+            frontier = nxt
+        _WALKS[key] = dist
+    return _WALKS[key]
+
+
+_WALKS: dict[tuple[int, tuple[str, ...]], dict[str, int]] = {}
+
+
 class HeroballFuzz(GameFuzz):
     game_id = "heroball"
     skip_in_lookahead = ("reactions",)
@@ -43,11 +64,11 @@ class HeroballFuzz(GameFuzz):
         ball = g.obj_hex(s, "ball")
         if ball is None:
             return value
-        goals = [hx for hx, owner in g.goal_owner(s).items() if owner == player]
-        to_goal = min(g.board.dist(ball, hx) for hx in goals)
+        goals = tuple(sorted(hx for hx, owner in g.goal_owner(s).items() if owner == player))
+        to_goal = walk_distances(g, goals).get(ball, 20)
         if s.objects["ball"].holder == player:
             return value + 50 - 10.0 * to_goal + me.ap
-        return value - 6.0 * g.board.dist(me.pos, ball) - 2.0 * to_goal + me.ap
+        return value - 6.0 * walk_distances(g, (ball,)).get(me.pos, 20) - 2.0 * to_goal + me.ap
 
     def invariants(self, before: Any, after: Any, events: list[Event]) -> list[str]:
         s: HeroballState = after
