@@ -27,6 +27,7 @@ def cards(st: DungeonState) -> Counter[str]:
 class DungeonFuzz(GameFuzz):
     game_id = "dungeon"
     rollouts = 16
+    weight = 3.0
     passive = ("end", "ready")
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:
@@ -109,8 +110,10 @@ class DungeonFuzz(GameFuzz):
         if not 0 <= st.level < len(st.levels) or any(not lv.destroyed for lv in st.levels[:st.level]):
             out.append(f"level {st.level} is open while an earlier spawn point stands")
         grown = cards(st) - cards(before)
-        if grown:
-            out.append(f"cards appeared from nowhere: {dict(grown)}")
+        gone = {m.uid for m in before.monsters} - {m.uid for m in st.monsters}
+        dropped = Counter(cid for m in before.monsters if m.uid in gone for cid in monster_def(m).boss_cards)
+        if grown - dropped:  # a defeated boss drops its own cards; nothing else comes from outside the decks
+            out.append(f"cards appeared from nowhere: {dict(grown - dropped)}")
         if st.phase == "over" and st.result not in ("victory", "defeat"):
             out.append(f"the game is over without a result ({st.result!r})")
         return out

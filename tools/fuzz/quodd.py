@@ -28,6 +28,7 @@ def collectibles(st: QState) -> Counter[str]:
 class QuoddFuzz(GameFuzz):
     game_id = "quodd"
     passive = ("done", "rearrange")
+    weight = 1.5
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:
         sc = data.scenarios()[options["scenario"]]

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="a game id, or `all`")
-    p.add_argument("--seconds", type=float, default=None, help="how long to fuzz (split among the games for `all`)")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="how long to fuzz (for `all` split among the games by their weight)")
     p.add_argument("--games", type=int, default=None, help="or how many games to play per game id")
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (game i uses seed+i)")
     p.add_argument("--json", default=None, help="also write the report as JSON here")
@@ -39,9 +40,10 @@ def fuzz_main(args: argparse.Namespace) -> int:
         return 2
     if args.seconds is None and args.games is None:
         args.seconds = 60.0
-    seconds = None if args.seconds is None else args.seconds / len(ids)
+    total = sum(drivers[g].weight for g in ids)
     reports: list[Report] = []
     for gid in ids:
+        seconds = None if args.seconds is None else args.seconds * drivers[gid].weight / total
         rep = fuzz_game(drivers[gid], seed=args.seed, games=args.games, seconds=seconds, out_dir=Path(args.out),
                         strict=args.strict)
         reports.append(rep)

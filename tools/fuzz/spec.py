@@ -23,6 +23,7 @@ class GameFuzz:
     rollouts = 0  # > 0: plan a whole turn by this many random rollouts instead of one action of lookahead
     rollout_depth = 12  # actions per rollout at most
     passive: tuple[str, ...] = ()  # commands a rollout prefers not to take (ending the turn early)
+    weight = 1.0  # share of the time of `playpost fuzz all` (a slow game gets more)
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
