@@ -14,11 +14,13 @@ from games.core import Event, Seat, all_games
 from games.core.playout import random_playout
 from games.heroball.engine import Heroball
 from storage import open_storage
+from tools.fuzz.cases import recheck
 from tools.fuzz.checks import hidden_problems, step_problems
 from tools.fuzz.games import fuzzers
 from tools.fuzz.guide import Chooser
 from tools.fuzz.heroball import HeroballFuzz
-from tools.fuzz.runner import Case, Report, fuzz_game, play_one
+from tools.fuzz.known import KNOWN, known
+from tools.fuzz.runner import Case, fuzz_game
 
 # games per game id in CI (a count, never seconds: the suite must not depend on the machine's speed);
 # one guided, one mixed and one random playout each round; the dungeon's guided play rates whole activations by
@@ -38,15 +40,23 @@ def test_fuzz_games_break_no_invariant(game_id: str, tmp_path: Path) -> None:
     assert report.hidden_checks > 0, "the hidden-information differential ran"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 11 defects 1 (dungeon preview uses the real dice and decks) and 2 "
-                                       "(`keep` draws a card without marking the move irreversible) are fixed on "
-                                       "other branches; once both are merged this passes: remove them from "
-                                       "tools/fuzz/known.py and this test")
-def test_known_defects_still_show() -> None:
-    fuzz = fuzzers()["dungeon"]
-    report = Report("dungeon")
-    case = play_one(fuzz, 5, "random", report, hidden_rate=1.0, strict=True)
-    assert case is None, case.problems
+CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.xfail(strict=True, reason="a defect the fuzzer found, being fixed on another branch (issue 11: dungeon "
+                                       "and Quodd previews depend on the hidden generator and decks; dungeon `keep` "
+                                       "draws a card without marking the move irreversible). Once the fix is merged "
+                                       "this passes: delete the case file and its entry in tools/fuzz/known.py")
+def test_fuzz_case_is_fixed(path: Path) -> None:
+    assert recheck(path.read_text(encoding="utf-8")) == []
+
+
+def test_every_known_defect_has_a_case_transcript() -> None:
+    texts = [p.read_text(encoding="utf-8") for p in CASES]
+    for name, (game_id, _) in KNOWN.items():
+        fails = [ln[len("# fails: "):] for t in texts for ln in t.splitlines() if ln.startswith("# fails: ")]
+        assert any(known(game_id, f) == name for f in fails), f"no case in tests/fuzz_cases/ shows {name}"
 
 
 # ---- the checks catch what they claim to --------------------------------------------------------------------------

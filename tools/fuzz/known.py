@@ -9,6 +9,8 @@ KNOWN: dict[str, tuple[str, str]] = {
     # name: (game id, pattern of the problem text)
     "issue 11.1: a dungeon preview draws from the real dice and decks": (
         "dungeon", r"^hidden information shows in `preview "),
+    "issue 11.1: a Quodd preview's stand-in dice are seeded from the real generator's seed": (
+        "quodd", r"^hidden information shows in `preview "),
     "issue 11.2: dungeon `keep` draws a card without marking the move irreversible": (
         "dungeon", r"^an action without an irreversible event changed hidden parts .*`\w+> keep`"),
 }

@@ -15,8 +15,11 @@ from .spec import NAMES, GameFuzz
 
 
 def collectibles(st: QState) -> Counter[str]:
-    """Every collectible wherever it is: on the ground, carried, banked."""
+    """Every collectible wherever it is: on the ground, carried, banked, or dropped by a fallen hero and waiting
+    for its place (a queued job or the pending decision)."""
     out: Counter[str] = Counter()
+    jobs = [*st.queue, *([st.pending.job] if st.pending is not None and st.pending.job is not None else [])]
+    out.update(j.item for j in jobs if j.kind == "drop_fallen" and j.item)
     for items in st.ground.values():
         out.update(items)
     for h in st.heroes:
@@ -88,7 +91,8 @@ class QuoddFuzz(GameFuzz):
                 out.append(f"{h.name} carries {len(h.carrying)}, more than {st.carry_limit}")
             if not 0 <= h.progress <= len(st.rally):
                 out.append(f"{h.name} has reached {h.progress} of {len(st.rally)} rally markers")
-        if collectibles(st) != collectibles(before):
+        lost = any(" is lost" in e.text for e in events)  # nowhere safe beside a pit: the rules drop it
+        if collectibles(st) != collectibles(before) and not (lost and collectibles(st) < collectibles(before)):
             out.append(f"collectibles changed: {dict(collectibles(before))} became {dict(collectibles(st))}")
         for sq, t in st.tokens.items():
             if (t.kind == "secret") != bool(t.hidden):
