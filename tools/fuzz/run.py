@@ -86,6 +86,8 @@ def _with_coverage(args: argparse.Namespace) -> int:
         cov = coverage.Coverage(data_file=data)
         cov.load()
         table = coverage_by_package(cov)
+        files = {str(path.relative_to(ROOT)): cov.analysis2(str(path))[4]  # the lines never run, as ranges
+                 for path in sorted((ROOT / "games").rglob("*.py"))}
     print("line coverage of games/ by the fuzzer:")
     for pkg, (run, total, missed) in table.items():
         print(f"  {pkg:10} {100.0 * run / max(total, 1):5.1f} %  ({run}/{total} lines)"
@@ -95,6 +97,7 @@ def _with_coverage(args: argparse.Namespace) -> int:
         report = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
         report["coverage"] = {pkg: {"lines": total, "run": run, "percent": round(100.0 * run / max(total, 1), 1)}
                               for pkg, (run, total, _) in table.items()}
+        report["coverage_missing"] = {name: lines for name, lines in files.items() if lines}
         path.write_text(json.dumps(report, indent=2), encoding="utf-8")
     return rc
 
