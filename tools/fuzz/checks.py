@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Action, Event, Game, Seat
+from games.core import Action, Event, Game, PlaypostError, Seat
+from games.core.play import resolve
 
 from .spec import GameFuzz
 
@@ -115,3 +116,27 @@ def _first_difference(a: Any, b: Any) -> str:
     i = next((k for k, (x, y) in enumerate(zip(sa, sb, strict=False)) if x != y), min(len(sa), len(sb)))
     lo = max(0, i - 60)
     return f"…{sa[lo:i + 60]}… became …{sb[lo:i + 60]}…"
+
+
+def refusal_problems(engine: Game, state: Any, seats: Sequence[Seat], pick: random.Random) -> list[str]:
+    """Near misses sent through the shared checks as a player would type them: each resolves to a legal action
+    or is refused with a reason (never another exception), and nothing in the state changes."""
+    before = engine.dump(state)
+    out = []
+    for player in sorted({s.player for s in seats}):
+        legal = engine.legal_actions(state, player)
+        for a in probes(engine, state, player, legal, pick):
+            try:
+                got = resolve(engine, state, player, a)
+            except PlaypostError as exc:
+                if not exc.reason.strip():
+                    out.append(f"`{player}> {a.text()}` is refused without a reason")
+                continue
+            except Exception as exc:  # any other error is the finding
+                out.append(f"`{player}> {a.text()}` raises {type(exc).__name__}: {exc}")
+                continue
+            if got not in legal:
+                out.append(f"`{player}> {a.text()}` resolves to `{got.text()}`, which is not legal")
+    if engine.dump(state) != before:
+        out.append("refusing an action changed the state")
+    return out

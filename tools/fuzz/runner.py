@@ -12,7 +12,7 @@ from games.core import Action, Seat
 from games.core.play import replay
 from games.core.playout import random_playout
 
-from .checks import hidden_problems, step_problems
+from .checks import hidden_problems, refusal_problems, step_problems
 from .guide import MODES, Chooser
 from .known import known
 from .spec import GameFuzz
@@ -97,6 +97,7 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
         if pick.random() < hidden_rate:
             report.hidden_checks += 1
             problems += hidden_problems(fuzz, after, seats, options, pick, previews)
+            problems += refusal_problems(engine, after, seats, pick)
         problems = [f"{p} (after `{player}> {action.text()}`)" for p in problems]
         if not strict:
             for p in list(problems):
