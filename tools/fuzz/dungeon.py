@@ -26,8 +26,8 @@ def cards(st: DungeonState) -> Counter[str]:
 
 class DungeonFuzz(GameFuzz):
     game_id = "dungeon"
-    rollouts = 16
-    weight = 3.0
+    rollouts = 10
+    weight = 4.0
     passive = ("end", "ready")
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:

@@ -24,6 +24,8 @@ class Chooser:
         self.predicted: Any = None
         self.calls = 0
         self.plan: list[tuple[Action, Any]] = []  # the rest of the best rollout: actions and the states they lead to
+        self.plan_for = ""  # whose turn the plan is for
+        self.predicted_before: Any = None  # where the plan's last step led (the plan goes on only from there)
 
     def __call__(self, pick: random.Random, state: Any, player: str, legal: list[Action]) -> Action:
         self.predicted = None
@@ -55,10 +57,12 @@ class Chooser:
     def _planned(self, pick: random.Random, state: Any, player: str, legal: list[Action]) -> Action:
         """Follow the best of a few random rollouts of the rest of this turn (until the turn passes on), rated by
         `score` where it ends. The rollouts see the real generator: the fuzzer may replay its luck, a player can't."""
-        if self.plan and self.plan[0][0] in legal:
-            action, self.predicted = self.plan.pop(0)
-            return action
         engine = self.fuzz.engine
+        if self.plan and self.plan_for == player and self.plan[0][0] in legal and self.predicted_before is not None \
+                and engine.dump(self.predicted_before) == engine.dump(state):
+            action, self.predicted = self.plan.pop(0)
+            self.predicted_before = self.predicted
+            return action
         key = engine.status(state).turn_key
         best: tuple[float, list[tuple[Action, Any]]] | None = None
         for _ in range(self.fuzz.rollouts):
@@ -76,6 +80,7 @@ class Chooser:
             if best is None or value > best[0]:
                 best = (value, seq)
         assert best is not None
-        self.plan = best[1]
+        self.plan, self.plan_for = best[1], player
         action, self.predicted = self.plan.pop(0)
+        self.predicted_before = self.predicted
         return action
