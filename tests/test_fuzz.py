@@ -15,7 +15,7 @@ from games.core.playout import random_playout
 from games.heroball.engine import Heroball
 from storage import open_storage
 from tools.fuzz.cases import recheck
-from tools.fuzz.checks import hidden_problems, step_problems
+from tools.fuzz.checks import hidden_problems, lobby_problems, step_problems
 from tools.fuzz.games import fuzzers
 from tools.fuzz.guide import Chooser
 from tools.fuzz.heroball import HeroballFuzz
@@ -115,6 +115,21 @@ def test_hidden_differential_catches_a_leak_and_passes_the_real_game() -> None:
     leaky = HeroballFuzz(LeakyHeroball())
     problems = hidden_problems(leaky, state, seats, {}, random.Random(1))
     assert any("`status`" in p for p in problems)
+
+
+class CarelessHeroball(Heroball):
+    """Heroball whose lobby looks a hero up without checking the name first."""
+
+    def check_seat(self, options, seats, new):  # type: ignore[no-untyped-def]
+        if new.choices.get("hero"):
+            self.rules.hero(new.choices["hero"])
+
+
+def test_lobby_check_catches_a_join_that_crashes() -> None:
+    fuzz, seats, _, _, _ = _heroball_step()
+    assert lobby_problems(fuzz.engine, {}, seats) == []
+    problems = lobby_problems(CarelessHeroball(), {}, seats)
+    assert any(p.startswith("seat option `hero:no-such-thing` makes check_seat crash: KeyError") for p in problems)
 
 
 # ---- a failing case is a transcript that plays the same game -----------------------------------------------------

@@ -140,3 +140,43 @@ def refusal_problems(engine: Game, state: Any, seats: Sequence[Seat], pick: rand
     if engine.dump(state) != before:
         out.append("refusing an action changed the state")
     return out
+
+
+def lobby_problems(engine: Game, options: dict[str, str], seats: Sequence[Seat]) -> list[str]:
+    """The lobby as `/game new` and `/game join` use it: the fuzzer's own seats are accepted one by one, every value
+    offered for a seat option is accepted, and an unknown value is refused or let through (the platform checks
+    declared choices itself) but never crashes."""
+    out = []
+    bogus = "no-such-thing"
+
+    def refused(call: Any, *args: Any) -> str | None:
+        try:
+            call(*args)
+        except PlaypostError as exc:
+            return exc.reason or "(no reason)"
+        except Exception as exc:  # any other error is the finding
+            return f"crash: {type(exc).__name__}: {exc}"
+        return None
+
+    for spec in engine.options:
+        why = refused(engine.check_options, {**options, spec.name: bogus})
+        if why is not None and why.startswith("crash: "):
+            out.append(f"game option `{spec.name}:{bogus}` makes check_options {why}")
+        engine.option_choices(spec.name)
+    newcomer = Seat(player="zed", name="zed")
+    for i, seat in enumerate(seats):
+        earlier = [s for s in seats[:i] if s.player != seat.player or engine.multi_seat]
+        why = refused(engine.check_seat, options, earlier, seat)
+        if why is not None:
+            out.append(f"seat {i} ({seat.player}, {seat.choices}) is refused: {why}")
+        for spec in engine.seat_options:
+            for value in engine.seat_choices(options, seats[:i], spec.name):
+                why = refused(engine.check_seat, options, seats[:i],
+                              newcomer.model_copy(update={"choices": {spec.name: value}}))
+                if why is not None:
+                    out.append(f"`{spec.name}:{value}` is offered but refused: {why}")
+            why = refused(engine.check_seat, options, seats[:i],
+                          newcomer.model_copy(update={"choices": {spec.name: bogus}}))
+            if why is not None and why.startswith("crash: "):
+                out.append(f"seat option `{spec.name}:{bogus}` makes check_seat {why}")
+    return out

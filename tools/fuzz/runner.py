@@ -12,7 +12,7 @@ from games.core import Action, Seat
 from games.core.play import replay
 from games.core.playout import random_playout
 
-from .checks import hidden_problems, refusal_problems, step_problems
+from .checks import hidden_problems, lobby_problems, refusal_problems, step_problems
 from .guide import MODES, Chooser
 from .known import known
 from .spec import GameFuzz
@@ -112,6 +112,9 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
     def case(problems: list[str]) -> Case:
         return Case(engine.id, seed, mode, problems, options, seats, list(log))
 
+    lobby = lobby_problems(engine, options, seats)
+    if lobby:
+        return case(lobby)
     try:
         out = random_playout(engine, options, seats, seed, cap=cap, choose=chooser, each=each)
     except Found as exc:
