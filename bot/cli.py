@@ -280,6 +280,15 @@ def main(argv: list[str] | None = None) -> int:
     p_self.add_argument("--option", action="append", default=[], help="a game option, e.g. scenario=heist")
     p_self.add_argument("--seed", type=int, default=1, help="seed of the first game (game i uses seed+i)")
     p_self.add_argument("--quiet", action="store_true", help="no progress lines")
+    p_fuzz = sub.add_parser("fuzz", help="guided and random legal play, every action checked (from a checkout)")
+    try:  # like bench, the fuzzer is a tool of the checkout (tools/fuzz), not part of the bot
+        from tools.fuzz.run import add_arguments as fuzz_arguments
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("tools", "tools.fuzz"):
+            raise
+        p_fuzz.add_argument("rest", nargs="*")
+    else:
+        fuzz_arguments(p_fuzz)
     args = parser.parse_args(argv)
     settings = Settings()
     try:
@@ -344,6 +353,16 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Se
                   file=sys.stderr)
             return 2
         return bench_main(json_path=args.json, quick=args.quick)
+    if args.cmd == "fuzz":
+        try:
+            from tools.fuzz.run import fuzz_main
+        except ModuleNotFoundError as exc:
+            if exc.name not in ("tools", "tools.fuzz"):
+                raise
+            print("playpost fuzz runs from a checkout of playpost (tools/fuzz/ is not installed here)",
+                  file=sys.stderr)
+            return 2
+        return fuzz_main(args)
     parser.print_help()
     return 2
 

@@ -1,6 +1,7 @@
 """The shared checks, done once for every game: finished, whose turn, legality as membership."""
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -110,3 +111,11 @@ def replay(
         else:
             _, state, _ = step(engine, state, player, action)
     return state
+
+
+def public_rng(engine: Game, state: BaseModel, player: str, action: Action) -> Rng:
+    """A generator seeded by public facts only (the public view, the player, the action): stand-in dice for a
+    preview that the real seed, deck order or secrets cannot sway, and that tell nothing about them."""
+    seen = engine.view(state, None).model_dump_json()
+    digest = hashlib.sha256(f"{seen}\n{player}\n{action.text()}".encode()).digest()
+    return Rng(seed=int.from_bytes(digest[:8], "big") >> 1)

@@ -12,6 +12,7 @@ from typing import Any
 from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, UniqueChoice
 from games.core.grid import DIRS8, parse_label
 from games.core.grid import label as sq_label
+from games.core.play import public_rng
 
 from .board import board
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
@@ -175,7 +176,7 @@ class DungeonGame(PhasedGame[DungeonState]):
     def preview(self, state: DungeonState, player: str, action: Action) -> tuple[DungeonState, list[Event]] | None:
         """The action played on what the player may know: the platform `redact`s first; redacting again here
         (stand-in dice, decks re-dealt) keeps a direct call as safe."""
-        return self.apply(self.redact(state, player, Rng(seed=state.rng.seed ^ 0x9E3779B1)), player, action)
+        return self.apply(self.redact(state, player, public_rng(self, state, player, action)), player, action)
 
     def redact(self, state: DungeonState, player: str, rng: Rng) -> DungeonState:
         """Stand-in dice, and the face-down decks in an order drawn anew from what is known: the loot deck's

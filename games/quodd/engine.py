@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, UniqueChoice
-from games.core.play import resolve
+from games.core.play import public_rng, resolve
 
 from . import data
 from .board import active
@@ -255,7 +255,7 @@ class QuoddHeroes(PhasedGame[QState]):
         """Apply `action` to a copy of what the player may know (the platform `redact`s first: stand-in
         dice, secret tokens blank), so a preview never tells the real rolls or a secret."""
         # the platform `redact`s first; redacting again here keeps a direct call as safe
-        trial = self.redact(state, player, Rng(seed=state.rng.seed ^ 0x5DEECE66D))
+        trial = self.redact(state, player, public_rng(self, state, player, action))
         act = resolve(self, trial, player, action)
         new, ev = self.apply(trial, player, act)
         if any(e.irreversible for e in ev):

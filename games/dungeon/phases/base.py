@@ -22,12 +22,14 @@ class DungeonPhase(Phase[DungeonState]):
         raise NotImplementedError(f"phase {self.name} takes no actions")
 
     def apply(self, game: Any, state: DungeonState, player: str, action: Action, events: list[Event]) -> None:
-        rolled_before = state.rng.counter
+        rolled_before, hidden_before = state.rng.counter, game.hidden_digest(state)
         lines: list[str] = []
         self.act(game, state, player, action, lines)
         if lines:
             kind = "monsters" if any("monsters react" in ln for ln in lines) else "info"
-            events.append(Event(text="\n".join(lines), kind=kind, irreversible=state.rng.counter != rolled_before))
+            # dice rolled or a face-down card drawn: no undo past this (the platform checks the same)
+            changed = state.rng.counter != rolled_before or game.hidden_digest(state) != hidden_before
+            events.append(Event(text="\n".join(lines), kind=kind, irreversible=changed))
 
     def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
         legal = game.legal_actions(state, player)

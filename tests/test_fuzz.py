@@ -1,0 +1,165 @@
+"""The fuzzer (tools/fuzz, `playpost fuzz`): a small fixed budget of guided, mixed and random games per game,
+every action checked; the checks themselves catch what they claim to; a failing case replays as a transcript."""
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console, ScriptClock
+from bot.manager import GameManager
+from games.core import Event, Seat, all_games
+from games.core.playout import random_playout
+from games.heroball.engine import Heroball
+from storage import open_storage
+from tools.fuzz.cases import recheck
+from tools.fuzz.checks import hidden_problems, lobby_problems, step_problems
+from tools.fuzz.games import fuzzers
+from tools.fuzz.guide import Chooser
+from tools.fuzz.heroball import HeroballFuzz
+from tools.fuzz.known import KNOWN, known
+from tools.fuzz.runner import Case, fuzz_game
+
+# games per game id in CI (a count, never seconds: the suite must not depend on the machine's speed);
+# one guided, one mixed and one random playout each round; the dungeon's guided play rates whole activations by
+# rollouts, the costly part, so CI rates fewer of them than `playpost fuzz` does
+BUDGET = {"heroball": 6, "quodd": 3, "dungeon": 3}
+ROLLOUTS = {"dungeon": 3}
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_fuzz_games_break_no_invariant(game_id: str, tmp_path: Path) -> None:
+    fuzz = fuzzers()[game_id]
+    fuzz.rollouts = ROLLOUTS.get(game_id, fuzz.rollouts)
+    report = fuzz_game(fuzz, seed=1000, games=BUDGET.get(game_id, 3), hidden_rate=0.2, out_dir=tmp_path)
+    failures = [f"seed {c.seed} ({c.mode}): {c.problems}\n{c.transcript()}" for c in report.cases]
+    assert not failures, "\n\n".join(failures)
+    assert report.finished == report.games and report.actions > 0
+    assert report.hidden_checks > 0, "the hidden-information differential ran"
+
+
+CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.xfail(strict=True, reason="a defect the fuzzer found, being fixed on another branch (issue 11: dungeon "
+                                       "and Quodd previews depend on the hidden generator and decks; dungeon `keep` "
+                                       "draws a card without marking the move irreversible). Once the fix is merged "
+                                       "this passes: delete the case file and its entry in tools/fuzz/known.py")
+def test_fuzz_case_is_fixed(path: Path) -> None:
+    assert recheck(path.read_text(encoding="utf-8")) == []
+
+
+def test_every_known_defect_has_a_case_transcript() -> None:
+    texts = [p.read_text(encoding="utf-8") for p in CASES]
+    for name, (game_id, _) in KNOWN.items():
+        fails = [ln[len("# fails: "):] for t in texts for ln in t.splitlines() if ln.startswith("# fails: ")]
+        assert any(known(game_id, f) == name for f in fails), f"no case in tests/fuzz_cases/ shows {name}"
+
+
+# ---- the checks catch what they claim to --------------------------------------------------------------------------
+def _heroball_step(seed: int = 3):
+    engine = all_games()["heroball"]
+    fuzz = HeroballFuzz(engine)
+    seats = fuzz.seats(random.Random(seed), {})
+    state = engine.setup({}, seats, seed)
+    player = engine.status(state).to_act[0]
+    action = engine.legal_actions(state, player)[0]
+    return fuzz, seats, state, player, action
+
+
+def test_step_checks_catch_apply_mutating_its_input() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    assert step_problems(fuzz, state, before, after, events, seats) == []
+    state.heroes[0].ap += 1  # as if apply had changed the state it was given
+    assert any("apply changed the state it was given" in p for p in
+               step_problems(fuzz, state, before, after, events, seats))
+
+
+def test_step_checks_catch_an_undoable_action_that_used_the_generator() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    after.rng.next64()  # a die rolled, but no event says the move cannot be taken back
+    problems = step_problems(fuzz, state, before, after, events, seats)
+    assert any("without an irreversible event changed hidden parts" in p for p in problems)
+    marked = [*events, Event(text="A die is rolled.", irreversible=True)]
+    assert step_problems(fuzz, state, before, after, marked, seats) == []
+
+
+def test_step_checks_catch_a_broken_game_invariant() -> None:
+    fuzz, seats, state, player, action = _heroball_step()
+    before = fuzz.engine.dump(state)
+    after, events = fuzz.engine.apply(state, player, action)
+    after.heroes[1].pos = after.heroes[0].pos
+    after.heroes[0].ap = -1
+    problems = step_problems(fuzz, state, before, after, events, seats)
+    assert any("two heroes on one hex" in p for p in problems) and any("-1 AP" in p for p in problems)
+
+
+class LeakyHeroball(Heroball):
+    """Heroball whose status line shows the generator's counter: hidden information in a public output."""
+
+    def status(self, state):  # type: ignore[no-untyped-def]
+        st = super().status(state)
+        return st.model_copy(update={"waiting_for": f"{st.waiting_for} (dice drawn: {state.rng.counter})"})
+
+
+def test_hidden_differential_catches_a_leak_and_passes_the_real_game() -> None:
+    fuzz, seats, state, _, _ = _heroball_step()
+    assert hidden_problems(fuzz, state, seats, {}, random.Random(1)) == []
+    leaky = HeroballFuzz(LeakyHeroball())
+    problems = hidden_problems(leaky, state, seats, {}, random.Random(1))
+    assert any("`status`" in p for p in problems)
+
+
+class CarelessHeroball(Heroball):
+    """Heroball whose lobby looks a hero up without checking the name first."""
+
+    def check_seat(self, options, seats, new):  # type: ignore[no-untyped-def]
+        if new.choices.get("hero"):
+            self.rules.hero(new.choices["hero"])
+
+
+def test_lobby_check_catches_a_join_that_crashes() -> None:
+    fuzz, seats, _, _, _ = _heroball_step()
+    assert lobby_problems(fuzz.engine, {}, seats) == []
+    problems = lobby_problems(CarelessHeroball(), {}, seats)
+    assert any(p.startswith("seat option `hero:no-such-thing` makes check_seat crash: KeyError") for p in problems)
+
+
+# ---- a failing case is a transcript that plays the same game -----------------------------------------------------
+async def test_a_case_transcript_replays_the_same_game(tmp_path: Path) -> None:
+    """Ann runs two heroes, Bob one (assigned at start): the transcript seats them in the same order, and its
+    action lines, run by the console as `playpost script` does, rebuild exactly the state the fuzzer reached."""
+    fuzz = fuzzers()["dungeon"]
+    seats = [Seat(player="ann", name="ann", choices={"hero": "Ruby"}), Seat(player="bob", name="bob"),
+             Seat(player="ann", name="ann", choices={"hero": "Candy"})]
+    options = fuzz.options(random.Random(0))
+    out = random_playout(fuzz.engine, options, seats, 7, cap=25, choose=Chooser(fuzz, "mixed"))
+    lines = Case("dungeon", 7, "mixed", ["(a test)"], options, seats, out.log).transcript().splitlines()
+    assert lines[0].startswith("# fuzz case: dungeon seed 7") and lines[1] == "# fails: (a test)"
+    assert lines[2].startswith("ann> /game new ") and "game:dungeon" in lines[2] and "seed:7" in lines[2]
+
+    store = await open_storage(str(tmp_path / "t.sqlite3"))
+    seeds = itertools.count(1)
+    manager = GameManager(store, clock=ScriptClock(), seed_source=lambda: next(seeds), render=False)
+    console = Console(manager=manager, out_dir=tmp_path / "out", write=lambda _: None)
+    game_id = None
+    try:
+        for ln in lines:
+            reply = await console.line(ln)
+            if reply is None:
+                continue
+            assert not reply.ephemeral, f"{ln!r} was refused: {reply.text}"
+            game_id = game_id or reply.game_id
+        assert game_id is not None
+        rec = await store.get_game(game_id)
+        assert rec is not None and rec.state == fuzz.engine.dump(out.state)
+    finally:
+        manager.close()
+        await store.close()
