@@ -149,7 +149,9 @@ def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
     assert other is not None
     jobs: list[Job] = []
     ev.append(Event(text=f"{h.name} lands on {other.name}."))
+    take_off, h.pos = h.pos, None  # in the air: its square is free, and the push never moves the jumper itself
     push_chain(st, other, d, job.by or h.player, ev, jobs)
+    h.pos = take_off
     _finish_jump(st, job, to, ev)
     st.queue[1:1] = jobs  # after the jumper's own landing job
 

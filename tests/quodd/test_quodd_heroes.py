@@ -55,6 +55,17 @@ def test_jumping_onto_a_hero_pushes_them_one_space_in_a_direction_the_jumper_pic
     assert hero(st, "ann").pos == "C3" and hero(st, "bob").pos == "C2"
 
 
+def test_a_jumper_is_in_the_air_so_the_push_it_lands_with_never_pushes_the_jumper_itself():
+    """Landing on a hero pushes them (and whoever stands beyond). The jumper has left its square: a push
+    chain running back over that square moves into it and never pushes the jumper (found by the benchmark's
+    random play: the jumper was pushed off the map and the engine failed)."""
+    st = ready("jump", heroes=[dict(pos="A3"), dict(pos="C3"), dict(pos="B3")])
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    assert st.pending.kind == "push_dir" and "W" in st.pending.options
+    st, _ = do(st, "ann", "choose option:W")
+    assert [hero(st, p).pos for p in ("ann", "bob", "cat")] == ["C3", "B3", "A3"]
+
+
 def test_landing_on_a_hero_who_cannot_move_their_controller_picks_your_landing():
     walls = {lab: "impassable_up" for lab in ("B2", "C2", "D2", "B4", "C4", "D4", "D3")}
     walls["B3"] = "wall"  # Bob cannot be pushed anywhere: he is rooted in place
