@@ -16,17 +16,68 @@ on open; tests use a fresh schema each so runs never collide.
 """
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import re
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import LIVE, ChannelBusy, ClaimResult, GameRecord, LogEntry, SeatRecord, StaleVersion, Storage
+from .base import (
+    LIVE,
+    ChannelBusy,
+    ClaimResult,
+    GameRecord,
+    LogEntry,
+    SeatRecord,
+    StaleVersion,
+    Storage,
+    StorageUnavailable,
+)
+
+log = logging.getLogger("playpost.storage")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+# what the server or the connection refuses, as opposed to a bug in our SQL: the command is answered
+# "not saved, nothing changed" (StorageUnavailable), the cause logged once, and the next command tries again
+FAULTS: tuple[type[BaseException], ...] = (
+    asyncpg.exceptions.DiskFullError,
+    asyncpg.exceptions.ReadOnlySQLTransactionError,
+    asyncpg.exceptions.InsufficientResourcesError,
+    asyncpg.exceptions.OutOfMemoryError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.DataCorruptedError,
+    asyncpg.exceptions.PostgresConnectionError,
+    asyncpg.exceptions.ConnectionDoesNotExistError,
+    ConnectionError,
+    OSError,
+)
+
+
+def _guarded(writing: bool) -> Callable[[Callable[P, Coroutine[Any, Any, T]]], Callable[P, Coroutine[Any, Any, T]]]:
+    """A read or write whose refusal by the database becomes StorageUnavailable (rolled back: nothing changed)."""
+    def wrap(fn: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+        @functools.wraps(fn)
+        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+            store: PostgresStorage = args[0]  # type: ignore[assignment]  # a method: args[0] is the storage
+            try:
+                out = await fn(*args, **kwargs)
+            except FAULTS as exc:
+                raise store.failed(exc, writing=writing) from exc
+            store.succeeded()
+            return out
+        return wrapper
+    return wrap
+
+
+_reads = _guarded(writing=False)
+_writes = _guarded(writing=True)
 
 MIGRATIONS: list[str] = [
     # 1: games (lobby/active/archive) and the append-only action log, as SQLite's migration 1
@@ -144,6 +195,7 @@ class PostgresStorage(Storage):
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self.fault: str | None = None  # the cause of the last refused read or write, until one succeeds
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -179,11 +231,25 @@ class PostgresStorage(Storage):
                     await conn.execute(script)
                     await conn.execute("INSERT INTO schema_migrations (version) VALUES ($1)", number)
 
+    def failed(self, exc: BaseException, *, writing: bool) -> StorageUnavailable:
+        """The error a refused read or write becomes; its cause is logged once, not per command."""
+        cause = str(exc) or type(exc).__name__
+        if cause != self.fault:
+            log.error("event=storage_fault db=postgresql writing=%s cause=%r", writing, cause)
+            self.fault = cause
+        return StorageUnavailable(cause, writing=writing)
+
+    def succeeded(self) -> None:
+        if self.fault is not None:
+            log.warning("event=storage_recovered db=postgresql fault=%r", self.fault)
+            self.fault = None
+
     async def close(self) -> None:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
 
+    @_reads
     async def schema_version(self) -> int:
         return int(await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
 
@@ -193,6 +259,7 @@ class PostgresStorage(Storage):
             yield conn
 
     # ---- games ------------------------------------------------------------
+    @_writes
     async def create_game(self, rec: GameRecord) -> GameRecord:
         now = rec.created_at or time.time()
         rec = rec.model_copy(update={"created_at": now, "updated_at": now})
@@ -206,6 +273,7 @@ class PostgresStorage(Storage):
             raise ChannelBusy("This channel already has a game.") from exc
         return rec.model_copy(update={"id": game_id})
 
+    @_writes
     async def import_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> list[GameRecord]:
         cols = [c for c in _COLUMNS if c != "id"]
         marks = ", ".join(f"${i}" for i in range(1, len(cols) + 1))
@@ -225,11 +293,13 @@ class PostgresStorage(Storage):
                 out.append(rec.model_copy(update={"id": game_id}))
         return out
 
+    @_reads
     async def live_game(self, channel_id: str) -> GameRecord | None:
         row = await self.pool.fetchrow(f"{_SELECT} WHERE channel_id = $1 AND status = ANY($2::text[])",
                                        channel_id, list(LIVE))
         return _row_to_record(row) if row else None
 
+    @_reads
     async def get_game(self, game_id: int) -> GameRecord | None:
         row = await self.pool.fetchrow(f"{_SELECT} WHERE id = $1", game_id)
         return _row_to_record(row) if row else None
@@ -258,10 +328,12 @@ class PostgresStorage(Storage):
             raise StaleVersion("The game changed while this command was being handled.")
         return rec.model_copy(update=fields)
 
+    @_writes
     async def update_game(self, rec: GameRecord, expected_version: int, **fields: Any) -> GameRecord:
         async with self._tx() as conn:
             return await self._guarded_update(conn, rec, expected_version, fields)
 
+    @_writes
     async def update_meta(self, game_id: int, patch: dict[str, Any]) -> dict[str, Any]:
         async with self._tx() as conn:
             raw = await conn.fetchval("SELECT meta FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id)
@@ -271,6 +343,7 @@ class PostgresStorage(Storage):
             await conn.execute("UPDATE games SET meta = $1 WHERE id = $2", json.dumps(meta, sort_keys=True), game_id)
         return meta
 
+    @_writes
     async def append_action(
         self, rec: GameRecord, expected_version: int, entry: LogEntry, state: str, **fields: Any
     ) -> GameRecord:
@@ -283,12 +356,14 @@ class PostgresStorage(Storage):
             )
         return out
 
+    @_writes
     async def mark_undone(self, rec: GameRecord, expected_version: int, seq: int, state: str) -> GameRecord:
         async with self._tx() as conn:
             out = await self._guarded_update(conn, rec, expected_version, {"state": state})
             await conn.execute("UPDATE actions SET undone = TRUE WHERE game_id = $1 AND seq = $2", rec.id, seq)
         return out
 
+    @_reads
     async def log(self, game_id: int, *, include_undone: bool = False) -> list[LogEntry]:
         where = "" if include_undone else " AND NOT undone"
         rows = await self.pool.fetch(
@@ -298,10 +373,12 @@ class PostgresStorage(Storage):
         )
         return [LogEntry(**dict(r)) for r in rows]
 
+    @_reads
     async def next_seq(self, game_id: int) -> int:
         return int(await self.pool.fetchval("SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = $1",
                                             game_id))
 
+    @_reads
     async def history(self, channel_id: str, limit: int = 10) -> list[GameRecord]:
         rows = await self.pool.fetch(
             f"{_SELECT} WHERE channel_id = $1 AND status IN ('finished', 'abandoned') ORDER BY id DESC LIMIT $2",
@@ -309,6 +386,7 @@ class PostgresStorage(Storage):
         )
         return [_row_to_record(r) for r in rows]
 
+    @_reads
     async def due(self, now: float) -> list[GameRecord]:
         rows = await self.pool.fetch(
             f"{_SELECT} WHERE status = 'active' AND deadline_at IS NOT NULL AND deadline_at <= $1 ORDER BY deadline_at",
@@ -316,11 +394,13 @@ class PostgresStorage(Storage):
         )
         return [_row_to_record(r) for r in rows]
 
+    @_reads
     async def live_games(self) -> list[GameRecord]:
         rows = await self.pool.fetch(f"{_SELECT} WHERE status = ANY($1::text[]) ORDER BY id", list(LIVE))
         return [_row_to_record(r) for r in rows]
 
     # ---- timed work claimed across processes (see Storage.claim) ---------------------------------------------
+    @_writes
     async def claim(self, key: str, owner: str, now: float, lease_s: float) -> ClaimResult:
         """Insert the claim; or take over a lease that ran out, its row locked with SKIP LOCKED, so a process
         that finds another one taking it over right now moves on instead of waiting."""
@@ -339,25 +419,30 @@ class PostgresStorage(Storage):
             done = await conn.fetchval("SELECT done_at IS NOT NULL FROM claims WHERE key = $1", key)
         return "done" if done else "held"
 
+    @_writes
     async def finish_claim(self, key: str, owner: str, now: float) -> bool:
         got = await self.pool.fetchval(
             "UPDATE claims SET done_at = $1 WHERE key = $2 AND owner = $3 AND done_at IS NULL RETURNING key",
             now, key, owner)
         return got is not None
 
+    @_writes
     async def release_claim(self, key: str, owner: str) -> None:
         await self.pool.execute(
             "UPDATE claims SET lease_until = 0 WHERE key = $1 AND owner = $2 AND done_at IS NULL", key, owner)
 
+    @_writes
     async def prune_claims(self, done_before: float) -> int:
         status = await self.pool.execute("DELETE FROM claims WHERE done_at IS NOT NULL AND done_at < $1", done_before)
         return int(status.split()[-1])
 
     # ---- moving a whole database (see Storage.copy_games) ---------------------------------------------------
+    @_reads
     async def games_page(self, after_id: int, limit: int) -> list[GameRecord]:
         rows = await self.pool.fetch(f"{_SELECT} WHERE id > $1 ORDER BY id LIMIT $2", after_id, limit)
         return [_row_to_record(r) for r in rows]
 
+    @_writes
     async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
         """Explicit ids (the identity column is BY DEFAULT), then the identity's sequence is moved past them."""
         marks = ", ".join(f"${i}" for i in range(1, len(_COLUMNS) + 1))

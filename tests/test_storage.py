@@ -288,3 +288,31 @@ def test_urls_pick_the_backend_and_schema():
     assert PostgresStorage("postgres://u@h/db?schema=x", schema="y").schema == "y"
     with pytest.raises(ValueError):
         PostgresStorage("postgres://u@h/db", schema='x"; DROP TABLE games; --')
+
+
+@pg
+async def test_pg_a_lost_connection_is_answered_not_saved_logged_once_and_recovered(pg_url, pg_server, caplog):
+    """PostgreSQL drops the bot's connection (a restart, a failover): the write in hand is refused as
+    StorageUnavailable (nothing changed), the cause is logged once, and the next command works again."""
+    from storage import StorageUnavailable
+
+    dsn, schema = split_schema(pg_url)
+    store = PostgresStorage(dsn, schema=schema, min_size=1, max_size=1)
+    await store.open()
+    admin = await asyncpg.connect(pg_server)
+    try:
+        g = await store.create_game(rec())
+        pid = await store.pool.fetchval("SELECT pg_backend_pid()")
+        await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        with pytest.raises(StorageUnavailable) as refused:
+            await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
+        assert refused.value.writing
+        assert sum("event=storage_fault" in r.getMessage() for r in caplog.records) == 1
+        fresh = await store.get_game(g.id)  # the pool opens a new connection: reads and writes work again
+        assert fresh.version == 0 and await store.log(g.id) == []  # the refused write changed nothing
+        moved = await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
+        assert moved.version == 1 and store.fault is None
+        assert any("event=storage_recovered" in r.getMessage() for r in caplog.records)
+    finally:
+        await admin.close()
+        await store.close()
