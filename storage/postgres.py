@@ -55,6 +55,8 @@ FAULTS: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.DataCorruptedError,
     asyncpg.exceptions.PostgresConnectionError,
     asyncpg.exceptions.ConnectionDoesNotExistError,
+    # a connection the server dropped while idle may first surface as the client's own state error
+    asyncpg.exceptions.InternalClientError,
     ConnectionError,
     OSError,
 )

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
@@ -291,9 +292,45 @@ def test_urls_pick_the_backend_and_schema():
 
 
 @pg
-async def test_pg_a_lost_connection_is_answered_not_saved_logged_once_and_recovered(pg_url, pg_server, caplog):
-    """PostgreSQL drops the bot's connection (a restart, a failover): the write in hand is refused as
-    StorageUnavailable (nothing changed), the cause is logged once, and the next command works again."""
+async def test_pg_a_refused_write_is_answered_not_saved_logged_once_and_recovered(pg_url, caplog, monkeypatch):
+    """The server refuses a write (here a full disk, injected into the move's transaction): StorageUnavailable,
+    nothing changed, the cause logged once however often it repeats, and the next write that works ends it."""
+    from storage import StorageUnavailable
+
+    store = await open_storage(pg_url)
+    assert isinstance(store, PostgresStorage)
+    try:
+        g = await store.create_game(rec())
+        real_tx = store._tx
+        full = {"on": True}
+
+        @asynccontextmanager
+        async def tx():
+            async with real_tx() as conn:
+                if full["on"]:
+                    raise asyncpg.exceptions.DiskFullError("could not extend file: No space left on device")
+                yield conn
+
+        monkeypatch.setattr(store, "_tx", tx)
+        for _ in range(3):
+            with pytest.raises(StorageUnavailable) as refused:
+                await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
+            assert refused.value.writing and "No space left" in refused.value.cause
+        assert sum("event=storage_fault" in r.getMessage() for r in caplog.records) == 1
+        assert (await store.get_game(g.id)).version == 0 and await store.log(g.id) == []  # nothing changed
+        full["on"] = False
+        moved = await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
+        assert moved.version == 1 and store.fault is None
+        assert any("event=storage_recovered" in r.getMessage() for r in caplog.records)
+    finally:
+        await store.close()
+
+
+@pg
+async def test_pg_a_dropped_connection_never_escapes_as_an_unexpected_error(pg_url, pg_server):
+    """The server drops the bot's connection (a restart, a failover). Whether the pool notices first (the
+    write goes through on a new connection) or the write meets the dead one (StorageUnavailable: not saved,
+    nothing changed), no other error escapes, the game stays consistent, and the next write works."""
     from storage import StorageUnavailable
 
     dsn, schema = split_schema(pg_url)
@@ -304,15 +341,13 @@ async def test_pg_a_lost_connection_is_answered_not_saved_logged_once_and_recove
         g = await store.create_game(rec())
         pid = await store.pool.fetchval("SELECT pg_backend_pid()")
         await admin.execute("SELECT pg_terminate_backend($1)", pid)
-        with pytest.raises(StorageUnavailable) as refused:
-            await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
-        assert refused.value.writing
-        assert sum("event=storage_fault" in r.getMessage() for r in caplog.records) == 1
-        fresh = await store.get_game(g.id)  # the pool opens a new connection: reads and writes work again
-        assert fresh.version == 0 and await store.log(g.id) == []  # the refused write changed nothing
-        moved = await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
-        assert moved.version == 1 and store.fault is None
-        assert any("event=storage_recovered" in r.getMessage() for r in caplog.records)
+        try:
+            g = await store.append_action(g, 0, LogEntry(seq=1, player="ann", action="end"), '{"a":1}')
+        except StorageUnavailable:
+            assert (await store.get_game(g.id)).version == 0 and await store.log(g.id) == []
+        seq = len(await store.log(g.id)) + 1
+        moved = await store.append_action(g, g.version, LogEntry(seq=seq, player="ann", action="end"), '{"a":2}')
+        assert moved.version == seq and [e.seq for e in await store.log(g.id)] == list(range(1, seq + 1))
     finally:
         await admin.close()
         await store.close()
