@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from games.core import get_game
-from storage import GameRecord
+from storage import GameRecord, StorageUnavailable
 from storage.base import ClaimResult
 
 from .defaults import DEFAULT_SETTINGS
@@ -110,10 +110,17 @@ class Pace:
     async def run(self) -> None:
         while True:
             await asyncio.sleep(self.tick_seconds)
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("event=pace_tick_failed")
+            await self.tick_safely()
+
+    async def tick_safely(self) -> None:
+        """One tick; a fault is logged and the next tick tries again. A database that refuses (disk full,
+        read-only, connection lost) has logged its cause once already: no traceback every minute for it."""
+        try:
+            await self.tick()
+        except StorageUnavailable:
+            log.info("event=pace_tick_skipped reason=storage_unavailable")
+        except Exception:
+            log.exception("event=pace_tick_failed")
 
     def every(self, name: str, period_s: float, job: Callable[[float], Awaitable[object]]) -> None:
         """Run `job(now)` once per `period_s` (aligned to the epoch) in whichever process claims it first."""
@@ -144,6 +151,9 @@ class Pace:
         for rec in await self.manager.storage.due(now + HORIZON):
             try:
                 nudge = await self._game(rec, now)
+            except StorageUnavailable:
+                log.info("event=pace_game_skipped game=%s reason=storage_unavailable", rec.id)
+                continue
             except Exception:
                 log.exception("event=pace_game_failed game=%s", rec.id)
                 continue
