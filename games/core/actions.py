@@ -5,6 +5,7 @@ button custom_ids, transcripts and the action log, and parses back to an equal v
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -131,3 +132,14 @@ class Action(BaseModel):
             return False
         mine = {k: v.casefold() for k, v in self.args}
         return all(mine.get(k) == v.casefold() for k, v in partial.args)
+
+
+@lru_cache(maxsize=1 << 16)
+def _made(cmd: str, args: tuple[tuple[str, Any], ...]) -> Action:
+    return Action.of(cmd, **dict(args))
+
+
+def action_of(cmd: str, **args: Any) -> Action:
+    """`Action.of` remembered. Actions are frozen values, so one shared instance per distinct action is safe;
+    building them (pydantic validation) was the largest cost of listing legal moves."""
+    return _made(cmd, tuple(args.items()))

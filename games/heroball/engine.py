@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.core import Action, Event, IllegalAction, Phase, PhasedGame, Rng, Seat, UniqueChoice
+from games.core.actions import action_of
 
-from .acts import action_of
 from .commands import ANYTIME, COMMANDS, OPTIONS, REACTION_HOURS, REPLIES
 from .commands import seat_options as seat_options_for
 from .data import rules, topics

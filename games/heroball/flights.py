@@ -7,8 +7,8 @@ for those who gave them. The intercept phase (phases/reaction.py) takes the answ
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.actions import action_of
 
-from .acts import action_of
 from .rulebook import OBJECT_NAMES, Rulebook, cap
 from .state import HeroballState, HeroState, ObjectState, Window
 from .turns import goal_check

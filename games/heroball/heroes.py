@@ -7,8 +7,8 @@ Swat, Lacrosse Stick, Invulnerable, Mirror Shield, Distract) live with the actio
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.actions import action_of
 
-from .acts import action_of
 from .attacks import attack, target_reason
 from .data import Card
 from .flights import launch

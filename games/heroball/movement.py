@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.actions import action_of
 
-from .acts import action_of
 from .attacks import attack
 from .rulebook import INVULNERABLE, Rulebook, cap
 from .state import HeroballState, HeroState

@@ -4,12 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Status
+from games.core.actions import action_of
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
 from .. import hero_actions as ha
 from .. import loot
-from ..acts import action_of
 from ..attributes import grabbed
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id

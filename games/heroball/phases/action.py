@@ -7,8 +7,8 @@ attacks.py, objects.py, heroes.py.
 from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
+from games.core.actions import action_of
 
-from ..acts import action_of
 from ..attacks import attack_actions, explain_attack
 from ..heroes import explain_hero, hero_actions
 from ..movement import explain_move, move_actions

@@ -8,8 +8,8 @@ may distract, opening the window, her standing order, the price of carrying on.
 from __future__ import annotations
 
 from games.core import Action, Event, Pending, Phase
+from games.core.actions import action_of
 
-from ..acts import action_of
 from ..attacks import attack_kind, defend, hit
 from ..commands import REACTION_HOURS, REPLIES
 from ..flights import catch, intercept_options, run_intercept

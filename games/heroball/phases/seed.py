@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
+from games.core.actions import action_of
 
-from ..acts import action_of
 from ..rulebook import Rulebook, arg
 from ..state import HeroballState
 from ..turns import start_turn
