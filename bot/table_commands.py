@@ -268,8 +268,11 @@ class TableCommands:
 
     async def hand(self, ctx: Context) -> Reply:
         rec = await self.table.live(ctx)
-        if rec.status != "active" or ctx.user_id not in self.table.names(rec):
+        if ctx.user_id not in self.table.names(rec):
             raise IllegalAction("You have no private information in this game.", "Only seated players do.")
+        if rec.status != "active":
+            raise IllegalAction("The game has not started: nobody holds anything yet.",
+                                "The host starts it with `/game start`; then `/game hand` shows what only you see.")
         engine = get_game(rec.kind)
         state = self.table.state_of(rec, engine)
         text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."

@@ -185,3 +185,12 @@ def test_a_preview_of_a_move_with_options_but_no_quotes_says_to_quote_it():
         parse_command("/game preview action:seed to:G7")
     assert caught.value.reason == "`/game preview` has no option `to`."
     assert 'Quote a move with options: `action:"seed to:G7"`.' in caught.value.hint
+
+
+async def test_hand_before_the_start_says_the_game_has_not_started_not_that_you_are_unseated(manager):
+    from bot.reply import Context
+
+    ann = Context(channel_id="c9", user_id="ann", user_name="Ann")
+    await manager.dispatch(ann, "game", "new", {"game": "count"})
+    r = await manager.dispatch(ann, "game", "hand", {})
+    assert r.ephemeral and "has not started" in r.text and "/game start" in r.text, r.text
