@@ -209,14 +209,11 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
-    in_reach = []
-    for sq, (cost, haz, _) in opts.items():
-        fp = footprint(sq[0], sq[1], md.large)
-        if monster_in_reach(st, m, fp, target):
-            in_reach.append((cost, haz, sq[1], sq[0]))
-    if in_reach:
-        in_reach.sort()
-        dest = (in_reach[0][3], in_reach[0][2])  # rule: it stops once it enters attack range
+    # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
+    order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+    reach = next((r for r in order if monster_in_reach(st, m, footprint(r[3], r[2], md.large), target)), None)
+    if reach is not None:
+        dest = (reach[3], reach[2])
     else:
         tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
         field = large_field(st, m, tdist) if md.large else {}
