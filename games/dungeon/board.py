@@ -178,7 +178,7 @@ class Board:
         if not rel:
             return True
         for seen in pair.seen:
-            if not seen & rel:
+            if seen.isdisjoint(rel):
                 return True
         key = (a, b, ignore_walls, rel)
         hit = self._sight.get(key)
@@ -343,36 +343,44 @@ def move_search(
     return out
 
 
+_K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
+
+
 def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
                 no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
     """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
-    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result)."""
-    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
+    Dijkstra on (movement, hazards) packed into one integer, popped in the same order)."""
+    if start in blocked:
+        blocked = blocked - {start}  # a model never blocks itself
+    best: dict[Sq, int] = {start: 0}
     prev: dict[Sq, Sq] = {}
-    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    heap: list[tuple[int, Sq]] = [(0, start)]
     steps = b.steps
+    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        cost, haz, cur = heapq.heappop(heap)
-        if best[cur] < (cost, haz):
+        key, cur = pop(heap)
+        if best[cur] < key:
             continue
+        base = key + _K
         for _d, nxt, sides in steps[cur]:
-            if sides and ((sides[0] in blocked and sides[0] != start) or (sides[1] in blocked and sides[1] != start)):
+            if nxt in blocked or (sides and (sides[0] in blocked or sides[1] in blocked)):
                 continue
-            if nxt in blocked and nxt != start:
+            nk = base + _K if nxt in slow else base
+            if nk >= over:
                 continue
-            ncost = cost + (2 if nxt in slow else 1)
-            if ncost > allowance:
-                continue
-            key = (ncost, haz + 1 if nxt in hazards else haz)
+            if nxt in hazards:
+                nk += 1
             old = best.get(nxt)
-            if old is not None and old <= key:
+            if old is not None and old <= nk:
                 continue
-            best[nxt] = key
+            best[nxt] = nk
             prev[nxt] = cur
-            heapq.heappush(heap, (key[0], key[1], nxt))
+            push(heap, (nk, nxt))
     out = {}
-    for sq, (c, h) in best.items():
+    for sq, k in best.items():
         if sq == start or sq in no_end:
             continue
         path = []
@@ -380,7 +388,7 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
         while node != start:
             path.append(node)
             node = prev[node]
-        out[sq] = (c, h, tuple(reversed(path)))
+        out[sq] = (k // _K, k % _K, tuple(reversed(path)))
     return out
 
 
