@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
@@ -19,6 +20,7 @@ from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
 from .los import find_line, merge_walls, neighbours_see, touched
 
 Sq = tuple[int, int]
+_T = TypeVar("_T")
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
 SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
@@ -85,6 +87,7 @@ class Board:
         self._sight: dict[tuple[Sq, Sq, bool, frozenset[Sq]], bool] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
+        self._base_steps: dict[tuple[bool, bool], dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]] = {}
 
     # ---- basic squares ---------------------------------------------------
     def inside(self, sq: Sq) -> bool:
@@ -126,6 +129,41 @@ class Board:
             self.wall_between(a, side1) or self.wall_between(a, side2)
             or self.wall_between(side1, b) or self.wall_between(side2, b)
         )
+
+    def base_steps(self, large: bool, ignore_walls: bool) -> dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]:
+        """For `move_search`: anchor -> [(next anchor, squares a diagonal step passes between, squares the
+        base enters)] for every step the board's edges and walls allow a base of this size (walls ignored
+        by a ghost or burrower); worked out once per board. Whether the side squares may be passed and
+        the entered squares entered depends on the models, so the search asks that."""
+        key = (large, ignore_walls)
+        found = self._base_steps.get(key)
+        if found is None:
+            found = self._base_steps[key] = {}
+            for y in range(self.height):
+                for x in range(self.width):
+                    found[(x, y)] = self._base_steps_from((x, y), large, ignore_walls)
+        return found
+
+    def _base_steps_from(self, cur: Sq, large: bool, ignore_walls: bool,
+                         ) -> list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]:
+        cur_fp = footprint(*cur, large)
+        out = []
+        for d in DIRS8.values():
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            new_fp = footprint(*nxt, large)
+            sides: list[Sq] = []
+            ok = True
+            for s in cur_fp:
+                t = (s[0] + d[0], s[1] + d[1])
+                if not self.inside(t) or (not ignore_walls and (s, d) not in self.step_set):
+                    ok = False
+                    break
+                if d[0] and d[1]:
+                    sides += [q for q in ((t[0], s[1]), (s[0], t[1])) if q not in cur_fp and q not in new_fp]
+            if not ok or (large and not ignore_walls and self.internal_walls(*nxt)):
+                continue
+            out.append((nxt, tuple(dict.fromkeys(sides)), tuple(q for q in new_fp if q not in cur_fp)))
+        return out
 
     def internal_walls(self, x: int, y: int) -> bool:
         """Would a 2x2 base anchored at (x, y) sit over a wall?"""
@@ -287,6 +325,8 @@ def move_search(
     """
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
+    passable, cost_of, hazard_of = _remembered(passable), _remembered(cost_of), _remembered(hazard_of)
+    table = b.base_steps(large, ignore_walls)
     own0 = set(footprint(*start, large))
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
@@ -295,31 +335,9 @@ def move_search(
         cost, haz, cur = heapq.heappop(heap)
         if best.get(cur, (999, 999)) < (cost, haz):
             continue
-        cur_fp = footprint(*cur, large)
-        for d in DIRS8.values():
-            nxt = (cur[0] + d[0], cur[1] + d[1])
-            new_fp = footprint(*nxt, large)
-            ok = True
-            for s in cur_fp:
-                t = (s[0] + d[0], s[1] + d[1])
-                if not b.inside(t):
-                    ok = False
-                    break
-                if not ignore_walls and (s, d) not in b.step_set:
-                    ok = False
-                    break
-                if d[0] and d[1]:
-                    for side in ((t[0], s[1]), (s[0], t[1])):
-                        if side not in cur_fp and side not in new_fp and not passable(side):
-                            ok = False
-                            break
-                    if not ok:
-                        break
-            if not ok:
+        for nxt, sides, entered in table[cur]:
+            if sides and not all(passable(side) for side in sides):
                 continue
-            if large and not ignore_walls and b.internal_walls(*nxt):
-                continue
-            entered = [s for s in new_fp if s not in cur_fp]
             if not all(s in own0 or passable(s) for s in entered):
                 continue
             step_cost = max(cost_of(s) for s in entered)
@@ -344,6 +362,19 @@ def move_search(
 
 
 _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
+
+
+def _remembered(f: Callable[[Sq], _T]) -> Callable[[Sq], _T]:
+    """`f` asked once per square (the search's tests are fixed for the whole search)."""
+    memo: dict[Sq, _T] = {}
+
+    def g(s: Sq) -> _T:
+        v = memo.get(s, memo)
+        if v is memo:
+            v = memo[s] = f(s)
+        return v  # type: ignore[return-value]
+
+    return g
 
 
 def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
