@@ -38,6 +38,7 @@ from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
 from .reply import Button, Context, Menu, Reply, StatusMessage
+from .runtime import render_worker_init
 
 log = logging.getLogger("playpost.manager")
 
@@ -137,7 +138,8 @@ class Table:
         self.undo_states: dict[int, list[tuple[int, str, BaseModel]]] = {}
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
-            render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+            render_workers, mp_context=multiprocessing.get_context("spawn"), initializer=render_worker_init)
+            if render_workers > 0 else None)
         self.limits = limits = limits or Limits()
         self._rules_pool = concurrent.futures.ThreadPoolExecutor(limits.rules_workers,
                                                                  thread_name_prefix="playpost-rules")
