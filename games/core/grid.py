@@ -30,6 +30,7 @@ def label(x: int, y: int) -> str:
     return f"{col_letters(x)}{y + 1}"
 
 
+@lru_cache(maxsize=1 << 12)
 def parse_label(text: str) -> tuple[int, int] | None:
     """'C4' -> (2, 3); None if it is not a square label."""
     m = _LABEL.match(text.strip())
