@@ -37,7 +37,7 @@ class DungeonFuzz(GameFuzz):
     rollouts = 10
     weight = 4.0
     passive = ("end", "ready")
-    modes = ("guided", "late", "mixed", "late", "random", "late")  # half the games start late: the end game is rare
+    modes = ("late", "guided", "late", "mixed", "late", "random")  # half the games start late: the end game is rare
     policy_rate = 0.85
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:
