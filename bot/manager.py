@@ -49,11 +49,13 @@ class GameManager:
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
         limits: Limits | None = None,
+        computer_workers: int = 0,
     ) -> None:
         """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+        computer_workers > 0: computer players decide in that many processes (the bot); 0: in a thread.
         `limits`: how much work is under way at once (bot/pipeline.py)."""
         self.table = Table(storage, clock=clock, render=render, seed_source=seed_source,
-                           render_workers=render_workers, limits=limits)
+                           render_workers=render_workers, limits=limits, computer_workers=computer_workers)
         game = TableCommands(self.table)
         records = RecordCommands(self.table)
         votes = VoteCommands(self.table, game)
