@@ -15,8 +15,9 @@ from functools import cache
 
 from games.core.grid import DIRS8, parse_label
 
-from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
+from .data import TERRAIN_CHARS, DungeonDef, parse_wall
 from .los import find_line, merge_walls, neighbours_see, touched
+from .maps import dungeon_def
 
 Sq = tuple[int, int]
 
@@ -233,7 +234,7 @@ class Board:
 
 @cache
 def board(dungeon_id: str) -> Board:
-    return Board(content().dungeons[dungeon_id])
+    return Board(dungeon_def(dungeon_id))
 
 
 _ROUTE_CACHE: dict[tuple, dict[Sq, int]] = {}

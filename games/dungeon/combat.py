@@ -12,6 +12,7 @@ from . import attributes, dice
 from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
+from .maps import dungeon_def
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
@@ -41,7 +42,7 @@ def aura_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...]) -> in
     lv = st.levels[st.level]
     if not lv.active or lv.destroyed:
         return 0
-    aura = content().dungeons[st.dungeon].levels[st.level].aura
+    aura = dungeon_def(st.dungeon).levels[st.level].aura
     if aura.side != side or aura.roll != roll:
         return 0
     squares = board(st.dungeon).aura(st.level, content().rules.aura_range)

@@ -18,6 +18,7 @@ from .board import board
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .data import card_id, content, hero_id
 from .levels import open_level
+from .maps import RANDOM, dungeon_def, dungeon_ids, random_id
 from .phases.activation import ActivationPhase
 from .phases.attack import AttackPhase, reroll_dice
 from .phases.heroes import ChooseHeroPhase
@@ -59,9 +60,9 @@ class DungeonGame(PhasedGame[DungeonState]):
     # ---- lobby -------------------------------------------------------------------
     def check_options(self, options: dict[str, str]) -> None:
         d = options.get("dungeon")
-        if d is not None and d not in content().dungeons:
+        if d is not None and d not in dungeon_ids():
             raise IllegalAction(f"There is no dungeon called `{d}`.",
-                                "Dungeons: " + ", ".join(content().dungeons) + ".")
+                                "Dungeons: " + ", ".join(dungeon_ids()) + ".")
         limit = options.get("turn_limit")
         if limit not in (None, "") and not (str(limit).isdigit() and 1 <= int(limit) <= 999):
             raise IllegalAction(f"`{limit}` is not a turn limit.",
@@ -92,6 +93,8 @@ class DungeonGame(PhasedGame[DungeonState]):
         dungeon_id = options.get("dungeon") or next(iter(content().dungeons))
         self.check_options({"dungeon": dungeon_id, "turn_limit": options.get("turn_limit") or ""})
         rng = Rng(seed=seed)
+        if dungeon_id == RANDOM:  # the layout follows from the seed, like the dice
+            dungeon_id = random_id(rng)
         b = board(dungeon_id)
         chosen = [hero_id(s.choices["hero"]) if s.choices.get("hero") else None for s in seats]
         free = [h for h in content().heroes if h not in chosen]
@@ -102,7 +105,7 @@ class DungeonGame(PhasedGame[DungeonState]):
             hd = content().heroes[hid]
             x, y = b.start[i]
             heroes.append(HeroState(id=hid, player=seat.player, name=seat.name, seat=i, x=x, y=y, potions=hd.potions))
-        dd = content().dungeons[dungeon_id]
+        dd = dungeon_def(dungeon_id)
         levels = [LevelState(pool=list(lv.pool)) for lv in dd.levels]
         loot = [c.id for c in content().cards.values() if c.deck == "loot"]
         treasure = [c.id for c in content().cards.values() if c.deck == "treasure"]

@@ -6,6 +6,7 @@ from games.core.grid import label as sq_label
 from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
+from .maps import dungeon_def
 from .sight import occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, hfp, is_incap, monster_def
@@ -39,7 +40,7 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
     lv = st.levels[level]
     lv.active = True
     lv.chest = "closed"
-    name = content().dungeons[st.dungeon].levels[level].name
+    name = dungeon_def(st.dungeon).levels[level].name
     lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears.")
     st.monsters = [m for m in st.monsters if not monster_def(m).guardian]
     st.booty_cards = []

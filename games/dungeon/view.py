@@ -10,6 +10,7 @@ from games.core.grid import label as sq_label
 
 from .board import board
 from .data import content
+from .maps import dungeon_def
 from .state import DungeonState
 from .stats import hero_stats, is_incap, monster_def
 
@@ -103,7 +104,7 @@ def _code(name: str) -> str:
 
 def build_view(st: DungeonState, status: Status) -> DungeonView:
     b = board(st.dungeon)
-    dd = content().dungeons[st.dungeon]
+    dd = dungeon_def(st.dungeon)
     heroes = []
     for h in st.heroes:
         s = hero_stats(h)
