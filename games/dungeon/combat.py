@@ -38,6 +38,9 @@ def adjacent_visible_terrain(st: DungeonState, fp: tuple[Sq, ...], kind: str) ->
     return False
 
 
+DIFFICULTY_STARS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: stars on monsters' offence rolls
+
+
 def aura_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...]) -> int:
     lv = st.levels[st.level]
     if not lv.active or lv.destroyed:
@@ -56,6 +59,10 @@ def ground_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...], not
     if a:
         stars += a
         notes.append(f"aura {a:+d}")
+    if side == "monsters" and roll == "offence" and st.difficulty != "normal":  # house difficulty option
+        bonus = DIFFICULTY_STARS[st.difficulty]
+        stars += bonus
+        notes.append(f"{st.difficulty} {bonus:+d}")
     statue = "champion" if roll == "offence" else "sentinel"
     if adjacent_visible_terrain(st, fp, statue):
         stars += 1

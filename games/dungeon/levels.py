@@ -11,6 +11,17 @@ from .sight import occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, hfp, is_incap, monster_def
 
+DIFFICULTY_SPAWNS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: monsters opening a level, +/-
+
+
+def difficulty_note(st: DungeonState) -> str:
+    """How the host's difficulty option changes the game, announced at the start and as each level opens."""
+    if st.difficulty == "normal":
+        return ""
+    more = DIFFICULTY_SPAWNS[st.difficulty]
+    return (f" ({st.difficulty} difficulty, a house option: each level opens with one monster "
+            f"{'more' if more > 0 else 'fewer'}, monsters' attack rolls {more:+d} star)")
+
 
 def level_cleared(st: DungeonState) -> bool:
     lv = st.levels[st.level]
@@ -41,7 +52,7 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
     lv.active = True
     lv.chest = "closed"
     name = dungeon_def(st.dungeon).levels[level].name
-    lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears.")
+    lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears." + difficulty_note(st))
     st.monsters = [m for m in st.monsters if not monster_def(m).guardian]
     st.booty_cards = []
     if breather:
@@ -58,7 +69,8 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
         st.ready = []
         st.activation = None
         st.attack = None
-    n = max(content().rules.opening_spawn_min, len(st.heroes))
+    # more heroes, more monsters; the house difficulty option adds or takes one (at least one spawns)
+    n = max(1, max(content().rules.opening_spawn_min, len(st.heroes)) + DIFFICULTY_SPAWNS[st.difficulty])
     for _ in range(n):
         if not spawn_one(st, level, lines):
             break
