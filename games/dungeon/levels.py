@@ -6,7 +6,7 @@ from games.core.grid import label as sq_label
 from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
-from .maps import dungeon_def
+from .maps import dungeon_def, is_random
 from .sight import occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, hfp, is_incap, monster_def
@@ -21,6 +21,12 @@ def difficulty_note(st: DungeonState) -> str:
     more = DIFFICULTY_SPAWNS[st.difficulty]
     return (f" ({st.difficulty} difficulty, a house option: each level opens with one monster "
             f"{'more' if more > 0 else 'fewer'}, monsters' attack rolls {more:+d} star)")
+
+
+def start_note(st: DungeonState) -> str:
+    """Said with the first status of a game: a built dungeon's name (its number rebuilds it) and the difficulty."""
+    built = f" ({dungeon_def(st.dungeon).name}, built from tiles by the seed)" if is_random(st.dungeon) else ""
+    return built + difficulty_note(st)
 
 
 def level_cleared(st: DungeonState) -> bool:
