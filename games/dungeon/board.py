@@ -16,8 +16,9 @@ from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
-from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
+from .data import TERRAIN_CHARS, DungeonDef, parse_wall
 from .los import find_line, merge_walls, neighbours_see, touched
+from .maps import dungeon_def
 
 Sq = tuple[int, int]
 _T = TypeVar("_T")
@@ -271,7 +272,7 @@ class Board:
 
 @cache
 def board(dungeon_id: str) -> Board:
-    return Board(content().dungeons[dungeon_id])
+    return Board(dungeon_def(dungeon_id))
 
 
 _ROUTE_CACHE: dict[tuple, dict[Sq, int]] = {}

@@ -81,6 +81,9 @@ class Activation(BaseModel):
     potion_used: bool = False
 
 
+Difficulty = Literal["explorer", "normal", "veteran"]
+
+
 class DungeonState(BaseModel):
     dungeon: str
     rng: Rng
@@ -102,3 +105,4 @@ class DungeonState(BaseModel):
     result: Literal["", "victory", "defeat"] = ""
     result_text: str = ""
     turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)
+    difficulty: Difficulty = "normal"  # house option (levels.py, combat.py)

@@ -10,6 +10,7 @@ from games.core.grid import label as sq_label
 
 from .board import board
 from .data import content
+from .maps import dungeon_def
 from .state import DungeonState
 from .stats import hero_stats, is_incap, monster_def
 
@@ -94,6 +95,8 @@ class DungeonView(BaseModel):
     aura: list[tuple[int, int]] = Field(default_factory=list)
     result: str = ""
     turn_limit: int = 0  # the host's turn limit (0: none)
+    difficulty: str = "normal"  # the house difficulty option: explorer, normal or veteran
+    dungeon_name: str = ""
 
 
 def _code(name: str) -> str:
@@ -103,7 +106,7 @@ def _code(name: str) -> str:
 
 def build_view(st: DungeonState, status: Status) -> DungeonView:
     b = board(st.dungeon)
-    dd = content().dungeons[st.dungeon]
+    dd = dungeon_def(st.dungeon)
     heroes = []
     for h in st.heroes:
         s = hero_stats(h)
@@ -137,7 +140,7 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
-        result=st.result_text, turn_limit=st.turn_limit)
+        result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty, dungeon_name=dd.name)
 
 
 def summary(st: DungeonState) -> dict[str, Any]:
@@ -163,4 +166,6 @@ def summary(st: DungeonState) -> dict[str, Any]:
     }
     if st.turn_limit:
         out["turn_limit"] = st.turn_limit
+    if st.difficulty != "normal":
+        out["difficulty"] = st.difficulty
     return out
