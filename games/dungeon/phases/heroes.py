@@ -40,6 +40,7 @@ class ChooseHeroPhase(DungeonPhase):
         st.activation = Activation(hero=h.id, ap=ap)
         st.activations += 1
         h.expiring = [d for d in h.debuffs if d != "knockdown"]
+        h.buffs_expiring = list(h.buffs)  # house: a buff lasts until the end of the hero's next activation
         lines.append(f"{h.name} activates {stats.name} ({ap} AP).")
 
     def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
