@@ -23,6 +23,8 @@ class HeroState(BaseModel):
     activated: bool = False
     profile: int = 0  # 0 = base stat line, n = profiles[n-1]
     nine_lives_ready: bool = True
+    buffs: list[str] = Field(default_factory=list)  # immunities a card action bestowed (2nd-edition buffs)
+    buffs_expiring: list[str] = Field(default_factory=list)  # buffs that wear off when this activation ends
 
 
 class MonsterState(BaseModel):
