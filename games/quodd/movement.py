@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, elements, falls
+from . import data, elements, events, falls
 from .board import (
     REVEAL,
     XY,
@@ -76,12 +76,13 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
     other = hero_at(st, to, but=h.player)
     if other is not None:
         push_chain(st, other, d, job.by or h.player, ev, jobs)
-    if job.how == "tumble":
+    if job.how in ("tumble", "quake"):
         h.head, h.front = tumble(h.head, h.front, d)
     if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h):
         st.m.taken += 1
     move_hero(st, h, to)
-    verb = {"tumble": "tumbles", "current": "is carried by the current", "push": "is pushed"}.get(job.how, "moves")
+    verb = {"tumble": "tumbles", "quake": "tumbles", "wind": "is blown", "current": "is carried by the current",
+            "push": "is pushed"}.get(job.how, "moves")
     where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
         ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
@@ -216,6 +217,9 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
     elif sk in m.used:
         m.ready, m.points = "", 0
         ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, already used this turn."))
+    elif sk in h.iced:
+        m.ready, m.points = "", 0
+        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, frozen by an ice bomb."))
     else:
         m.ready, m.points = sk, skill_points(h, sk, m.boost)
         pts = f"{m.points} point{'s' if m.points != 1 else ''}"
@@ -236,7 +240,7 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
     "activate": do_activate,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE}
+                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:
