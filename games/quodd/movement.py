@@ -29,6 +29,8 @@ from .board import (
     token,
     xy,
 )
+from .collectibles import RESOLVE as STEAL_RESOLVE
+from .collectibles import offer_steal
 from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
@@ -234,13 +236,20 @@ def _landed_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) 
     _finish_jump(st, job, xy(option), ev)
 
 
+def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
+    """Entering a square: stealing first (on your own move), then the board element (`elements.do_enter`)."""
+    if not offer_steal(st, job):
+        elements.do_enter(st, job, ev)
+
+
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
-    "step": do_step, "jump": do_jump, "enter": elements.do_enter, "land": do_land, "fall": falls.do_fall,
+    "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
     "activate": do_activate,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE}
+                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
+                                **STEAL_RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:
