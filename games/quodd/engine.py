@@ -22,6 +22,7 @@ from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
+from .upgrades import side_of, side_text
 from .view import build_view, rules_text
 
 
@@ -157,7 +158,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 "objective": objective(st, h),
                 "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
                 "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
-                "upgrades": list(h.upgrades),
+                "upgrades": [upgrade_name(h, u) for u in h.upgrades],
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
                 "players": players, "world_events": [event_name(e) for e in st.events_played],
@@ -275,6 +276,12 @@ class QuoddHeroes(PhasedGame[QState]):
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
+
+
+def upgrade_name(h: Hero, code: str) -> str:
+    """A tile on the track by its number, side and what it gives ("3B: +1 movement")."""
+    tile, side = int(code[:-1]), code[-1]
+    return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
 
 
 def _blank_secrets(st: QState) -> QState:

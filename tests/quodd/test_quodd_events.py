@@ -176,3 +176,21 @@ def test_clear_skies_sends_the_ongoing_events_away():
     text = end(st)
     assert st.ongoing == [] and "tailwind" in st.event_discard
     assert "Ongoing events leave play: Tailwind." in text
+
+
+def test_rules_answer_for_every_world_event_by_name():
+    topics = E.rules_topics()
+    for e in data.world_events().values():
+        assert e.text in topics[e.name]
+    assert "ongoing" in topics["world events"] and "N, NE, E" in topics["world events"]
+
+
+def test_the_export_summary_names_upgrades_and_the_world_events_played():
+    st = ending(["tailwind", "market_day"])
+    end(st)
+    st, _ = do(st, "ann", "upgrade tile:1 side:b")
+    s = E.summary(st)
+    assert s["world_events"] == ["Tailwind"] and s["ongoing_events"] == ["Tailwind"]
+    ann = s["players"][0]
+    assert ann["upgrades"] == ["1B: +1 explore"]
+    assert {"movement", "explore", "hand_size", "upgrades", "items", "pets"} <= set(ann)

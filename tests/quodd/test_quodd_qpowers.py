@@ -178,3 +178,12 @@ def test_nyx_copies_another_heros_q_power_at_the_table():
     assert "copy:` one of `rok`" in illegal(st, "ann", "qpower copy:forest at:D1 token:teleporter").reason
     st, ev = do(st, "ann", "qpower copy:Rok at:D1 token:tunnel")
     assert st.tokens["D1"].kind == "tunnel" and any("copying Rok Gemstalker" in e for e in ev)
+
+
+def test_rules_answer_for_every_q_power_and_hero_by_name():
+    topics = E.rules_topics()
+    for h in data.heroes().values():
+        assert h.q_power in topics["q-powers"] or h.name in topics["q-powers"]
+        assert h.name in topics and "Q-power" in topics[h.name]
+    for name in ("Q: Bomb", "Q: Copy Q-Power", "Q: Earthquake", "Q: Place Teleporter", "Q: Rotate Board", "bombs"):
+        assert name in topics
