@@ -22,8 +22,7 @@ from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
-from .upgrades import side_of, side_text
-from .view import build_view, rules_text
+from .view import build_view, rules_text, upgrade_name
 
 
 def hero_id(text: str) -> str | None:
@@ -276,12 +275,6 @@ class QuoddHeroes(PhasedGame[QState]):
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
-
-
-def upgrade_name(h: Hero, code: str) -> str:
-    """A tile on the track by its number, side and what it gives ("3B: +1 movement")."""
-    tile, side = int(code[:-1]), code[-1]
-    return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
 
 
 def _blank_secrets(st: QState) -> QState:

@@ -6,7 +6,8 @@ from pydantic import BaseModel, Field
 from . import data
 from .cube import face_dirs, facing
 from .skills import top_face, top_skill
-from .state import QState
+from .state import Hero, QState
+from .upgrades import side_of, side_text
 
 
 class TokenView(BaseModel):
@@ -37,6 +38,17 @@ class HeroView(BaseModel):
     progress: int
     objective: str
     revealed: list[str]
+    upgrades: list[str] = Field(default_factory=list)  # the track, left to right, by name ("1B: +1 explore")
+    items: list[str] = Field(default_factory=list)  # card names in play
+    pets: list[str] = Field(default_factory=list)
+    hand_size: int = 0  # how many, never which
+    iced: list[str] = Field(default_factory=list)  # skills frozen by an ice bomb until the hero's next turn
+
+
+class BombView(BaseModel):
+    at: str
+    dir: str
+    kind: str
 
 
 class QView(BaseModel):
@@ -62,6 +74,11 @@ class QView(BaseModel):
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
     to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
+    lineup: list[str] = Field(default_factory=list)  # the face-up exploration lineup, card names
+    world_event: str = ""  # the world event of this round, by name
+    ongoing_events: list[str] = Field(default_factory=list)
+    events_on: bool = False
+    bombs: list[BombView] = Field(default_factory=list)
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
@@ -76,7 +93,9 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
             objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist"
                        else f"marker {h.progress}/{len(st.rally)}"),
-            revealed=list(h.revealed),
+            revealed=list(h.revealed), upgrades=[upgrade_name(h, c) for c in h.upgrades],
+            items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],
+            hand_size=len(h.hand), iced=list(h.iced),
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
@@ -87,7 +106,17 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
         choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
+        lineup=[data.cards()[c].name for c in st.lineup],
+        world_event=data.world_events()[st.event_now].name if st.event_now else "",
+        ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
+        bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
     )
+
+
+def upgrade_name(h: Hero, code: str) -> str:
+    """A tile on the track by its number, side and what it gives ("3B: +1 movement")."""
+    tile, side = int(code[:-1]), code[-1]
+    return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
 
 
 def rules_text() -> dict[str, str]:
