@@ -119,4 +119,4 @@ def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
 def test_the_summary_lists_each_players_upgrades():
     st = round_end()
     st, _ = do(st, "ann", "upgrade tile:1 side:b")
-    assert E.summary(st)["players"][0]["upgrades"] == ["1b"]
+    assert E.summary(st)["players"][0]["upgrades"] == ["1B: +1 explore"]  # by name: tile, side, what it gives
