@@ -27,7 +27,8 @@ def test_every_hero_has_six_double_sided_tiles_each_side_one_implemented_effect(
         assert len(tiles) == 6
         for t in tiles:
             for s in (t.a, t.b):
-                assert (s.movement > 0) + (s.explore > 0) + s.gold == 1
+                assert (s.movement > 0) + (s.explore > 0) + s.gold + bool(s.ability) == 1
+                assert not s.ability or s.ability in data.abilities()
 
 
 def test_the_round_ends_with_every_hero_taking_an_upgrade_then_the_coin_passes():
@@ -70,19 +71,20 @@ def test_an_explore_side_adds_one_draw_in_phase_four():
 
 
 def test_a_gold_side_flips_a_skill_of_your_choice_to_its_upgraded_side():
+    """Mayor Trixie (bob) has a gold side."""
     st = round_end()
-    h = hero(st, "ann")
+    h = hero(st, "bob")
     tile = next(n for n in tiles_left(h) if side_of(h, n, "a").gold or side_of(h, n, "b").gold)
     side = "a" if side_of(h, tile, "a").gold else "b"
     try:  # without a skill the command could mean any of the five: the reply lists them
-        do(st, "ann", f"upgrade tile:{tile} side:{side}")
+        do(st, "bob", f"upgrade tile:{tile} side:{side}")
         raise AssertionError("accepted without a skill")
     except AmbiguousAction as exc:
         assert "skill:jump" in str(exc) and "skill:slide" in str(exc)
-    st, _ = do(st, "ann", f"upgrade tile:{tile} side:{side} skill:jump")
-    h = hero(st, "ann")
+    st, _ = do(st, "bob", f"upgrade tile:{tile} side:{side} skill:jump")
+    h = hero(st, "bob")
     assert h.upgraded == ["jump"] and skill_points(h, "jump") == skill_points(h, "slide") + 1
-    assert not [a for a in E.legal_actions(st, "ann") if a.get("skill") == "jump"]
+    assert not [a for a in E.legal_actions(st, "bob") if a.get("skill") == "jump"]
 
 
 def test_upgrades_fill_the_track_from_the_left_and_a_tile_is_taken_once():
@@ -110,7 +112,8 @@ def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
     labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
     assert labels and all(x.startswith("Tile ") for x in labels)
     assert any("+1 explore" in x for x in labels)
-    gold = next(a for a in lg if a.get("skill"))
+    assert any(x == "Tile 2B: Crush" for x in labels)  # an ability side reads as the ability's name
+    gold = next(a for a in E.legal_actions(st, "bob") if a.get("skill"))  # Mayor Trixie has gold sides
     assert "gold: upgrade" in E.label(st, gold)
     assert E.skip_action(st, "ann") in lg and not E.skip_action(st, "ann").get("skill")
     assert Action.of("upgrade", tile="1", side="a") in lg or Action.of("upgrade", tile="1", side="b") in lg

@@ -12,6 +12,8 @@ from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label, step_xy
 
 from .. import data
+from ..abilities.actions import ability_label, when_problem
+from ..abilities.moving import explain_movement_ability, movement_abilities, use_movement_ability
 from ..board import (
     XY,
     active,
@@ -30,7 +32,7 @@ from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
-from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face
+from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
 from ..state import Hero, Job, QState
 from ..turns import to_recovery
 from .base import Buttons, TurnPhase
@@ -102,7 +104,7 @@ class MovePhase(TurnPhase):
                 acts.append(Action.of("done"))
                 if m.ready == "q" and not m.q_used:
                     acts += rearranges(h) + qpower_actions(st, h)
-            acts += steals(st, h)
+            acts += steals(st, h) + movement_abilities(st, h)
         else:
             acts.append(Action.of("done"))
         acts += drops(st, h)
@@ -124,14 +126,15 @@ class MovePhase(TurnPhase):
                     ks = [0]  # a jump clears at least one space only "if possible": else a hop next door
                 out += [Action.of("move", direction=d, distance=k) for k in ks]
             return out
-        if sd.mode == "dash":
+        if sd.mode == "dash" or turns_freely(h, skill):
+            dirs = DIRS8 if sd.mode == "dash" else skill_dirs(skill)
 
             def walk(pos: XY, occ: dict[XY, str], path: list[str]) -> None:
                 if path:
                     out.append(Action.of("move", path=" ".join(path)))
                 if len(path) >= min(m.points, DASH_PATH_CAP) or (path and is_pit(st, pos)):
                     return
-                for d in DIRS8:
+                for d in dirs:
                     o2 = dict(occ)
                     nxt = sim_step(st, h, pos, d, o2)
                     if nxt is not None:
@@ -179,8 +182,11 @@ class MovePhase(TurnPhase):
             use_qpower(st, h, action, ev)
             st.m.q_used = True
             st.m.ready = ""
+        elif cmd == "ability":  # Wall Builder / Trench Digger on, or Teleport Skill
+            use_movement_ability(st, h, action, ev)
+            settle(st, ev)
         elif cmd == "steal":
-            steal(st, h, arg(action, "from"), arg(action, "item"), ev)
+            steal(st, h, arg(action, "from"), arg(action, "item"), ev, action.get("card") or "")
         elif cmd == "drop":
             drop(st, h, arg(action, "item"), arg(action, "at"), ev)
 
@@ -200,9 +206,10 @@ class MovePhase(TurnPhase):
         m.seq += 1
         seq = m.seq
         jobs: list[Job] = []
-        if sd.mode == "dash":
+        if "path" in action.argdict:  # a dash, or a skill that turns as it goes (Change Directions)
             path = arg(action, "path").split()
-            jobs += [Job(kind="step", hero=h.player, dir=d, how="dash", seq=seq) for d in path]
+            how = {"dash": "dash", "tumble": "tumble"}.get(sd.mode, "slide")
+            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq) for d in path]
             spent = len(path)
             desc = " ".join(path)
         elif sd.mode == "jump":
@@ -219,7 +226,7 @@ class MovePhase(TurnPhase):
         m.points -= spent
         m.ready = ""
         jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
-        if sd.mode == "tumble":
+        if sd.mode == "tumble" and ("path" not in action.argdict or m.points <= 0):
             jobs.append(Job(kind="activate", hero=h.player, seq=seq))
         ev.append(Event(text=f"{h.name} uses {sd.name}: {desc}."))
         st.queue += jobs
@@ -233,6 +240,14 @@ class MovePhase(TurnPhase):
         m = st.m
         if action.cmd == "qpower":
             return explain_qpower(st, h, action)
+        if action.cmd == "ability":
+            ab = a.get("name", "")
+            if ab in ("wall-builder", "trench-digger", "teleport-skill") and ab in [x.get("name") for x in
+                                                                                   movement_abilities(st, h)]:
+                return explain_movement_ability(st, h, ab, a.get("at", ""))
+            if ab in ("wall-builder", "trench-digger", "teleport-skill"):
+                return explain_movement_ability(st, h, ab, a.get("at", "")) or "Your movement is over."
+            return when_problem(st, h, ab).capitalize() + "." if ab in data.abilities() else f"There is no `{ab}`."
         if action.cmd == "move" and not m.tumbled:
             return "Movement always begins with the natural tumble."
         if action.cmd == "tumble" and m.tumbled:
@@ -275,7 +290,7 @@ class MovePhase(TurnPhase):
             return "The Q is on top: rearrange your skills (Q-power) or `done`; there is no skill to move with."
         sd = data.skills()[m.ready]
         assert h.pos is not None
-        if sd.mode == "dash":
+        if sd.mode == "dash" or turns_freely(h, m.ready) and "path" in a:
             return self._explain_dash(st, h, a)
         if "path" in a:
             return f"{sd.name} takes a direction and a distance, not a path."
@@ -312,9 +327,10 @@ class MovePhase(TurnPhase):
         if "path" not in a:
             return 'Dash takes a path, one direction per point, e.g. `move path:"N NE"`.'
         path = a["path"].split()
-        bad = [d for d in path if d not in DIRS8]
+        allowed = DIRS8 if m.ready == "dash" else skill_dirs(m.ready)  # Change Directions: the skill's own
+        bad = [d for d in path if d not in allowed]
         if bad:
-            return f"`{bad[0]}` is not a direction (N, NE, E, SE, S, SW, W, NW)."
+            return f"`{bad[0]}` is not a direction this skill goes ({', '.join(allowed)})."
         if len(path) > m.points:
             return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
         if len(path) > DASH_PATH_CAP:
@@ -337,7 +353,8 @@ class MovePhase(TurnPhase):
             return f"Tumble {a['direction']}"
         if action.cmd == "move":
             if "path" in a:
-                return f"Dash {a['path']}"
+                ready = state.m.ready
+                return f"{data.skills()[ready].name if ready in data.skills() else 'Dash'} {a['path']}"
             ready = state.m.ready
             name = data.skills()[ready].name if ready in data.skills() else "Move"
             over = "over " if ready == "jump" else ""
@@ -346,6 +363,8 @@ class MovePhase(TurnPhase):
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
         if action.cmd == "qpower":
             return qpower_label(action)
+        if action.cmd == "ability":
+            return ability_label(state, action)
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
@@ -362,6 +381,8 @@ class MovePhase(TurnPhase):
             moves = sorted(moves, key=lambda a: len(arg(a, "path").split()))
         b.add(moves, 14)
         b.add(b.of("steal"), 4)
+        b.add([x for x in b.of("ability") if not x.get("at")], 2)  # builders; Teleport Skill: `ability at:`
+        b.add(b.of("ability"), 2)
         b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return b.out
 
