@@ -123,3 +123,61 @@ def test_the_summary_lists_each_players_upgrades():
     st = round_end()
     st, _ = do(st, "ann", "upgrade tile:1 side:b")
     assert E.summary(st)["players"][0]["upgrades"] == ["1b"]
+
+
+def _ability_tests() -> list[str]:
+    import ast
+    from pathlib import Path
+
+    names = []
+    for f in sorted(Path(__file__).parent.glob("test_quodd_abilities_*.py")):
+        names += [n.name for n in ast.walk(ast.parse(f.read_text())) if isinstance(n, ast.FunctionDef)
+                  and n.name.startswith("test_")]
+    return names
+
+
+def test_every_upgrade_ability_has_a_test_of_its_effect_and_a_tile_that_carries_it():
+    """The data test: every ability in abilities.json is on some hero's tile and has a test named after it."""
+    tests = _ability_tests()
+    on_tiles = {s.ability for tiles in data.upgrades().values() for t in tiles for s in (t.a, t.b)}
+    for aid in data.abilities():
+        assert aid in on_tiles, f"{aid} is on no hero's upgrade tile"
+        assert any(aid.replace("-", "_") in t for t in tests), f"{aid} has no test of its effect"
+    assert len(data.abilities()) == 41  # the rulebook's 51 entries less Explore, Upgrade Skill and 8 Q-powers
+
+
+def test_rules_answers_for_every_upgrade_ability_by_name_or_id():
+    topics = E.rules_topics()
+
+    def lookup(topic: str) -> str:  # as `/rules` finds a topic: the exact name, else the first containing it
+        match = [t for t in topics if t.casefold() == topic.casefold()] or \
+                [t for t in topics if topic.casefold() in t.casefold()]
+        return topics[match[0]]
+
+    for a in data.abilities().values():
+        for asked in (a.name, a.id):
+            text = lookup(asked)
+            assert text.startswith(f"{a.name}: upgrade ability") and a.text in text, asked
+    assert "gold" in lookup("Upgrade Skill") and "one more card" in lookup("Explore")
+    assert "Crush" in topics["upgrades"] and "/quodd ability" in topics["upgrades"]
+
+
+def test_using_an_ability_you_do_not_have_or_at_the_wrong_time_says_why():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="F3")], phase="power")
+    hero(st, "ann").hand = ["lantern"]
+    assert "not on your upgrade track" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+    assert "no ability `fly`" in illegal(st, "ann", "ability name:fly").reason
+    hero(st, "ann").upgrades = ["2b"]  # Rok's Crush: works by itself
+    assert "Crush" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+    st.phase, st.m.draws = "explore", 1
+    hero(st, "ann").hero, hero(st, "ann").upgrades = "aang", ["5b"]  # Twister
+    assert "your own turn, in phase 1 or 3" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+
+
+def test_ability_buttons_name_the_ability_its_target_and_its_cost():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="C1")], phase="power")
+    h = hero(st, "ann")
+    h.hero, h.upgrades, h.hand = "bramble", ["1a"], ["lantern"]  # Mind-Push
+    lg = E.legal_actions(st, "ann")
+    labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
+    assert "Mind-Push Bob N (discard Lantern)" in labels
