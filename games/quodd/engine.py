@@ -21,6 +21,7 @@ from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
+from .upgrades import track_names
 from .view import build_view, rules_text
 
 
@@ -150,7 +151,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 "objective": objective(st, h),
                 "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
                 "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
-                "upgrades": list(h.upgrades),
+                "upgrades": list(h.upgrades), "upgrade_names": track_names(h),
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
                 "players": players}

@@ -123,6 +123,9 @@ def test_the_summary_lists_each_players_upgrades():
     st = round_end()
     st, _ = do(st, "ann", "upgrade tile:1 side:b")
     assert E.summary(st)["players"][0]["upgrades"] == ["1b"]
+    assert E.summary(st)["players"][0]["upgrade_names"] == ["+1 explore"]
+    hero(st, "ann").upgrades += ["2b", "4a"]
+    assert E.summary(st)["players"][0]["upgrade_names"] == ["+1 explore", "Crush", "Jump Shockwave"]
 
 
 def _ability_tests() -> list[str]:

@@ -360,7 +360,8 @@ class MovePhase(TurnPhase):
             over = "over " if ready == "jump" else ""
             return f"{name} {a['direction']} {over}{a['distance']}"
         if action.cmd == "steal":
-            return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
+            paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
+            return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"
         if action.cmd == "qpower":
             return qpower_label(action)
         if action.cmd == "ability":
