@@ -108,13 +108,14 @@ def test_with_every_tile_taken_the_upgrade_step_passes():
 
 def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
     st = round_end()
+    gold = next(a for a in E.legal_actions(st, "bob") if a.get("skill"))  # Mayor Trixie has gold sides
+    assert "gold: upgrade" in E.label(st, gold)
+    st, _ = do(st, "bob", "upgrade tile:1 side:a")  # ann chooses alone now: her buttons name her sides
     lg = E.legal_actions(st, "ann")
     labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
     assert labels and all(x.startswith("Tile ") for x in labels)
     assert any("+1 explore" in x for x in labels)
     assert any(x == "Tile 2B: Crush" for x in labels)  # an ability side reads as the ability's name
-    gold = next(a for a in E.legal_actions(st, "bob") if a.get("skill"))  # Mayor Trixie has gold sides
-    assert "gold: upgrade" in E.label(st, gold)
     assert E.skip_action(st, "ann") in lg and not E.skip_action(st, "ann").get("skill")
     assert Action.of("upgrade", tile="1", side="a") in lg or Action.of("upgrade", tile="1", side="b") in lg
 
@@ -184,3 +185,12 @@ def test_ability_buttons_name_the_ability_its_target_and_its_cost():
     lg = E.legal_actions(st, "ann")
     labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
     assert "Mind-Push Bob N (discard Lantern)" in labels
+
+
+def test_an_upgrade_button_never_names_another_heros_side():
+    """Labels do not know whose button they are: a tile whose sides differ between the heroes choosing now
+    is named by tile and side only; once one hero is left, its buttons name the side again."""
+    st = round_end()  # ann is Rok (tile 2B: Crush), bob is Mayor Trixie (tile 2B: +1 explore)
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B"
+    st, _ = do(st, "ann", "upgrade tile:1 side:a")
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"
