@@ -134,6 +134,7 @@ def test_getaway_offers_a_dash_of_one_after_a_steal():
     grant(st, "ann", "getaway")
     st, _ = do(st, "ann", "steal from:bob item:red-crystal")
     assert st.pending is not None and st.pending.kind == "getaway" and "skip" in st.pending.options
+    assert E.label(st, next(a for a in E.legal_actions(st, "ann") if a.get("option") == "NW")) == "Dash NW (Getaway)"
     st, _ = do(st, "ann", "choose option:NW")
     assert hero(st, "ann").pos == "A1"
 

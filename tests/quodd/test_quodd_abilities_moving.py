@@ -47,6 +47,7 @@ def test_crush_does_not_open_walls_for_a_hero_that_is_not_moving():
 def test_wall_builder_switched_on_leaves_walls_on_the_squares_you_leave():
     st = slide(ROW)
     assert "ability name:wall-builder" not in legal(st, "ann", "ability")
+    assert "not on your upgrade track" in illegal(st, "ann", "ability name:wall-builder").reason
     grant(st, "ann", "wall-builder")
     a = next(a for a in E.legal_actions(st, "ann") if a.cmd == "ability")
     assert E.label(st, a) == "Wall Builder on"
@@ -101,6 +102,7 @@ def test_push_bomb_asks_after_your_push_and_explodes_around_you():
     st, _ = do(st, "ann", "move direction:E distance:1")
     assert hero(st, "bob").pos == "C1" and st.pending is not None and st.pending.kind == "push_bomb"
     assert legal(st, "ann") == ["choose option:explode", "choose option:skip"]
+    assert [E.label(st, a) for a in E.legal_actions(st, "ann")] == ["Explode (Push Bomb)", "Skip"]
     st, _ = do(st, "ann", "choose option:explode")
     assert hero(st, "ann").pos == "B1" and hero(st, "bob").pos == "E1"
 

@@ -173,6 +173,9 @@ def test_using_an_ability_you_do_not_have_or_at_the_wrong_time_says_why():
     assert "no ability `fly`" in illegal(st, "ann", "ability name:fly").reason
     hero(st, "ann").upgrades = ["2b"]  # Rok's Crush: works by itself
     assert "Crush" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+    assert "works by itself" in illegal(st, "ann", "ability name:crush").reason
+    hero(st, "ann").upgrades = ["3a"]  # Rok's Wall Builder: switched on in the movement
+    assert "used in your own movement phase" in illegal(st, "ann", "ability name:wall-builder").reason
     st.phase, st.m.draws = "explore", 1
     hero(st, "ann").hero, hero(st, "ann").upgrades = "aang", ["5b"]  # Twister
     assert "your own turn, in phase 1 or 3" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason

@@ -84,6 +84,11 @@ def when_problem(st: QState, h: Hero, ab: str) -> str:
     if ab not in abilities_of(h):
         mine = [name(a) for a in abilities_of(h)]
         return f"{name(ab)} is not on your upgrade track" + (f" (yours: {', '.join(mine)})" if mine else "")
+    when = data.abilities()[ab].when
+    if when in ("passive", "trigger"):
+        return f"{name(ab)} is not used with a command: it works by itself ({data.abilities()[ab].text})"
+    if when == "movement":
+        return f"{name(ab)} is used in your own movement phase"
     if active(st).player != h.player or st.phase not in PHASES or st.pending is not None:
         return f"{name(ab)} is used on your own turn, in phase 1 or 3"
     if data.abilities()[ab].limit == "turn" and used(st, ab):

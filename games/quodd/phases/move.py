@@ -14,6 +14,7 @@ from games.core.grid import DIRS4, DIRS8, label, step_xy
 from .. import data
 from ..abilities.actions import ability_label, when_problem
 from ..abilities.moving import explain_movement_ability, movement_abilities, use_movement_ability
+from ..abilities.track import has
 from ..board import (
     XY,
     active,
@@ -242,12 +243,10 @@ class MovePhase(TurnPhase):
             return explain_qpower(st, h, action)
         if action.cmd == "ability":
             ab = a.get("name", "")
-            if ab in ("wall-builder", "trench-digger", "teleport-skill") and ab in [x.get("name") for x in
-                                                                                   movement_abilities(st, h)]:
-                return explain_movement_ability(st, h, ab, a.get("at", ""))
-            if ab in ("wall-builder", "trench-digger", "teleport-skill"):
-                return explain_movement_ability(st, h, ab, a.get("at", "")) or "Your movement is over."
-            return when_problem(st, h, ab).capitalize() + "." if ab in data.abilities() else f"There is no `{ab}`."
+            why = when_problem(st, h, ab) if ab in data.abilities() else f"there is no ability `{ab}`"
+            if ab in data.abilities() and data.abilities()[ab].when == "movement" and has(h, ab):
+                why = explain_movement_ability(st, h, ab, a.get("at", "")) or "your movement is over"
+            return why[0].upper() + why[1:] + "."
         if action.cmd == "move" and not m.tumbled:
             return "Movement always begins with the natural tumble."
         if action.cmd == "tumble" and m.tumbled:
