@@ -62,11 +62,12 @@ def is_wall(st: QState, p: XY) -> bool:
 
 
 def is_pit(st: QState, p: XY) -> bool:
-    """Pits, open trap doors, pit tokens and everywhere off the map (a wall bridges a pit)."""
+    """Pits, open trap doors, pit tokens and everywhere off the map. A wall bridges a pit, and so does
+    the broken wall it becomes (FAQ: flipped to its broken side it is a passable space)."""
     if not on_map(st, p):
         return True
     k = kind(st, p)
-    if k == "wall":
+    if k in ("wall", "broken_wall"):
         return False
     return feature(st, p) == "O" or k in PIT_TOKENS
 

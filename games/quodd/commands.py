@@ -10,6 +10,8 @@ from .cube import SKILL_FACES
 OPTIONS = (
     OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(data.scenarios())),
                default="tutorial"),
+    OptionSpec(name="events", description="Play a world event at the end of every round (the rulebook's optional "
+               "deck)", choices=("off", "on"), default="off"),
 )
 
 SEAT_OPTIONS = (
@@ -70,8 +72,11 @@ COMMANDS = (
     )),
     CommandSpec(name="qpower", description="With the Q on top: use your hero's own Q-power (instead of rearranging)",
                 options=(
-        OptionSpec(name="at", description="Square within range 7, e.g. C4", required=True, autocomplete=True),
-        OptionSpec(name="token", description="What your Q-power places", required=True, autocomplete=True),
+        OptionSpec(name="at", description="Placing powers: a square within range 7, e.g. C4", autocomplete=True),
+        OptionSpec(name="token", description="Placing powers: what your Q-power places", autocomplete=True),
+        OptionSpec(name="direction", description="Bomb: fire it N, E, S or W", choices=("N", "E", "S", "W")),
+        OptionSpec(name="way", description="Rotate board: cw or ccw", choices=("cw", "ccw")),
+        OptionSpec(name="copy", description="Copy Q-power: the hero whose power you use", autocomplete=True),
     )),
     CommandSpec(name="ability", description="Use an upgrade ability (phases 1 and 3; builders and teleport: movement)",
                 options=(

@@ -478,3 +478,24 @@ def upgrades() -> dict[str, list[UpgradeTile]]:
 @cache
 def abilities() -> dict[str, AbilityDef]:
     return _by_id(_load_all("abilities.json", AbilityDef), "abilities.json")
+
+
+# ---- world events (events.json) -----------------------------------------------------------------------
+class EventDef(_Strict):
+    """A world event card: a global effect played at the end of the round (step 2), or an ongoing one."""
+
+    id: str
+    name: str
+    count: int = Field(default=1, ge=1)  # copies in the deck
+    do: Literal["wind", "quake", "spin", "wipe", "explore", "ongoing", "clear"]
+    n: int = Field(default=0, ge=0)  # spaces (wind), cards (explore)
+    aim: Literal["", "die", "choice"] = ""  # wind/quake: the direction die, or the first player's choice
+    movement: int = Field(default=0, ge=0)  # ongoing: + every hero's movement points
+    explore: int = Field(default=0, ge=0)  # ongoing: + every hero's explorations in phase 4
+    rulebook: bool = False  # named in the rulebook (else house)
+    text: str
+
+
+@cache
+def world_events() -> dict[str, EventDef]:
+    return _by_id(_load_all("events.json", EventDef), "events.json")

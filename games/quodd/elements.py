@@ -46,7 +46,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         return
     p = xy(h.pos)
     decider = job.by or h.player
-    own = is_mover(st, h) and not job.by and job.how not in ("push", "explosion")
+    own = is_mover(st, h) and not job.by and job.how not in ("push", "explosion", "wind", "quake")
     if is_pit(st, p):
         push_front(st, [Job(kind="fall", hero=h.player, at=h.pos, prev=job.prev or h.pos, by=job.by)])
         return
@@ -183,12 +183,15 @@ def _teleported(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> 
                     Job(kind="land", hero=h.player, by=job.by)])
 
 
-def explode(st: QState, c: XY, ev: list[Event]) -> None:
-    """Basic explosion: walls in radius 1 break, common tokens vanish, heroes jump 1 away."""
+def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[Hero]:
+    """Basic explosion: walls in radius 1 break, common tokens vanish, heroes jump 1 away (the heroes
+    caught are returned). `by` decides for them where they land (default: the active player)."""
     kinds = data.token_kinds()
     jobs: list[Job] = []
-    for d in DIRS8:
-        q = step_xy(c, d)
+    caught: list[Hero] = []
+    decider = active(st).player if by is None else by
+    for d in ("", *DIRS8):  # the centre too: a wall the bomb hit breaks with the others
+        q = step_xy(c, d) if d else c
         if not on_map(st, q):
             continue
         lab = label(*q)
@@ -197,11 +200,13 @@ def explode(st: QState, c: XY, ev: list[Event]) -> None:
             t.kind = "broken_wall"
         elif t and not kinds[t.kind].scenario:
             del st.tokens[lab]
-        other = hero_at(st, q)
+        other = hero_at(st, q) if d else None
         if other is not None:
-            jobs.append(Job(kind="jump", hero=other.player, dir=d, n=1, how="explosion", by=active(st).player))
+            caught.append(other)
+            jobs.append(Job(kind="jump", hero=other.player, dir=d, n=1, how="explosion", by=decider))
     ev.append(Event(text=f"An explosion at {label(*c)} breaks walls and scatters tokens around it."))
     push_front(st, jobs)
+    return caught
 
 
 # ---- switches -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, elements, falls
+from . import data, elements, events, falls
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -31,6 +31,8 @@ from .board import (
     token,
     xy,
 )
+from .collectibles import RESOLVE as STEAL_RESOLVE
+from .collectibles import offer_steal
 from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
@@ -78,14 +80,15 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
     other = hero_at(st, to, but=h.player)
     if other is not None:
         push_chain(st, other, d, job.by or h.player, ev, jobs)
-    if job.how == "tumble":
+    if job.how in ("tumble", "quake"):
         h.head, h.front = tumble(h.head, h.front, d)
     if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h):
         st.m.taken += 1
     move_hero(st, h, to)
     crush(st, h, [to], ev)
     leave_behind(st, h, frm, job, ev)
-    verb = {"tumble": "tumbles", "current": "is carried by the current", "push": "is pushed"}.get(job.how, "moves")
+    verb = {"tumble": "tumbles", "quake": "tumbles", "wind": "is blown", "current": "is carried by the current",
+            "push": "is pushed"}.get(job.how, "moves")
     where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
         ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
@@ -227,6 +230,9 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
     elif sk in m.used:
         m.ready, m.points = "", 0
         ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, already used this turn."))
+    elif sk in h.iced:
+        m.ready, m.points = "", 0
+        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, frozen by an ice bomb."))
     else:
         m.ready, m.points = sk, skill_points(h, sk, m.boost)
         pts = f"{m.points} point{'s' if m.points != 1 else ''}"
@@ -241,13 +247,20 @@ def _landed_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) 
     _finish_jump(st, job, xy(option), ev)
 
 
+def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
+    """Entering a square: stealing first (on your own move), then the board element (`elements.do_enter`)."""
+    if not offer_steal(st, job):
+        elements.do_enter(st, job, ev)
+
+
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
-    "step": do_step, "jump": do_jump, "enter": elements.do_enter, "land": do_land, "fall": falls.do_fall,
+    "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
     "activate": do_activate, **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE, **moving.RESOLVE, **stealing.RESOLVE}
+                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
+                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

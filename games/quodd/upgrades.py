@@ -46,11 +46,6 @@ def side_text(s: data.UpgradeSide, skill: str = "") -> str:
     return f"gold: upgrade {data.skills()[skill].name}" if skill else "gold: upgrade a skill"
 
 
-def track_names(h: Hero) -> list[str]:
-    """The upgrade track as names, left to right (`+1 movement`, `Crush`, `gold: upgrade a skill`)."""
-    return [side_text(side_of(h, int(u[:-1]), u[-1])) for u in h.upgrades]
-
-
 def take_upgrade(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     tile, side, skill = int(action.get("tile") or 0), action.get("side") or "", action.get("skill") or ""
     s = side_of(h, tile, side)

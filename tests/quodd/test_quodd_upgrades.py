@@ -123,10 +123,9 @@ def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
 def test_the_summary_lists_each_players_upgrades():
     st = round_end()
     st, _ = do(st, "ann", "upgrade tile:1 side:b")
-    assert E.summary(st)["players"][0]["upgrades"] == ["1b"]
-    assert E.summary(st)["players"][0]["upgrade_names"] == ["+1 explore"]
+    assert E.summary(st)["players"][0]["upgrades"] == ["1B: +1 explore"]  # by name: tile, side, what it gives
     hero(st, "ann").upgrades += ["2b", "4a"]
-    assert E.summary(st)["players"][0]["upgrade_names"] == ["+1 explore", "Crush", "Jump Shockwave"]
+    assert E.summary(st)["players"][0]["upgrades"] == ["1B: +1 explore", "2B: Crush", "4A: Jump Shockwave"]
 
 
 def _ability_tests() -> list[str]:
@@ -158,10 +157,13 @@ def test_rules_answers_for_every_upgrade_ability_by_name_or_id():
                 [t for t in topics if topic.casefold() in t.casefold()]
         return topics[match[0]]
 
+    events = {e.name for e in data.world_events().values()}
     for a in data.abilities().values():
-        for asked in (a.name, a.id):
+        for asked in (a.id,) if a.name in events else (a.name, a.id):
             text = lookup(asked)
             assert text.startswith(f"{a.name}: upgrade ability") and a.text in text, asked
+        if a.name in events:  # the world event of that name points to the ability
+            assert f"topic:{a.id}" in lookup(a.name)
     assert "gold" in lookup("Upgrade Skill") and "one more card" in lookup("Explore")
     assert "Crush" in topics["upgrades"] and "/quodd ability" in topics["upgrades"]
 

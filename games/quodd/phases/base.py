@@ -20,7 +20,7 @@ from ..state import Hero, QState
 PHASE_NAMES = {
     "place": "setup: placing heroes", "skills": "setup: assigning skills", "power": "phase 1: power-up",
     "move": "phase 2: movement", "recovery": "phase 3: recovery", "explore": "phase 4: exploration",
-    "upgrade": "end of round: upgrades", "over": "game over",
+    "upgrade": "end of round: upgrades", "upkeep": "end of round: upkeep and world event", "over": "game over",
 }
 BUTTON_CAP = 20
 

@@ -14,6 +14,7 @@ from games.core import Action, Event
 
 from .. import data
 from ..board import active, hero_of
+from ..collectibles import steal_label
 from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import answer
@@ -67,6 +68,8 @@ class DecidePhase(QuoddPhase):
             o = arg(action, "option")
             if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
                 return f"Dash {o} (Getaway)"
+            if state.pending is not None and state.pending.kind == "steal" and ":" in o:
+                return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)
         return super().label(game, state, action)
 

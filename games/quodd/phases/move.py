@@ -35,7 +35,7 @@ from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
 from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
 from ..state import Hero, Job, QState
-from ..turns import to_recovery
+from ..turns import resume_round, to_recovery
 from .base import Buttons, TurnPhase
 
 DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
@@ -65,6 +65,9 @@ def begin(st: QState, ev: list[Event]) -> None:
 
 def settle(st: QState, ev: list[Event]) -> None:
     """Resolve the queued movement; once it is drained and the movement has ended, recovery follows."""
+    if st.phase == "upkeep":  # a choice at the end of the round was answered
+        resume_round(st, ev)
+        return
     run(st, ev)
     if st.pending is None and not st.queue and st.phase == "move" and st.m.ended:
         to_recovery(st, ev)
@@ -83,7 +86,7 @@ class MovePhase(TurnPhase):
         if not m.tumbled and not m.ended:
             return f"{h.name} to make the natural tumble"
         if m.ready == "q" and not m.q_used:
-            return f"{h.name} to use Q-powers (rearrange) or finish moving"
+            return f"{h.name} to use Q-powers (rearrange skills or their own) or finish moving"
         if m.ready and m.ready != "q":
             pts = f"{m.points} point{'s' if m.points != 1 else ''}"
             return f"{h.name} to use {data.skills()[m.ready].name} ({pts}) or finish moving"
@@ -180,9 +183,10 @@ class MovePhase(TurnPhase):
             st.m.q_used = True
             st.m.ready = ""
         elif cmd == "qpower":  # Q on top: the hero's own Q-power instead
-            use_qpower(st, h, action, ev)
             st.m.q_used = True
             st.m.ready = ""
+            use_qpower(st, h, action, ev)
+            settle(st, ev)  # an earthquake or a bomb moves heroes
         elif cmd == "ability":  # Wall Builder / Trench Digger on, or Teleport Skill
             use_movement_ability(st, h, action, ev)
             settle(st, ev)
