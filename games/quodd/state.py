@@ -91,6 +91,7 @@ class MoveCtx(BaseModel):
     pet_used: bool = False  # one pet activation a turn
     draws: int = 0  # phase 4: cards still to explore
     discarding: bool = False  # phase 4 is over: discarding down to the hand limit
+    abilities: list[str] = Field(default_factory=list)  # upgrade abilities used (or switched on) this turn
 
 
 class QState(BaseModel):
