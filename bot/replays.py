@@ -16,9 +16,9 @@ from games.core import Action, IllegalAction, Seat, get_game
 from render.replay import replay_record
 from storage import GameRecord, LogEntry, open_storage
 
-from .console import play_transcript
 from .defaults import seats_of
 from .records import replay_export
+from .reply import Attachment, Reply
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit
 
@@ -39,6 +39,8 @@ def export_gif(data: dict[str, Any]) -> bytes:
 
 async def transcript_records(path: Path) -> list[tuple[GameRecord, list[LogEntry]]]:
     """Play a transcript into a temporary database (no images) and return every game it started, with its log."""
+    from .console import play_transcript  # the console is the application's edge: imported only here
+
     out: list[tuple[GameRecord, list[LogEntry]]] = []
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "replay.sqlite3")
@@ -81,3 +83,24 @@ async def replay_main(path: Path, out: Path) -> int:
     if len(gif) > MAX_BYTES:
         print("Warning: larger than Discord's 10 MB upload limit.")
     return 0
+
+
+async def game_replay(table: Any, rec: GameRecord) -> Reply:
+    """`/game replay`: the animated replay of this channel's finished game, drawn in the render pool."""
+    if rec.status in ("lobby", "active"):
+        raise IllegalAction("A replay is drawn once the game is over.",
+                            "`/game status` shows the board now; `/game log` the latest moves.")
+    entries = await table.storage.log(rec.id)
+    if not table.render_enabled:
+        return Reply(text=f"Images are off on this bot: no replay of game #{rec.id}.", ephemeral=True)
+    gif = await table.render.run(record_gif, rec, entries)
+    if len(gif) > MAX_BYTES:
+        return Reply(text=f"The replay of game #{rec.id} is {len(gif) / 1e6:.1f} MB, over Discord's upload limit.",
+                     ephemeral=True)
+    engine = get_game(rec.kind)
+    result = ""
+    if rec.state:
+        st = engine.status(engine.load(rec.state))
+        result = f" {st.result.text}" if st.result and st.result.text else ""
+    return Reply(text=f"Replay of {engine.name} game #{rec.id}, one frame per turn.{result}",
+                 files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}-replay.gif", data=gif)])

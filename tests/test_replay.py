@@ -50,3 +50,17 @@ def test_playpost_replay_gif_from_a_transcript(tmp_path: Path, capsys):
     assert main(["replay", str(script), "--gif", str(out)]) == 0
     assert out.read_bytes()[:6] == b"GIF89a"
     assert "Replay of heroball game #1" in capsys.readouterr().out
+
+
+async def test_game_replay_command_posts_the_gif_only_once_the_game_is_over(tmp_path: Path):
+    from bot.console import play_transcript
+
+    lines = ["ann> /game new game:heroball", "bob> /game join", "ann> /game start", "ann> /game replay",
+             "ann> /game abandon", "ann> /game replay"]
+    printed: list[str] = []
+    await play_transcript(lines, tmp_path / "out", render=True, write=printed.append)
+    text = "\n".join(printed)
+    assert "A replay is drawn once the game is over." in text
+    assert "Replay of Heroball game #1, one frame per turn." in text
+    gifs = list((tmp_path / "out").glob("*replay.gif"))
+    assert len(gifs) == 1 and gifs[0].read_bytes()[:6] == b"GIF89a"
