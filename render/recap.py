@@ -151,7 +151,9 @@ def legend_lines(marks: Sequence[Mark], earlier: int, pending: Sequence[Mark] = 
     for i, m in enumerate(marks, start=1):
         text = m.text or f"{m.who} {m.kind}"
         if m.kind in PATH_KINDS and len(m.path) >= 2:
-            text += " " + ("-".join(m.path) if len(m.path) <= 6 else f"{m.path[0]}-...-{m.path[-1]}")
+            path = "-".join(m.path) if len(m.path) <= 6 else f"{m.path[0]}-...-{m.path[-1]}"
+            head, sep, tail = text.partition(" through ")  # "X moves A1-B1 through whirlpool"
+            text = f"{head} {path}{sep}{tail}"
         if m.kind == "attack" and m.hit is not None and "hit" not in text and "miss" not in text:
             text += ": hit" if m.hit else ": miss"
         out.append((str(i), text, colour_of(m)))

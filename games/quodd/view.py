@@ -1,7 +1,12 @@
 """The public view the renderer draws (secret tokens redacted), and the rules reference."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
+
+from games.core.grid import parse_label
+from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
 from .cube import face_dirs, facing
@@ -62,6 +67,8 @@ class QView(BaseModel):
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
     to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
@@ -87,7 +94,36 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
         choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
+        **recap(st, tokens, to_act or []),
     )
+
+
+ELEMENTS = {"@": "whirlpool", "^": "water current", ">": "water current", "v": "water current",
+            "<": "water current", "w": "water connection"}  # map features a path names ("through whirlpool")
+NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade", "treasure", "drop_zone")
+
+
+def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
+    """The marks since the acting player's last turn; a path's legend line names the elements it went through
+    (as the public tokens show them)."""
+    recent, earlier = shown(since_last_turn(st.marks, to_act))
+    kinds = data.token_kinds()
+    out = []
+    for m in recent:
+        if m.kind == "tumble":
+            through: list[str] = []
+            for s in m.path[1:]:
+                xy = parse_label(s)
+                if xy is not None and 0 <= xy[1] < len(st.rows) and st.rows[xy[1]][xy[0]] in ELEMENTS:
+                    through.append(ELEMENTS[st.rows[xy[1]][xy[0]]])
+                t = tokens.get(s)
+                if t is not None and t.kind in kinds and t.kind not in NOT_ELEMENTS:
+                    through.append(kinds[t.kind].name.lower())
+            through = list(dict.fromkeys(through))
+            if through:
+                m = m.model_copy(update={"text": f"{m.text} through {', '.join(through)}"})
+        out.append(m)
+    return {"recent": out, "earlier": earlier}
 
 
 def rules_text() -> dict[str, str]:

@@ -25,6 +25,10 @@ from render.common import (
     text_center,
     wrap,
 )
+from render.recap import COLOURS as RECAP_COLOURS
+from render.recap import TEXT_PAIRS, banner
+
+from . import recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
 CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
@@ -36,6 +40,7 @@ CARD_H = 140
 HEADER_H = 86
 LEGEND_ROW = 22
 LEGEND_W = 262
+RECAP_SIZE = 21  # capitals 9 px tall when a 1000-px image is shown 600 px wide
 
 
 def u(v: float) -> int:
@@ -103,11 +108,11 @@ PALETTE = Palette(
     [PAPER, GRID, INK, MUTED, WHITE, *SEAT_COLORS, *FEATURE_FILL.values(), (20, 80, 160), (230, 240, 255), (15, 10, 12),
      (40, 130, 50), (170, 80, 10), (70, 45, 30), (80, 55, 40), (120, 20, 20), (40, 40, 40), (20, 20, 20),
      (255, 0, 150), *CRYSTAL.values(), (180, 180, 200), *(c for f, i, _ in TOKEN_STYLE.values() for c in (f, i)),
-     *UNKNOWN_TOKEN[:2]],
+     *UNKNOWN_TOKEN[:2], *RECAP_COLOURS],
     [(INK, PAPER), (MUTED, PAPER), ((40, 130, 50), FEATURE_FILL["R"]), ((150, 120, 30), FEATURE_FILL["s"]),
      ((140, 60, 0), FEATURE_FILL["D"]), (WHITE, FEATURE_FILL["w"]), (INK, FEATURE_FILL["R"]), (INK, FEATURE_FILL["D"]),
      *((WHITE, c) for c in SEAT_COLORS), (INK, WHITE), *((i, f) for f, i, _ in TOKEN_STYLE.values()),
-     UNKNOWN_TOKEN[1::-1]],
+     UNKNOWN_TOKEN[1::-1], *TEXT_PAIRS],
 )
 
 
@@ -260,7 +265,7 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("b", "carried"))
     if any(hv.pos in tokens for hv in heroes if hv.pos):
         legend_items.append(("u", "under"))
-    if len(view.last_path) > 1:
+    if view.recent:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
@@ -276,6 +281,10 @@ def render(view: QView, **options: Any) -> bytes:
         cols, panel_top = 1, 0
         width = base.width + PANEL
         height = max(base.height + legend_h, HEADER_H + 10 + CARD_H * len(heroes))
+    recap_h = recap.legend_height(view, width, RECAP_SIZE) + 8
+    if view.result_text:  # the game-over banner above the recap: at most three lines
+        recap_h += 3 * (RECAP_SIZE + 10) + 22
+    height += recap_h
     img = PALETTE.new((width, height), PAPER)
     img.paste(base, (0, 0))
     d = Pen(img, PALETTE)
@@ -285,18 +294,7 @@ def render(view: QView, **options: Any) -> bytes:
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
-    # the path of the last move, in the mover's colour
-    path = list(view.last_path)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
-    if mover is not None and len(path) > 1:
-        colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)]
-        pts = []
-        for lab in path:
-            x, y = _xy(lab)
-            pts.append((MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2))
-        d.line(pts, fill=colour, width=u(4), joint="curve")
-        for p in pts[:-1]:
-            d.ellipse((p[0] - u(4), p[1] - u(4), p[0] + u(4), p[1] + u(4)), fill=colour)
     for hv in heroes:
         pos = hv.pos
         if not pos:
@@ -317,6 +315,7 @@ def render(view: QView, **options: Any) -> bytes:
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
+    recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
     mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
     _legend(d, legend_items, base.height + 4, per_row, mover_colour)
     if below:
@@ -324,7 +323,11 @@ def render(view: QView, **options: Any) -> bytes:
         _panel(d, view, heroes, 10, panel_top, cols)
     else:
         _panel(d, view, heroes, base.width + 8, 0, 1)
-    return encode_png(img)
+    top = height - recap_h
+    if view.result_text:
+        top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
+    end = recap.legend(d, view, top, width, RECAP_SIZE)
+    return encode_png(img.crop((0, 0, width, max(height - recap_h, end + 8))))
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
@@ -369,7 +372,7 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
         elif what == "l":
             d.line([(x, mid[1]), (x + sq, mid[1])], fill=colour, width=u(4))
             d.ellipse((x - 3, mid[1] - 3, x + 3, mid[1] + 3), fill=colour)
-            name = "path of the last move"
+            name = "numbered: moves since the last turn"
         else:
             d.ellipse(box, fill=colour)
             d.polygon([(x + sq + 4, mid[1]), (x + sq - 1, mid[1] - 4), (x + sq - 1, mid[1] + 4)], fill=(20, 20, 20))
