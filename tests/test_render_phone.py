@@ -12,7 +12,7 @@ from games.core.playout import random_playout
 from render import common, render_png
 from render.recap import MIN_CAP_AT_600, cap_height
 
-GAMES = ["heroball", "dungeon"]
+GAMES = ["heroball", "dungeon", "quodd"]
 
 
 def _texts(monkeypatch) -> list[tuple[str, int]]:

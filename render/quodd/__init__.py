@@ -31,21 +31,28 @@ from render.recap import TEXT_PAIRS, banner
 from . import recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
-CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
+CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
-MARGIN = 28  # room for the row and column labels
+MARGIN = 24  # room for the row and column labels
+CELL_TEXT = 14  # letters in squares: capitals 9 px tall when the widest map is shown 600 px wide
+PHONE_W = 600  # the panel goes below the map unless map and panel fit in this width
 PANEL = 420
 CARD_W = 350  # one hero's card in the panel
 CARD_H = 140
 HEADER_H = 86
 LEGEND_ROW = 22
 LEGEND_W = 262
-RECAP_SIZE = 21  # capitals 9 px tall when a 1000-px image is shown 600 px wide
+RECAP_SIZE = 15
 
 
 def u(v: float) -> int:
     """A length of the 34-px layout at the current scale."""
     return round(v * S)
+
+
+def ts(v: float) -> int:
+    """A text size of the 34-px layout, never below what a phone can read (`CELL_TEXT`)."""
+    return max(CELL_TEXT, u(v))
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 
@@ -168,17 +175,17 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "R":
                 d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50),
                           width=u(3))
-                text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
-            elif ch == "s":
-                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
+                text_center(d, (cx, cy), "R", ts(12), (40, 130, 50), bg=FEATURE_FILL["R"])
+            elif ch == "s":  # the pale yellow says it (the legend names it): no word fits a phone-sized square
+                pass
             elif ch == "D":
                 d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10),
                             width=u(2))
-                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
+                text_center(d, (cx, cy), "DZ", ts(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
                           width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), u(15), WHITE,
+                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), ts(15), WHITE,
                             bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
@@ -202,15 +209,15 @@ def _token(d: Pen, box: Box, kind: str, number: int, group: str) -> None:
         return
     if kind == "rally":
         d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
-        text_center(d, (cx, cy), str(number), u(14), ink, bg=fill)
+        text_center(d, (cx, cy), str(number), ts(14), ink, bg=fill)
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
         d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
     else:
         d.rounded_rectangle((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), radius=u(6), fill=fill, outline=(40, 40, 40))
-    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink, bg=fill)
+    text_center(d, (cx, cy - (u(7) if group else 0)), glyph, ts(12), ink, bg=fill)
     if group:
-        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink, bg=fill)
+        text_center(d, (cx, cy + u(8)), group[:2], ts(8), ink, bg=fill)
 
 
 def _crystals(d: Pen, box: Box, items: list[str], alone: bool) -> None:
@@ -231,7 +238,7 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
-    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
+    text_center(d, (cx, cy), icon, ts(13) if len(icon) > 1 else ts(16), WHITE, bg=colour)
     if face in DIRS8:
         dx, dy = DIRS8[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
@@ -242,8 +249,8 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
         d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)),
                   fill=(20, 20, 20) if face == "up" else (255, 255, 255), outline=(20, 20, 20))
     if carrying:
-        d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
-        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
+        d.ellipse((x1 - CELL_TEXT - 2, y0 - 3, x1 + 2, y0 + CELL_TEXT + 1), fill=(255, 255, 255), outline=(20, 20, 20))
+        text_center(d, (x1 - CELL_TEXT / 2, y0 + CELL_TEXT / 2 - 1), str(carrying), CELL_TEXT, INK, bg=WHITE)
 
 
 def render(view: QView, **options: Any) -> bytes:
@@ -269,13 +276,13 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
-    per_row = max(1, (base.width - 10) // LEGEND_W)
+    per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
-    below = base.width >= 600  # wide maps: players under the map, so phones show the map larger
+    below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
     if below:
-        cols = max(1, (base.width - 16) // CARD_W)
+        width = max(base.width, PHONE_W)
+        cols = max(1, (width - 16) // CARD_W)
         panel_top = base.height + legend_h
-        width = base.width
         height = panel_top + HEADER_H + CARD_H * ((len(heroes) + cols - 1) // cols) + 6
     else:
         cols, panel_top = 1, 0
@@ -310,8 +317,9 @@ def render(view: QView, **options: Any) -> bytes:
             kind = under.kind
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
             text = str(under.number) if kind == "rally" else (glyph or "W")
-            d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
-            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink, bg=fill)
+            d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
+                        outline=(20, 20, 20))
+            text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
@@ -331,7 +339,7 @@ def render(view: QView, **options: Any) -> bytes:
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
-    sq = u(16) - 4
+    sq = CELL_TEXT + 4
     for i, (what, key) in enumerate(items):
         x = 10 + (i % per_row) * LEGEND_W
         y = top + (i // per_row) * LEGEND_ROW
@@ -342,13 +350,13 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK,
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], CELL_TEXT, WHITE if key == "w" else INK,
                             bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink, bg=fill)
+            text_center(d, mid, glyph[:2] if key != "rally" else "1", CELL_TEXT, ink, bg=fill)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
@@ -359,11 +367,11 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))
-            text_center(d, mid, "2", 10, INK, bg=WHITE)
+            text_center(d, mid, "2", CELL_TEXT, INK, bg=WHITE)
             name = "collectibles a hero carries"
         elif what == "u":
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
-            text_center(d, mid, "Sp", 9, WHITE, bg=(90, 170, 90))
+            text_center(d, mid, "Sp", CELL_TEXT, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
