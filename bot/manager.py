@@ -64,6 +64,7 @@ class GameManager:
         self.handlers: dict[str, Handler] = {
             "new": game.new, "join": game.join, "leave": game.leave, "start": game.start,
             "status": game.status, "undo": game.undo, "abandon": game.abandon, "export": records.export,
+            "replay": records.replay,
             "log": game.log, "help": game.help, "hand": game.hand, "history": game.history,
             "settings": game.settings, "pause": game.pause, "resume": game.resume, "kick": game.kick,
             "vote": votes.vote, "rematch": votes.rematch, "preview": game.preview,

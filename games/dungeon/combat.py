@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes, dice
+from . import attributes, dice, marks
 from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
@@ -195,6 +195,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     if notes:
         text += f" [{', '.join(notes)}]"
     ctx.target = ""
+    marks.attacked(st, stats.name, (h.x, h.y), target_name(st, key), (m.x, m.y) if m is not None
+                   else board(st.dungeon).spawns[st.level], off_total > def_total)
     if off_total > def_total:
         lines.append(text + ": hit.")
         hearts = sum(1 for i in kept if dice.face(ctx.offence[i])[1])
@@ -300,6 +302,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     if notes:
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
+    marks.attacked(st, md.name, (m.x, m.y), stats.name, (h.x, h.y), off_total > def_total, monster=True)
     if off_total > def_total:
         for dname in dict.fromkeys(riding + list(inflicts)):
             give_debuff_hero(h, dname, after)

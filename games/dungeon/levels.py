@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
+from . import marks
 from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
@@ -142,6 +143,7 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     st.next_uid += 1
     st.monsters.append(m)
     lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
+    marks.spawned(st, md.name, (x, y))
     if "ambush" in md.attributes:  # Ambush: a free attack on an adjacent, visible enemy as it arrives
         fp = footprint(x, y, md.large)
         for h in sorted(st.heroes, key=lambda h: h.seat):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes
+from . import attributes, marks
 from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep
@@ -302,6 +302,7 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
     md = monster_def(m)
     start = monster_name(m)
     free = push_spots(st, m, dest, path) if md.large else []  # worked out before the move
+    marks.moved(st, md.name, (m.x, m.y), path or (dest,), monster=True)
     m.x, m.y = dest
     lines.append(f"{start} moves to {sq_label(*dest)}.")
     if md.large:  # push smaller friends back into the squares the last step left
