@@ -114,6 +114,15 @@ class Console:
             self.write(f"  buttons: {labels}")
 
 
+def typed_line(raw: str, user: str) -> str:
+    """A line typed at the local console's `user> ` prompt as a transcript line: a bare command is the
+    console user's; `name> /command` acts as `name` for that line only (the prompt stays the user's)."""
+    text = raw.strip()
+    if text.startswith("/") or text.startswith("button "):
+        return f"{user}> {text}"
+    return text
+
+
 _STAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
 
 

@@ -101,6 +101,20 @@ def draw_public(kind: str, state: BaseModel) -> bytes | None:
     return render_png(kind, get_game(kind).view(state, None))
 
 
+RECAP_LINES = 10
+
+
+def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
+    """'Since your last move:' with one line per logged action (at most RECAP_LINES, then 'and N more');
+    nothing when only the move the message itself describes happened since."""
+    if len(entries) <= 1:
+        return ""
+    lines = [f"- {names.get(e.player, e.player)}: `/{group} {e.action}`" for e in entries[:RECAP_LINES]]
+    if len(entries) > RECAP_LINES:
+        lines.append(f"- and {len(entries) - RECAP_LINES} more (`/game log` lists them)")
+    return "**Since your last move:**\n" + "\n".join(lines)
+
+
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
     """One move's rules work (pure; run in a worker thread)."""
     before = engine.status(state)
@@ -249,7 +263,8 @@ class Table:
         rec, state, after, events = await computers.follow(self, rec, engine, move.state, move.after)
         # committed: everything below only describes it
         return computers.quiet(rec, await self.after_move(rec, engine, state, move.before, after,
-                                                          [*move.events, *events], later=ctx.image_later))
+                                                          [*move.events, *events], later=ctx.image_later,
+                                                          mover=ctx.user_id))
 
     async def commit(self, ctx: Context, kind: str, written: Action, *,
                      expected_version: int | None = None) -> tuple[GameRecord, Game, Move]:
@@ -350,11 +365,15 @@ class Table:
 
     # ---- describing a move ---------------------------------------------------
     async def after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
-                         after: Status, events: Sequence[Event], *, later: bool = False) -> Reply:
+                         after: Status, events: Sequence[Event], *, later: bool = False,
+                         mover: str | None = None) -> Reply:
         """Describe a committed change: text, board, controls, status. Call it right after the commit:
         it takes the reply's place in the channel's order before its first await.
 
         `later`: the reply leaves without waiting for its board; `Reply.board` brings the image.
+        `mover`: who made the move; they are never pinged for it, and while the same players must act
+        in the same turn the reply continues the turn's message (`Reply.continues`). A reply that pings
+        opens with a recap of the moves since the pinged player's last one.
         """
         turn = self.turns.take(rec.channel_id)
         try:
@@ -363,8 +382,10 @@ class Table:
             for e in events:
                 for who in e.to or ():
                     private[who] = (private.get(who, "") + "\n" + e.text).strip()
-            newly = [p for p in after.to_act
-                     if before is None or p not in before.to_act or before.turn_key != after.turn_key]
+            newly = [p for p in after.to_act if p != mover and
+                     (before is None or p not in before.to_act or before.turn_key != after.turn_key)]
+            continues = (before is not None and mover is not None and not after.finished and mover in before.to_act
+                         and before.turn_key == after.turn_key and before.to_act == after.to_act)
             board = self.board(rec.channel_id, rec.version, rec.kind, engine, state)
             controls: tuple[list[Button], list[Menu]] = ([], [])
             if not after.finished:
@@ -383,12 +404,23 @@ class Table:
                 finished=after.finished,
                 board=board if later else None,
                 status_message=self.status_message(rec, after),
+                continues=continues,
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
+            if reply.ping and not continues:
+                reply.recap = await self.recap(rec, reply.ping)
+                reply.text = (reply.recap + "\n" + reply.text).strip()
             await turn.wait()  # the channel's earlier replies leave first
             return reply
         finally:
             turn.release()
+
+    async def recap(self, rec: GameRecord, players: Sequence[str]) -> str:
+        """What happened since the earliest last move of `players`, one line per action, from the move log."""
+        entries = await self.storage.log(rec.id)
+        last = [max((i for i, e in enumerate(entries) if e.player == p), default=-1) for p in players]
+        since = entries[min(last, default=-1) + 1:]
+        return recap_text(since, self.names(rec), rec.kind)
 
     def controls(self, engine: Game, state: BaseModel, status: Status,
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:

@@ -311,7 +311,7 @@ class TableCommands:
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
             self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
-        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [])
+        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
         reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
         reply.ping = []
         return reply
