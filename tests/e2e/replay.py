@@ -121,7 +121,8 @@ class Replay:
         assert after_rec is not None
         after = engine.status(self.manager.state_of(after_rec, engine)) if after_rec.state else None
         newly = [] if after is None or after.finished else [
-            p for p in after.to_act if p != USERS[who] and (p not in before.to_act or before.turn_key != after.turn_key)]
+            p for p in after.to_act
+            if p != USERS[who] and (p not in before.to_act or before.turn_key != after.turn_key)]
         if not inter.public and after_rec.version == rec.version:  # refused: said only to the player, nothing changed
             assert inter.private and all(m.ephemeral for m in inter.messages), text
             assert after_rec.state == rec.state, text
