@@ -104,6 +104,14 @@ def draw_public(kind: str, state: BaseModel) -> bytes | None:
 RECAP_LINES = 10
 
 
+def keeps_deadline(player: str, before: Status, after: Status) -> bool:
+    """A waiting player's own setting (a command they may give any time, e.g. standing orders) leaves the
+    deadline of whoever must act as it was; only a move of someone who must act, or one that changes
+    who must act, starts the clock anew."""
+    return (player not in before.to_act and not after.finished and before.to_act == after.to_act
+            and before.turn_key == after.turn_key)
+
+
 def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
     """'Since your last move:' with one line per logged action (at most RECAP_LINES, then 'and N more');
     nothing when only the move the message itself describes happened since."""
@@ -292,6 +300,8 @@ class Table:
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
                              barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
+            if keeps_deadline(ctx.user_id, move.before, move.after):
+                fields["deadline_at"] = rec.deadline_at
             if move.after.finished:
                 fields["status"] = "finished"
             rec = await self.storage.append_action(rec, rec.version, entry, move.dumped, **fields)
