@@ -123,6 +123,41 @@ def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -
     return "**Since your last move:**\n" + "\n".join(lines)
 
 
+ROWS = 5  # rows of controls under a message: 5 buttons to a row, or one menu; one place is kept for "My options"
+
+
+def fit_rows(buttons: list[Button], menus: list[Menu]) -> tuple[list[Button], list[Menu]]:
+    """Every legal move stays reachable under the board: while the buttons (and the one kept place) and
+    the menus need more than ROWS rows, a kind of move shown as buttons (never `end`) becomes a menu of
+    its own, or joins its command's menu when that still holds 25 options: the change that saves most rows
+    first, the biggest group on a tie; it stops when no change saves a row."""
+    def rows(bs: list[Button], ms: list[Menu]) -> int:
+        return -(-(len(bs) + 1) // 5) + len(ms)
+
+    buttons, menus = list(buttons), list(menus)
+    while rows(buttons, menus) > ROWS:
+        kinds: dict[tuple[str, str], list[Button]] = {}
+        for b in buttons:
+            cmd = Action.parse(b.action).cmd
+            if cmd != "end" and re.fullmatch(r"[a-z0-9_-]+", cmd) and len(b.action) <= MAX_MENU_VALUE:
+                kinds.setdefault((b.player, cmd), []).append(b)
+        best: tuple[int, int, list[Button], list[Menu]] | None = None
+        for (player, cmd), moved in kinds.items():
+            old = next((m for m in menus if (m.player, m.cmd) == (player, cmd)), None)
+            options = tuple((b.label[:100], b.action) for b in moved) + (old.options if old else ())
+            if len(options) > MAX_MENU_OPTIONS:
+                continue
+            rest = [b for b in buttons if b not in moved]
+            ms = [m for m in menus if m is not old] + [Menu(player, cmd, options)]
+            saved = rows(buttons, menus) - rows(rest, ms)
+            if saved > 0 and (best is None or (saved, len(moved)) > best[:2]):
+                best = (saved, len(moved), rest, ms)
+        if best is None:
+            break
+        buttons, menus = best[2], best[3]
+    return buttons, menus
+
+
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
     """One move's rules work (pure; run in a worker thread)."""
     before = engine.status(state)
@@ -436,7 +471,7 @@ class Table:
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
         """The buttons under a board, and menus for the legal actions the buttons leave out."""
         buttons = self.buttons(engine, state, status, names)
-        return buttons, self.menus(engine, state, status, buttons)
+        return fit_rows(buttons, self.menus(engine, state, status, buttons))
 
     @staticmethod
     def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:

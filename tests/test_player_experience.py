@@ -103,3 +103,23 @@ async def test_the_readme_console_example_runs_as_written(manager, tmp_path):
     engine_status = manager.state_of(rec)
     assert rec.status == "active" and engine_status.round == 1 and engine_status.phase == "play"
     assert any("bob's turn" in o for o in out)
+
+
+def test_buttons_that_do_not_fit_become_a_menu_per_kind_of_move():
+    """Every legal move stays reachable: 20 buttons, the kept "My options" place and a menu need 6 rows;
+    the biggest kind of move becomes a menu so that all fit Discord's 5 rows."""
+    from bot.reply import Button, Menu
+    from bot.table import ROWS, fit_rows
+
+    buttons = ([Button(f"Step → G{i}", f"step to:G{i}", "ann") for i in range(1, 7)]
+               + [Button(f"Drop → H{i}", f"drop to:H{i}", "ann") for i in range(1, 8)]
+               + [Button(f"Push → J{i}", f"push to:J{i}", "ann") for i in range(1, 7)]
+               + [Button("End turn", "end", "ann")])
+    menus = [Menu("ann", "throw", tuple((f"Throw → K{i}", f"throw to:K{i}") for i in range(1, 18)))]
+    b2, m2 = fit_rows(buttons, menus)
+    assert -(-(len(b2) + 1) // 5) + len(m2) <= ROWS
+    reachable = {b.action for b in b2} | {v for m in m2 for _, v in m.options}
+    assert reachable == {b.action for b in buttons} | {v for m in menus for _, v in m.options}
+    assert "end" in {b.action for b in b2}  # End turn always stays a button
+    assert [m.cmd for m in m2] == ["throw", "drop"]  # the biggest kind of move became a menu
+    assert fit_rows(buttons[:4], []) == (buttons[:4], [])  # what fits is left alone

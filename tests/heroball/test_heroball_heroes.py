@@ -192,7 +192,7 @@ def test_lacrosse_stick_catches_from_2_hexes_away():
 
 
 def test_distract_makes_an_acting_hero_within_2_pay_1_more_or_lose_the_action():
-    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s = build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask")  # carrying: Helen is asked
     s, _ = do(s, "gorgo", "step to:G5")
     assert E.status(s).phase == "distract" and to_act(s) == ["helen"]
     s, ev = do(s, "helen", "react")
@@ -214,10 +214,26 @@ def test_distract_is_one_use_until_study_opponent_turns_it_back():
 
 
 def test_helen_passing_on_distract_lets_the_action_happen():
-    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s = build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask")
     s, _ = do(s, "gorgo", "step to:G5")
     s, _ = do(s, "helen", "pass")
     assert hero(s, "gorgo").pos == "G5" and hero(s, "helen").ap == 2
+
+
+def test_distract_ask_asks_helen_only_when_it_can_matter_always_distracts_every_action():
+    """Distract (house reading of the standing order `ask`): a plain step of an empty-handed hero who can pay
+    the extra AP opens no window; a throw, a carrier's move or an actor who cannot pay does; `always` asks
+    nothing and distracts every action in range."""
+    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s2, _ = do(s, "gorgo", "step to:G5")
+    assert s2.window is None and hero(s2, "gorgo").pos == "G5"
+    s3, ev = do(build("Gorgo@G6 ap=1, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "step to:G5")
+    assert E.status(s3).phase == "distract"  # 0 AP left after the step: a distraction would make it fail
+    assert any("/heroball reactions distract:always" in e for e in ev)
+    s4, _ = do(build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "throw to:F5")
+    assert E.status(s4).phase == "distract"
+    s5, _ = do(build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=always"), "gorgo", "step to:G5")
+    assert E.status(s5).phase == "distracted" and to_act(s5) == ["gorgo"]
 
 
 # ---- Achilles -------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_intercept_window_buttons_name_the_hex_and_pass_comes_last():
 
 
 def test_distract_windows_read_distract_pay_and_let_it_fail():
-    s = build("Gorgo@G5, Helen@G7", orders="helen:distract=ask")
+    s = build("Gorgo@G5 ball, Helen@G7", orders="helen:distract=ask")
     s, _ = do(s, "gorgo", "step to:G6")
     assert buttons(s, "helen")[0] == ["Distract (1 AP)", "Let it be"]
     s, _ = do(s, "helen", "react")
