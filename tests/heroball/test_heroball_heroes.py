@@ -336,3 +336,44 @@ def test_sing_also_charges_a_pole_vault_away_from_calypso():
     s, _ = do(s, "achilles", "run to:H6")
     s, _ = do(s, "achilles", "hero action:vault to:H4")
     assert hero(s, "achilles").pos == "H4" and hero(s, "achilles").ap == 0
+
+
+# ---- intercept cards work on thrown or dropped objects, not fumbled ones ------------------------------
+NO_DEFENCE = "pegasus:defend=never"  # Pegasus lets the forced fumble happen without a defend window
+FUMBLE = "fumble target:Pegasus to:H6"
+def test_lacrosse_stick_catches_a_thrown_object_2_away_but_not_a_fumbled_one():
+    """Lacrosse Stick (Helen): 'a thrown or dropped object' within 2 hexes; a fumble is neither."""
+    assert B.dist("I8", "H6") == 2
+    thrown, _ = do(build("Calypso@G5 ball, Pegasus@A10, Helen@I8 ap=3"), "calypso", "throw to:H6")
+    assert legal(thrown, "helen", "react") == ["react"]
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Helen@I8 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert fumbled.window is None and fumbled.objects["ball"].at == "H6"  # nobody may catch it: it lands
+
+
+def test_swat_bats_on_a_thrown_object_but_a_fumbled_one_is_only_caught_the_ordinary_way():
+    """Swat (Herakles): 'a thrown or dropped object'; next to a fumbled object he may only catch it."""
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Herakles@H7 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert legal(fumbled, "herakles", "react") == ["react"]  # an ordinary catch, no `react to:` swats
+    fumbled, _ = do(fumbled, "herakles", "react")
+    assert hero(fumbled, "herakles").holding == "ball" and hero(fumbled, "herakles").ap == 2
+
+
+def test_predict_moves_gorgo_to_a_thrown_object_but_not_to_a_fumbled_one():
+    """Predict (Gorgo): 'after an object is thrown or dropped'; a fumble 2 hexes away is out of her reach."""
+    thrown, _ = do(build("Calypso@G5 ball, Gorgo@I8 ap=3"), "calypso", "throw to:H6")
+    assert legal(thrown, "gorgo", "react")  # she may move 1 hex and catch
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Gorgo@I8 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert fumbled.window is None
+
+
+def test_predict_costs_1_ap_plus_hex_cost_with_the_favoured_terrain_discount():
+    """Predict: '1 AP + Hex Cost'; on the hero's favoured terrain the hex costs -1, as for Winged Sandals."""
+    # Gorgo sits in seat 2, so her god is Poseidon (water); H8 is next to the landing hex G8
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3", terrain="H8=water")
+    s, _ = do(s, "calypso", "throw to:G8")
+    s, _ = do(s, "gorgo", "react to:H8")
+    assert hero(s, "gorgo").pos == "H8" and hero(s, "gorgo").ap == 3  # 1 AP - 1 for favoured terrain
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3", terrain="H8=forest")
+    s, _ = do(s, "calypso", "throw to:G8")
+    s, _ = do(s, "gorgo", "react to:H8")
+    assert hero(s, "gorgo").ap == 1  # 1 AP + 1 for other terrain
