@@ -96,7 +96,8 @@ class GameManager:
 
     def buttons(self, engine: Game, state: BaseModel, status: Status,
                 names: dict[str, str] | None = None) -> list[Button]:
-        return self.table.buttons(engine, state, status, names)
+        """The buttons under the board as posted (moves that do not fit are in menus: `Table.controls`)."""
+        return self.table.controls(engine, state, status, names)[0]
 
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
         """The apply path itself (raises domain errors; `dispatch` answers them)."""
