@@ -179,3 +179,10 @@ def test_every_level_boss_can_reach_almost_all_of_its_level(dungeon_id):
                                              for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                                              for ax in (0, 1) for ay in (0, 1))]
         assert len(open_sq) - len(reached) <= 4, (dungeon_id, boss, sorted(set(open_sq) - set(reached)))
+
+
+def test_boards_of_built_dungeons_are_not_kept_for_ever():
+    """A bot running many random games keeps a bounded number of boards (each caches lines of sight)."""
+    for n in range(40):
+        board(f"random-{n}")
+    assert board.cache_info().currsize <= 32 and board.cache_info().maxsize == 32
