@@ -230,6 +230,11 @@ class Game(ABC, Generic[S]):
         who is down, say); empty for the plain refusal."""
         return ""
 
+    def intro(self, state: S) -> str:
+        """Public text for the start of a game: what the setup decided (e.g. heroes drawn at random) and
+        what comes first; empty if nothing."""
+        return ""
+
     def private_text(self, state: S, player: str) -> str:
         """What only `player` may read (a hand, secret objectives); empty if nothing."""
         return ""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes, dice
+from . import attributes, dice, marks
 from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
+from .maps import dungeon_def
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
@@ -37,11 +38,14 @@ def adjacent_visible_terrain(st: DungeonState, fp: tuple[Sq, ...], kind: str) ->
     return False
 
 
+DIFFICULTY_STARS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: stars on monsters' offence rolls
+
+
 def aura_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...]) -> int:
     lv = st.levels[st.level]
     if not lv.active or lv.destroyed:
         return 0
-    aura = content().dungeons[st.dungeon].levels[st.level].aura
+    aura = dungeon_def(st.dungeon).levels[st.level].aura
     if aura.side != side or aura.roll != roll:
         return 0
     squares = board(st.dungeon).aura(st.level, content().rules.aura_range)
@@ -55,6 +59,10 @@ def ground_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...], not
     if a:
         stars += a
         notes.append(f"aura {a:+d}")
+    if side == "monsters" and roll == "offence" and st.difficulty != "normal":  # house difficulty option
+        bonus = DIFFICULTY_STARS[st.difficulty]
+        stars += bonus
+        notes.append(f"{st.difficulty} {bonus:+d}")
     statue = "champion" if roll == "offence" else "sentinel"
     if adjacent_visible_terrain(st, fp, statue):
         stars += 1
@@ -187,6 +195,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     if notes:
         text += f" [{', '.join(notes)}]"
     ctx.target = ""
+    marks.attacked(st, stats.name, (h.x, h.y), target_name(st, key), (m.x, m.y) if m is not None
+                   else board(st.dungeon).spawns[st.level], off_total > def_total)
     if off_total > def_total:
         lines.append(text + ": hit.")
         hearts = sum(1 for i in kept if dice.face(ctx.offence[i])[1])
@@ -292,6 +302,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     if notes:
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
+    marks.attacked(st, md.name, (m.x, m.y), stats.name, (h.x, h.y), off_total > def_total, monster=True)
     if off_total > def_total:
         for dname in dict.fromkeys(riding + list(inflicts)):
             give_debuff_hero(h, dname, after)

@@ -423,35 +423,40 @@ def validate_content(c: Content) -> None:
     if len(c.rules.level_bonus) < 1:
         raise ValueError("rules.level_bonus must list one entry per level")
     for d in c.dungeons.values():
-        if len(d.terrain) != d.height or any(len(row) != d.width for row in d.terrain):
-            raise ValueError(f"dungeon {d.id}: terrain must be {d.height} rows of {d.width} characters")
-        for row in d.terrain:
-            for ch in row:
-                if ch not in TERRAIN_CHARS:
-                    raise ValueError(f"dungeon {d.id}: unknown terrain character {ch!r}")
-        if len(d.levels) != len(c.rules.level_bonus):
-            raise ValueError(f"dungeon {d.id}: needs {len(c.rules.level_bonus)} levels")
-        for w in d.walls:
-            parse_wall(w, d.width, d.height)
-        for s in d.start:
-            p = parse_label(s)
-            if p is None or not (0 <= p[0] < d.width and 0 <= p[1] < d.height):
-                raise ValueError(f"dungeon {d.id}: start square {s} is off the map")
-        for lv in d.levels:
-            x0, y0, x1, y1 = _check_area(lv.area)
-            for sq in (lv.spawn, lv.chest):
-                p = parse_label(sq)
-                if p is None or not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
-                    raise ValueError(f"dungeon {d.id}: {sq} is not inside level area {lv.area}")
-                if d.terrain[p[1]][p[0]] != ".":
-                    raise ValueError(f"dungeon {d.id}: {sq} must be open terrain")
-            bosses = [k for k in lv.pool if k in c.monsters and c.monsters[k].rank == "boss"]
-            for k in lv.pool:
-                if k not in c.monsters:
-                    raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {k}")
-            if len(bosses) != 1:
-                raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
-        _check_connected(d)
+        validate_dungeon(c, d)
+
+
+def validate_dungeon(c: Content, d: DungeonDef) -> None:
+    """One dungeon's map and levels: well formed, and every level reachable from the start (hand-made or built)."""
+    if len(d.terrain) != d.height or any(len(row) != d.width for row in d.terrain):
+        raise ValueError(f"dungeon {d.id}: terrain must be {d.height} rows of {d.width} characters")
+    for row in d.terrain:
+        for ch in row:
+            if ch not in TERRAIN_CHARS:
+                raise ValueError(f"dungeon {d.id}: unknown terrain character {ch!r}")
+    if len(d.levels) != len(c.rules.level_bonus):
+        raise ValueError(f"dungeon {d.id}: needs {len(c.rules.level_bonus)} levels")
+    for w in d.walls:
+        parse_wall(w, d.width, d.height)
+    for s in d.start:
+        p = parse_label(s)
+        if p is None or not (0 <= p[0] < d.width and 0 <= p[1] < d.height):
+            raise ValueError(f"dungeon {d.id}: start square {s} is off the map")
+    for lv in d.levels:
+        x0, y0, x1, y1 = _check_area(lv.area)
+        for sq in (lv.spawn, lv.chest):
+            p = parse_label(sq)
+            if p is None or not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
+                raise ValueError(f"dungeon {d.id}: {sq} is not inside level area {lv.area}")
+            if d.terrain[p[1]][p[0]] != ".":
+                raise ValueError(f"dungeon {d.id}: {sq} must be open terrain")
+        bosses = [k for k in lv.pool if k in c.monsters and c.monsters[k].rank == "boss"]
+        for k in lv.pool:
+            if k not in c.monsters:
+                raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {k}")
+        if len(bosses) != 1:
+            raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
+    _check_connected(d)
 
 
 def _check_connected(d: DungeonDef) -> None:

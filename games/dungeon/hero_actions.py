@@ -2,7 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from . import attributes, cards, dice
+from . import attributes, cards, dice, marks
 from .board import SLOW_TERRAIN, Sq, board, small_moves
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
@@ -129,6 +129,7 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
         act.move_left += ma
         spent = f" ({costs['move']} AP)"
     act.move_left -= cost
+    marks.moved(st, stats.name, (h.x, h.y), path or (sq,))
     h.x, h.y = sq
     lines.append(f"{stats.name} moves to {to}{spent}; {act.move_left} movement left.")
     b = board(st.dungeon)

@@ -84,6 +84,18 @@ RULES_TOPICS: dict[str, str] = {
         "A hero whose wounds reach their life is incapacitated: no actions, blocks neither sight nor movement, "
         "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
     ),
+    "dungeons": (
+        "`/game new game:dungeon dungeon:` picks the map: Crystal Caverns (the default), Sunken Swamp, Dust Barrows "
+        "and Gloom Keep are made by hand; `random` builds one from 12x12 tiles, drawn from the game's seed (the "
+        "same seed, the same dungeon). A built dungeon puts its four levels round a square of four tiles, each "
+        "entered through a door from the one before, with its spawn point well inside its tile."
+    ),
+    "difficulty": (
+        "Each level opens with as many monsters as there are heroes (at least two): more heroes meet more monsters. "
+        "House option `difficulty:` when the game is made: `explorer` (easier) opens each level with one monster "
+        "fewer and gives monsters' attacks 1 star less; `veteran` (harder) opens each level with one monster more "
+        "and gives their attacks 1 star more. Left out: normal. The rolls show it (`explorer -1`, `veteran +1`)."
+    ),
 }
 
 

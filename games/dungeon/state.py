@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 
 class HeroState(BaseModel):
@@ -83,6 +84,9 @@ class Activation(BaseModel):
     potion_used: bool = False
 
 
+Difficulty = Literal["explorer", "normal", "veteran"]
+
+
 class DungeonState(BaseModel):
     dungeon: str
     rng: Rng
@@ -103,4 +107,6 @@ class DungeonState(BaseModel):
     ready: list[str] = Field(default_factory=list)  # players done with the between-levels break
     result: Literal["", "victory", "defeat"] = ""
     result_text: str = ""
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)
+    difficulty: Difficulty = "normal"  # house option (levels.py, combat.py)

@@ -139,11 +139,12 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
         if act.ap >= costs["stand"]:
             out.append(action_of("act", action="stand"))
         return out + [action_of("end")]
+    seen: dict[str, bool] = {}  # the hero's sight of each enemy, asked once for every style
     for style, rng in stats.attacks.items():
         if act.ap < costs[style]:
             continue
         for key in enemy_keys(st):
-            if hero_can_target(st, h, key, rng)[0]:
+            if hero_can_target(st, h, key, rng, seen)[0]:
                 out.append(action_of("attack", target=target_label(st, key), **{"with": style}))
     if "ice" not in h.debuffs:
         for uid in stats.unique:
