@@ -11,7 +11,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
