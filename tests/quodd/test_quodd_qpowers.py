@@ -189,3 +189,12 @@ def test_rules_answer_for_every_q_power_and_hero_by_name():
         assert h.name in topics and "Q-power" in topics[h.name]
     for name in ("Q: Bomb", "Q: Copy Q-Power", "Q: Earthquake", "Q: Place Teleporter", "Q: Rotate Board", "bombs"):
         assert name in topics
+
+
+def test_q_power_buttons_offer_the_power_beside_the_rearranges():
+    st = q_up("bramble")
+    labels = [E.label(st, a) for a in E.button_actions(st, "ann", E.legal_actions(st, "ann"))]
+    assert {"Q-power: bomb N", "Q-power: bomb E", "Q-power: bomb S", "Q-power: bomb W"} <= set(labels)
+    st = q_up("rok")
+    placing = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "qpower"]
+    assert 0 < len(placing) <= 6 and all(a.get("at") in ("A1", "C1", "B2") for a in placing)  # next to B1 first

@@ -362,6 +362,13 @@ class MovePhase(TurnPhase):
         b.add(b.of("done"))
         if b.of("rearrange"):
             b.add(swaps(h, key))
+        here = xy(h.pos) if h.pos else (0, 0)
+
+        def near(a: Action) -> int:  # a placing power's squares nearest the hero first
+            at = a.get("at")
+            return abs(xy(at)[0] - here[0]) + abs(xy(at)[1] - here[1]) if at else 0
+
+        b.add(sorted(b.of("qpower"), key=near), 6)
         b.add(b.of("tumble"))
         moves = b.of("move")
         if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
