@@ -198,3 +198,16 @@ def test_q_power_buttons_offer_the_power_beside_the_rearranges():
     st = q_up("rok")
     placing = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "qpower"]
     assert 0 < len(placing) <= 6 and all(a.get("at") in ("A1", "C1", "B2") for a in placing)  # next to B1 first
+
+
+def test_a_q_token_offers_the_heros_own_q_power_too_and_the_move_goes_on():
+    """Rulebook, Q token: passing or landing on it, a hero may activate their Q-powers (rearranging, their own)."""
+    st = build(OPEN, tokens={"B3": "q"}, heroes=[dict(pos="A3"), dict(pos="H8")], tumbled=True, ready="slide",
+               points=3)
+    st.heroes[0].hero = "bramble"
+    st, _ = do(st, "ann", "move direction:E distance:3")
+    assert hero(st, "ann").pos == "B3" and st.pending is not None and st.pending.kind == "token"
+    assert "qpower direction:N" in legal(st, "ann") and legal(st, "ann", "rearrange")
+    st, ev = do(st, "ann", "qpower direction:N")
+    assert any("bomb is fired N from B3" in e for e in ev)
+    assert hero(st, "ann").pos == "D3"  # the slide went on past the token
