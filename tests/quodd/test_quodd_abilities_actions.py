@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from qhelpers import build, do, grant, hero, illegal, legal, seed_rolling
 
+from games.core import Event
 from games.core.grid import DIRS8
 from games.quodd import ENGINE as E
-from games.quodd.abilities.track import food_protected, ignores_world_events
+from games.quodd.abilities.track import food_protected
+from games.quodd.bombs import roll
+from games.quodd.state import Bomb
+from games.quodd.turns import end_round
 
 OPEN = ["........"] * 5
 
@@ -223,13 +227,25 @@ def test_explore_from_deck_draws_the_top_card_each_exploration():
     assert hero(st, "ann").hand == ["lantern", top] and st.m.draws == 1
 
 
-def test_ignore_world_events_is_the_check_world_events_consult():
-    st = power()
-    assert not ignores_world_events(hero(st, "ann"))
-    assert ignores_world_events(grant(st, "ann", "ignore-world-events"))
+def test_ignore_world_events_leaves_you_where_winds_and_spins_would_move_you():
+    st = build(OPEN, heroes=[dict(pos="C3"), dict(pos="E3")], phase="explore", seed=seed_rolling(3, sides=8))  # E
+    st.events_on, st.event_deck = True, ["random_wind"]
+    grant(st, "ann", "ignore-world-events")
+    ev: list[Event] = []
+    end_round(st, ev)
+    assert hero(st, "ann").pos == "C3" and hero(st, "bob").pos == "F3"
+    assert any("ignores the world event" in e.text for e in ev)
+    st = build(OPEN, heroes=[dict(pos="C3", front="E"), dict(pos="E3", front="E")], phase="explore")
+    st.events_on, st.event_deck = True, ["whirling_winds"]
+    grant(st, "ann", "ignore-world-events")
+    end_round(st, [])
+    st, _ = do(st, "ann", "choose option:cw")
+    assert hero(st, "ann").front == "E" and hero(st, "bob").front == "S"
 
 
-def test_protected_food_is_the_check_that_guards_food_cards():
-    st = power()
-    assert not food_protected(hero(st, "ann"))
-    assert food_protected(grant(st, "ann", "protected-food"))
+def test_protected_food_is_never_burnt_by_a_fire_bomb():
+    st = build(OPEN, heroes=[dict(pos="A3"), dict(pos="E3")])
+    grant(st, "bob", "protected-food").hand = ["trail-mix", "lantern", "honey-bun"]
+    roll(st, Bomb(at="B3", dir="E", kind="fire"), [])  # C3, D3, hits Bob at E3
+    assert hero(st, "bob").hand == ["trail-mix", "honey-bun"] and st.discard == ["lantern"]
+    assert food_protected(hero(st, "bob")) and not food_protected(hero(st, "ann"))
