@@ -421,7 +421,8 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
 
 
 def _upgrade_lines(hv: HeroView) -> list[str]:
-    return wrap("upgrades: " + (", ".join(_short_upgrade(u_) for u_ in hv.upgrades) or "none yet"), 44)[:2]
+    """Up to three lines: a track of six named abilities needs them."""
+    return wrap("upgrades: " + (", ".join(_short_upgrade(u_) for u_ in hv.upgrades) or "none yet"), 44)[:3]
 
 
 def _card_rows(view: QView) -> dict[str, int]:

@@ -199,3 +199,30 @@ def test_an_upgrade_button_never_names_another_heros_side():
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B"
     st, _ = do(st, "ann", "upgrade tile:1 side:a")
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"
+
+
+def test_the_image_panel_names_a_whole_track_of_six_abilities():
+    from render.quodd import _upgrade_lines
+
+    st = round_end()
+    h = hero(st, "bob")
+    h.hero, h.upgrades = "nyx", ["1a", "2b", "3a", "4b", "5b", "6a"]
+    text = " ".join(_upgrade_lines(E.view(st, None).heroes[1]))
+    assert "Wipe the Lineup" in text and "Explore From Deck" in text  # the first and the sixth
+
+
+def test_an_upgrade_token_lets_you_choose_and_place_an_upgrade_at_once():
+    """Rulebook, upgrade token: when revealed, choose and play an upgrade at once, if possible."""
+    st = build(["......"] * 3, tokens={"C1": "upgrade"}, heroes=[dict(pos="A1")], tumbled=True, ready="slide",
+               points=2)
+    st, _ = do(st, "ann", "move direction:E distance:2")
+    assert st.pending is not None and st.pending.kind == "upgrade_token" and "1a" in st.pending.options
+    labels = {a.get("option"): E.label(st, a) for a in E.legal_actions(st, "ann")}
+    assert labels["2b"] == "Tile 2B: Crush" and labels["1a"] == "Tile 1A: +1 movement"
+    st, _ = do(st, "ann", "choose option:1a")
+    assert hero(st, "ann").upgrades == ["1a"] and hero(st, "ann").movement == 2 and "C1" not in st.tokens
+    st = build(["......"] * 3, tokens={"C1": "upgrade"}, heroes=[dict(pos="A1")], tumbled=True, ready="slide",
+               points=2)
+    hero(st, "ann").upgrades = [f"{n}a" for n in range(1, 7)]
+    st, ev = do(st, "ann", "move direction:E distance:2")
+    assert st.pending is None and any("brings nothing" in e for e in ev)

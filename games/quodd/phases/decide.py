@@ -20,6 +20,7 @@ from ..cube import SKILL_FACES
 from ..movement import answer
 from ..skills import rearrange, rearranges, swaps, top_face
 from ..state import QState
+from ..upgrades import token_action, upgrade_label
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
@@ -66,6 +67,8 @@ class DecidePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "choose":
             o = arg(action, "option")
+            if state.pending is not None and state.pending.kind == "upgrade_token":
+                return upgrade_label(state, hero_of(state, state.pending.hero), token_action(o))
             if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
                 return f"Dash {o} (Getaway)"
             if state.pending is not None and state.pending.kind == "steal" and ":" in o:
