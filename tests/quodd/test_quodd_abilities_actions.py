@@ -27,7 +27,7 @@ def test_mind_push_discards_a_card_to_slide_another_hero_once_a_turn():
     assert "ability card:lantern direction:E hero:bob name:mind-push" in legal(st, "ann", "ability")
     assert "`direction:` must be one of" in illegal(st, "ann", "ability name:mind-push hero:bob direction:NE "
                                                                "card:lantern").reason
-    st, ev = do(st, "ann", "ability name:mind-push hero:bob direction:E card:lantern")
+    st, ev = do(st, "ann", "ability name:Mind-Push hero:Bob direction:e card:lantern")  # names in any case
     assert hero(st, "bob").pos == "F3" and hero(st, "ann").hand == ["trail-mix"] and "lantern" in st.discard
     assert "once a turn" in illegal(st, "ann", "ability name:mind-push hero:bob direction:E card:trail-mix").reason
 
