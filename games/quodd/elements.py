@@ -11,7 +11,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS4, DIRS8, label, manhattan, step_xy
 
-from . import data
+from . import data, marks
 from .abilities.track import has, mark, used
 from .board import (
     ACTIVE,
@@ -176,6 +176,7 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
 
 def _teleported(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     ev.append(Event(text=f"{h.name} teleports to {option}."))
+    marks.went(st, h, h.pos, option)
     h.pos = option
     if is_mover(st, h):
         st.last_path.append(option)
@@ -205,6 +206,7 @@ def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[H
             caught.append(other)
             jobs.append(Job(kind="jump", hero=other.player, dir=d, n=1, how="explosion", by=decider))
     ev.append(Event(text=f"An explosion at {label(*c)} breaks walls and scatters tokens around it."))
+    marks.exploded(st, label(*c))
     push_front(st, jobs)
     return caught
 
@@ -293,6 +295,7 @@ def _follow_up(job: Job) -> list[Job]:
 
 
 def _arrive(st: QState, h: Hero, dest: str, job: Job, pushed: list[Job]) -> None:
+    marks.went(st, h, h.pos, dest)
     h.pos = dest
     if is_mover(st, h):
         st.last_path.append(dest)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.core import Event
 from games.core.grid import label, step_xy
 
+from . import marks
 from .board import XY, active, hero_at, hero_of, is_mover, on_map, point_text, xy
 from .state import Decision, Hero, Job, QState
 
@@ -59,7 +60,8 @@ def keep_points(st: QState, ev: list[Event], why: str) -> None:
 
 def move_hero(st: QState, h: Hero, to: XY) -> None:
     """Put `h` on `to` (off the map: nowhere); the mover's path on the board image grows."""
-    h.pos = label(*to) if on_map(st, to) else None
+    start, h.pos = h.pos, label(*to) if on_map(st, to) else None
+    marks.went(st, h, start, h.pos)
     if is_mover(st, h) and h.pos:
         st.last_path.append(h.pos)
 

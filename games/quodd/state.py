@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 
 class Token(BaseModel):
@@ -123,6 +124,7 @@ class QState(BaseModel):
     pending: Decision | None = None
     last_path: list[str] = Field(default_factory=list)
     last_mover: str = ""
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     winners: list[str] = Field(default_factory=list)
     result_text: str = ""
     rng: Rng

@@ -1,7 +1,12 @@
 """The public view the renderer draws (secret tokens redacted), and the rules reference."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
+
+from games.core.grid import parse_label
+from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
 from .cube import face_dirs, facing
@@ -79,6 +84,8 @@ class QView(BaseModel):
     ongoing_events: list[str] = Field(default_factory=list)
     events_on: bool = False
     bombs: list[BombView] = Field(default_factory=list)
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
@@ -110,6 +117,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
         ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
+        **recap(st, tokens, to_act or []),
     )
 
 
@@ -149,6 +157,34 @@ def upgrade_name(h: Hero, code: str) -> str:
     """A tile on the track by its number, side and what it gives ("3B: +1 movement")."""
     tile, side = int(code[:-1]), code[-1]
     return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
+
+
+ELEMENTS = {"@": "whirlpool", "^": "water current", ">": "water current", "v": "water current",
+            "<": "water current", "w": "water connection"}  # map features a path names ("through whirlpool")
+NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade", "treasure", "drop_zone")
+
+
+def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
+    """The marks since the acting player's last turn; a path's legend line names the elements it went through
+    (as the public tokens show them)."""
+    recent, earlier = shown(since_last_turn(st.marks, to_act))
+    kinds = data.token_kinds()
+    out = []
+    for m in recent:
+        if m.kind == "tumble":
+            through: list[str] = []
+            for s in m.path[1:]:
+                xy = parse_label(s)
+                if xy is not None and 0 <= xy[1] < len(st.rows) and st.rows[xy[1]][xy[0]] in ELEMENTS:
+                    through.append(ELEMENTS[st.rows[xy[1]][xy[0]]])
+                t = tokens.get(s)
+                if t is not None and t.kind in kinds and t.kind not in NOT_ELEMENTS:
+                    through.append(kinds[t.kind].name.lower())
+            through = list(dict.fromkeys(through))
+            if through:
+                m = m.model_copy(update={"text": f"{m.text} through {', '.join(through)}"})
+        out.append(m)
+    return {"recent": out, "earlier": earlier}
 
 
 def rules_text() -> dict[str, str]:
