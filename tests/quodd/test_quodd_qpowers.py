@@ -34,8 +34,10 @@ def test_rok_places_a_wall_broken_wall_or_tunnel_within_range_7_instead_of_rearr
     assert not [a for a in acts if a.get("at") in ("B1", "H8")]  # never under a hero
     assert "beyond range 7" in illegal(st, "ann", "qpower at:I8 token:wall").reason
     st, ev = do(st, "ann", "qpower at:D1 token:tunnel")
-    assert st.tokens["D1"].kind == "tunnel" and st.m.q_used
-    assert not legal(st, "ann", "rearrange") and not legal(st, "ann", "qpower")  # one Q-power a turn
+    assert st.tokens["D1"].kind == "tunnel" and st.m.power_used
+    assert not legal(st, "ann", "qpower") and legal(st, "ann", "rearrange")  # each Q-power once; any or all of them
+    st, _ = do(st, "ann", "rearrange front:dash right:slide")
+    assert st.m.ready == "" and not legal(st, "ann", "rearrange") and not legal(st, "ann", "qpower")
 
 
 def test_forest_places_a_teleporter_within_range_7():
@@ -85,7 +87,7 @@ def test_trixie_rotates_the_board_she_stands_on_with_everything_on_it():
     assert st.ground == {"E5": ["red-crystal"]}  # the centre stays
     assert hero(st, "ann").pos == "I2" and hero(st, "ann").head == ann_head  # B1 -> I2, the Q still on top
     assert hero(st, "bob").pos == "A1" and hero(st, "bob").front == "E"  # A9 -> A1, facing N -> E
-    assert st.m.q_used and not legal(st, "ann", "qpower")
+    assert st.m.power_used and not legal(st, "ann", "qpower")
 
 
 def test_only_a_square_board_turns():
@@ -103,7 +105,7 @@ def test_aang_earthquake_rolls_the_direction_die_and_tumbles_every_hero_without_
     # the one furthest east tumbles first, so nobody pushes anybody: every hero one space east
     assert [hero(st, p).pos for p in ("ann", "bob", "cat")] == ["C1", "F5", "D1"]
     assert hero(st, "bob").head == "E"  # a tumble east turns the head east
-    assert st.m.ready == "" and st.phase in ("move", "recovery")  # no skill activates
+    assert st.m.ready == "q" and not legal(st, "ann", "move")  # no skill activates; rearranging is still hers
 
 
 def test_earthquake_diagonal_tumbles_north_or_south_first_and_skips_a_blocked_part():
