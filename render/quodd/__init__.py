@@ -431,7 +431,7 @@ def _upgrade_lines(hv: HeroView) -> list[str]:
         k = _short_upgrade(u_)
         kinds[k] = kinds.get(k, 0) + 1
     track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
-    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:2]
+    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
 
 
 def _card_rows(view: QView) -> dict[str, int]:
