@@ -154,7 +154,7 @@ def legend_lines(marks: Sequence[Mark], earlier: int, pending: Sequence[Mark] = 
             path = "-".join(m.path) if len(m.path) <= 6 else f"{m.path[0]}-...-{m.path[-1]}"
             head, sep, tail = text.partition(" through ")  # "X moves A1-B1 through whirlpool"
             text = f"{head} {path}{sep}{tail}"
-        if m.kind == "attack" and m.hit is not None and "hit" not in text and "miss" not in text:
+        if m.kind == "attack" and m.hit is not None and ":" not in text:
             text += ": hit" if m.hit else ": miss"
         out.append((str(i), text, colour_of(m)))
     for m in pending:
