@@ -32,7 +32,8 @@ TEXT_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     *((WHITE, c) for c in COLOURS[:9]), (BANNER_TEXT, BANNER), (WHITE, BANNER), (INK, PAPER))
 
 KIND_COLOUR = {"move": MOVE, "tumble": MOVE, "push": PUSH, "throw": FLIGHT, "kick": FLIGHT, "drop": FLIGHT,
-               "fumble": FLIGHT, "swat": FLIGHT, "catch": FLIGHT, "spawn": SPAWN, "loot": LOOT, "explode": BLAST}
+               "fumble": FLIGHT, "swat": FLIGHT, "catch": FLIGHT, "spawn": SPAWN, "loot": LOOT, "explode": BLAST,
+               "goal": BLAST}
 
 PATH_KINDS = ("move", "push", "tumble")  # the legend spells their path out
 MIN_CAP_AT_600 = 9  # px: the height of a capital letter when the image is shown 600 px wide

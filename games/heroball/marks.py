@@ -40,6 +40,11 @@ def attacked(g: Rulebook, s: HeroballState, h: HeroState, v: HeroState, kind: st
                       text=f"{h.hero} {VERBS.get(kind, kind)} {v.hero}: {'hit' if hit else 'defended'}"))
 
 
+def scored(g: Rulebook, s: HeroballState, owner: HeroState, where: str, points: int) -> None:
+    add(s.marks, Mark(kind="goal", by=g.active(s).player, who=owner.hero, path=[where], turn=s.turn_no,
+                      text=f"GOAL on {where}: {points} point{'s' if points != 1 else ''} for {owner.name}"))
+
+
 def caught(g: Rulebook, s: HeroballState, c: HeroState, obj: str) -> None:
     add(s.marks, Mark(kind="catch", by=g.active(s).player, who=c.hero, path=[c.pos], turn=s.turn_no,
                       text=f"{c.hero} catches {OBJECT_NAMES[obj]} on {c.pos}"))
