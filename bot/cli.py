@@ -16,7 +16,7 @@ from games.core import IllegalAction, get_game
 from storage import BackupUnsupported, GameRecord, LogEntry, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
-from .console import Console, play_transcript
+from .console import Console, play_transcript, typed_line
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
 from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
@@ -98,10 +98,7 @@ async def local_main(db: str, out: Path, user: str) -> int:
             raw = raw.strip()
             if not raw:
                 continue
-            if raw.startswith("/") or raw.startswith("button "):
-                raw = f"{user}> {raw}"
-            elif ">" in raw.split(" ", 1)[0] or "> " in raw:
-                user = raw.split(">", 1)[0].split("#", 1)[0].strip() or user
+            raw = typed_line(raw, user)
             try:
                 await console.line(raw)
             except StorageUnavailable as exc:  # a read outside the command's own answer (logged once by storage)

@@ -24,6 +24,8 @@ class HeroState(BaseModel):
     activated: bool = False
     profile: int = 0  # 0 = base stat line, n = profiles[n-1]
     nine_lives_ready: bool = True
+    buffs: list[str] = Field(default_factory=list)  # immunities a card action bestowed (2nd-edition buffs)
+    buffs_expiring: list[str] = Field(default_factory=list)  # buffs that wear off when this activation ends
 
 
 class MonsterState(BaseModel):
@@ -82,6 +84,9 @@ class Activation(BaseModel):
     potion_used: bool = False
 
 
+Difficulty = Literal["explorer", "normal", "veteran"]
+
+
 class DungeonState(BaseModel):
     dungeon: str
     rng: Rng
@@ -104,3 +109,4 @@ class DungeonState(BaseModel):
     result_text: str = ""
     marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)
+    difficulty: Difficulty = "normal"  # house option (levels.py, combat.py)

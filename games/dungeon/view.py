@@ -11,6 +11,7 @@ from games.core.marks import Mark, shown, since_last_turn
 
 from .board import board
 from .data import content
+from .maps import dungeon_def
 from .sight import target_name
 from .state import DungeonState
 from .stats import hero_stats, is_incap, monster_def
@@ -96,6 +97,8 @@ class DungeonView(BaseModel):
     aura: list[tuple[int, int]] = Field(default_factory=list)
     result: str = ""
     turn_limit: int = 0  # the host's turn limit (0: none)
+    difficulty: str = "normal"  # the house difficulty option: explorer, normal or veteran
+    dungeon_name: str = ""
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
     pending: list[Mark] = Field(default_factory=list)  # an attack waiting for its roller's decision
@@ -109,7 +112,7 @@ def _code(name: str) -> str:
 
 def build_view(st: DungeonState, status: Status) -> DungeonView:
     b = board(st.dungeon)
-    dd = content().dungeons[st.dungeon]
+    dd = dungeon_def(st.dungeon)
     heroes = []
     for h in st.heroes:
         s = hero_stats(h)
@@ -143,7 +146,8 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
-        result=st.result_text, turn_limit=st.turn_limit, explored=explored(st), **recap(st, status))
+        result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty, dungeon_name=dd.name,
+        explored=explored(st), **recap(st, status))
 
 
 def recap(st: DungeonState, status: Status) -> dict[str, Any]:
@@ -207,4 +211,6 @@ def summary(st: DungeonState) -> dict[str, Any]:
     }
     if st.turn_limit:
         out["turn_limit"] = st.turn_limit
+    if st.difficulty != "normal":
+        out["difficulty"] = st.difficulty
     return out

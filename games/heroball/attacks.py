@@ -154,4 +154,4 @@ def fumble(g: Rulebook, s: HeroballState, v: HeroState, to: str, ev: list[Event]
     v.holding = None
     s.objects[obj] = ObjectState(at=to)
     ev.append(Event(text=f"{g.who(v)} fumbles {OBJECT_NAMES[obj]}; {g.who(by)} places it on {to}."))
-    launch(g, s, obj, to, v.player, v.pos, ev, how="fumble")
+    launch(g, s, obj, to, v.player, v.pos, ev, how="fumble", fumbled=True)

@@ -19,7 +19,9 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
     """How `h` may react to the object coming down on `w.target` (catch, Swat on, Predict's move)."""
     b = g.board
     d = b.dist(h.pos, w.target)
-    card = g.hero_data(h).slot("intercept")
+    # Lacrosse Stick, Predict and Swat work on a thrown or dropped object; a fumbled one is caught the
+    # ordinary way (next to where it lands, or in your hex)
+    card = None if w.fumbled else g.hero_data(h).slot("intercept")
     cost = card.cost if card else g.costs.intercept
     out: list[Action] = []
     if d == 0:
@@ -35,7 +37,7 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
             out.append(action_of("react"))
         elif 2 <= d <= card.range:
             for y in b.neighbors(h.pos):
-                if g.free(s, y) and b.dist(y, w.target) <= 1 and h.ap >= cost + g.predict_move_cost(s, h, y):
+                if g.free(s, y) and b.dist(y, w.target) <= 1 and h.ap >= g.predict_cost(s, h, y, cost):
                     out.append(action_of("react", to=y))
     elif d == 1 and h.ap >= cost:
         out.append(action_of("react"))
@@ -43,11 +45,12 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
 
 
 def launch(g: Rulebook, s: HeroballState, obj: str, target: str, thrower: str, origin: str,
-           ev: list[Event], how: str = "throw") -> None:
-    """`obj` is on its way from `origin` to `target`: queue who may intercept, then ask them."""
+           ev: list[Event], how: str = "throw", *, fumbled: bool = False) -> None:
+    """`obj` is on its way from `origin` to `target` (`fumbled`: not thrown or dropped): queue who may
+    intercept, then ask them."""
     act = g.active(s)
     n = len(s.heroes)
-    w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower)
+    w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower, fumbled=fumbled)
     if origin != target:
         s.turn.flights.append(f"{origin}>{target}")
         flew(g, s, obj, origin, target, how, g.hero(s, thrower))
@@ -99,7 +102,7 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         raise ValueError("no intercept window is open")
     s.window = None
     d = g.board.dist(c.pos, w.target)
-    card = g.hero_data(c).slot("intercept")
+    card = None if w.fumbled else g.hero_data(c).slot("intercept")
     cost = card.cost if card else g.costs.intercept
     to = a.get("to")
     if card is not None and card.effect == "swat" and to is not None:
@@ -109,7 +112,7 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         launch(g, s, w.obj, to, c.player, c.pos, ev, how="swat")
         return
     if to is not None:  # Gorgo's Predict: move 1 hex, then catch
-        c.ap -= cost + g.predict_move_cost(s, c, to)
+        c.ap -= g.predict_cost(s, c, to, cost)
         start = c.pos
         c.pos = to
         ev.append(Event(text=f"{g.who(c)} reads the play and moves {start} → {to}."))

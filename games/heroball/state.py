@@ -50,6 +50,7 @@ class Window(BaseModel):
     obj: str = ""  # intercept: the object in flight
     target: str = ""  # intercept: where it lands
     origin: str = ""  # intercept: hex of the thrower/dropper/fumbler
+    fumbled: bool = False  # intercept: the object was fumbled (not thrown or dropped): no intercept card applies
     queue: list[str] = Field(default_factory=list)  # players to ask, first is asked now
 
 

@@ -43,6 +43,21 @@ def end_movement(st: QState, ev: list[Event], why: str) -> None:
     ev.append(Event(text=f"{active(st).name}'s movement ends ({why})."))
 
 
+def keep_points(st: QState, ev: list[Event], why: str) -> None:
+    """Teleport or Tunnel Mastery: instead of ending the movement, the rest of the skill's steps are dropped
+    and their points stay ready for the same skill (`move` again)."""
+    m = st.m
+    left = sum(1 for j in st.queue if j.seq == m.seq and j.kind in ("step", "jump"))
+    if m.ended or not m.current or left == 0:
+        return
+    cancel_seq(st, m.seq, keep=("land",))
+    m.points += left
+    m.ready = m.current
+    m.seq += 1  # the cut skill's own end no longer clears the points
+    ev.append(Event(text=f"{active(st).name} keeps {m.points} point{'s' if m.points != 1 else ''} after the "
+                         f"{why} ({why.title()} Mastery)."))
+
+
 def move_hero(st: QState, h: Hero, to: XY) -> None:
     """Put `h` on `to` (off the map: nowhere); the mover's path on the board image grows."""
     start, h.pos = h.pos, label(*to) if on_map(st, to) else None

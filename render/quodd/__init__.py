@@ -38,8 +38,7 @@ CELL_TEXT = 14  # letters in squares: capitals 9 px tall when the widest map is 
 PHONE_W = 600  # the panel goes below the map unless map and panel fit in this width
 PANEL = 420
 CARD_W = 350  # one hero's card in the panel
-CARD_H = 140
-HEADER_H = 86
+HEADER_H = 58  # title and round; the status, world event and lineup lines come on top
 LEGEND_ROW = 22
 LEGEND_W = 262
 RECAP_SIZE = 15
@@ -276,6 +275,8 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
+    if view.bombs:
+        legend_items.append(("o", "bomb"))
     per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
     below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
@@ -283,11 +284,11 @@ def render(view: QView, **options: Any) -> bytes:
         width = max(base.width, PHONE_W)
         cols = max(1, (width - 16) // CARD_W)
         panel_top = base.height + legend_h
-        height = panel_top + HEADER_H + CARD_H * ((len(heroes) + cols - 1) // cols) + 6
+        height = panel_top + _header_h(view, cols) + _card_h(view) * ((len(heroes) + cols - 1) // cols) + 6
     else:
         cols, panel_top = 1, 0
         width = base.width + PANEL
-        height = max(base.height + legend_h, HEADER_H + 10 + CARD_H * len(heroes))
+        height = max(base.height + legend_h, _header_h(view, cols) + 10 + _card_h(view) * len(heroes))
     recap_h = recap.legend_height(view, width, RECAP_SIZE) + 8
     if view.result_text:  # the game-over banner above the recap: at most three lines
         recap_h += 3 * (RECAP_SIZE + 10) + 22
@@ -301,6 +302,7 @@ def render(view: QView, **options: Any) -> bytes:
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
+    _bombs(d, view)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
     for hv in heroes:
         pos = hv.pos
@@ -373,6 +375,10 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
             text_center(d, mid, "Sp", CELL_TEXT, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
+        elif what == "o":
+            d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
+            d.ellipse((x + sq - 6, mid[1] - 3, x + sq, mid[1] + 3), fill=(120, 20, 20))
+            name = "bomb (red dot: where it rolls)"
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
             d.ellipse((x + sq / 2 - 6, y, x + sq / 2, y + 6), fill=(20, 20, 20))
@@ -391,8 +397,13 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
     d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
 
 
+def _status_lines(view: QView, cols: int) -> list[str]:
+    return wrap((view.result_text or view.waiting_for).replace("`", ""), 52 if cols == 1 else 52 * cols)[:2]
+
+
 def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, cols: int) -> None:
-    """Scenario, round and first player, then one card per hero (several columns when below the map)."""
+    """Scenario, round and first player, the status, the world event and the lineup, then one card per hero
+    (several columns when below the map)."""
     y = top + 8
     d.text((left, y), view.scenario_name, font=font(20), fill=INK)
     y += 28
@@ -400,24 +411,48 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}",
            font=font(15), fill=INK)
     y += 22
-    result = view.result_text
-    status = (result or view.waiting_for).replace("`", "")
-    for line in wrap(status, 52 if cols == 1 else 52 * cols)[:2]:
+    for line in _status_lines(view, cols):
         d.text((left, y), line, font=font(14), fill=MUTED)
         y += 18
-    to_act = view.to_act
+    if view.events_on:
+        event = view.world_event or "none yet"
+        ongoing = [e for e in view.ongoing_events if e != view.world_event]
+        more = f"   ongoing: {', '.join(ongoing)}" if ongoing else ""
+        now = " (ongoing)" if view.world_event in view.ongoing_events else ""
+        d.text((left, y), f"World event: {event}{now}{more}", font=font(14), fill=INK)
+        y += 18
+    for line in _lineup_lines(view, cols):
+        d.text((left, y), line, font=font(14), fill=INK)
+        y += 18
+    rows = _card_rows(view)
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
-        y = top + HEADER_H + (i // cols) * CARD_H
-        _card(d, view, hv, x, y, list(to_act), first, bool(result))
+        y = top + _header_h(view, cols) + (i // cols) * _card_h(view)
+        _card(d, view, hv, x, y, rows, bool(view.result_text))
 
 
-def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
+def _upgrade_lines(hv: HeroView) -> list[str]:
+    return wrap("upgrades: " + (", ".join(_short_upgrade(u_) for u_ in hv.upgrades) or "none yet"), 44)[:2]
+
+
+def _card_rows(view: QView) -> dict[str, int]:
+    """Rows every card of this image reserves, so the cards line up: upgrade lines, in play, frozen."""
+    hs = view.heroes
+    return {"upgrades": max((len(_upgrade_lines(h)) for h in hs), default=1),
+            "in_play": int(any(h.items or h.pets for h in hs)), "iced": int(any(h.iced for h in hs))}
+
+
+def _card_h(view: QView) -> int:
+    """Name, position, faces, icons, upgrades, in play, carried and goal, frozen, the used skills, a gap."""
+    return 22 + 18 * (5 + sum(_card_rows(view).values())) + 8
+
+
+def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, int], over: bool) -> None:
     colour = SEAT_COLORS[hv.seat % len(SEAT_COLORS)]
     d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
-    active = hv.name in to_act and not over
+    active = hv.name in view.to_act and not over
     mark = "  <- to act" if active else ""
-    mark += "  (first)" if hv.name == first else ""
+    mark += "  (first)" if hv.name == view.first_player else ""
     d.text((left + 20, y), f"{hv.name} - {hv.hero_name}{mark}", font=font(16), fill=INK)
     y += 22
     top = hv.top_skill
@@ -429,15 +464,71 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, to_act: list[str
     faces = "  ".join(f"{f} {SKILL_SHORT[skills[f]]}{'+' if skills[f] in upg else ''}" for f in FACE_ORDER)
     d.text((left + 20, y), faces, font=font(14), fill=INK)
     y += 18
-    d.text((left + 20, y), f"movement {hv.movement}  explore {hv.explore}  explorations owed "
-           f"{hv.explores_earned}", font=font(14), fill=INK)
+    _icons(d, hv, left + 20, y)
     y += 18
-    carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in hv.carrying) or "nothing"
-    d.text((left + 20, y), f"carrying: {carry}", font=font(14), fill=INK)
+    for i, line in enumerate(_upgrade_lines(hv)):
+        d.text((left + 20, y + 18 * i), line, font=font(14), fill=INK)
+    y += 18 * rows["upgrades"]
+    if rows["in_play"]:
+        in_play = f"item: {', '.join(hv.items) or '-'}   pet: {', '.join(hv.pets) or '-'}"
+        d.text((left + 20, y), in_play[:48], font=font(14), fill=INK)
+        y += 18
+    carry = ", ".join(c.replace("-crystal", "") for c in hv.carrying) or "nothing"
+    d.text((left + 20, y), f"carries: {carry}   goal: {hv.objective}", font=font(14), fill=INK)
     y += 18
-    d.text((left + 20, y), f"objective: {hv.objective}", font=font(14), fill=INK)
-    y += 18
+    if rows["iced"]:
+        if hv.iced:
+            d.text((left + 20, y), f"frozen: {', '.join(SKILL_NAMES.get(k, k) for k in hv.iced)}", font=font(14),
+                   fill=INK)
+        y += 18
     mover = hv.name == view.active_player and not over
     if mover and view.phase == "move" and view.used_skills:
         used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
         d.text((left + 20, y), "used this turn: " + used, font=font(14), fill=MUTED)
+
+
+MOVE_PIP = (40, 130, 50)
+EXPLORE_PIP = TOKEN_STYLE["explore"][0]
+
+
+def _icons(d: Pen, hv: HeroView, x: int, y: int) -> None:
+    """Movement and explore icons as pips (one per icon on the track), the owed explorations and the hand size."""
+    d.text((x, y), f"move {hv.movement}", font=font(14), fill=INK)
+    for i in range(min(hv.movement, 8)):  # arrow heads
+        px = x + 58 + i * 9
+        d.polygon([(px, y + 4), (px + 7, y + 9), (px, y + 14)], fill=MOVE_PIP)
+    ex = x + 136
+    d.text((ex, y), f"explore {hv.explore}", font=font(14), fill=INK)
+    for i in range(min(hv.explore, 8)):  # eyes
+        px = ex + 70 + i * 9
+        d.ellipse((px, y + 5, px + 7, y + 12), fill=EXPLORE_PIP)
+    owed = f" (+{hv.explores_earned})" if hv.explores_earned else ""
+    d.text((x + 252, y), f"hand {hv.hand_size}{owed}", font=font(14), fill=INK)
+
+
+def _lineup_lines(view: QView, cols: int) -> list[str]:
+    return wrap("Lineup: " + (", ".join(view.lineup) or "empty"), 52 if cols == 1 else 52 * cols)[:2]
+
+
+def _header_h(view: QView, cols: int) -> int:
+    lines = len(_status_lines(view, cols)) + bool(view.events_on) + len(_lineup_lines(view, cols))
+    return HEADER_H + 18 * lines + 8
+
+
+def _short_upgrade(name: str) -> str:
+    """'3B: +1 movement' -> '+1 move'; a gold side is 'gold' (the skill it flipped shows a + on the faces line)."""
+    what = name.split(": ", 1)[-1]
+    if what.startswith("gold"):
+        return "gold"
+    return what.replace("movement", "move")
+
+
+def _bombs(d: Pen, view: QView) -> None:
+    """Bombs lying on the board: a black ball with a red nose towards where it rolls next."""
+    for b in view.bombs:
+        x0, y0, x1, y1 = _cell_box(*_xy(b.at))
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.26
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(20, 20, 20), outline=(255, 255, 255), width=u(2))
+        dx, dy = DIRS8.get(b.dir, (0, 0))
+        d.ellipse((cx + dx * r - u(4), cy + dy * r - u(4), cx + dx * r + u(4), cy + dy * r + u(4)),
+                  fill=(120, 20, 20))
