@@ -276,7 +276,7 @@ class Flows:
         turn = self.turns.get(channel_id)
         if reply.ephemeral or not reply.continues or turn is None or turn.game_id != reply.game_id:
             return None
-        body = continued_text(turn.body, replace(reply, status_text=""))
+        body = "\n".join(t for t in (turn.body, body_of(reply)) if t)
         content = continued_text(turn.body, reply)
         if len(content) > MAX_CONTENT:
             return None
