@@ -38,6 +38,7 @@ from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
 from .reply import Button, Context, Menu, Reply, StatusMessage
+from .runtime import render_worker_init
 
 log = logging.getLogger("playpost.manager")
 
@@ -177,8 +178,11 @@ class Table:
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
         limits: Limits | None = None,
+        computer_workers: int = 0,
     ) -> None:
         """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+        computer_workers > 0 runs computer players' decisions in that many processes (the bot: a `hard`
+        search holds the GIL for up to a second or two); 0 runs them in a thread (console, scripts, tests).
 
         `limits` bounds the work under way at each stage (bot/pipeline.py): moves in their apply
         path, rules work in worker threads, boards being drawn; the rest waits its turn.
@@ -194,7 +198,8 @@ class Table:
         self.undo_states: dict[int, list[tuple[int, str, BaseModel]]] = {}
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
-            render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+            render_workers, mp_context=multiprocessing.get_context("spawn"), initializer=render_worker_init)
+            if render_workers > 0 else None)
         self.limits = limits = limits or Limits()
         self._rules_pool = concurrent.futures.ThreadPoolExecutor(limits.rules_workers,
                                                                  thread_name_prefix="playpost-rules")
@@ -204,9 +209,17 @@ class Table:
         self.render = Stage("render", 2 * render_workers or 1, limits.queue, self._pool)
         self.boards = Boards(self.render)
         self.turns = Turns()
+        self._think = (concurrent.futures.ProcessPoolExecutor(
+            computer_workers, mp_context=multiprocessing.get_context("spawn"), initializer=computers.warm_worker)
+            if computer_workers > 0 else None)
 
     def close(self) -> None:
+        """Stop the workers: the bot closes the table after the commands in flight are done, so no decision or
+        board is waited for any more; queued ones are cancelled, and the processes exit as they finish."""
         self.boards.cancel()
+        if self._think is not None:
+            self._think.shutdown(wait=False, cancel_futures=True)
+            self._think = None
         self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -298,6 +311,18 @@ class Table:
                 self._pool = self.render.executor = None
         view = await self.rules.run(engine.view, state, None)
         return await loop.run_in_executor(None, render_png, kind, view)
+
+    async def decide(self, kind: str, engine: Game, state: BaseModel, player: str, level: str, seed: str) -> Action:
+        """A computer player's decision off the event loop: in a decision process when the table has them
+        (the state goes as its JSON), else in a thread. Either way the same action (bot/computers.py)."""
+        if self._think is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._think, computers.choose_from_text, kind, engine.dump(state), player, level, seed)
+            except concurrent.futures.BrokenExecutor:
+                log.exception("decision pool broke; computer players decide in a thread from now on")
+                self._think = None
+        return await asyncio.to_thread(computers.choose, kind, state, player, level, seed)
 
     # ---- the apply path ------------------------------------------------------
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:

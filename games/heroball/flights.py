@@ -9,6 +9,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.core.actions import action_of
 
+from .marks import caught, flew
 from .rulebook import OBJECT_NAMES, Rulebook, cap
 from .state import HeroballState, HeroState, ObjectState, Window
 from .turns import goal_check
@@ -44,7 +45,7 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
 
 
 def launch(g: Rulebook, s: HeroballState, obj: str, target: str, thrower: str, origin: str,
-           ev: list[Event], *, fumbled: bool = False) -> None:
+           ev: list[Event], how: str = "throw", *, fumbled: bool = False) -> None:
     """`obj` is on its way from `origin` to `target` (`fumbled`: not thrown or dropped): queue who may
     intercept, then ask them."""
     act = g.active(s)
@@ -52,6 +53,7 @@ def launch(g: Rulebook, s: HeroballState, obj: str, target: str, thrower: str, o
     w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower, fumbled=fumbled)
     if origin != target:
         s.turn.flights.append(f"{origin}>{target}")
+        flew(g, s, obj, origin, target, how, g.hero(s, thrower))
     cands = []
     for c in s.heroes:
         if c.player in (thrower, act.player) or c.down:
@@ -107,7 +109,7 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         c.ap -= cost
         ev.append(Event(text=f"{g.who(c)} swats {OBJECT_NAMES[w.obj]} on to {to} (1 AP)."))
         s.objects[w.obj] = ObjectState(at=to)
-        launch(g, s, w.obj, to, c.player, c.pos, ev)
+        launch(g, s, w.obj, to, c.player, c.pos, ev, how="swat")
         return
     if to is not None:  # Gorgo's Predict: move 1 hex, then catch
         c.ap -= g.predict_cost(s, c, to, cost)
@@ -122,6 +124,7 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         ev.append(Event(text=f"{g.who(c)} lets {OBJECT_NAMES[prev]} fall on {c.pos}."))
     c.holding = w.obj
     s.objects[w.obj] = ObjectState(holder=c.player)
+    caught(g, s, c, w.obj)
     verb = "catches" if d > 0 or to else "takes"
     how = " (1 AP)." if d > 0 or to else " as it lands in their hex."
     ev.append(Event(text=f"{g.who(c)} {verb} {OBJECT_NAMES[w.obj]}" + how))

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 ORDER_VALUES = ("ask", "always", "never")
 
@@ -77,3 +78,4 @@ class HeroballState(BaseModel):
     last_trail: list[str] = Field(default_factory=list)  # the previous turn's moves, for the image
     last_flights: list[str] = Field(default_factory=list)  # the previous turn's object flights, for the image
     rng: Rng
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
