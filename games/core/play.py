@@ -50,7 +50,8 @@ def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Act
         return fits[0]
     if len(fits) > 1:
         shown = ", ".join(f"`{a.text()}`" for a in fits[:MAX_HINT])
-        raise AmbiguousAction(f"`{echo(written.text())}` could mean several moves.", f"Say which: {shown}.")
+        more = f" (and {len(fits) - MAX_HINT} more)" if len(fits) > MAX_HINT else ""
+        raise AmbiguousAction(f"`{echo(written.text())}` could mean several moves.", f"Say which: {shown}{more}.")
     if not any(a.cmd == action.cmd for a in legal) and not any(c.name == action.cmd for c in engine.commands):
         raise IllegalAction(f"`{echo(action.cmd)}` is not a {engine.name} command.", hint_for(engine, state, player))
     reason = _short_echoes(engine.explain(state, player, action), written, action) or \
