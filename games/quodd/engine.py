@@ -256,10 +256,11 @@ class QuoddHeroes(PhasedGame[QState]):
         return out
 
     def hidden_digest(self, state: QState) -> str:
-        """What is hidden besides the dice: the secret tokens, the order of both decks and every hand.
+        """What is hidden besides the dice: the secret tokens, the order of the decks (exploration, treasure, world
+        events) and every hand.
         A reveal, a draw or a card leaving a hand changes it."""
         secrets = ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
-        if not (state.deck or state.treasure or any(h.hand for h in state.heroes)):
+        if not (state.deck or state.treasure or state.event_deck or any(h.hand for h in state.heroes)):
             return secrets
         hands = ";".join(f"{h.player}:{','.join(h.hand)}" for h in state.heroes)
         events = f"|events:{','.join(state.event_deck)}" if state.event_deck else ""

@@ -225,7 +225,7 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
         return
     sk = top_skill(h)
     if sk == "q":
-        m.ready, m.points = ("q", 0) if not m.q_used else ("", 0)
+        m.ready, m.points = ("q", 0) if m.q_left() else ("", 0)
         ev.append(Event(text=f"{h.name} has the Q on top: Q-powers."))
     elif sk in m.used:
         m.ready, m.points = "", 0
