@@ -39,6 +39,9 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     # a reroll (Ruby's feint) and a heart used to heal a fallen hero
     assert "Reroll of die 1: B1 -> B2." in out
     assert "A heart heals 1 wound on Nyan-Nyan who gets back up." in out
+    # a player whose hero is down (and whose other hero has acted) is told so, not "It is not your move"
+    assert ("(only ann sees this) Candy is incapacitated and cannot act until a friend heals them (a heal or a heart) "
+            "or the level is cleared; Ruby has already activated this turn.") in out
     # a potion drunk
     assert "Nyan-Nyan drinks a potion (0 left)" in out
     # a hero incapacitated and healed back by a friend's heal action
