@@ -254,7 +254,8 @@ def selfplay_main(game: str, games: int, seats: str, json_path: str | None, opti
     for label, rate in data["win_rate"].items():
         lo, hi = data["win_rate_95"][label]
         print(f"  {label:>7}: wins {rate:6.1%} (95 % interval {lo:.1%}-{hi:.1%}), "
-              f"decision {data['mean_decision_ms'][label]:.1f} ms mean, {data['max_decision_ms'][label]:.0f} ms max")
+              f"decision {data['mean_decision_ms'][label]:.1f} ms mean, {data['max_decision_ms'][label]:.0f} ms max "
+              f"({data['max_decision_cpu_ms'][label]:.0f} ms max in CPU time)")
     print(f"  game length: {data['mean_actions']:.1f} actions, {data['mean_rounds']:.1f} rounds; "
           f"unfinished {data['unfinished']}")
     for name, frac in data["progress"].items():
