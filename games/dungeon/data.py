@@ -145,7 +145,7 @@ class HeroDef(_Model):
 
 class UniqueAction(_Model):
     name: Text
-    kind: Literal["attack", "heal"]
+    kind: Literal["attack", "heal", "buff"]  # buff: an assist giving `buff` immunities (2nd-edition cards)
     ap: int
     range: int = 1
     style: Literal["melee", "ranged", "magic"] | None = None
@@ -155,6 +155,8 @@ class UniqueAction(_Model):
     area: Literal["single", "adjacent", "around_target", "all"] = "single"
     amount: int = 1
     cure: bool = False
+    buff: tuple[Text, ...] = ()  # immunities a successful action bestows as a buff ("all" or debuffs)
+    dangerous: bool = False  # the user risks a wound (house reading, games/dungeon/cards.py)
 
     @field_validator("bonus", mode="before")
     @classmethod
@@ -165,9 +167,9 @@ class UniqueAction(_Model):
     def _attack_has_style(self) -> UniqueAction:
         if self.kind == "attack" and (self.style is None or self.stat is None):
             raise ValueError(f"attack action {self.name} needs style and stat")
-        for d in self.inflicts:
-            if d not in DEBUFFS:
-                raise ValueError(f"{self.name} inflicts unknown debuff {d}")
+        for d in self.inflicts + self.buff:
+            if d not in DEBUFFS + ("all",):
+                raise ValueError(f"{self.name} names unknown debuff {d}")
         return self
 
 
@@ -215,6 +217,7 @@ class MonsterDef(_Model):
     house: bool = False
     rank: Literal["minion", "elite", "boss"]
     species: tuple[Text, ...] = ()
+    affinity: tuple[Text, ...] = ()  # the colours Goop works with
     move: int
     ap: int = 1
     large: bool = False
@@ -249,6 +252,7 @@ class Card(_Model):
     attributes: tuple[Text, ...] = ()
     immune: tuple[Text, ...] = ()
     booty: bool = False
+    actions: tuple[Text, ...] = ()  # card actions (unique actions the card gives), ids in cards.json `actions`
 
 
 class Aura(_Model):
@@ -331,7 +335,7 @@ KNOWN_ATTRIBUTES = {
     # issue 16 (games/dungeon/attributes.py and the hooks it names)
     "ambush", "berserk", "blood_scent", "burrow", "dawn_of_the_dead", "dragon_rage", "forced_shift", "grabby",
     "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent", "luck", "treasure_map",
-    "sidestep", "static_charge",
+    "sidestep", "static_charge", "goop",
 }
 
 
@@ -413,6 +417,9 @@ def validate_content(c: Content) -> None:
         for a in card.attributes:
             if not known_attribute(a):
                 raise ValueError(f"card {card.id} grants unknown attribute {a}")
+        for u in card.actions:
+            if u not in c.unique:
+                raise ValueError(f"card {card.id} names unknown card action {u}")
     if len(c.rules.level_bonus) < 1:
         raise ValueError("rules.level_bonus must list one entry per level")
     for d in c.dungeons.values():
@@ -523,6 +530,10 @@ def content() -> Content:
         rules = HouseRules.model_validate(_read_object("rules.json"))
         heroes = [HeroDef.model_validate(h) for h in heroes_raw["heroes"]]
         unique = {k: UniqueAction.model_validate(v) for k, v in heroes_raw["unique_actions"].items()}
+        card_actions = {k: UniqueAction.model_validate(v) for k, v in cards_raw.get("actions", {}).items()}
+        if set(unique) & set(card_actions):
+            raise ValueError(f"card actions reuse unique action ids {sorted(set(unique) & set(card_actions))}")
+        unique.update(card_actions)
         monsters = [MonsterDef.model_validate(m) for m in monsters_raw["monsters"]]
         cards = [Card.model_validate(x) for x in cards_raw["cards"]]
         dungeons = [DungeonDef.model_validate(x) for x in dungeons_raw["dungeons"]]

@@ -21,7 +21,7 @@ from .levels import open_level
 from .maps import RANDOM, dungeon_def, dungeon_ids, random_id
 from .phases.activation import ActivationPhase
 from .phases.attack import AttackPhase, reroll_dice
-from .phases.heroes import ChooseHeroPhase
+from .phases.heroes import ChooseHeroPhase, idle_reason
 from .phases.intermission import IntermissionPhase
 from .phases.over import OverPhase
 from .rules_text import RULES_TOPICS, model_topics
@@ -218,6 +218,9 @@ class DungeonGame(PhasedGame[DungeonState]):
 
     def summary(self, state: DungeonState) -> dict[str, Any]:
         return summary(state)
+
+    def idle_reason(self, state: DungeonState, player: str) -> str:
+        return idle_reason(state, player)
 
     def rules_topics(self) -> dict[str, str]:
         return {**RULES_TOPICS, **model_topics()}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
+from . import marks
 from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
@@ -126,24 +127,26 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
             continue
         if not can_stand(st, fp, occ):
             continue
-        # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over)
-        if not sees(st, "monsters", srcs, set(), fp, set(md.attributes)):
-            continue
         dd = min(dist.get(s, 99) for s in fp)
         in_danger = any(s in danger for s in fp)
         # house: an Ambush model comes out looking for a fight, so it prefers the squares next to a hero
         cands.append((not in_danger if "ambush" in md.attributes else in_danger, dd, sq[1], sq[0]))
-    if not cands:
+    cands.sort()
+    attrs = set(md.attributes)
+    # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over);
+    # the best square in sight, found by asking in order of preference (sight is the costly test)
+    best = next((c for c in cands if sees(st, "monsters", srcs, set(), footprint(c[3], c[2], md.large), attrs)), None)
+    if best is None:
         lines.append(f"No room for {md.name} to spawn.")
         return False
-    cands.sort()
-    _, _, y, x = cands[0]
+    _, _, y, x = best
     if from_pool:
         lv.pool.pop(0)
     m = MonsterState(uid=st.next_uid, kind=kind, x=x, y=y, level=level)
     st.next_uid += 1
     st.monsters.append(m)
     lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
+    marks.spawned(st, md.name, (x, y))
     if "ambush" in md.attributes:  # Ambush: a free attack on an adjacent, visible enemy as it arrives
         fp = footprint(x, y, md.large)
         for h in sorted(st.heroes, key=lambda h: h.seat):

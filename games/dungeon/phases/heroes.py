@@ -42,6 +42,7 @@ class ChooseHeroPhase(DungeonPhase):
         st.activation = Activation(hero=h.id, ap=ap)
         st.activations += 1
         h.expiring = [d for d in h.debuffs if d != "knockdown"]
+        h.buffs_expiring = list(h.buffs)  # house: a buff lasts until the end of the hero's next activation
         lines.append(f"{h.name} activates {stats.name} ({ap} AP).")
 
     def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
@@ -79,3 +80,20 @@ def refusal(st: DungeonState, player: str, h: HeroState) -> str | None:
     if h.activated:
         return f"{hero_stats(h).name} has already activated this turn."
     return None
+
+
+def idle_reason(st: DungeonState, player: str) -> str:
+    """What a player with nothing to do is told when a hero of theirs is incapacitated (instead of the plain "It is
+    not your move"): who is down, how they get back up, and which of their heroes has already activated."""
+    if st.phase != "heroes":
+        return ""
+    mine = [h for h in st.heroes if h.player == player]
+    down = [hero_stats(h).name for h in mine if is_incap(h)]
+    if not down or any(not is_incap(h) and not h.activated for h in mine):
+        return ""
+    done = [hero_stats(h).name for h in mine if not is_incap(h)]
+    text = (f"{' and '.join(down)} {'is' if len(down) == 1 else 'are'} incapacitated and cannot act until a friend "
+            "heals them (a heal or a heart) or the level is cleared")
+    if done:
+        text += f"; {' and '.join(done)} {'has' if len(done) == 1 else 'have'} already activated this turn"
+    return text + "."

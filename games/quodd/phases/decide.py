@@ -14,6 +14,7 @@ from games.core import Action, Event
 
 from .. import data
 from ..board import active, hero_of
+from ..collectibles import steal_label
 from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import answer
@@ -22,7 +23,8 @@ from ..state import QState
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
-CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}
+CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay",
+                 "explode": "Explode (Push Bomb)", "keep": "Keep the roll", "reroll": "Roll again"}
 
 
 class DecidePhase(QuoddPhase):
@@ -64,6 +66,10 @@ class DecidePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "choose":
             o = arg(action, "option")
+            if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
+                return f"Dash {o} (Getaway)"
+            if state.pending is not None and state.pending.kind == "steal" and ":" in o:
+                return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)
         return super().label(game, state, action)
 
