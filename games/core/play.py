@@ -114,6 +114,27 @@ def replay(
     return state
 
 
+def replay_details(
+    engine: Game,
+    options: dict[str, str],
+    seats: Sequence[Seat],
+    seed: int,
+    log: Sequence[tuple[str, Action]],
+    since: int,
+) -> dict[int, str]:
+    """The full account (`Event.detail`) of each public event from log position `since` on, by position: the log
+    is played again from the setup (it was checked when it was written)."""
+    state = engine.setup(options, seats, seed)
+    out: dict[int, str] = {}
+    for i, (player, action) in enumerate(log):
+        state, events = engine.apply(state, player, action)
+        if i >= since:
+            text = "\n".join(e.detail for e in events if e.to is None and e.detail)
+            if text:
+                out[i] = text
+    return out
+
+
 def public_rng(engine: Game, state: BaseModel, player: str, action: Action) -> Rng:
     """A generator seeded by public facts only (the public view, the player, the action): stand-in dice for a
     preview that the real seed, deck order or secrets cannot sway, and that tell nothing about them."""

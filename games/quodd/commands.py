@@ -70,7 +70,8 @@ COMMANDS = (
         OptionSpec(name="side", description="a or b", required=True, choices=("a", "b")),
         OptionSpec(name="skill", description="Gold side: the skill to upgrade", choices=tuple(data.skills())),
     )),
-    CommandSpec(name="qpower", description="With the Q on top: use your hero's own Q-power (instead of rearranging)",
+    CommandSpec(name="qpower",
+                description="With the Q on top: use your hero's own Q-power (once a turn, besides rearranging)",
                 options=(
         OptionSpec(name="at", description="Placing powers: a square within range 7, e.g. C4", autocomplete=True),
         OptionSpec(name="token", description="Placing powers: what your Q-power places", autocomplete=True),

@@ -1,5 +1,5 @@
-"""Unique Q-powers: with the Q on top a hero may use their own Q-power instead of rearranging skills
-(one or the other, once a turn). Default range 7, counted orthogonally like a card's.
+"""Unique Q-powers: with the Q on top a hero may use any or all of their Q-powers, each once a turn: the shared
+"rearrange skills" and their own one below. Default range 7, counted orthogonally like a card's.
 
 | power | hero | command |
 |---|---|---|
@@ -111,8 +111,8 @@ def qpower_label(action: Action) -> str:
 
 def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     power = data.heroes()[h.hero].q_power
-    if st.m.ready != "q" or st.m.q_used:
-        return "A Q-power is used with the Q on top, once a turn (instead of rearranging)."
+    if st.m.ready != "q" or st.m.power_used:
+        return "Your own Q-power is used with the Q on top, once a turn (rearranging skills is the other one)."
     copied = action.get("copy") or ""
     if power == "copy_q":
         names = {o.hero: o.name for o in copyable(st, h)}

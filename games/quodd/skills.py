@@ -100,7 +100,7 @@ def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     cancel_seq(st, m.seq, keep=("land",))
     m.current = ""
     if new == "q":
-        m.ready, m.points = ("" if m.q_used else "q"), 0
+        m.ready, m.points = ("q" if m.q_left() else ""), 0
     elif new in m.used or remaining == 0:
         m.ready, m.points = "", 0
     else:

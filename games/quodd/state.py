@@ -84,7 +84,7 @@ class MoveCtx(BaseModel):
     used: list[str] = Field(default_factory=list)
     current: str = ""  # the skill being executed
     taken: int = 0  # points spent with the current skill
-    q_used: bool = False
+    q_used: bool = False  # the shared Q-power (rearranging skills) was used this turn
     stolen_from: list[str] = Field(default_factory=list)
     seq: int = 0
     boost: dict[str, int] = Field(default_factory=dict)  # phase-1 bonuses: skill id (or "all") -> points
@@ -93,6 +93,11 @@ class MoveCtx(BaseModel):
     draws: int = 0  # phase 4: cards still to explore
     discarding: bool = False  # phase 4 is over: discarding down to the hand limit
     abilities: list[str] = Field(default_factory=list)  # upgrade abilities used (or switched on) this turn
+    power_used: bool = False  # the hero's own Q-power was used this turn
+
+    def q_left(self) -> bool:
+        """With the Q on top a hero may use any or all of their Q-powers: rearranging and their own, once each."""
+        return not (self.q_used and self.power_used)
 
 
 class QState(BaseModel):

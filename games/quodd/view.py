@@ -167,7 +167,7 @@ NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade
 def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
     """The marks since the acting player's last turn; a path's legend line names the elements it went through
     (as the public tokens show them)."""
-    recent, earlier = shown(since_last_turn(st.marks, to_act))
+    recent, earlier = shown(since_last_turn(st.marks, to_act, st.heroes[st.turn].player))
     kinds = data.token_kinds()
     out = []
     for m in recent:
@@ -210,8 +210,8 @@ def rules_text() -> dict[str, str]:
             "You may not tumble into a wall. Then use the skill now on top (`/quodd move`), once. "
             "Your points are your movement icons (1 to start) plus bonuses; you never have to use them all.\n"
             "A tumble skill rolls you in a straight line and then lets you use the face that comes up. Each skill "
-            "works once per turn. With the Q on top you may rearrange your skills, or use your hero's own Q-power "
-            "instead (`q-powers`).\n"
+            "works once per turn. With the Q on top you may rearrange your skills and use your hero's own Q-power, "
+            "each once (`q-powers`).\n"
             "If all four sides are blocked when your movement starts, you respawn first.\n"
             "A dash is typed as a path, one direction per point (`move path:\"N NE\"`), up to 3 steps per command; "
             "points you have left stay ready for another `move path:`. A jump must clear at least one space when it "
@@ -316,8 +316,8 @@ Q_POWERS = {  # power id -> (the rulebook's name, what it does here)
 
 def qpower_topics() -> dict[str, str]:
     heroes = data.heroes().values()
-    out = {"q-powers": "With the Q on top you use one Q-power, once a turn: rearrange your skills, or your hero's own "
-                       "power (default range 7):\n"
+    out = {"q-powers": "With the Q on top you may use any or all of your Q-powers, each once a turn: rearrange "
+                       "your skills, and your hero's own power (default range 7):\n"
                        + "\n".join(f"- **{h.name}**: {Q_POWERS[h.q_power][0]}, {Q_POWERS[h.q_power][1]}"
                                    for h in heroes if h.q_power in Q_POWERS)}
     for h in heroes:

@@ -414,13 +414,6 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     for line in _status_lines(view, cols):
         d.text((left, y), line, font=font(14), fill=MUTED)
         y += 18
-    if view.events_on:
-        event = view.world_event or "none yet"
-        ongoing = [e for e in view.ongoing_events if e != view.world_event]
-        more = f"   ongoing: {', '.join(ongoing)}" if ongoing else ""
-        now = " (ongoing)" if view.world_event in view.ongoing_events else ""
-        d.text((left, y), f"World event: {event}{now}{more}", font=font(14), fill=INK)
-        y += 18
     for line in _lineup_lines(view, cols):
         d.text((left, y), line, font=font(14), fill=INK)
         y += 18
@@ -432,18 +425,24 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
 
 
 def _upgrade_lines(hv: HeroView) -> list[str]:
-    return wrap("upgrades: " + (", ".join(_short_upgrade(u_) for u_ in hv.upgrades) or "none yet"), 44)[:2]
+    """The track grouped by kind, in the order first taken: 'upgrades (4): 2x +1 explore, gold, +1 move'."""
+    kinds: dict[str, int] = {}
+    for u_ in hv.upgrades:
+        k = _short_upgrade(u_)
+        kinds[k] = kinds.get(k, 0) + 1
+    track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
+    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
 
 
 def _card_rows(view: QView) -> dict[str, int]:
     """Rows every card of this image reserves, so the cards line up: upgrade lines, in play, frozen."""
     hs = view.heroes
     return {"upgrades": max((len(_upgrade_lines(h)) for h in hs), default=1),
-            "in_play": int(any(h.items or h.pets for h in hs)), "iced": int(any(h.iced for h in hs))}
+            "in_play": int(any(h.items or h.pets for h in hs))}
 
 
 def _card_h(view: QView) -> int:
-    """Name, position, faces, icons, upgrades, in play, carried and goal, frozen, the used skills, a gap."""
+    """Name, position (and frozen skills), faces, icons, upgrades, in play, carried and goal, the used skills, a gap."""
     return 22 + 18 * (5 + sum(_card_rows(view).values())) + 8
 
 
@@ -456,8 +455,9 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, 
     d.text((left + 20, y), f"{hv.name} - {hv.hero_name}{mark}", font=font(16), fill=INK)
     y += 22
     top = hv.top_skill
+    frozen = f"   frozen: {', '.join(SKILL_SHORT.get(k, k) for k in hv.iced)}" if hv.iced else ""
     d.text((left + 20, y), f"at {hv.pos or '-'}   top: {'Q' if top == 'q' else SKILL_NAMES[top]}   "
-           f"facing {hv.facing}", font=font(14), fill=INK)
+           f"facing {hv.facing}{frozen}", font=font(14), fill=INK)
     y += 18
     skills = hv.skills
     upg = set(hv.upgraded)
@@ -476,11 +476,6 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, 
     carry = ", ".join(c.replace("-crystal", "") for c in hv.carrying) or "nothing"
     d.text((left + 20, y), f"carries: {carry}   goal: {hv.objective}", font=font(14), fill=INK)
     y += 18
-    if rows["iced"]:
-        if hv.iced:
-            d.text((left + 20, y), f"frozen: {', '.join(SKILL_NAMES.get(k, k) for k in hv.iced)}", font=font(14),
-                   fill=INK)
-        y += 18
     mover = hv.name == view.active_player and not over
     if mover and view.phase == "move" and view.used_skills:
         used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
@@ -499,19 +494,27 @@ def _icons(d: Pen, hv: HeroView, x: int, y: int) -> None:
         d.polygon([(px, y + 4), (px + 7, y + 9), (px, y + 14)], fill=MOVE_PIP)
     ex = x + 136
     d.text((ex, y), f"explore {hv.explore}", font=font(14), fill=INK)
-    for i in range(min(hv.explore, 8)):  # eyes
+    for i in range(min(hv.explore, 6)):  # eyes (the number says the rest)
         px = ex + 70 + i * 9
         d.ellipse((px, y + 5, px + 7, y + 12), fill=EXPLORE_PIP)
     owed = f" (+{hv.explores_earned})" if hv.explores_earned else ""
-    d.text((x + 252, y), f"hand {hv.hand_size}{owed}", font=font(14), fill=INK)
+    d.text((x + 266, y), f"hand {hv.hand_size}{owed}", font=font(14), fill=INK)
 
 
 def _lineup_lines(view: QView, cols: int) -> list[str]:
-    return wrap("Lineup: " + (", ".join(view.lineup) or "empty"), 52 if cols == 1 else 52 * cols)[:2]
+    """The world event (with events on) and the lineup, wrapped to the panel's width."""
+    text = "Lineup: " + (", ".join(view.lineup) or "empty")
+    if view.events_on:
+        ongoing = [e for e in view.ongoing_events if e != view.world_event]
+        now = " (ongoing)" if view.world_event in view.ongoing_events else ""
+        more = f", ongoing: {', '.join(ongoing)}" if ongoing else ""
+        event = f"World event: {view.world_event or 'none yet'}{now}{more}."
+        return wrap(event, 52)[:2] + wrap(text, 52)[:2] if cols == 1 else wrap(f"{event}   {text}", 52 * cols)[:3]
+    return wrap(text, 52 if cols == 1 else 52 * cols)[:2]
 
 
 def _header_h(view: QView, cols: int) -> int:
-    lines = len(_status_lines(view, cols)) + bool(view.events_on) + len(_lineup_lines(view, cols))
+    lines = len(_status_lines(view, cols)) + len(_lineup_lines(view, cols))
     return HEADER_H + 18 * lines + 8
 
 

@@ -34,8 +34,10 @@ def test_rok_places_a_wall_broken_wall_or_tunnel_within_range_7_instead_of_rearr
     assert not [a for a in acts if a.get("at") in ("B1", "H8")]  # never under a hero
     assert "beyond range 7" in illegal(st, "ann", "qpower at:I8 token:wall").reason
     st, ev = do(st, "ann", "qpower at:D1 token:tunnel")
-    assert st.tokens["D1"].kind == "tunnel" and st.m.q_used
-    assert not legal(st, "ann", "rearrange") and not legal(st, "ann", "qpower")  # one Q-power a turn
+    assert st.tokens["D1"].kind == "tunnel" and st.m.power_used
+    assert not legal(st, "ann", "qpower") and legal(st, "ann", "rearrange")  # each Q-power once; any or all of them
+    st, _ = do(st, "ann", "rearrange front:dash right:slide")
+    assert st.m.ready == "" and not legal(st, "ann", "rearrange") and not legal(st, "ann", "qpower")
 
 
 def test_forest_places_a_teleporter_within_range_7():
@@ -85,7 +87,7 @@ def test_trixie_rotates_the_board_she_stands_on_with_everything_on_it():
     assert st.ground == {"E5": ["red-crystal"]}  # the centre stays
     assert hero(st, "ann").pos == "I2" and hero(st, "ann").head == ann_head  # B1 -> I2, the Q still on top
     assert hero(st, "bob").pos == "A1" and hero(st, "bob").front == "E"  # A9 -> A1, facing N -> E
-    assert st.m.q_used and not legal(st, "ann", "qpower")
+    assert st.m.power_used and not legal(st, "ann", "qpower")
 
 
 def test_only_a_square_board_turns():
@@ -103,7 +105,7 @@ def test_aang_earthquake_rolls_the_direction_die_and_tumbles_every_hero_without_
     # the one furthest east tumbles first, so nobody pushes anybody: every hero one space east
     assert [hero(st, p).pos for p in ("ann", "bob", "cat")] == ["C1", "F5", "D1"]
     assert hero(st, "bob").head == "E"  # a tumble east turns the head east
-    assert st.m.ready == "" and st.phase in ("move", "recovery")  # no skill activates
+    assert st.m.ready == "q" and not legal(st, "ann", "move")  # no skill activates; rearranging is still hers
 
 
 def test_earthquake_diagonal_tumbles_north_or_south_first_and_skips_a_blocked_part():
@@ -187,3 +189,25 @@ def test_rules_answer_for_every_q_power_and_hero_by_name():
         assert h.name in topics and "Q-power" in topics[h.name]
     for name in ("Q: Bomb", "Q: Copy Q-Power", "Q: Earthquake", "Q: Place Teleporter", "Q: Rotate Board", "bombs"):
         assert name in topics
+
+
+def test_q_power_buttons_offer_the_power_beside_the_rearranges():
+    st = q_up("bramble")
+    labels = [E.label(st, a) for a in E.button_actions(st, "ann", E.legal_actions(st, "ann"))]
+    assert {"Q-power: bomb N", "Q-power: bomb E", "Q-power: bomb S", "Q-power: bomb W"} <= set(labels)
+    st = q_up("rok")
+    placing = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "qpower"]
+    assert 0 < len(placing) <= 6 and all(a.get("at") in ("A1", "C1", "B2") for a in placing)  # next to B1 first
+
+
+def test_a_q_token_offers_the_heros_own_q_power_too_and_the_move_goes_on():
+    """Rulebook, Q token: passing or landing on it, a hero may activate their Q-powers (rearranging, their own)."""
+    st = build(OPEN, tokens={"B3": "q"}, heroes=[dict(pos="A3"), dict(pos="H8")], tumbled=True, ready="slide",
+               points=3)
+    st.heroes[0].hero = "bramble"
+    st, _ = do(st, "ann", "move direction:E distance:3")
+    assert hero(st, "ann").pos == "B3" and st.pending is not None and st.pending.kind == "token"
+    assert "qpower direction:N" in legal(st, "ann") and legal(st, "ann", "rearrange")
+    st, ev = do(st, "ann", "qpower direction:N")
+    assert any("bomb is fired N from B3" in e for e in ev)
+    assert hero(st, "ann").pos == "D3"  # the slide went on past the token

@@ -85,7 +85,7 @@ class MovePhase(TurnPhase):
         m = st.m
         if not m.tumbled and not m.ended:
             return f"{h.name} to make the natural tumble"
-        if m.ready == "q" and not m.q_used:
+        if m.ready == "q" and m.q_left():
             return f"{h.name} to use Q-powers (rearrange skills or their own) or finish moving"
         if m.ready and m.ready != "q":
             pts = f"{m.points} point{'s' if m.points != 1 else ''}"
@@ -106,8 +106,8 @@ class MovePhase(TurnPhase):
             else:
                 acts += self._moves(st, h)
                 acts.append(Action.of("done"))
-                if m.ready == "q" and not m.q_used:
-                    acts += rearranges(h) + qpower_actions(st, h)
+                if m.ready == "q":  # any or all of the Q-powers, each once
+                    acts += ([] if m.q_used else rearranges(h)) + ([] if m.power_used else qpower_actions(st, h))
             acts += steals(st, h) + movement_abilities(st, h)
         else:
             acts.append(Action.of("done"))
@@ -181,10 +181,12 @@ class MovePhase(TurnPhase):
         elif cmd == "rearrange":  # Q on top: the shared Q-power
             rearrange(st, h, action, ev)
             st.m.q_used = True
-            st.m.ready = ""
+            if not st.m.q_left():
+                st.m.ready = ""
         elif cmd == "qpower":  # Q on top: the hero's own Q-power instead
-            st.m.q_used = True
-            st.m.ready = ""
+            st.m.power_used = True
+            if not st.m.q_left():
+                st.m.ready = ""
             use_qpower(st, h, action, ev)
             settle(st, ev)  # an earthquake or a bomb moves heroes
         elif cmd == "ability":  # Wall Builder / Trench Digger on, or Teleport Skill
@@ -379,6 +381,13 @@ class MovePhase(TurnPhase):
         b.add(b.of("done"))
         if b.of("rearrange"):
             b.add(swaps(h, key))
+        here = xy(h.pos) if h.pos else (0, 0)
+
+        def near(a: Action) -> int:  # a placing power's squares nearest the hero first
+            at = a.get("at")
+            return abs(xy(at)[0] - here[0]) + abs(xy(at)[1] - here[1]) if at else 0
+
+        b.add(sorted(b.of("qpower"), key=near), 6)
         b.add(b.of("tumble"))
         moves = b.of("move")
         if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
