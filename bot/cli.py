@@ -7,17 +7,20 @@ import json
 import logging
 import signal
 import sys
+import tempfile
 import threading
+import time
 from pathlib import Path
 
-from games.core import get_game
-from storage import BackupUnsupported, StorageDamaged, StorageUnavailable, open_storage
+from games.core import IllegalAction, get_game
+from storage import BackupUnsupported, GameRecord, LogEntry, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
-from .console import Console, play_transcript
+from .console import Console, play_transcript, typed_line
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
 from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
+from .replays import MAX_BYTES, export_gif, record_gif
 from .selfplay import selfplay
 from .settings import Settings
 
@@ -95,10 +98,7 @@ async def local_main(db: str, out: Path, user: str) -> int:
             raw = raw.strip()
             if not raw:
                 continue
-            if raw.startswith("/") or raw.startswith("button "):
-                raw = f"{user}> {raw}"
-            elif ">" in raw.split(" ", 1)[0] or "> " in raw:
-                user = raw.split(">", 1)[0].split("#", 1)[0].strip() or user
+            raw = typed_line(raw, user)
             try:
                 await console.line(raw)
             except StorageUnavailable as exc:  # a read outside the command's own answer (logged once by storage)
@@ -163,6 +163,52 @@ async def rebuild_main(db: str, write: bool) -> int:
         print(f"game {game_id}: {what}")
     bad = [r for r in report if r[1].startswith("does not replay")]
     return 1 if bad else 0
+
+
+async def transcript_records(path: Path) -> list[tuple[GameRecord, list[LogEntry]]]:
+    """Play a transcript into a temporary database (no images) and return every game it started, with its log."""
+    out: list[tuple[GameRecord, list[LogEntry]]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "replay.sqlite3")
+        await play_transcript(path.read_text(encoding="utf-8").splitlines(), Path(tmp) / "out", db=db,
+                              render=False, write=lambda _: None)
+        store = await open_storage(db)
+        try:
+            gid = 1
+            while (rec := await store.get_game(gid)) is not None:
+                if rec.status != "lobby":
+                    out.append((rec, await store.log(gid)))
+                gid += 1
+        finally:
+            await store.close()
+    return out
+
+
+async def replay_file_gif(path: Path) -> tuple[bytes, str]:
+    """The replay GIF of an export file or of the last game a transcript plays, and a line saying what it is."""
+    if path.suffix.lower() == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return export_gif(data), f"{data['game']} game #{data['id']} ({len(data['log'])} actions)"
+    games = await transcript_records(path)
+    if not games:
+        raise IllegalAction("The transcript starts no game.", "Give a transcript that plays a game, or an export.")
+    rec, entries = games[-1]
+    return record_gif(rec, entries), f"{rec.kind} game #{rec.id} ({len(entries)} actions, {rec.status})"
+
+
+async def replay_gif_main(path: Path, out: Path) -> int:
+    started = time.perf_counter()
+    try:
+        gif, what = await replay_file_gif(path)
+    except IllegalAction as exc:
+        print(f"{exc.reason} {exc.hint}".strip())
+        return 1
+    out.write_bytes(gif)
+    took = time.perf_counter() - started
+    print(f"Replay of {what}: {out} ({len(gif) / 1e6:.2f} MB, {took:.1f} s).")
+    if len(gif) > MAX_BYTES:
+        print("Warning: larger than Discord's 10 MB upload limit.")
+    return 0
 
 
 def replay_main(path: Path) -> int:
@@ -252,8 +298,10 @@ def main(argv: list[str] | None = None) -> int:
     p_script.add_argument("--out", required=True, type=Path, help="directory for images and files")
     p_script.add_argument("--db", default=None,
                           help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite file)")
-    p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file")
-    p_replay.add_argument("file", type=Path)
+    p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file; with --gif, draw it animated")
+    p_replay.add_argument("file", type=Path, help="a /game export (.json), or with --gif also a transcript")
+    p_replay.add_argument("--gif", type=Path, default=None,
+                          help="write an animated GIF of the game, one frame per turn (a transcript: its last game)")
     p_rebuild = sub.add_parser("rebuild", help="replay live games' logs with the current rules (after a rules fix)")
     p_rebuild.add_argument("--db", default=None, help=DB_HELP)
     p_rebuild.add_argument("--write", action="store_true", help="save rebuilt states (default: only report)")
@@ -333,6 +381,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Se
     if args.cmd == "script":
         return asyncio.run(script_main(args.file, args.out, args.db))
     if args.cmd == "replay":
+        if args.gif is not None:
+            return asyncio.run(replay_gif_main(args.file, args.gif))
         return replay_main(args.file)
     if args.cmd == "rebuild":
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))

@@ -1,12 +1,13 @@
 """The /game table commands: open, join, start, look at, pace and end a game; preview a move."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
-from games.core.play import hint_for, irreversible, replay, resolve, secrets_mark
+from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
 from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, computers, parsing
@@ -227,6 +228,7 @@ class TableCommands:
                 raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
                                     f"{len(rec.seats)} taken.", "More players join with `/game join`.")
             state = engine.setup(rec.options, seats_of(rec), rec.seed)
+            intro = engine.intro(state)  # what the setup decided, said once
             st = engine.status(state)
             rec = await self.table.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
                                                  deadline_at=self.table.deadline(rec, st, engine, state))
@@ -235,7 +237,8 @@ class TableCommands:
         rec, state, st, events = await computers.follow(self.table, rec, engine, state, st)
         reply = computers.quiet(rec, await self.table.after_move(rec, engine, state, None if not events else before,
                                                                  st, events))
-        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
+        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + (f"{intro}\n" if intro else "") \
+            + reply.text
         return reply
 
     async def status(self, ctx: Context) -> Reply:
@@ -311,7 +314,7 @@ class TableCommands:
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
             self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
-        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [])
+        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
         reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
         reply.ping = []
         return reply
@@ -334,6 +337,13 @@ class TableCommands:
         if not shown:
             return Reply(text="No moves yet.", ephemeral=True)
         lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
+        engine = get_game(rec.kind)
+        if engine.logs_details:  # the full account of what the table read in brief
+            since = len(entries) - len(shown)
+            details = await asyncio.to_thread(replay_details, engine, rec.options, seats_of(rec), rec.seed,
+                                              [(e.player, Action.parse(e.action)) for e in entries], since)
+            lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())
+                     for i, line in enumerate(lines)]
         return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
 
     async def history(self, ctx: Context) -> Reply:

@@ -60,6 +60,7 @@ class Event(BaseModel):
     kind: str = "info"
     to: list[str] | None = None
     irreversible: bool = False  # dice were rolled or hidden information revealed
+    detail: str = ""  # the full account when `text` is a summary of it (`/game log` shows it); empty: text is all
 
 
 class Result(BaseModel):
@@ -95,6 +96,7 @@ class Game(ABC, Generic[S]):
     seat_options: ClassVar[tuple[OptionSpec, ...]] = ()  # chosen at /game join
     commands: ClassVar[tuple[CommandSpec, ...]] = ()  # /<game id> <command>
     multi_seat: ClassVar[bool] = False  # may one player take several seats?
+    logs_details: ClassVar[bool] = False  # some events carry a `detail` that `/game log` shows (it replays the game)
     # commands a seated player may use even when it is not their move (player settings)
     anytime_commands: ClassVar[tuple[str, ...]] = ()
 
@@ -222,6 +224,16 @@ class Game(ABC, Generic[S]):
     def value_label(self, state: S, player: str, command: str, option: str, value: str) -> str:
         """How an autocomplete value reads in the list (e.g. a target with the dice it faces)."""
         return value
+
+    def idle_reason(self, state: S, player: str) -> str:
+        """Why `player` has nothing to do now, when the game can say more than "It is not your move." (a hero
+        who is down, say); empty for the plain refusal."""
+        return ""
+
+    def intro(self, state: S) -> str:
+        """Public text for the start of a game: what the setup decided (e.g. heroes drawn at random) and
+        what comes first; empty if nothing."""
+        return ""
 
     def private_text(self, state: S, player: str) -> str:
         """What only `player` may read (a hand, secret objectives); empty if nothing."""

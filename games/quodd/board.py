@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 from games.core.grid import DIRS4, label, parse_label, step_xy
 
+from .abilities.track import has
 from .data import ARROW, VOID, token_kinds
 from .state import Hero, QState, Token
 
@@ -61,11 +62,12 @@ def is_wall(st: QState, p: XY) -> bool:
 
 
 def is_pit(st: QState, p: XY) -> bool:
-    """Pits, open trap doors, pit tokens and everywhere off the map (a wall bridges a pit)."""
+    """Pits, open trap doors, pit tokens and everywhere off the map. A wall bridges a pit, and so does
+    the broken wall it becomes (FAQ: flipped to its broken side it is a passable space)."""
     if not on_map(st, p):
         return True
     k = kind(st, p)
-    if k == "wall":
+    if k in ("wall", "broken_wall"):
         return False
     return feature(st, p) == "O" or k in PIT_TOKENS
 
@@ -93,6 +95,11 @@ def active(st: QState) -> Hero:
 def is_mover(st: QState, h: Hero) -> bool:
     """Is `h` the hero making its own movement phase now?"""
     return st.phase == "move" and active(st).player == h.player
+
+
+def passes_walls(st: QState, h: Hero) -> bool:
+    """Ghost: walls never stop this hero; Crush: they do not stop it on its own movement (it smashes them)."""
+    return has(h, "ghost") or has(h, "crush") and is_mover(st, h)
 
 
 def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
@@ -133,7 +140,7 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     k = kind(st, to)
     if k in BLOCKING:
         return False
-    if k == "wall" and not is_wall(st, frm):
+    if k == "wall" and not is_wall(st, frm) and not passes_walls(st, h):
         return False
     other = occ.get(to)
     if other is not None and other != h.player:

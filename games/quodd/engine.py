@@ -16,12 +16,13 @@ from .cards import IMPULSE_PHASES, card_actions, play_card
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .cube import facing
 from .deck import HAND_LIMIT, card_name, new_decks
+from .events import event_name, new_event_deck
 from .goals import objective
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import Hero, QState, Token
 from .turns import placement_order
-from .view import build_view, rules_text
+from .view import build_view, rules_text, upgrade_name
 
 
 def hero_id(text: str) -> str | None:
@@ -66,6 +67,9 @@ class QuoddHeroes(PhasedGame[QState]):
 
     def check_options(self, options: dict[str, str]) -> None:
         self._scenario(options)
+        if (options.get("events") or "off").lower() not in ("off", "on"):
+            raise IllegalAction(f"`events:{options['events']}` is not a choice.",
+                                "World events are `events:on` or `events:off` (the default).")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)
@@ -131,6 +135,9 @@ class QuoddHeroes(PhasedGame[QState]):
         )
         # a stream of its own, so the decks do not shift the dice of the game's rng
         st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))
+        if (options.get("events") or "off").lower() == "on":  # the world event deck: a stream of its own too
+            st.events_on = True
+            st.event_deck = new_event_deck(Rng(seed=(seed * 104729 + 31) & (2**63 - 1)))
         ask_placement(st)
         return st
 
@@ -150,10 +157,11 @@ class QuoddHeroes(PhasedGame[QState]):
                 "objective": objective(st, h),
                 "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
                 "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
-                "upgrades": list(h.upgrades),
+                "upgrades": [upgrade_name(h, u) for u in h.upgrades],
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
-                "players": players}
+                "players": players, "world_events": [event_name(e) for e in st.events_played],
+                "ongoing_events": [event_name(e) for e in st.ongoing]}
 
     def canonical(self, state: QState, player: str, action: Action) -> Action:
         """Upper-case directions and squares, a choice as offered, a hero by name, a partial rearrange."""
@@ -169,11 +177,19 @@ class QuoddHeroes(PhasedGame[QState]):
             o = args["option"]
             if st.pending and o.upper() in [x.upper() for x in st.pending.options]:
                 args["option"] = next(x for x in st.pending.options if x.upper() == o.upper())
-        if action.cmd == "steal" and "from" in args:
-            f = args["from"].casefold().lstrip("@")
-            for h in st.heroes:
-                if f in (h.player.casefold(), h.name.casefold()):
-                    args["from"] = h.player
+        for key in ("from", "hero"):  # steal from:, ability hero: a hero by its player or display name
+            if action.cmd in ("steal", "ability") and key in args:
+                f = args[key].casefold().lstrip("@")
+                for h in st.heroes:
+                    if f in (h.player.casefold(), h.name.casefold()):
+                        args[key] = h.player
+        if action.cmd == "ability":  # ids are lower case; Twister's spin too; faces in any case
+            args.update({k: args[k].lower() for k in ("name", "spin", "faces", "card", "card2", "target", "item")
+                         if k in args})
+        if action.cmd == "qpower" and "copy" in args:
+            args["copy"] = hero_id(args["copy"]) or args["copy"]
+        if action.cmd == "qpower" and "way" in args:
+            args["way"] = args["way"].lower()
         if action.cmd == "rearrange":
             owner = [h for h in st.heroes if h.player == (st.pending.hero if st.pending else player)]
             if not owner:
@@ -240,16 +256,19 @@ class QuoddHeroes(PhasedGame[QState]):
             h.hand, unseen = unseen[:len(h.hand)], unseen[len(h.hand):]
         out.deck = unseen
         rng.shuffle(out.treasure)
+        rng.shuffle(out.event_deck)
         return out
 
     def hidden_digest(self, state: QState) -> str:
-        """What is hidden besides the dice: the secret tokens, the order of both decks and every hand.
+        """What is hidden besides the dice: the secret tokens, the order of the decks (exploration, treasure, world
+        events) and every hand.
         A reveal, a draw or a card leaving a hand changes it."""
         secrets = ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
-        if not (state.deck or state.treasure or any(h.hand for h in state.heroes)):
+        if not (state.deck or state.treasure or state.event_deck or any(h.hand for h in state.heroes)):
             return secrets
         hands = ";".join(f"{h.player}:{','.join(h.hand)}" for h in state.heroes)
-        return f"{secrets}|deck:{','.join(state.deck)}|treasure:{','.join(state.treasure)}|{hands}"
+        events = f"|events:{','.join(state.event_deck)}" if state.event_deck else ""
+        return f"{secrets}|deck:{','.join(state.deck)}|treasure:{','.join(state.treasure)}|{hands}{events}"
 
     def preview(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
         """Apply `action` to a copy of what the player may know (the platform `redact`s first: stand-in

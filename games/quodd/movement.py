@@ -12,7 +12,9 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, elements, falls
+from . import data, elements, events, falls
+from .abilities import moving, stealing
+from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
     REVEAL,
     XY,
@@ -29,12 +31,16 @@ from .board import (
     token,
     xy,
 )
+from .collectibles import RESOLVE as STEAL_RESOLVE
+from .collectibles import offer_steal
 from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
-from .skills import skill_points, top_skill
+from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
+from .upgrades import RESOLVE as UPGRADE_RESOLVE
+from .upgrades import offer_token_upgrade
 
 HOW_OWN = ("tumble", "slide", "dash", "jump", "skill")
 Resolver = Callable[[QState, Hero, Job, str, list[Event]], None]
@@ -76,12 +82,15 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
     other = hero_at(st, to, but=h.player)
     if other is not None:
         push_chain(st, other, d, job.by or h.player, ev, jobs)
-    if job.how == "tumble":
+    if job.how in ("tumble", "quake"):
         h.head, h.front = tumble(h.head, h.front, d)
     if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h):
         st.m.taken += 1
     move_hero(st, h, to)
-    verb = {"tumble": "tumbles", "current": "is carried by the current", "push": "is pushed"}.get(job.how, "moves")
+    crush(st, h, [to], ev)
+    leave_behind(st, h, frm, job, ev)
+    verb = {"tumble": "tumbles", "quake": "tumbles", "wind": "is blown", "current": "is carried by the current",
+            "push": "is pushed"}.get(job.how, "moves")
     where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
         ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
@@ -89,6 +98,8 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
         jobs.append(Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by))
     else:
         jobs.append(Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq))
+        if other is not None:
+            jobs += after_push(st, h, job)
     push_front(st, jobs)
 
 
@@ -133,12 +144,15 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     if job.seq and job.seq == st.m.seq and is_mover(st, h) and job.how == "jump":
         st.m.taken += max(1, job.n)
     move_hero(st, h, to)
+    crush(st, h, [step_xy(frm, job.dir, i) for i in range(1, job.n + 2)], ev)
+    leave_behind(st, h, frm, job, ev)
     ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
                     + (" (on top of a wall)." if h.pos and is_wall(st, to) else ".")))
     if h.pos is None:
         push_front(st, [Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by)])
     else:
-        push_front(st, [Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq)])
+        push_front(st, [Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq)]
+                   + after_jump(st, h, job))
 
 
 def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
@@ -153,7 +167,7 @@ def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
     push_chain(st, other, d, job.by or h.player, ev, jobs)
     h.pos = take_off
     _finish_jump(st, job, to, ev)
-    st.queue[1:1] = jobs  # after the jumper's own landing job
+    st.queue[1:1] = jobs + after_push(st, h, job)  # after the jumper's own landing job
 
 
 def do_land(st: QState, job: Job, ev: list[Event]) -> None:
@@ -178,6 +192,8 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         h.revealed.append(t.kind)
         ev.append(Event(text=f"{h.name} takes the {t.kind} token at {h.pos}."))
         take_reveal(st, h, t.kind, ev)
+        if t.kind == "upgrade":
+            offer_token_upgrade(st, h, ev)
     here = st.ground.get(h.pos)
     while here and len(h.carrying) < st.carry_limit:
         item = here.pop(0)
@@ -195,9 +211,11 @@ def do_skill_end(st: QState, job: Job, ev: list[Event]) -> None:
     m = st.m
     if job.seq != m.seq or m.ended:
         return
-    if m.current == "dash" and m.points > 0 and hero_of(st, job.hero).pos is not None:
-        m.ready = "dash"
+    h = hero_of(st, job.hero)
+    if (m.current == "dash" or turns_freely(h, m.current)) and m.points > 0 and h.pos is not None:
+        m.ready = m.current  # a path: the points left stay ready for the next `move path:`
     else:
+        push_front(st, after_tumble_skill(st, h, job))
         m.ready = ""
         m.points = 0
     m.current = ""
@@ -211,11 +229,14 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
         return
     sk = top_skill(h)
     if sk == "q":
-        m.ready, m.points = ("q", 0) if not m.q_used else ("", 0)
+        m.ready, m.points = ("q", 0) if m.q_left() else ("", 0)
         ev.append(Event(text=f"{h.name} has the Q on top: Q-powers."))
     elif sk in m.used:
         m.ready, m.points = "", 0
         ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, already used this turn."))
+    elif sk in h.iced:
+        m.ready, m.points = "", 0
+        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, frozen by an ice bomb."))
     else:
         m.ready, m.points = sk, skill_points(h, sk, m.boost)
         pts = f"{m.points} point{'s' if m.points != 1 else ''}"
@@ -230,13 +251,21 @@ def _landed_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) 
     _finish_jump(st, job, xy(option), ev)
 
 
+def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
+    """Entering a square: stealing first (on your own move), then the board element (`elements.do_enter`)."""
+    if not offer_steal(st, job):
+        elements.do_enter(st, job, ev)
+
+
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
-    "step": do_step, "jump": do_jump, "enter": elements.do_enter, "land": do_land, "fall": falls.do_fall,
+    "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
-    "activate": do_activate,
+    "activate": do_activate, **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE}
+                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
+                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE,
+                                **UPGRADE_RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

@@ -1,65 +1,140 @@
-"""Unique Q-powers: with the Q on top a hero may use their own Q-power instead of rearranging skills
-(one or the other, once a turn). Range 7, counted orthogonally like a card's.
+"""Unique Q-powers: with the Q on top a hero may use any or all of their Q-powers, each once a turn: the shared
+"rearrange skills" and their own one below. Default range 7, counted orthogonally like a card's.
 
-Built so far: the placing powers (Rok: a wall, broken wall or tunnel; Forest: a teleporter). The others
-(rotate board, earthquake, bomb, copy Q-power) still offer only the shared "rearrange skills".
+| power | hero | command |
+|---|---|---|
+| `place_wall` (place a wall, broken wall or tunnel) | Rok | `qpower at: token:` |
+| `place_teleporter` | Forest | `qpower at: token:teleporter` |
+| `rotate_board` | Mayor Trixie | `qpower way:cw` / `way:ccw`: the square board she stands on |
+| `earthquake` | Aang | `qpower`: the direction die, every hero tumbles that way, no skills |
+| `bomb` | Bramble | `qpower direction:`: a bomb of the bomb die, fired N, E, S or W |
+| `copy_q` | Nyx | `qpower copy:<hero> ...`: another hero's power at the table, with its own options |
 """
 from __future__ import annotations
 
 from games.core import Action, Event
-from games.core.grid import label
+from games.core.grid import DIRS4, label, parse_label
 
 from . import data
 from .board import on_map, placement_problem, xy
+from .bombs import fire, roll_bomb
+from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
+from .sweep import parts, roll_direction, sweep
 
 Q_RANGE = 7
 PLACES: dict[str, tuple[str, ...]] = {
     "place_wall": ("wall", "broken_wall", "tunnel"),
     "place_teleporter": ("teleporter",),
 }
+BUILT = (*PLACES, "rotate_board", "earthquake", "bomb", "copy_q")
+WAYS = {"cw": "clockwise", "ccw": "counter-clockwise"}
+
+
+def power_name(power: str) -> str:
+    return {"copy_q": "copy Q-power"}.get(power, power.replace("_", " "))
+
+
+def _own(st: QState, h: Hero, power: str) -> list[Action]:
+    """The actions of `power` used by `h` (without the `copy` argument)."""
+    if h.pos is None:
+        return []
+    if power in PLACES:
+        x, y = xy(h.pos)
+        out: list[Action] = []
+        for dy in range(-Q_RANGE, Q_RANGE + 1):
+            for dx in range(-(Q_RANGE - abs(dy)), Q_RANGE - abs(dy) + 1):
+                p = (x + dx, y + dy)
+                if on_map(st, p):
+                    out += [Action.of("qpower", at=label(*p), token=k) for k in PLACES[power]
+                            if not placement_problem(st, k, p)]
+        return out
+    if power == "rotate_board":
+        return [Action.of("qpower", way=w) for w in WAYS] if board_box(st, h.pos) else []
+    if power == "earthquake":
+        return [Action.of("qpower")]
+    if power == "bomb":
+        return [Action.of("qpower", direction=d) for d in DIRS4]
+    return []
+
+
+def copyable(st: QState, h: Hero) -> list[Hero]:
+    """The other heroes at the table whose unique Q-power may be copied (not another copier)."""
+    return [o for o in st.heroes if o.player != h.player and data.heroes()[o.hero].q_power != "copy_q"]
 
 
 def qpower_actions(st: QState, h: Hero) -> list[Action]:
-    kinds = PLACES.get(data.heroes()[h.hero].q_power, ())
-    if not kinds or h.pos is None:
-        return []
-    x, y = xy(h.pos)
+    power = data.heroes()[h.hero].q_power
+    if power != "copy_q":
+        return _own(st, h, power)
     out: list[Action] = []
-    for dy in range(-Q_RANGE, Q_RANGE + 1):
-        for dx in range(-(Q_RANGE - abs(dy)), Q_RANGE - abs(dy) + 1):
-            p = (x + dx, y + dy)
-            if not on_map(st, p):
-                continue
-            out += [Action.of("qpower", at=label(*p), token=k) for k in kinds if not placement_problem(st, k, p)]
+    for o in copyable(st, h):
+        out += [Action.of("qpower", copy=o.hero, **a.argdict) for a in _own(st, h, data.heroes()[o.hero].q_power)]
     return out
 
 
 def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
-    at, kind = action.get("at") or "", action.get("token") or ""
-    st.tokens[at] = Token(kind=kind)
-    ev.append(Event(text=f"{h.name} uses the Q-power {data.heroes()[h.hero].q_power.replace('_', ' ')}: "
-                         f"a {data.token_kinds()[kind].name.lower()} on {at}."))
+    copied = action.get("copy") or ""
+    power = data.heroes()[copied or h.hero].q_power
+    how = f" (copying {data.heroes()[copied].name})" if copied else ""
+    lead = f"{h.name} uses the Q-power {power_name(power)}{how}"
+    if power in PLACES:
+        at, kind = action.get("at") or "", action.get("token") or ""
+        st.tokens[at] = Token(kind=kind)
+        ev.append(Event(text=f"{lead}: a {data.token_kinds()[kind].name.lower()} on {at}."))
+    elif power == "rotate_board":
+        ev.append(Event(text=f"{lead}."))
+        rotate_board(st, h.pos or "", action.get("way") == "cw", ev)
+    elif power == "earthquake":
+        d = roll_direction(st)
+        ev.append(Event(text=f"{lead}: the direction die shows {d}; every hero tumbles "
+                             f"{' then '.join(parts(d))} (no skills activate).", irreversible=True))
+        sweep(st, "quake", d, 1, ev, split=True)
+    elif power == "bomb":
+        ev.append(Event(text=f"{lead}."))
+        fire(st, h.pos or "", action.get("direction") or "", roll_bomb(st), ev, h.player)
 
 
 def qpower_label(action: Action) -> str:
-    kind = action.get("token") or ""
-    name = data.token_kinds()[kind].name if kind in data.token_kinds() else kind
-    return f"Q-power: {name} on {action.get('at')}"
+    copied = action.get("copy")
+    lead = f"Q-power ({data.heroes()[copied].name}'s)" if copied in data.heroes() else "Q-power"
+    kind = action.get("token")
+    if kind:
+        name = data.token_kinds()[kind].name if kind in data.token_kinds() else kind
+        return f"{lead}: {name} on {action.get('at')}"
+    if action.get("way"):
+        return f"{lead}: rotate the board {WAYS.get(action.get('way') or '', '?')}"
+    if action.get("direction"):
+        return f"{lead}: bomb {action.get('direction')}"
+    return f"{lead}: earthquake"
 
 
 def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     power = data.heroes()[h.hero].q_power
-    kinds = PLACES.get(power)
-    if kinds is None:
-        name = data.heroes()[h.hero].name
-        return f"{name}'s Q-power ({power.replace('_', ' ')}) is not built yet; `rearrange` works."
-    if st.m.ready != "q" or st.m.q_used:
-        return "A Q-power is used with the Q on top, once a turn (instead of rearranging)."
+    if st.m.ready != "q" or st.m.power_used:
+        return "Your own Q-power is used with the Q on top, once a turn (rearranging skills is the other one)."
+    copied = action.get("copy") or ""
+    if power == "copy_q":
+        names = {o.hero: o.name for o in copyable(st, h)}
+        if copied not in names:
+            return ("Your Q-power copies another hero's at the table: `copy:` one of "
+                    + (", ".join(f"`{k}`" for k in names) or "none") + ".")
+        power = data.heroes()[copied].q_power
+    elif copied:
+        return "Only a hero with the Copy Q-Power copies another hero's power; leave out `copy:`."
+    if power == "rotate_board":
+        if h.pos is None or board_box(st, h.pos) is None:
+            return "Only a square board turns, and you are not standing on one."
+        return "Turn the board `way:cw` or `way:ccw`."
+    if power == "earthquake":
+        return "The earthquake takes no options: `qpower` rolls the direction die."
+    if power == "bomb":
+        return "Fire the bomb `direction:` N, E, S or W."
+    kinds = PLACES.get(power, ())
     kind, at = action.get("token") or "", (action.get("at") or "").upper()
     if kind not in kinds:
-        return "Your Q-power places: " + ", ".join(f"`{k}`" for k in kinds) + " (`token:`)."
-    p = xy(at) if at else None
+        return "This Q-power places: " + ", ".join(f"`{k}`" for k in kinds) + " (`token:` and `at:`)."
+    p = parse_label(at) if at else None
     if p is None or not on_map(st, p) or h.pos is None:
         return f"`{at}` is not a square of the map."
     if abs(p[0] - xy(h.pos)[0]) + abs(p[1] - xy(h.pos)[1]) > Q_RANGE:

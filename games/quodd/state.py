@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 
 class Token(BaseModel):
@@ -36,6 +37,15 @@ class Hero(BaseModel):
     items: list[str] = Field(default_factory=list)  # item cards in play (one slot)
     pets: list[str] = Field(default_factory=list)  # pet cards in play (one slot)
     upgrades: list[str] = Field(default_factory=list)  # the upgrade track, left to right: tile number + side ("3b")
+    iced: list[str] = Field(default_factory=list)  # skills an ice bomb took away until this hero's next turn
+
+
+class Bomb(BaseModel):
+    """A fired bomb die lying on the board: it rolls on in `dir` during the end-of-round upkeep."""
+
+    at: str
+    dir: str
+    kind: str  # standard / fire / ice (`bombs.BOMBS`)
 
 
 class Job(BaseModel):
@@ -74,7 +84,7 @@ class MoveCtx(BaseModel):
     used: list[str] = Field(default_factory=list)
     current: str = ""  # the skill being executed
     taken: int = 0  # points spent with the current skill
-    q_used: bool = False
+    q_used: bool = False  # the shared Q-power (rearranging skills) was used this turn
     stolen_from: list[str] = Field(default_factory=list)
     seq: int = 0
     boost: dict[str, int] = Field(default_factory=dict)  # phase-1 bonuses: skill id (or "all") -> points
@@ -82,6 +92,12 @@ class MoveCtx(BaseModel):
     pet_used: bool = False  # one pet activation a turn
     draws: int = 0  # phase 4: cards still to explore
     discarding: bool = False  # phase 4 is over: discarding down to the hand limit
+    abilities: list[str] = Field(default_factory=list)  # upgrade abilities used (or switched on) this turn
+    power_used: bool = False  # the hero's own Q-power was used this turn
+
+    def q_left(self) -> bool:
+        """With the Q on top a hero may use any or all of their Q-powers: rearranging and their own, once each."""
+        return not (self.q_used and self.power_used)
 
 
 class QState(BaseModel):
@@ -113,6 +129,7 @@ class QState(BaseModel):
     pending: Decision | None = None
     last_path: list[str] = Field(default_factory=list)
     last_mover: str = ""
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     winners: list[str] = Field(default_factory=list)
     result_text: str = ""
     rng: Rng
@@ -120,3 +137,11 @@ class QState(BaseModel):
     lineup: list[str] = Field(default_factory=list)  # face up, at most `LINEUP` cards
     discard: list[str] = Field(default_factory=list)  # the common discard pile, face up
     treasure: list[str] = Field(default_factory=list)  # the treasure deck, top first (hidden order)
+    bombs: list[Bomb] = Field(default_factory=list)  # fired bombs that have not hit anything yet
+    events_on: bool = False  # the world event deck is in play (game option `events`)
+    event_deck: list[str] = Field(default_factory=list)  # world events, top first (hidden order)
+    event_discard: list[str] = Field(default_factory=list)
+    event_now: str = ""  # the world event drawn this round ("" = none)
+    ongoing: list[str] = Field(default_factory=list)  # ongoing world events staying in play
+    events_played: list[str] = Field(default_factory=list)  # every world event drawn, in order
+    eor: int = 0  # the end-of-round step being resolved (1 upkeep, 2 world event); 0 = not ending a round

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from games.core import Event
 
+from .abilities.exploring import explore_bonus as explore_kinds
 from .board import active, walled_in
+from .bombs import upkeep_bombs
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
+from .events import explore_bonus, movement_bonus, play_event
 from .goals import game_over_at_limit
+from .movement import run
 from .state import MoveCtx, QState
 from .upgrades import upgrade_actions
 
@@ -24,7 +28,9 @@ def start_turn(st: QState, seat: int, ev: list[Event]) -> None:
     st.turn_no += 1
     st.phase = "power"
     h = st.heroes[seat]
-    st.m = MoveCtx(blocked_at_start=walled_in(st, h))
+    h.iced = []  # an ice bomb's frost lasts until the hero's next turn
+    bonus = movement_bonus(st)  # ongoing world events
+    st.m = MoveCtx(blocked_at_start=walled_in(st, h), boost={"all": bonus} if bonus else {})
     ev.append(Event(text=f"Round {st.round}: {h.name}'s turn (phase 1, power-up).", kind="turn"))
 
 
@@ -38,7 +44,8 @@ def to_explore(st: QState, ev: list[Event]) -> None:
     """Phase 4: the explorations owed (icons, passive bonuses, earned this turn) become draws."""
     st.phase = "explore"
     h = active(st)
-    st.m.draws = explore_count(h)
+    explore_kinds(st, h, ev)  # upgrade abilities that explore a card of a kind or from the deck
+    st.m.draws = explore_count(h) + explore_bonus(st)
     h.explores_earned = 0
     ev.append(Event(text=f"{h.name}: phase 4, exploration ({st.m.draws} to draw)."))
     if not can_draw(st):
@@ -69,7 +76,27 @@ def end_turn(st: QState, ev: list[Event]) -> None:
 
 
 def end_round(st: QState, ev: list[Event]) -> None:
-    """Upkeep (nothing moves yet), world event (later), time tracker, upgrades, coin."""
+    """The rulebook's order: 1 upkeep (bombs roll on), 2 a world event (game option `events`), 3 the time
+    tracker (the game may end), 4 upgrades, 5 the first player coin. Steps 1 and 2 move heroes through the
+    movement queue; a choice they hand a player waits (`decide`) and `resume_round` goes on after it."""
+    st.phase = "upkeep"
+    st.eor = 1
+    upkeep_bombs(st, ev)
+    resume_round(st, ev)
+
+
+def resume_round(st: QState, ev: list[Event]) -> None:
+    """Drain what steps 1 and 2 queued, then the steps after them."""
+    while True:
+        run(st, ev)
+        if st.phase == "over" or st.pending is not None:
+            return
+        if st.eor == 1 and st.events_on:
+            st.eor = 2
+            play_event(st, ev)
+            continue
+        break
+    st.eor = 0
     if st.round >= st.round_limit:
         game_over_at_limit(st, ev)
         return

@@ -1,12 +1,18 @@
 """The public view the renderer draws (secret tokens redacted), and the rules reference."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
+
+from games.core.grid import parse_label
+from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
 from .cube import face_dirs, facing
 from .skills import top_face, top_skill
-from .state import QState
+from .state import Hero, QState
+from .upgrades import side_of, side_text
 
 
 class TokenView(BaseModel):
@@ -37,6 +43,17 @@ class HeroView(BaseModel):
     progress: int
     objective: str
     revealed: list[str]
+    upgrades: list[str] = Field(default_factory=list)  # the track, left to right, by name ("1B: +1 explore")
+    items: list[str] = Field(default_factory=list)  # card names in play
+    pets: list[str] = Field(default_factory=list)
+    hand_size: int = 0  # how many, never which
+    iced: list[str] = Field(default_factory=list)  # skills frozen by an ice bomb until the hero's next turn
+
+
+class BombView(BaseModel):
+    at: str
+    dir: str
+    kind: str
 
 
 class QView(BaseModel):
@@ -62,6 +79,13 @@ class QView(BaseModel):
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
     to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
+    lineup: list[str] = Field(default_factory=list)  # the face-up exploration lineup, card names
+    world_event: str = ""  # the world event of this round, by name
+    ongoing_events: list[str] = Field(default_factory=list)
+    events_on: bool = False
+    bombs: list[BombView] = Field(default_factory=list)
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
@@ -76,7 +100,9 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
             objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist"
                        else f"marker {h.progress}/{len(st.rally)}"),
-            revealed=list(h.revealed),
+            revealed=list(h.revealed), upgrades=[upgrade_name(h, c) for c in h.upgrades],
+            items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],
+            hand_size=len(h.hand), iced=list(h.iced),
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
@@ -87,13 +113,84 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
         choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
+        lineup=[data.cards()[c].name for c in st.lineup],
+        world_event=data.world_events()[st.event_now].name if st.event_now else "",
+        ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
+        bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
+        **recap(st, tokens, to_act or []),
     )
+
+
+WHEN = {"passive": "works by itself", "trigger": "acts or asks by itself when its moment comes",
+        "action": "use it on your turn in phase 1 or 3 with `/quodd ability name:`",
+        "movement": "use it in your movement with `/quodd ability name:`"}
+
+
+def _side_names(t: data.UpgradeTile) -> str:
+    def one(s: data.UpgradeSide) -> str:
+        if s.ability:
+            return data.abilities()[s.ability].name
+        return "+1 movement" if s.movement else "+1 explore" if s.explore else "Upgrade Skill"
+    return f"{one(t.a)} / {one(t.b)}"
+
+
+def ability_topics() -> dict[str, str]:
+    """One `/rules` topic per upgrade ability: found by its name or its id (`wall-builder`)."""
+    where: dict[str, list[str]] = {}
+    for hid, tiles in data.upgrades().items():
+        for n, t in enumerate(tiles, start=1):
+            for side, s in (("A", t.a), ("B", t.b)):
+                if s.ability:
+                    where.setdefault(s.ability, []).append(f"{data.heroes()[hid].name} tile {n}{side}")
+    out = {}
+    for a in data.abilities().values():
+        same = a.name in {e.name for e in data.world_events().values()}  # Random Wind, Strong Wind: also events
+        key = a.name if a.name.casefold() == a.id and not same else f"{a.name} ({a.id})"
+        once = ", once a turn" if a.limit == "turn" else ""
+        gap = f" Not yet: {a.gap}." if a.gap else ""
+        out[key] = (f"{a.name}: upgrade ability ({WHEN[a.when]}{once}). {a.text}{gap} "
+                    f"On: {', '.join(where.get(a.id, ['no tile yet']))}.")
+    return out
+
+
+def upgrade_name(h: Hero, code: str) -> str:
+    """A tile on the track by its number, side and what it gives ("3B: +1 movement")."""
+    tile, side = int(code[:-1]), code[-1]
+    return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
+
+
+ELEMENTS = {"@": "whirlpool", "^": "water current", ">": "water current", "v": "water current",
+            "<": "water current", "w": "water connection"}  # map features a path names ("through whirlpool")
+NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade", "treasure", "drop_zone")
+
+
+def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
+    """The marks since the acting player's last turn; a path's legend line names the elements it went through
+    (as the public tokens show them)."""
+    recent, earlier = shown(since_last_turn(st.marks, to_act, st.heroes[st.turn].player))
+    kinds = data.token_kinds()
+    out = []
+    for m in recent:
+        if m.kind == "tumble":
+            through: list[str] = []
+            for s in m.path[1:]:
+                xy = parse_label(s)
+                if xy is not None and 0 <= xy[1] < len(st.rows) and st.rows[xy[1]][xy[0]] in ELEMENTS:
+                    through.append(ELEMENTS[st.rows[xy[1]][xy[0]]])
+                t = tokens.get(s)
+                if t is not None and t.kind in kinds and t.kind not in NOT_ELEMENTS:
+                    through.append(kinds[t.kind].name.lower())
+            through = list(dict.fromkeys(through))
+            if through:
+                m = m.model_copy(update={"text": f"{m.text} through {', '.join(through)}"})
+        out.append(m)
+    return {"recent": out, "earlier": earlier}
 
 
 def rules_text() -> dict[str, str]:
     sk = data.skills()
     skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
-    return {
+    topics = {
         "overview": (
             "Your hero is a cube. One face carries the Q, the other five each carry a movement skill. "
             "Whatever face ends up on top after you roll the cube decides how you may move next.\n"
@@ -104,15 +201,17 @@ def rules_text() -> dict[str, str]:
             "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
             "3 recovery, 4 exploration. Phases 1 and 3 are for cards (`/quodd play`, `/quodd use`); a phase in which "
             "you have nothing to play passes by itself. In phase 4 you draw (`/quodd draw`) and discard down to 5.\n"
-            "When everyone has played, the round ends: the round tracker moves (the game may end there) and the first "
-            "player coin passes to the next player."
+            "When everyone has played, the round ends, in this order: 1 upkeep (bombs roll on), 2 a world event "
+            "(with `events:on`, see `world events`), 3 the round tracker moves (the game may end there), 4 every hero "
+            "takes an upgrade tile, 5 the first player coin passes to the next player."
         ),
         "movement": (
             "Movement starts with the natural tumble: roll one space N, E, S or W (`/quodd tumble direction:`). "
             "You may not tumble into a wall. Then use the skill now on top (`/quodd move`), once. "
             "Your points are your movement icons (1 to start) plus bonuses; you never have to use them all.\n"
             "A tumble skill rolls you in a straight line and then lets you use the face that comes up. Each skill "
-            "works once per turn. With the Q on top you may rearrange your skills instead.\n"
+            "works once per turn. With the Q on top you may rearrange your skills and use your hero's own Q-power, "
+            "each once (`q-powers`).\n"
             "If all four sides are blocked when your movement starts, you respawn first.\n"
             "A dash is typed as a path, one direction per point (`move path:\"N NE\"`), up to 3 steps per command; "
             "points you have left stay ready for another `move path:`. A jump must clear at least one space when it "
@@ -146,21 +245,31 @@ def rules_text() -> dict[str, str]:
         "stealing": (
             "During your movement you may take a collectible from a hero next to you, diagonals included "
             "(`/quodd steal`), once per hero each turn, never in mid-jump, never banked crystals. You carry at most "
-            "two. `/quodd drop` puts one down on a free space next to you."
+            "two. Stealing comes first: entering a space beside such a hero while your move goes on (or the space "
+            "does something to you), you are asked before anything else happens there, and the move then goes on "
+            "with all its points. `/quodd drop` puts one down on a free space next to you."
         ),
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
                                f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
-            "Still to come: unique Q-powers (only 'rearrange skills' works now), the named upgrade abilities, "
-            "world events, bombs, sheep, platforms and beams."
+            "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
         ),
         "upgrades": (
             "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
             "upgrade tiles, on the side they choose, into the left-most free slot of their track: "
             "`/quodd upgrade tile: side:`. A side gives +1 movement (every skill), +1 explore (one more card in "
             "phase 4), or the gold icon: flip a skill of your choice (`skill:`) to its upgraded side, which moves "
-            "one further and lets you explore after using it."
+            "one further and lets you explore after using it. Other sides carry a named ability: some work by "
+            "themselves, some ask a question when their moment comes, and some you use with `/quodd ability name:` "
+            "(on your turn in phase 1 or 3; Wall Builder, Trench Digger and Teleport Skill in your movement).\n"
+            + "\n".join(f"- {data.heroes()[hid].name}: " + ", ".join(_side_names(t) for t in tiles)
+                        for hid, tiles in data.upgrades().items())
+            + "\nAsk for one by name, e.g. `/rules game:quodd topic:Mind-Push`."
         ),
+        "Explore": "Explore (upgrade side): one more card to draw in every exploration phase (phase 4).",
+        "Upgrade Skill": ("Upgrade Skill (the gold upgrade side): flip one of your skill tiles to its upgraded side "
+                          "for good: one more point with it, and an exploration after you use it."),
+        **ability_topics(),
         "cards": (
             "Phase 4: draw one card per explore icon (plus bonuses and explore tokens you reached this turn) from the "
             "face-up lineup of 5 or the top of the deck; the lineup refills when your turn ends. Then discard down to "
@@ -178,4 +287,59 @@ def rules_text() -> dict[str, str]:
         ),
         **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}{', impulse' if c.impulse else ''}"
                     f"{f', range {c.range}' if c.range else ''}. {c.text}") for c in data.cards().values()},
+        **qpower_topics(),
+        **event_topics(),
     }
+    for a in data.abilities().values():  # a world event and an upgrade ability of the same name
+        if a.name in topics and not topics[a.name].startswith(f"{a.name}: upgrade ability"):
+            topics[a.name] += f" (The upgrade ability of the same name: `/rules game:quodd topic:{a.id}`.)"
+    return topics
+
+
+Q_POWERS = {  # power id -> (the rulebook's name, what it does here)
+    "place_wall": ("Q: Place Wall or Tunnel", "place a wall, a broken wall or a tunnel within range 7 "
+                   "(`/quodd qpower token: at:`)."),
+    "place_teleporter": ("Q: Place Teleporter", "place a teleporter within range 7 (`/quodd qpower token:teleporter "
+                         "at:`)."),
+    "rotate_board": ("Q: Rotate Board", "turn the square board you stand on a quarter turn either way "
+                     "(`/quodd qpower way:cw` or `way:ccw`): its squares, tokens, collectibles and heroes turn with "
+                     "it, and the heroes on it spin too. Start zones do not turn."),
+    "earthquake": ("Q: Earthquake", "roll the direction die; every hero tumbles that way (`/quodd qpower`), the one "
+                   "furthest along first. A diagonal is two tumbles, north or south first; a blocked one is not made. "
+                   "No skills activate."),
+    "bomb": ("Q: Bomb", "fire a bomb N, E, S or W from your space (`/quodd qpower direction:`); the bomb die decides "
+             "its kind (see `bombs`)."),
+    "copy_q": ("Q: Copy Q-Power", "use the unique Q-power of another hero at the table instead of your own "
+               "(`/quodd qpower copy:<hero>` with that power's options)."),
+}
+
+
+def qpower_topics() -> dict[str, str]:
+    heroes = data.heroes().values()
+    out = {"q-powers": "With the Q on top you may use any or all of your Q-powers, each once a turn: rearrange "
+                       "your skills, and your hero's own power (default range 7):\n"
+                       + "\n".join(f"- **{h.name}**: {Q_POWERS[h.q_power][0]}, {Q_POWERS[h.q_power][1]}"
+                                   for h in heroes if h.q_power in Q_POWERS)}
+    for h in heroes:
+        if h.q_power in Q_POWERS:
+            name, text = Q_POWERS[h.q_power]
+            out[name] = f"{name} ({h.name}): {text[0].upper()}{text[1:]}"
+            out[h.name] = f"{h.name}'s Q-power is {name}: {text}"
+    out["bombs"] = ("A bomb rolls in a straight line: standard bombs 4 spaces, fire and ice bombs 3 (bomb die: "
+                    "3 standard, 2 fire, 1 ice faces). It explodes when it runs into a hero (who first jumps two "
+                    "spaces away from it), a wall or a crystal (thrown two spaces); into a pit or off the map it is "
+                    "gone; if it hits nothing it waits and rolls on at the end of the round. An explosion breaks "
+                    "walls and removes common tokens around its centre (a broken wall in a pit stays a bridge) and "
+                    "heroes beside it jump one space away. Fire: each hero hit discards a random card. Ice: each "
+                    "hero hit loses the skills on the faces turned towards it until their next turn.")
+    return out
+
+
+def event_topics() -> dict[str, str]:
+    evs = data.world_events().values()
+    out = {"world events": "With `/game new ... events:on` the first player draws a world event at the end of every "
+                           "round; it acts on every hero. A new event replaces the last one unless that one is "
+                           "ongoing; ongoing events stay in play. The direction die has 8 faces (N, NE, E, SE, S, SW, "
+                           "W, NW). Deck:\n" + "\n".join(f"- **{e.name}** (x{e.count}): {e.text}" for e in evs)}
+    out.update({e.name: f"{e.name} (world event, {e.count} in the deck): {e.text}" for e in evs})
+    return out

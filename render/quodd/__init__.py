@@ -25,22 +25,33 @@ from render.common import (
     text_center,
     wrap,
 )
+from render.recap import COLOURS as RECAP_COLOURS
+from render.recap import TEXT_PAIRS, banner
+
+from . import recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
-CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
+CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
-MARGIN = 28  # room for the row and column labels
+MARGIN = 24  # room for the row and column labels
+CELL_TEXT = 14  # letters in squares: capitals 9 px tall when the widest map is shown 600 px wide
+PHONE_W = 600  # the panel goes below the map unless map and panel fit in this width
 PANEL = 420
 CARD_W = 350  # one hero's card in the panel
-CARD_H = 140
-HEADER_H = 86
+HEADER_H = 58  # title and round; the status, world event and lineup lines come on top
 LEGEND_ROW = 22
 LEGEND_W = 262
+RECAP_SIZE = 15
 
 
 def u(v: float) -> int:
     """A length of the 34-px layout at the current scale."""
     return round(v * S)
+
+
+def ts(v: float) -> int:
+    """A text size of the 34-px layout, never below what a phone can read (`CELL_TEXT`)."""
+    return max(CELL_TEXT, u(v))
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 
@@ -103,11 +114,11 @@ PALETTE = Palette(
     [PAPER, GRID, INK, MUTED, WHITE, *SEAT_COLORS, *FEATURE_FILL.values(), (20, 80, 160), (230, 240, 255), (15, 10, 12),
      (40, 130, 50), (170, 80, 10), (70, 45, 30), (80, 55, 40), (120, 20, 20), (40, 40, 40), (20, 20, 20),
      (255, 0, 150), *CRYSTAL.values(), (180, 180, 200), *(c for f, i, _ in TOKEN_STYLE.values() for c in (f, i)),
-     *UNKNOWN_TOKEN[:2]],
+     *UNKNOWN_TOKEN[:2], *RECAP_COLOURS],
     [(INK, PAPER), (MUTED, PAPER), ((40, 130, 50), FEATURE_FILL["R"]), ((150, 120, 30), FEATURE_FILL["s"]),
      ((140, 60, 0), FEATURE_FILL["D"]), (WHITE, FEATURE_FILL["w"]), (INK, FEATURE_FILL["R"]), (INK, FEATURE_FILL["D"]),
      *((WHITE, c) for c in SEAT_COLORS), (INK, WHITE), *((i, f) for f, i, _ in TOKEN_STYLE.values()),
-     UNKNOWN_TOKEN[1::-1]],
+     UNKNOWN_TOKEN[1::-1], *TEXT_PAIRS],
 )
 
 
@@ -163,17 +174,17 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "R":
                 d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50),
                           width=u(3))
-                text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
-            elif ch == "s":
-                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
+                text_center(d, (cx, cy), "R", ts(12), (40, 130, 50), bg=FEATURE_FILL["R"])
+            elif ch == "s":  # the pale yellow says it (the legend names it): no word fits a phone-sized square
+                pass
             elif ch == "D":
                 d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10),
                             width=u(2))
-                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
+                text_center(d, (cx, cy), "DZ", ts(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
                           width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), u(15), WHITE,
+                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), ts(15), WHITE,
                             bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
@@ -197,15 +208,15 @@ def _token(d: Pen, box: Box, kind: str, number: int, group: str) -> None:
         return
     if kind == "rally":
         d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
-        text_center(d, (cx, cy), str(number), u(14), ink, bg=fill)
+        text_center(d, (cx, cy), str(number), ts(14), ink, bg=fill)
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
         d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
     else:
         d.rounded_rectangle((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), radius=u(6), fill=fill, outline=(40, 40, 40))
-    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink, bg=fill)
+    text_center(d, (cx, cy - (u(7) if group else 0)), glyph, ts(12), ink, bg=fill)
     if group:
-        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink, bg=fill)
+        text_center(d, (cx, cy + u(8)), group[:2], ts(8), ink, bg=fill)
 
 
 def _crystals(d: Pen, box: Box, items: list[str], alone: bool) -> None:
@@ -226,7 +237,7 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
-    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
+    text_center(d, (cx, cy), icon, ts(13) if len(icon) > 1 else ts(16), WHITE, bg=colour)
     if face in DIRS8:
         dx, dy = DIRS8[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
@@ -237,8 +248,8 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
         d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)),
                   fill=(20, 20, 20) if face == "up" else (255, 255, 255), outline=(20, 20, 20))
     if carrying:
-        d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
-        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
+        d.ellipse((x1 - CELL_TEXT - 2, y0 - 3, x1 + 2, y0 + CELL_TEXT + 1), fill=(255, 255, 255), outline=(20, 20, 20))
+        text_center(d, (x1 - CELL_TEXT / 2, y0 + CELL_TEXT / 2 - 1), str(carrying), CELL_TEXT, INK, bg=WHITE)
 
 
 def render(view: QView, **options: Any) -> bytes:
@@ -260,22 +271,28 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("b", "carried"))
     if any(hv.pos in tokens for hv in heroes if hv.pos):
         legend_items.append(("u", "under"))
-    if len(view.last_path) > 1:
+    if view.recent:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
-    per_row = max(1, (base.width - 10) // LEGEND_W)
+    if view.bombs:
+        legend_items.append(("o", "bomb"))
+    per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
-    below = base.width >= 600  # wide maps: players under the map, so phones show the map larger
+    below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
     if below:
-        cols = max(1, (base.width - 16) // CARD_W)
+        width = max(base.width, PHONE_W)
+        cols = max(1, (width - 16) // CARD_W)
         panel_top = base.height + legend_h
-        width = base.width
-        height = panel_top + HEADER_H + CARD_H * ((len(heroes) + cols - 1) // cols) + 6
+        height = panel_top + _header_h(view, cols) + _card_h(view) * ((len(heroes) + cols - 1) // cols) + 6
     else:
         cols, panel_top = 1, 0
         width = base.width + PANEL
-        height = max(base.height + legend_h, HEADER_H + 10 + CARD_H * len(heroes))
+        height = max(base.height + legend_h, _header_h(view, cols) + 10 + _card_h(view) * len(heroes))
+    recap_h = recap.legend_height(view, width, RECAP_SIZE) + 8
+    if view.result_text:  # the game-over banner above the recap: at most three lines
+        recap_h += 3 * (RECAP_SIZE + 10) + 22
+    height += recap_h
     img = PALETTE.new((width, height), PAPER)
     img.paste(base, (0, 0))
     d = Pen(img, PALETTE)
@@ -285,18 +302,8 @@ def render(view: QView, **options: Any) -> bytes:
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
-    # the path of the last move, in the mover's colour
-    path = list(view.last_path)
+    _bombs(d, view)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
-    if mover is not None and len(path) > 1:
-        colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)]
-        pts = []
-        for lab in path:
-            x, y = _xy(lab)
-            pts.append((MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2))
-        d.line(pts, fill=colour, width=u(4), joint="curve")
-        for p in pts[:-1]:
-            d.ellipse((p[0] - u(4), p[1] - u(4), p[0] + u(4), p[1] + u(4)), fill=colour)
     for hv in heroes:
         pos = hv.pos
         if not pos:
@@ -312,11 +319,13 @@ def render(view: QView, **options: Any) -> bytes:
             kind = under.kind
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
             text = str(under.number) if kind == "rally" else (glyph or "W")
-            d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
-            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink, bg=fill)
+            d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
+                        outline=(20, 20, 20))
+            text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
+    recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
     mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
     _legend(d, legend_items, base.height + 4, per_row, mover_colour)
     if below:
@@ -324,11 +333,15 @@ def render(view: QView, **options: Any) -> bytes:
         _panel(d, view, heroes, 10, panel_top, cols)
     else:
         _panel(d, view, heroes, base.width + 8, 0, 1)
-    return encode_png(img)
+    top = height - recap_h
+    if view.result_text:
+        top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
+    end = recap.legend(d, view, top, width, RECAP_SIZE)
+    return encode_png(img.crop((0, 0, width, max(height - recap_h, end + 8))))
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
-    sq = u(16) - 4
+    sq = CELL_TEXT + 4
     for i, (what, key) in enumerate(items):
         x = 10 + (i % per_row) * LEGEND_W
         y = top + (i // per_row) * LEGEND_ROW
@@ -339,13 +352,13 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK,
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], CELL_TEXT, WHITE if key == "w" else INK,
                             bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink, bg=fill)
+            text_center(d, mid, glyph[:2] if key != "rally" else "1", CELL_TEXT, ink, bg=fill)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
@@ -356,12 +369,16 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))
-            text_center(d, mid, "2", 10, INK, bg=WHITE)
+            text_center(d, mid, "2", CELL_TEXT, INK, bg=WHITE)
             name = "collectibles a hero carries"
         elif what == "u":
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
-            text_center(d, mid, "Sp", 9, WHITE, bg=(90, 170, 90))
+            text_center(d, mid, "Sp", CELL_TEXT, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
+        elif what == "o":
+            d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
+            d.ellipse((x + sq - 6, mid[1] - 3, x + sq, mid[1] + 3), fill=(120, 20, 20))
+            name = "bomb (red dot: where it rolls)"
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
             d.ellipse((x + sq / 2 - 6, y, x + sq / 2, y + 6), fill=(20, 20, 20))
@@ -369,7 +386,7 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
         elif what == "l":
             d.line([(x, mid[1]), (x + sq, mid[1])], fill=colour, width=u(4))
             d.ellipse((x - 3, mid[1] - 3, x + 3, mid[1] + 3), fill=colour)
-            name = "path of the last move"
+            name = "numbered: moves since the last turn"
         else:
             d.ellipse(box, fill=colour)
             d.polygon([(x + sq + 4, mid[1]), (x + sq - 1, mid[1] - 4), (x + sq - 1, mid[1] + 4)], fill=(20, 20, 20))
@@ -380,8 +397,13 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
     d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
 
 
+def _status_lines(view: QView, cols: int) -> list[str]:
+    return wrap((view.result_text or view.waiting_for).replace("`", ""), 52 if cols == 1 else 52 * cols)[:2]
+
+
 def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, cols: int) -> None:
-    """Scenario, round and first player, then one card per hero (several columns when below the map)."""
+    """Scenario, round and first player, the status, the world event and the lineup, then one card per hero
+    (several columns when below the map)."""
     y = top + 8
     d.text((left, y), view.scenario_name, font=font(20), fill=INK)
     y += 28
@@ -389,44 +411,127 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}",
            font=font(15), fill=INK)
     y += 22
-    result = view.result_text
-    status = (result or view.waiting_for).replace("`", "")
-    for line in wrap(status, 52 if cols == 1 else 52 * cols)[:2]:
+    for line in _status_lines(view, cols):
         d.text((left, y), line, font=font(14), fill=MUTED)
         y += 18
-    to_act = view.to_act
+    for line in _lineup_lines(view, cols):
+        d.text((left, y), line, font=font(14), fill=INK)
+        y += 18
+    rows = _card_rows(view)
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
-        y = top + HEADER_H + (i // cols) * CARD_H
-        _card(d, view, hv, x, y, list(to_act), first, bool(result))
+        y = top + _header_h(view, cols) + (i // cols) * _card_h(view)
+        _card(d, view, hv, x, y, rows, bool(view.result_text))
 
 
-def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, to_act: list[str], first: str, over: bool) -> None:
+def _upgrade_lines(hv: HeroView) -> list[str]:
+    """The track grouped by kind, in the order first taken: 'upgrades (4): 2x +1 explore, gold, +1 move'."""
+    kinds: dict[str, int] = {}
+    for u_ in hv.upgrades:
+        k = _short_upgrade(u_)
+        kinds[k] = kinds.get(k, 0) + 1
+    track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
+    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
+
+
+def _card_rows(view: QView) -> dict[str, int]:
+    """Rows every card of this image reserves, so the cards line up: upgrade lines, in play, frozen."""
+    hs = view.heroes
+    return {"upgrades": max((len(_upgrade_lines(h)) for h in hs), default=1),
+            "in_play": int(any(h.items or h.pets for h in hs))}
+
+
+def _card_h(view: QView) -> int:
+    """Name, position (and frozen skills), faces, icons, upgrades, in play, carried and goal, the used skills, a gap."""
+    return 22 + 18 * (5 + sum(_card_rows(view).values())) + 8
+
+
+def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, int], over: bool) -> None:
     colour = SEAT_COLORS[hv.seat % len(SEAT_COLORS)]
     d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
-    active = hv.name in to_act and not over
+    active = hv.name in view.to_act and not over
     mark = "  <- to act" if active else ""
-    mark += "  (first)" if hv.name == first else ""
+    mark += "  (first)" if hv.name == view.first_player else ""
     d.text((left + 20, y), f"{hv.name} - {hv.hero_name}{mark}", font=font(16), fill=INK)
     y += 22
     top = hv.top_skill
+    frozen = f"   frozen: {', '.join(SKILL_SHORT.get(k, k) for k in hv.iced)}" if hv.iced else ""
     d.text((left + 20, y), f"at {hv.pos or '-'}   top: {'Q' if top == 'q' else SKILL_NAMES[top]}   "
-           f"facing {hv.facing}", font=font(14), fill=INK)
+           f"facing {hv.facing}{frozen}", font=font(14), fill=INK)
     y += 18
     skills = hv.skills
     upg = set(hv.upgraded)
     faces = "  ".join(f"{f} {SKILL_SHORT[skills[f]]}{'+' if skills[f] in upg else ''}" for f in FACE_ORDER)
     d.text((left + 20, y), faces, font=font(14), fill=INK)
     y += 18
-    d.text((left + 20, y), f"movement {hv.movement}  explore {hv.explore}  explorations owed "
-           f"{hv.explores_earned}", font=font(14), fill=INK)
+    _icons(d, hv, left + 20, y)
     y += 18
-    carry = ", ".join(c.replace("-crystal", "") + " crystal" for c in hv.carrying) or "nothing"
-    d.text((left + 20, y), f"carrying: {carry}", font=font(14), fill=INK)
-    y += 18
-    d.text((left + 20, y), f"objective: {hv.objective}", font=font(14), fill=INK)
+    for i, line in enumerate(_upgrade_lines(hv)):
+        d.text((left + 20, y + 18 * i), line, font=font(14), fill=INK)
+    y += 18 * rows["upgrades"]
+    if rows["in_play"]:
+        in_play = f"item: {', '.join(hv.items) or '-'}   pet: {', '.join(hv.pets) or '-'}"
+        d.text((left + 20, y), in_play[:48], font=font(14), fill=INK)
+        y += 18
+    carry = ", ".join(c.replace("-crystal", "") for c in hv.carrying) or "nothing"
+    d.text((left + 20, y), f"carries: {carry}   goal: {hv.objective}", font=font(14), fill=INK)
     y += 18
     mover = hv.name == view.active_player and not over
     if mover and view.phase == "move" and view.used_skills:
         used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
         d.text((left + 20, y), "used this turn: " + used, font=font(14), fill=MUTED)
+
+
+MOVE_PIP = (40, 130, 50)
+EXPLORE_PIP = TOKEN_STYLE["explore"][0]
+
+
+def _icons(d: Pen, hv: HeroView, x: int, y: int) -> None:
+    """Movement and explore icons as pips (one per icon on the track), the owed explorations and the hand size."""
+    d.text((x, y), f"move {hv.movement}", font=font(14), fill=INK)
+    for i in range(min(hv.movement, 8)):  # arrow heads
+        px = x + 58 + i * 9
+        d.polygon([(px, y + 4), (px + 7, y + 9), (px, y + 14)], fill=MOVE_PIP)
+    ex = x + 136
+    d.text((ex, y), f"explore {hv.explore}", font=font(14), fill=INK)
+    for i in range(min(hv.explore, 6)):  # eyes (the number says the rest)
+        px = ex + 70 + i * 9
+        d.ellipse((px, y + 5, px + 7, y + 12), fill=EXPLORE_PIP)
+    owed = f" (+{hv.explores_earned})" if hv.explores_earned else ""
+    d.text((x + 266, y), f"hand {hv.hand_size}{owed}", font=font(14), fill=INK)
+
+
+def _lineup_lines(view: QView, cols: int) -> list[str]:
+    """The world event (with events on) and the lineup, wrapped to the panel's width."""
+    text = "Lineup: " + (", ".join(view.lineup) or "empty")
+    if view.events_on:
+        ongoing = [e for e in view.ongoing_events if e != view.world_event]
+        now = " (ongoing)" if view.world_event in view.ongoing_events else ""
+        more = f", ongoing: {', '.join(ongoing)}" if ongoing else ""
+        event = f"World event: {view.world_event or 'none yet'}{now}{more}."
+        return wrap(event, 52)[:2] + wrap(text, 52)[:2] if cols == 1 else wrap(f"{event}   {text}", 52 * cols)[:3]
+    return wrap(text, 52 if cols == 1 else 52 * cols)[:2]
+
+
+def _header_h(view: QView, cols: int) -> int:
+    lines = len(_status_lines(view, cols)) + len(_lineup_lines(view, cols))
+    return HEADER_H + 18 * lines + 8
+
+
+def _short_upgrade(name: str) -> str:
+    """'3B: +1 movement' -> '+1 move'; a gold side is 'gold' (the skill it flipped shows a + on the faces line)."""
+    what = name.split(": ", 1)[-1]
+    if what.startswith("gold"):
+        return "gold"
+    return what.replace("movement", "move")
+
+
+def _bombs(d: Pen, view: QView) -> None:
+    """Bombs lying on the board: a black ball with a red nose towards where it rolls next."""
+    for b in view.bombs:
+        x0, y0, x1, y1 = _cell_box(*_xy(b.at))
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.26
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(20, 20, 20), outline=(255, 255, 255), width=u(2))
+        dx, dy = DIRS8.get(b.dir, (0, 0))
+        d.ellipse((cx + dx * r - u(4), cy + dy * r - u(4), cx + dx * r + u(4), cy + dy * r + u(4)),
+                  fill=(120, 20, 20))

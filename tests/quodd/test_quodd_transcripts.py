@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
+from bot.console import transcript_output
 from bot.manager import replay_export
 from games.quodd import data
 
@@ -81,3 +82,35 @@ def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_p
     ann = next(p for p in export["summary"]["players"] if p["name"] == "ann")
     assert ann["hand_size"] == 1
     assert card.name in engine.private_text(state, "ann")
+
+
+async def test_ffa_full_a_four_player_race_with_the_whole_economy_to_its_export(tmp_path):
+    """Issue 14's "done means": cards from the lineup and the deck, an impulse card on another player's turn, an item
+    and a pet used, a rune placing a token, world events, upgrades on each side of a tile, every hero's Q-power, a
+    hand discarded to the limit; the export summary names it all."""
+    lines = (HERE / "ffa_full.txt").read_text().splitlines()
+    out = await transcript_output(HERE / "ffa_full.txt", tmp_path)
+    for bad in REFUSALS:
+        assert bad not in out, f"a transcript line was refused: {bad}"
+    assert "/game new game:quodd" in lines[3] and sum("/game join" in ln for ln in lines) == 4
+    assert "reaches the last rally marker" in out and lines[-1] == "ann> /game export"
+    assert any("/quodd draw card:deck" in ln for ln in lines) and "from the lineup." in out
+    impulse = next(ln for ln in lines if "/quodd impulse" in ln)
+    who = impulse.split(">")[0]
+    waiting = out[:out.index(impulse)].rsplit("waiting for ", 1)[1]
+    assert not waiting.startswith(who) and "(impulse)." in out  # on another player's turn
+    cards = data.cards()
+    used = [ln.split("card:")[1].split()[0] for ln in lines if "/quodd use " in ln]
+    assert {cards[c].kind for c in used} >= {"item", "pet"}
+    assert any(f"plays {c.name}." in out for c in cards.values() if c.kind == "rune" and c.effect.do == "place")
+    assert "World event, drawn by" in out
+    assert "side A:" in out and "side B:" in out
+    for name in ("ann", "bob", "cat", "dan"):
+        assert f"{name} uses the Q-power" in out
+    assert "discards down to 5" in out
+    export = json.loads(next((tmp_path / "out").glob("*playpost-quodd-*.json")).read_text())
+    summary = export["summary"]
+    assert summary["world_events"] and len(summary["players"]) == 4
+    for p in summary["players"]:
+        assert {"movement", "explore", "hand_size", "upgrades", "items", "pets"} <= set(p)
+        assert p["upgrades"] and all(": " in u for u in p["upgrades"])

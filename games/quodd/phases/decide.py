@@ -13,16 +13,20 @@ from typing import Any
 from games.core import Action, Event
 
 from .. import data
-from ..board import active, hero_of
+from ..board import active, hero_of, kind, xy
+from ..collectibles import steal_label
 from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import answer
+from ..qpowers import qpower_actions, qpower_label, use_qpower
 from ..skills import rearrange, rearranges, swaps, top_face
 from ..state import QState
+from ..upgrades import token_action, upgrade_label
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
-CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}
+CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay",
+                 "explode": "Explode (Push Bomb)", "keep": "Keep the roll", "reroll": "Roll again"}
 
 
 class DecidePhase(QuoddPhase):
@@ -44,7 +48,10 @@ class DecidePhase(QuoddPhase):
         assert d is not None
         acts = [Action.of("choose", option=o) for o in d.options]
         if d.allow_rearrange:
-            acts += rearranges(hero_of(state, d.hero))
+            h = hero_of(state, d.hero)
+            acts += rearranges(h)
+            if h.pos is not None and kind(state, xy(h.pos)) == "q":  # a Q token: the hero's own Q-power too
+                acts += qpower_actions(state, h)
         return acts
 
     def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
@@ -53,6 +60,10 @@ class DecidePhase(QuoddPhase):
             h = hero_of(state, state.pending.hero)
             state.pending = None
             rearrange(state, h, action, events)
+        elif action.cmd == "qpower":  # on a Q token: the move goes on after the power
+            h = hero_of(state, state.pending.hero)
+            state.pending = None
+            use_qpower(state, h, action, events)
         else:
             answer(state, arg(action, "option"), events)
         settle(state, events)
@@ -64,7 +75,15 @@ class DecidePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "choose":
             o = arg(action, "option")
+            if state.pending is not None and state.pending.kind == "upgrade_token":
+                return upgrade_label(state, hero_of(state, state.pending.hero), token_action(o))
+            if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
+                return f"Dash {o} (Getaway)"
+            if state.pending is not None and state.pending.kind == "steal" and ":" in o:
+                return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)
+        if action.cmd == "qpower":
+            return qpower_label(action)
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
@@ -78,6 +97,7 @@ class DecidePhase(QuoddPhase):
         quiet = [a for a in chooses if a.get("option") in ("skip", "stay")]
         b.add(chooses if len(chooses) <= 20 - len(handy) else quiet)
         b.add(handy)
+        b.add(b.of("qpower"), 6)
         return b.out
 
     def skip(self, game: Any, state: QState, player: str) -> Action | None:
