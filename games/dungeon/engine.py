@@ -17,7 +17,7 @@ from games.core.play import public_rng
 from .board import board
 from .commands import COMMANDS, DIFFICULTIES, OPTIONS, SEAT_OPTIONS
 from .data import card_id, content, hero_id
-from .levels import open_level
+from .levels import open_level, start_note
 from .maps import RANDOM, dungeon_def, dungeon_ids, random_id
 from .phases.activation import ActivationPhase
 from .phases.attack import AttackPhase, reroll_dice
@@ -222,6 +222,10 @@ class DungeonGame(PhasedGame[DungeonState]):
 
     def idle_reason(self, state: DungeonState, player: str) -> str:
         return idle_reason(state, player)
+
+    def intro(self, state: DungeonState) -> str:
+        """A built dungeon and a difficulty other than normal are said as the game starts."""
+        return start_note(state)
 
     def rules_topics(self) -> dict[str, str]:
         return {**RULES_TOPICS, **model_topics()}

@@ -25,12 +25,17 @@ def difficulty_note(st: DungeonState) -> str:
 
 
 def start_note(st: DungeonState) -> str:
-    """Said with the first status of a game, short enough for the board's panel: a built dungeon's name (its
-    number rebuilds it) and a difficulty other than normal (`/rules game:dungeon topic:difficulty` says more)."""
-    parts = [f"{dungeon_def(st.dungeon).name}, built from tiles"] if is_random(st.dungeon) else []
+    """Said once as the game starts (the engine's `intro`): a built dungeon's name (its number rebuilds it) and a
+    difficulty other than normal; empty for a hand-made dungeon at normal difficulty."""
+    out = []
+    if is_random(st.dungeon):
+        out.append(f"{dungeon_def(st.dungeon).name}, built from tiles by the seed: four levels round a square of "
+                   "tiles, each entered through a door from the one before.")
     if st.difficulty != "normal":
-        parts.append(f"{st.difficulty} difficulty")
-    return f" ({', '.join(parts)})" if parts else ""
+        more = DIFFICULTY_SPAWNS[st.difficulty]
+        out.append(f"{st.difficulty.title()} difficulty (a house option): each level opens with one monster "
+                   f"{'more' if more > 0 else 'fewer'}, and monsters' attack rolls get {more:+d} star.")
+    return " ".join(out)
 
 
 def level_cleared(st: DungeonState) -> bool:

@@ -34,7 +34,8 @@ async def test_rule_a_four_hero_party_clears_all_four_levels_of_a_hand_made_dung
     assert re.fullmatch(r"ann> /game new game:dungeon dungeon:sunken_swamp seed:\d+ difficulty:explorer", commands[0])
     assert sum(c.startswith(("ann> /game join", "bob> /game join")) for c in commands) == 4
     assert "Seated: ann (hero Nyan-Nyan), ann (hero Jacques), bob (hero Candy), bob (hero Ruby)." in out
-    assert "waiting for ann, bob to activate a hero (explorer difficulty)" in out  # announced at the start
+    assert "**SDE-S Dungeon** begins! Players: ann (hero Nyan-Nyan), ann (hero Jacques), bob (hero Candy), bob (hero " \
+        "Ruby).\n  Explorer difficulty (a house option): each level opens with one monster fewer" in out
     # the levels fall in order, each opening the next (Game Progression), then the last one wins
     opened = re.findall(r"Level (\d), ([^:]+): its spawn point opens", out)
     assert opened == [("2", "Kobold Outpost"), ("3", "Drake Hollow"), ("4", "Witch Crypt")]
@@ -63,7 +64,7 @@ async def test_a_random_dungeon_is_played_from_level_one_to_the_opening_of_level
     commands, out = await replay("random_level_one.txt", tmp_path)
     accepted_everything(out)
     assert re.fullmatch(r"ann> /game new game:dungeon dungeon:random seed:\d+", commands[0])
-    assert re.search(r"waiting for ann, bob to activate a hero \(Random dungeon \d+, built from tiles\)", out)
+    assert re.search(r"begins! Players: .*\n  Random dungeon \d+, built from tiles by the seed: four levels", out)
     assert "The spawn point is destroyed; its pool is discarded." in out
     assert "Level 1 is clear!" in out and re.search(r"Level 2, [^:]+: its spawn point opens", out)
     last_status = [ln for ln in out.splitlines() if "SDE-S Dungeon · turn" in ln][-1]

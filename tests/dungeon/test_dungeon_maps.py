@@ -150,7 +150,7 @@ def test_dungeon_random_draws_the_layout_from_the_game_seed():
     assert {maps.square(s) for s in d.start[:4]} == {(h.x, h.y) for h in a.heroes}
     assert E.view(a, None).level_name == d.levels[0].name and len(a.monsters) == 4
     assert E.load(E.dump(a)) == a  # the saved game names the layout by its number only
-    assert E.status(a).waiting_for.endswith(f"to activate a hero ({d.name}, built from tiles)")  # said at the start
+    assert E.intro(a).startswith(f"{d.name}, built from tiles by the seed")  # said as the game starts
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -12,7 +12,6 @@ from games.core import Action, Status
 from games.core.phases import Candidate
 
 from ..data import content, hero_id
-from ..levels import start_note
 from ..state import Activation, DungeonState, HeroState
 from ..stats import hero, hero_stats, heroes_waiting, is_incap
 from .base import DungeonPhase
@@ -24,10 +23,9 @@ class ChooseHeroPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         names = {h.player: h.name for h in state.heroes}
         todo = list(dict.fromkeys(h.player for h in heroes_waiting(state)))
-        start = start_note(state) if state.activations == 0 and state.level == 0 else ""
         return Status(phase="heroes", round=state.turn, round_name="turn", to_act=todo,
                       turn_key=f"t{state.turn}-a{state.activations}-choosing",
-                      waiting_for=", ".join(names[p] for p in todo) + " to activate a hero" + start)
+                      waiting_for=", ".join(names[p] for p in todo) + " to activate a hero")
 
     def candidates(self, game: Any, state: DungeonState, player: str) -> Iterator[Candidate]:
         for h in state.heroes:
