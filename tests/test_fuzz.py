@@ -204,3 +204,13 @@ async def test_a_case_transcript_replays_the_same_game(tmp_path: Path) -> None:
     finally:
         manager.close()
         await store.close()
+
+
+def test_computer_mode_plays_the_computer_players_under_every_check() -> None:
+    """The fuzzer's `computer` mode seats the game's computer player everywhere (Heroball: `hard`), so the
+    computer players' code runs under the same invariants and hidden-information checks."""
+    fuzz = fuzzers()["heroball"]
+    report = Report("heroball")
+    case = play_one(fuzz, 4, "computer", report, hidden_rate=0.3)
+    assert case is None, f"{case.problems}\n{case.transcript()}"
+    assert report.finished == 1 and report.modes["computer"] == 1 and report.hidden_checks > 0

@@ -37,7 +37,8 @@ class DungeonFuzz(GameFuzz):
     rollouts = 10
     weight = 4.0
     passive = ("end", "ready")
-    modes = ("late", "guided", "late", "mixed", "late", "random")  # half the games start late: the end game is rare
+    # half the games start late (the end game is rare), one in seven is played by the computer heroes
+    modes = ("late", "guided", "late", "mixed", "late", "random", "computer")
     policy_rate = 0.85
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:

@@ -5,12 +5,15 @@ import random
 from typing import Any
 
 from games.core import Action
+from games.core.ai import make_player
 
 from .spec import GameFuzz
 
 LOOKAHEAD = 12  # legal actions rated per decision (a sample when there are more)
-MODES = ("guided", "mixed", "random", "late")  # late: guided, from a constructed later position (GameFuzz.late_start)
-EPSILON = {"guided": 0.1, "mixed": 0.5, "random": 1.0, "late": 0.05}
+# late: guided, from a constructed later position (GameFuzz.late_start); computer: every seat played by the game's
+# computer player (games.core.ai, GameFuzz.computer_level), so its code is exercised and checked too
+MODES = ("guided", "mixed", "random", "late", "computer")
+EPSILON = {"guided": 0.1, "mixed": 0.5, "random": 1.0, "late": 0.05, "computer": 0.0}
 
 
 class Chooser:
@@ -26,11 +29,16 @@ class Chooser:
         self.plan: list[tuple[Action, Any]] = []  # the rest of the best rollout: actions and the states they lead to
         self.plan_for = ""  # whose turn the plan is for
         self.predicted_before: Any = None  # where the plan's last step led (the plan goes on only from there)
+        self.computer = make_player(fuzz.computer_level) if mode == "computer" else None
 
     def __call__(self, pick: random.Random, state: Any, player: str, legal: list[Action]) -> Action:
         self.predicted = None
         self.calls += 1
-        if pick.random() < self.epsilon:
+        if self.computer is not None:
+            action = self.computer.decide(self.fuzz.engine, state, player, pick)
+            if action not in legal:
+                raise AssertionError(f"the {self.computer.level} computer chose an illegal action {action.text()!r}")
+        elif pick.random() < self.epsilon:
             self.plan = []
             action = pick.choice(legal)
         elif self.fuzz.rollouts:

@@ -34,6 +34,7 @@ _WALKS: dict[tuple[int, tuple[str, ...]], dict[str, int]] = {}
 class HeroballFuzz(GameFuzz):
     game_id = "heroball"
     skip_in_lookahead = ("reactions",)
+    computer_level = "hard"  # a few ms a decision
 
     def seats(self, pick: random.Random, options: dict[str, str]) -> list[Seat]:
         """2-4 players; now and then a chosen hero, god or standing order (they change who reacts)."""

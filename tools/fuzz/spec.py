@@ -25,7 +25,8 @@ class GameFuzz:
     passive: tuple[str, ...] = ()  # commands a rollout prefers not to take (ending the turn early)
     policy_rate = 0.0  # share of a rollout's steps taken by `policy` (the rest are random)
     weight = 1.0  # share of the time of `playpost fuzz all` (a slow game gets more)
-    modes: tuple[str, ...] = ("guided", "mixed", "random")  # the playouts fuzz_game cycles through
+    modes: tuple[str, ...] = ("guided", "mixed", "random", "computer")  # the playouts fuzz_game cycles through
+    computer_level = "normal"  # the computer player of the `computer` mode (hard where it is cheap)
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
