@@ -221,7 +221,8 @@ def flip_group(st: QState, group: str, ev: list[Event]) -> None:
         if t.group == group and t.kind in flips:
             t.kind = flips[t.kind]
             if t.kind == "trap_door_open":
-                lost = st.ground.pop(lab, [])
+                lost = st.ground.pop(lab, []) + [f"the {s.colour} sheep" for s in st.sheep if s.at == lab]
+                st.sheep = [s for s in st.sheep if s.at != lab]
                 if lost:
                     ev.append(Event(text=f"{', '.join(lost)} at {lab} fall through the trap door and are lost."))
                 victim = hero_at(st, xy(lab))
