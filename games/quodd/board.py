@@ -66,10 +66,17 @@ def is_pit(st: QState, p: XY) -> bool:
     the broken wall it becomes (FAQ: flipped to its broken side it is a passable space)."""
     if not on_map(st, p):
         return True
+    if on_platform(st, p):
+        return False  # a moving platform covers the pit (platforms.py)
     k = kind(st, p)
     if k in ("wall", "broken_wall"):
         return False
     return feature(st, p) == "O" or k in PIT_TOKENS
+
+
+def on_platform(st: QState, p: XY) -> bool:
+    lab = label(*p)
+    return any(lab in pl.cells for pl in st.platforms)
 
 
 def is_drop(st: QState, p: XY) -> bool:
@@ -219,7 +226,7 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
         return f"{lab} is a respawn point"
     if lab in st.tokens:
         return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
-    if f == "O" and kind_ != "wall":
+    if f == "O" and kind_ != "wall" and not on_platform(st, p):
         return f"{lab} is a pit; only walls go into pits"
     if not under_hero_ok and hero_at(st, p) is not None:
         return f"{lab} is under a hero"

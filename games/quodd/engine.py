@@ -20,7 +20,7 @@ from .events import event_name, new_event_deck
 from .goals import objective
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
-from .state import Hero, QState, Token
+from .state import Hero, Platform, QState, Sheep, Token
 from .turns import placement_order
 from .view import build_view, rules_text, upgrade_name
 
@@ -132,6 +132,9 @@ class QuoddHeroes(PhasedGame[QState]):
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
+            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing=sh.facing) for sh in sc.sheep],
+            platforms=[Platform(cells=[c.upper() for c in pl.cells], kind=pl.kind, dir=pl.dir, pivot=pl.pivot.upper())
+                       for pl in sc.platforms],
         )
         # a stream of its own, so the decks do not shift the dice of the game's rng
         st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))

@@ -58,6 +58,15 @@ class Sheep(BaseModel):
     facing: str = "N"
 
 
+class Platform(BaseModel):
+    """A moving platform floating over pits (`platforms.py`): its squares are ground while it covers them."""
+
+    cells: list[str]
+    kind: str  # slide / rotate
+    dir: str  # slide: N/E/S/W (the arrow token); rotate: cw / ccw
+    pivot: str = ""  # rotate: the square it turns around (the token's square)
+
+
 class Job(BaseModel):
     """One pending piece of movement resolution; the queue resumes after decisions."""
 
@@ -156,6 +165,7 @@ class QState(BaseModel):
     events_played: list[str] = Field(default_factory=list)  # every world event drawn, in order
     eor: int = 0  # the end-of-round step being resolved (1 upkeep, 2 world event); 0 = not ending a round
     sheep: list[Sheep] = Field(default_factory=list)  # the flock on the board (carried sheep are `carrying` items)
+    platforms: list[Platform] = Field(default_factory=list)  # moving platforms (`platforms.py`)
 
     @model_serializer(mode="wrap")
     def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -169,4 +179,4 @@ class QState(BaseModel):
         return out
 
 
-LIVING = ("sheep",)  # QState fields of the living board, saved only when they hold something
+LIVING = ("sheep", "platforms")  # QState fields of the living board, saved only when they hold something

@@ -1,8 +1,8 @@
 """End of round step 1, board upkeep: the moving board elements in the rulebook's order.
 
 Bombs roll first, then moving platforms, then beam elements, then sheep; within each kind the pieces
-go north to south, west to east (each kind's module sorts its own pieces so). Platforms and beams are not
-built yet (issue 15): no scenario places them, so their turn does nothing.
+go north to south, west to east (each kind's module sorts its own pieces so). Beams are not built yet
+(issue 15): no scenario places them.
 """
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from collections.abc import Callable
 from games.core import Event
 
 from .bombs import upkeep_bombs
+from .platforms import upkeep_platforms
 from .sheep import upkeep_sheep
 from .state import QState
 
 # The rulebook's order of step 1; a new moving element takes its place in this list.
 ORDER: list[tuple[str, Callable[[QState, list[Event]], None]]] = [
     ("bombs", upkeep_bombs),
+    ("platforms", upkeep_platforms),
     ("sheep", upkeep_sheep),
 ]
 
