@@ -56,6 +56,19 @@ class BombView(BaseModel):
     kind: str
 
 
+class SheepView(BaseModel):
+    at: str
+    colour: str
+    facing: str
+
+
+class PlatformView(BaseModel):
+    cells: list[str]
+    kind: str
+    dir: str
+    pivot: str = ""
+
+
 class QView(BaseModel):
     scenario: str
     scenario_name: str
@@ -84,6 +97,8 @@ class QView(BaseModel):
     ongoing_events: list[str] = Field(default_factory=list)
     events_on: bool = False
     bombs: list[BombView] = Field(default_factory=list)
+    sheep: list[SheepView] = Field(default_factory=list)
+    platforms: list[PlatformView] = Field(default_factory=list)
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
 
@@ -117,6 +132,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
         ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
+        sheep=[SheepView(at=s.at, colour=s.colour, facing=s.facing) for s in st.sheep],
+        platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
         **recap(st, tokens, to_act or []),
     )
 
