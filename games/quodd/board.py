@@ -145,7 +145,7 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     if not on_map(st, to):
         return True
     k = kind(st, to)
-    if k in BLOCKING:
+    if k in BLOCKING or st.lit and label(*to) in st.lit:  # beams are impassable walls above ground (beams.py)
         return False
     if k == "wall" and not is_wall(st, frm) and not passes_walls(st, h):
         return False
@@ -182,7 +182,7 @@ def jump_landing_ok(st: QState, frm: XY, d: str, over: int) -> bool:
     """A jump clears `over` spaces; impassable walls cannot be cleared or landed on."""
     for i in range(1, over + 2):
         q = step_xy(frm, d, i)
-        if on_map(st, q) and kind(st, q) in BLOCKING:
+        if on_map(st, q) and (kind(st, q) in BLOCKING or label(*q) in st.lit):  # beams cannot be jumped over
             return False
     return True
 

@@ -132,6 +132,22 @@ class PlatformPlacement(_Strict):
     pivot: str = ""  # rotate: the square it turns around (one of its cells)
 
 
+class BeamPlacement(_Strict):
+    at: str
+    kind: Literal["emitter", "reflector", "mover", "rotator", "power"]
+    dir: str = ""  # emitter/mover N/E/S/W; reflector NE/SE/SW/NW (the sides its mirror faces); rotator cw/ccw
+    on: bool = True
+    group: str = ""  # a power block and the emitters it switches
+
+    @model_validator(mode="after")
+    def _dir(self) -> BeamPlacement:
+        want = {"emitter": ("N", "E", "S", "W"), "mover": ("N", "E", "S", "W"), "reflector": ("NE", "SE", "SW", "NW"),
+                "rotator": ("cw", "ccw"), "power": ("",)}[self.kind]
+        if self.dir not in want:
+            raise ValueError(f"beam {self.kind} at {self.at}: dir must be one of {', '.join(want) or 'nothing'}")
+        return self
+
+
 class ScenarioDef(_Strict):
     id: str
     name: str
@@ -149,6 +165,7 @@ class ScenarioDef(_Strict):
     secret_pool: list[str] = Field(default_factory=list)
     sheep: list[SheepPlacement] = Field(default_factory=list)
     platforms: list[PlatformPlacement] = Field(default_factory=list)
+    beams: list[BeamPlacement] = Field(default_factory=list)
     intro: str
     special_rules: list[str] = Field(default_factory=list)
 
@@ -373,6 +390,12 @@ def _check_living(sc: ScenarioDef, layout: MapLayout) -> set[str]:
             if square(c, where) != "O" or c.upper() in covered:
                 raise RulesDataError(f"scenario {sc.id}: {where} at {c}: platforms cover pits, never each other")
             covered.add(c.upper())
+    blocks = {b.group for b in sc.beams if b.kind == "power"}
+    for b in sc.beams:
+        if square(b.at, f"beam {b.kind}") == "O" and b.at.upper() not in covered:
+            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: gadgets stand on ground or platforms")
+        if (b.kind == "power" and not b.group) or (b.kind == "emitter" and b.group and b.group not in blocks):
+            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: group {b.group!r} has no power block")
     for sh in sc.sheep:
         if square(sh.at, "sheep") not in ".R" and sh.at.upper() not in covered:
             raise RulesDataError(f"scenario {sc.id}: sheep at {sh.at}: sheep start on plain ground")

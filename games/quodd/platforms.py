@@ -72,6 +72,13 @@ def carry(st: QState, moves: dict[str, str], clockwise: bool | None) -> None:
     for b in st.bombs:
         if b.at in moves:
             b.at, b.dir = moves[b.at], way[b.dir] if way else b.dir
+    for piece in st.beams:  # beam gadgets ride along; a turn turns their arrows and mirrors
+        if piece.at in moves:
+            piece.at = moves[piece.at]
+            if way and piece.kind in ("emitter", "mover"):
+                piece.dir = way[piece.dir]
+            elif way and piece.kind == "reflector":
+                piece.dir = "".join(sorted({way[piece.dir[0]], way[piece.dir[1]]}, key="NSEW".index))
 
 
 def move_platform(st: QState, pl: Platform, ev: list[Event]) -> None:
@@ -93,6 +100,30 @@ def move_platform(st: QState, pl: Platform, ev: list[Event]) -> None:
                              f"{'clockwise' if pl.dir == 'cw' else 'counter-clockwise'}."))
     else:
         ev.append(Event(text=f"The platform at {start} slides {pl.dir} to {pl.cells[0]}."))
+
+
+def pushed(st: QState, pl: Platform, d: str, ev: list[Event]) -> bool:
+    """A beam mover moves the platform it sits on one space `d` (when it can); True if it moved."""
+    moves = {c: label(*step_xy(xy(c), d)) for c in pl.cells}
+    if blocked(st, pl, moves):
+        return False
+    carry(st, moves, None)
+    pl.cells = [moves[c] for c in pl.cells]
+    pl.pivot = moves.get(pl.pivot, pl.pivot)
+    ev.append(Event(text=f"The beam mover pushes its platform {d} (now at {', '.join(pl.cells)})."))
+    return True
+
+
+def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list[Event]) -> bool:
+    """A beam rotator turns the platform it sits on a quarter around itself (when it can); True if it turned."""
+    moves = {c: label(*turned(xy(c), xy(pivot), clockwise)) for c in pl.cells}
+    if blocked(st, pl, moves):
+        return False
+    carry(st, moves, clockwise)
+    pl.cells = [moves[c] for c in pl.cells]
+    pl.pivot = moves.get(pl.pivot, pl.pivot)
+    ev.append(Event(text=f"The beam rotator turns its platform a quarter {'clockwise' if clockwise else 'back'}."))
+    return True
 
 
 def upkeep_platforms(st: QState, ev: list[Event]) -> None:

@@ -45,8 +45,9 @@ def _bomb(st: QState, p: XY) -> bool:
 
 
 def _solid(st: QState, p: XY) -> bool:
-    """Nothing walks or is pushed onto this square: off the map, a wall or an impassable wall up, a lying bomb."""
-    return not on_map(st, p) or kind(st, p) in STOPS or _bomb(st, p)
+    """Nothing walks or is pushed onto this square: off the map, a wall or an impassable wall up, a lying bomb,
+    a beam."""
+    return not on_map(st, p) or kind(st, p) in STOPS or _bomb(st, p) or label(*p) in st.lit
 
 
 def _occupied(st: QState, p: XY) -> bool:

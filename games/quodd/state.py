@@ -67,6 +67,16 @@ class Platform(BaseModel):
     pivot: str = ""  # rotate: the square it turns around (the token's square)
 
 
+class BeamPiece(BaseModel):
+    """A beam gadget (`beams.py`): emitter, reflector, mover, rotator or power block."""
+
+    at: str
+    kind: str
+    dir: str = ""  # emitter / mover: N/E/S/W; reflector: the two sides its mirror faces (NE/SE/SW/NW); rotator: cw/ccw
+    on: bool = True  # emitters and reflectors are two-sided (on/off)
+    group: str = ""  # a power block and the emitters it powers
+
+
 class Job(BaseModel):
     """One pending piece of movement resolution; the queue resumes after decisions."""
 
@@ -166,6 +176,8 @@ class QState(BaseModel):
     eor: int = 0  # the end-of-round step being resolved (1 upkeep, 2 world event); 0 = not ending a round
     sheep: list[Sheep] = Field(default_factory=list)  # the flock on the board (carried sheep are `carrying` items)
     platforms: list[Platform] = Field(default_factory=list)  # moving platforms (`platforms.py`)
+    beams: list[BeamPiece] = Field(default_factory=list)  # beam gadgets (`beams.py`)
+    lit: list[str] = Field(default_factory=list)  # squares a beam crosses (and active power blocks): impassable
 
     @model_serializer(mode="wrap")
     def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -179,4 +191,5 @@ class QState(BaseModel):
         return out
 
 
-LIVING = ("sheep", "platforms")  # QState fields of the living board, saved only when they hold something
+# QState fields of the living board, saved only when they hold something
+LIVING = ("sheep", "platforms", "beams", "lit")

@@ -1,8 +1,7 @@
 """End of round step 1, board upkeep: the moving board elements in the rulebook's order.
 
 Bombs roll first, then moving platforms, then beam elements, then sheep; within each kind the pieces
-go north to south, west to east (each kind's module sorts its own pieces so). Beams are not built yet
-(issue 15): no scenario places them.
+go north to south, west to east (each kind's module sorts its own pieces so).
 """
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from collections.abc import Callable
 
 from games.core import Event
 
+from .beams import upkeep_beams
 from .bombs import upkeep_bombs
 from .platforms import upkeep_platforms
 from .sheep import upkeep_sheep
@@ -19,6 +19,7 @@ from .state import QState
 ORDER: list[tuple[str, Callable[[QState, list[Event]], None]]] = [
     ("bombs", upkeep_bombs),
     ("platforms", upkeep_platforms),
+    ("beams", upkeep_beams),
     ("sheep", upkeep_sheep),
 ]
 

@@ -9,6 +9,7 @@ from games.core.grid import parse_label
 from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
+from .beams import paths as beam_paths
 from .cube import face_dirs, facing
 from .skills import top_face, top_skill
 from .state import Hero, QState
@@ -69,6 +70,13 @@ class PlatformView(BaseModel):
     pivot: str = ""
 
 
+class BeamView(BaseModel):
+    at: str
+    kind: str
+    dir: str
+    on: bool
+
+
 class QView(BaseModel):
     scenario: str
     scenario_name: str
@@ -99,6 +107,8 @@ class QView(BaseModel):
     bombs: list[BombView] = Field(default_factory=list)
     sheep: list[SheepView] = Field(default_factory=list)
     platforms: list[PlatformView] = Field(default_factory=list)
+    beams: list[BeamView] = Field(default_factory=list)  # beam gadgets
+    beam_paths: list[list[str]] = Field(default_factory=list)  # each beam, emitter first (reflectors are corners)
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
 
@@ -134,6 +144,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
         sheep=[SheepView(at=s.at, colour=s.colour, facing=s.facing) for s in st.sheep],
         platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
+        beams=[BeamView(at=b.at, kind=b.kind, dir=b.dir, on=b.on) for b in st.beams],
+        beam_paths=beam_paths(st) if st.beams else [],
         **recap(st, tokens, to_act or []),
     )
 

@@ -308,6 +308,7 @@ def render(view: QView, **options: Any) -> bytes:
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
+    living.beams(d, view, _box_of)
     _bombs(d, view)
     living.sheep(d, view, _box_of)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
@@ -386,7 +387,7 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
             d.ellipse((x + sq - 6, mid[1] - 3, x + sq, mid[1] + 3), fill=(120, 20, 20))
             name = "bomb (red dot: where it rolls)"
-        elif what in ("sheep", "platform"):
+        elif what in ("sheep", "platform", "beam"):
             name = living.legend(d, what, key, box)
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)

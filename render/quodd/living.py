@@ -66,10 +66,62 @@ def sheep(d: Pen, view: QView, box_of: BoxOf) -> None:
         d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=FLEECE["grey"] if black else MARK, outline=INK)
 
 
+BEAM = (220, 50, 60)
+GADGET = (40, 40, 40)
+STEEL = (180, 180, 200)
+
+
+def beams(d: Pen, view: QView, box_of: BoxOf) -> None:
+    """Each beam as a thick red line from its emitter through its reflectors to the wall or edge it meets;
+    the gadgets as dark squares: emitters with their nose, reflectors with their mirror, movers with an arrow,
+    rotators with an arc, power blocks with a steel ring. A gadget that is off is drawn hollow."""
+    for path in view.beam_paths:
+        pts = [_centre(box_of(lab)) for lab in path]
+        if len(pts) < 2:
+            continue  # an emitter facing straight into a wall
+        (ax, ay), (bx, by) = pts[-2], pts[-1]
+        pts[-1] = (bx + (bx - ax) / 2, by + (by - ay) / 2)  # on half a square, to what stops it
+        d.line(pts, fill=BEAM, width=6, joint="curve")
+        d.line(pts, fill=WHITE, width=2)
+    for b in view.beams:
+        x0, y0, x1, y1 = box_of(b.at)
+        cx, cy, cell = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+        inset = cell * 0.16
+        fill = GADGET if b.on else None
+        d.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=fill, outline=GADGET, width=2)
+        r = cell * 0.3
+        if b.kind in ("emitter", "mover"):
+            dx, dy = DIRS8[b.dir]
+            _arrowhead(d, (cx + dx * r * 1.3, cy + dy * r * 1.3), b.dir, cell * 0.26, BEAM if b.kind == "emitter"
+                       else STEEL)
+        elif b.kind == "reflector":
+            # the mirror runs corner to corner, with its shiny side towards the two faces it names
+            ns, ew = b.dir[0], b.dir[1]
+            slash = (ns == "N") == (ew == "W")  # NW / SE mirrors run from the south-west to the north-east
+            a = (x0 + inset, y1 - inset) if slash else (x0 + inset, y0 + inset)
+            z = (x1 - inset, y0 + inset) if slash else (x1 - inset, y1 - inset)
+            d.line([a, z], fill=STEEL, width=4)
+            fx, fy = DIRS8[b.dir]
+            d.ellipse((cx + fx * r * 0.6 - 3, cy + fy * r * 0.6 - 3, cx + fx * r * 0.6 + 3, cy + fy * r * 0.6 + 3),
+                      fill=WHITE)
+        elif b.kind == "rotator":
+            d.arc((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), 200, 340, fill=STEEL, width=3)
+            end = (cx + r * 0.75, cy - r * 0.1) if b.dir == "cw" else (cx - r * 0.75, cy - r * 0.1)
+            _arrowhead(d, end, "S", cell * 0.14, STEEL)
+        else:
+            d.ellipse((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), outline=STEEL, width=3)
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
 def legend_items(view: QView) -> list[tuple[str, str]]:
     out = [("sheep", c) for c in ("white", "grey", "black") if any(s.colour == c for s in view.sheep)]
     if view.platforms:
         out.append(("platform", ""))
+    if view.beams:
+        out.append(("beam", ""))
     return out
 
 
@@ -77,15 +129,19 @@ def legend(d: Pen, what: str, key: str, box: Box) -> str:
     """Draw the key of a living-board legend item in `box`; its caption."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if what == "beam":
+        d.line([(x0, cy), (x1, cy)], fill=BEAM, width=6)
+        d.line([(x0, cy), (x1, cy)], fill=WHITE, width=2)
+        return "beam: a wall (dark: gadgets)"
     if what == "platform":
         d.rectangle(box, fill=PLANK, outline=RIM, width=3)
-        return "moving platform (arrow: slides; arc: turns)"
+        return "moving platform (slides / turns)"
     r = (x1 - x0) / 2 - 2
     d.ellipse((cx - r, cy - r * 0.7, cx + r - 2, cy + r * 0.7), fill=FLEECE[key],
               outline=WHITE if key == "black" else INK)
     d.ellipse((cx + r - 6, cy - 4, cx + r + 2, cy + 4), fill=FLEECE["grey"] if key == "black" else MARK, outline=INK)
-    speed = {"grey": 1, "white": 2, "black": "3, pushes"}[key]
-    return f"{key} sheep (head: facing; walks {speed})"
+    speed = {"grey": "1", "white": "2", "black": "3, pushes"}[key]
+    return f"{key} sheep (head ahead; walks {speed})"
 
 
 

@@ -6,7 +6,7 @@ import io
 from PIL import Image
 from qhelpers import build
 
-from games.quodd.state import Platform, Sheep
+from games.quodd.state import Platform, Sheep, Token
 from games.quodd.view import build_view
 from render.quodd import CELL, MARGIN, render
 from render.quodd.living import FLEECE, PLANK, RIM
@@ -39,3 +39,18 @@ def test_sheep_are_drawn_in_their_colour_with_the_head_on_the_side_they_face():
     assert _px(img, 1.86, 0.5) != FLEECE["grey"]  # the head on the east side
     assert _px(img, 5.5, 2.6) == FLEECE["black"]
     assert _px(img, 5.5, 2.14) == FLEECE["grey"]  # a black sheep's head is light (never a bomb)
+
+
+def test_a_beam_is_drawn_as_a_line_from_its_emitter_to_what_stops_it():
+    from games.quodd.beams import light
+    from games.quodd.state import BeamPiece
+    from render.quodd.living import BEAM, GADGET
+    st = build([".........", ".........", "........."], heroes=[dict(pos="I3")])
+    st.beams = [BeamPiece(at="B2", kind="emitter", dir="E")]
+    st.tokens["G2"] = Token(kind="wall")
+    light(st, [])
+    img = _png(st)
+    assert _px(img, 3.5, 1.5 - 2 / CELL) == BEAM  # D2: the red line (above its white core)
+    assert _px(img, 5.9, 1.5 - 2 / CELL) == BEAM  # it runs to the wall's edge
+    assert _px(img, 7.5, 1.5 - 2 / CELL) != BEAM  # and not past it
+    assert _px(img, 1.3, 1.3) == GADGET  # the emitter
