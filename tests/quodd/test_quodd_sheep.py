@@ -257,3 +257,23 @@ def test_a_game_without_sheep_saves_exactly_as_before_the_flock_existed():
     assert '"sheep"' not in st.model_dump_json()
     flock(st, ("E5", "grey", "N"))
     assert '"sheep"' in st.model_dump_json()
+
+
+def test_an_explosion_throws_a_sheep_next_to_it_over_one_space_and_a_pit_loses_it():
+    """Basic explosion: what is next to the centre jumps over 1 space directly away (sheep as heroes)."""
+    from games.quodd.elements import explode
+    rows = ["........."] * 4 + ["........O"] + ["........."] * 4
+    st = flock(build(rows, heroes=[dict(pos="A1")]), ("E4", "grey", "N"), ("G5", "white", "S"))
+    explode(st, (4, 4), [])  # centre E5: E4 is north of it, G5 is not next to it
+    assert where(st) == [("E2", "grey", "N"), ("G5", "white", "S")]
+    st = flock(build(rows, heroes=[dict(pos="A1")]), ("G5", "grey", "N"))
+    explode(st, (5, 4), [])  # centre F5: G5 jumps east to I5, a pit
+    assert st.sheep == []
+
+
+def test_rules_topics_explain_sheep_platforms_and_beams():
+    from games.quodd import ENGINE
+    topics = ENGINE.rules_topics()
+    assert "grey 1 space, white 2, black 3" in topics["sheep"]
+    assert "arrow turns around" in topics["platforms"] and "wall you cannot cross" in topics["beams"]
+    assert "bombs, platforms, beams, sheep" in topics["turn"]
