@@ -66,7 +66,7 @@ def sheep(d: Pen, view: QView, box_of: BoxOf) -> None:
         d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=FLEECE["grey"] if black else MARK, outline=INK)
 
 
-BEAM = (220, 50, 60)
+BEAM = (255, 0, 150)  # magenta: the recap draws moves in the seat colours
 GADGET = (40, 40, 40)
 STEEL = (180, 180, 200)
 
