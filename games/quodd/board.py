@@ -120,8 +120,8 @@ def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
 
 
 def standable(st: QState, p: XY) -> bool:
-    """A square where a hero may be put down (by respawn, drop, teleport): on the map, no wall."""
-    return on_map(st, p) and kind(st, p) not in ("wall", "impassable_up")
+    """A square where a hero may be put down (by respawn, drop, teleport): on the map, no wall, no beam."""
+    return on_map(st, p) and kind(st, p) not in ("wall", "impassable_up") and label(*p) not in st.lit
 
 
 def safe_spot(st: QState, p: XY) -> bool:

@@ -137,3 +137,13 @@ def test_scenario_beam_gadgets_are_checked_at_load():
             assert why in str(exc)
         else:
             raise AssertionError(bad)
+
+
+def test_a_hero_caught_in_a_beam_respawns_at_the_nearest_respawn_point_not_in_a_beam():
+    """Beam Emitter: the hero respawns at the nearest checkpoint; one under a beam is no place to stand."""
+    rows = ["R...R...."] + ["........."] * 8
+    st = build(rows, heroes=[dict(pos="D5"), dict(pos="I9")], phase="upkeep")
+    st.beams = [BeamPiece(at="A5", kind="emitter", dir="E"), BeamPiece(at="E3", kind="emitter", dir="N")]
+    light(st, [])
+    run(st, [])
+    assert "E1" in st.lit and st.heroes[0].pos == "A1"  # E1 is nearer to D5, but a beam crosses it
