@@ -66,10 +66,17 @@ def is_pit(st: QState, p: XY) -> bool:
     the broken wall it becomes (FAQ: flipped to its broken side it is a passable space)."""
     if not on_map(st, p):
         return True
+    if on_platform(st, p):
+        return False  # a moving platform covers the pit (platforms.py)
     k = kind(st, p)
     if k in ("wall", "broken_wall"):
         return False
     return feature(st, p) == "O" or k in PIT_TOKENS
+
+
+def on_platform(st: QState, p: XY) -> bool:
+    lab = label(*p)
+    return any(lab in pl.cells for pl in st.platforms)
 
 
 def is_drop(st: QState, p: XY) -> bool:
@@ -113,8 +120,8 @@ def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
 
 
 def standable(st: QState, p: XY) -> bool:
-    """A square where a hero may be put down (by respawn, drop, teleport): on the map, no wall."""
-    return on_map(st, p) and kind(st, p) not in ("wall", "impassable_up")
+    """A square where a hero may be put down (by respawn, drop, teleport): on the map, no wall, no beam."""
+    return on_map(st, p) and kind(st, p) not in ("wall", "impassable_up") and label(*p) not in st.lit
 
 
 def safe_spot(st: QState, p: XY) -> bool:
@@ -138,7 +145,7 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     if not on_map(st, to):
         return True
     k = kind(st, to)
-    if k in BLOCKING:
+    if k in BLOCKING or st.lit and label(*to) in st.lit:  # beams are impassable walls above ground (beams.py)
         return False
     if k == "wall" and not is_wall(st, frm) and not passes_walls(st, h):
         return False
@@ -175,7 +182,7 @@ def jump_landing_ok(st: QState, frm: XY, d: str, over: int) -> bool:
     """A jump clears `over` spaces; impassable walls cannot be cleared or landed on."""
     for i in range(1, over + 2):
         q = step_xy(frm, d, i)
-        if on_map(st, q) and kind(st, q) in BLOCKING:
+        if on_map(st, q) and (kind(st, q) in BLOCKING or label(*q) in st.lit):  # beams cannot be jumped over
             return False
     return True
 
@@ -219,7 +226,7 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
         return f"{lab} is a respawn point"
     if lab in st.tokens:
         return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
-    if f == "O" and kind_ != "wall":
+    if f == "O" and kind_ != "wall" and not on_platform(st, p):
         return f"{lab} is a pit; only walls go into pits"
     if not under_hero_ok and hero_at(st, p) is not None:
         return f"{lab} is under a hero"

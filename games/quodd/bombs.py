@@ -17,6 +17,7 @@ from .board import XY, hero_at, is_pit, kind, on_map, xy
 from .cube import face_dirs
 from .elements import explode
 from .jobs import push_front
+from .sheep import sheep_at, throw
 from .state import Bomb, Hero, Job, QState
 
 BOMBS: dict[str, int] = {"standard": 4, "fire": 3, "ice": 3}  # kind -> speed
@@ -43,6 +44,12 @@ def roll(st: QState, b: Bomb, ev: list[Event], by: str | None = None) -> None:
             return
         target = hero_at(st, q)
         crystal = [c for c in st.ground.get(label(*q), []) if "crystal" in c]
+        animal = sheep_at(st, q)
+        if animal is not None:  # an animal: it jumps two spaces away, the explosion is centred where it stood
+            ev.append(Event(text=f"The {b.kind} bomb hits the {animal.colour} sheep at {label(*q)}."))
+            throw(st, animal, b.dir, ev)
+            _hit(st, b, q, None, [], ev, by, quiet=True)
+            return
         if target is not None or crystal or kind(st, q) in ("wall", "impassable_up"):
             _hit(st, b, q, target, crystal, ev, by)
             return
@@ -56,11 +63,12 @@ def roll(st: QState, b: Bomb, ev: list[Event], by: str | None = None) -> None:
 
 
 def _hit(st: QState, b: Bomb, q: XY, target: Hero | None, crystal: list[str], ev: list[Event],
-         by: str | None) -> None:
+         by: str | None, quiet: bool = False) -> None:
     """What the bomb hit jumps away first (two spaces); the explosion is centred where it stood."""
     lab = label(*q)
     what = target.name if target is not None else "a crystal" if crystal else "the wall"
-    ev.append(Event(text=f"The {b.kind} bomb hits {what} at {lab}."))
+    if not quiet:
+        ev.append(Event(text=f"The {b.kind} bomb hits {what} at {lab}."))
     first: list[Job] = []
     if target is not None:
         first.append(Job(kind="jump", hero=target.player, dir=b.dir, n=1, how="explosion", by=by or ""))

@@ -119,6 +119,35 @@ class TokenPlacement(_Strict):
     colour: str = ""  # crystals
 
 
+class SheepPlacement(_Strict):
+    at: str
+    colour: Literal["grey", "white", "black"]
+    facing: Literal["N", "E", "S", "W"] = "N"  # house: the scenario stands in for the first player's choice
+
+
+class PlatformPlacement(_Strict):
+    cells: list[str] = Field(min_length=1)  # pit squares the platform covers at the start
+    kind: Literal["slide", "rotate"]
+    dir: Literal["N", "E", "S", "W", "cw", "ccw"]
+    pivot: str = ""  # rotate: the square it turns around (one of its cells)
+
+
+class BeamPlacement(_Strict):
+    at: str
+    kind: Literal["emitter", "reflector", "mover", "rotator", "power"]
+    dir: str = ""  # emitter/mover N/E/S/W; reflector NE/SE/SW/NW (the sides its mirror faces); rotator cw/ccw
+    on: bool = True
+    group: str = ""  # a power block and the emitters it switches
+
+    @model_validator(mode="after")
+    def _dir(self) -> BeamPlacement:
+        want = {"emitter": ("N", "E", "S", "W"), "mover": ("N", "E", "S", "W"), "reflector": ("NE", "SE", "SW", "NW"),
+                "rotator": ("cw", "ccw"), "power": ("",)}[self.kind]
+        if self.dir not in want:
+            raise ValueError(f"beam {self.kind} at {self.at}: dir must be one of {', '.join(want) or 'nothing'}")
+        return self
+
+
 class ScenarioDef(_Strict):
     id: str
     name: str
@@ -134,6 +163,9 @@ class ScenarioDef(_Strict):
     boards: list[Placement]
     tokens: list[TokenPlacement] = Field(default_factory=list)
     secret_pool: list[str] = Field(default_factory=list)
+    sheep: list[SheepPlacement] = Field(default_factory=list)
+    platforms: list[PlatformPlacement] = Field(default_factory=list)
+    beams: list[BeamPlacement] = Field(default_factory=list)
     intro: str
     special_rules: list[str] = Field(default_factory=list)
 
@@ -286,6 +318,7 @@ def compose(sc: ScenarioDef) -> MapLayout:
 def check_scenario(sc: ScenarioDef) -> MapLayout:
     """Compose the map and apply the token placement rules to the scenario's tokens."""
     layout = compose(sc)
+    carried = _check_living(sc, layout)
     kinds = token_kinds()
     seen: set[str] = set()
     rally: list[int] = []
@@ -304,7 +337,7 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
         seen.add(t.at.upper())
         if ch == "R":
             raise RulesDataError(f"{where}: tokens may never be placed on respawn points")
-        if ch == "O" and t.kind != "wall":
+        if ch == "O" and t.kind != "wall" and t.at.upper() not in carried:
             raise RulesDataError(f"{where}: only walls may be placed in pits")
         if ch == "s":
             raise RulesDataError(f"{where}: start spaces hold heroes, and tokens never go under a hero")
@@ -337,6 +370,36 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
     if not any("R" in r for r in layout.rows):
         raise RulesDataError(f"scenario {sc.id}: the map has no respawn point")
     return layout
+
+
+def _check_living(sc: ScenarioDef, layout: MapLayout) -> set[str]:
+    """Sheep stand on free ground; platforms cover pits only, never each other (the squares they cover)."""
+    def square(at: str, where: str) -> str:
+        p = parse_label(at)
+        if p is None or not (0 <= p[0] < layout.width and 0 <= p[1] < layout.height):
+            raise RulesDataError(f"scenario {sc.id}: {where} at {at}: not on the map")
+        return layout.rows[p[1]][p[0]]
+    covered: set[str] = set()
+    for pl in sc.platforms:
+        where = f"{pl.kind} platform"
+        if (pl.kind == "slide") != (pl.dir in ("N", "E", "S", "W")):
+            raise RulesDataError(f"scenario {sc.id}: a slide platform points N/E/S/W, a rotating one turns cw/ccw")
+        if pl.kind == "rotate" and pl.pivot.upper() not in [c.upper() for c in pl.cells]:
+            raise RulesDataError(f"scenario {sc.id}: a rotating platform turns around one of its own cells")
+        for c in pl.cells:
+            if square(c, where) != "O" or c.upper() in covered:
+                raise RulesDataError(f"scenario {sc.id}: {where} at {c}: platforms cover pits, never each other")
+            covered.add(c.upper())
+    blocks = {b.group for b in sc.beams if b.kind == "power"}
+    for b in sc.beams:
+        if square(b.at, f"beam {b.kind}") == "O" and b.at.upper() not in covered:
+            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: gadgets stand on ground or platforms")
+        if (b.kind == "power" and not b.group) or (b.kind == "emitter" and b.group and b.group not in blocks):
+            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: group {b.group!r} has no power block")
+    for sh in sc.sheep:
+        if square(sh.at, "sheep") not in ".R" and sh.at.upper() not in covered:
+            raise RulesDataError(f"scenario {sc.id}: sheep at {sh.at}: sheep start on plain ground")
+    return covered
 
 
 @cache

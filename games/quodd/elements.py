@@ -34,7 +34,7 @@ from .board import (
 )
 from .cube import spin
 from .jobs import decide, end_movement, keep_points, name, push_chain, push_front
-from .state import Hero, Job, QState
+from .state import Hero, Job, QState, Sheep
 
 Resolver = Callable[[QState, Hero, Job, str, list[Event]], None]
 
@@ -201,6 +201,9 @@ def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[H
             t.kind = "broken_wall"
         elif t and not kinds[t.kind].scenario:
             del st.tokens[lab]
+        flock = [s for s in st.sheep if s.at == lab] if d else []
+        if flock:
+            _throw_sheep(st, flock[0], d, ev)
         other = hero_at(st, q) if d else None
         if other is not None:
             caught.append(other)
@@ -209,6 +212,22 @@ def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[H
     marks.exploded(st, label(*c))
     push_front(st, jobs)
     return caught
+
+
+def _throw_sheep(st: QState, s: Sheep, d: str, ev: list[Event]) -> None:
+    """A sheep in the blast jumps over one space directly away, as a hero does: lost in a pit or off the map,
+    staying put when the landing is taken (a wall, a hero, another sheep, a crystal)."""
+    to = step_xy(xy(s.at), d, 2)
+    if not on_map(st, to) or is_pit(st, to):
+        st.sheep.remove(s)
+        ev.append(Event(text=f"The explosion throws the {s.colour} sheep from {s.at} away; it is lost."))
+        return
+    lab = label(*to)
+    taken = hero_at(st, to) is not None or any(o.at == lab for o in st.sheep) or st.ground.get(lab)
+    if kind(st, to) in ("wall", "impassable_up") or taken or not jump_landing_ok(st, xy(s.at), d, 1):
+        return
+    ev.append(Event(text=f"The explosion throws the {s.colour} sheep from {s.at} to {lab}."))
+    s.at = lab
 
 
 # ---- switches -------------------------------------------------------------------------------
@@ -221,7 +240,8 @@ def flip_group(st: QState, group: str, ev: list[Event]) -> None:
         if t.group == group and t.kind in flips:
             t.kind = flips[t.kind]
             if t.kind == "trap_door_open":
-                lost = st.ground.pop(lab, [])
+                lost = st.ground.pop(lab, []) + [f"the {s.colour} sheep" for s in st.sheep if s.at == lab]
+                st.sheep = [s for s in st.sheep if s.at != lab]
                 if lost:
                     ev.append(Event(text=f"{', '.join(lost)} at {lab} fall through the trap door and are lost."))
                 victim = hero_at(st, xy(lab))

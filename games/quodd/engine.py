@@ -11,6 +11,7 @@ from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, Uniq
 from games.core.play import public_rng, resolve
 
 from . import data
+from .beams import light
 from .board import active
 from .cards import IMPULSE_PHASES, card_actions, play_card
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
@@ -20,7 +21,7 @@ from .events import event_name, new_event_deck
 from .goals import objective
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
-from .state import Hero, QState, Token
+from .state import BeamPiece, Hero, Platform, QState, Sheep, Token
 from .turns import placement_order
 from .view import build_view, rules_text, upgrade_name
 
@@ -132,7 +133,12 @@ class QuoddHeroes(PhasedGame[QState]):
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
+            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing=sh.facing) for sh in sc.sheep],
+            platforms=[Platform(cells=[c.upper() for c in pl.cells], kind=pl.kind, dir=pl.dir, pivot=pl.pivot.upper())
+                       for pl in sc.platforms],
+            beams=[BeamPiece(at=b.at.upper(), kind=b.kind, dir=b.dir, on=b.on, group=b.group) for b in sc.beams],
         )
+        light(st, [])  # the beams as the scenario lays them out
         # a stream of its own, so the decks do not shift the dice of the game's rng
         st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))
         if (options.get("events") or "off").lower() == "on":  # the world event deck: a stream of its own too

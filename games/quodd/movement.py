@@ -37,6 +37,7 @@ from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
+from .sheep import pick_up
 from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
 from .upgrades import RESOLVE as UPGRADE_RESOLVE
@@ -194,6 +195,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         take_reveal(st, h, t.kind, ev)
         if t.kind == "upgrade":
             offer_token_upgrade(st, h, ev)
+    pick_up(st, h, ev)  # a sheep standing here (sheep.py)
     here = st.ground.get(h.pos)
     while here and len(h.carrying) < st.carry_limit:
         item = here.pop(0)

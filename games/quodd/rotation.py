@@ -63,6 +63,18 @@ def rotate_board(st: QState, at: str, clockwise: bool, ev: list[Event]) -> None:
     for b in st.bombs:
         if inside(b.at):
             b.at, b.dir = move(b.at), way[b.dir]
+    for s in st.sheep:  # the living board (issue 15): sheep, beam gadgets and platforms turn too
+        if inside(s.at):
+            s.at, s.facing = move(s.at), way[s.facing]
+    for piece in st.beams:
+        if inside(piece.at):
+            piece.at = move(piece.at)
+            if piece.kind in ("emitter", "mover"):
+                piece.dir = way[piece.dir]
+            elif piece.kind == "reflector":
+                piece.dir = "".join(sorted({way[piece.dir[0]], way[piece.dir[1]]}, key="NSEW".index))
+    for pl in st.platforms:
+        pl.cells, pl.pivot = [move(c) for c in pl.cells], move(pl.pivot) if pl.pivot else ""
     for h in st.heroes:
         if h.pos and inside(h.pos):
             h.pos = move(h.pos)

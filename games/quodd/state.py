@@ -1,7 +1,9 @@
 """The whole game state as pydantic models: it round-trips through JSON exactly."""
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import Rng
 from games.core.marks import Mark
@@ -46,6 +48,33 @@ class Bomb(BaseModel):
     at: str
     dir: str
     kind: str  # standard / fire / ice (`bombs.BOMBS`)
+
+
+class Sheep(BaseModel):
+    """A sheep wandering the board (`sheep.py`): it walks `facing` at the end-of-round upkeep."""
+
+    at: str
+    colour: str  # grey / white / black (`sheep.SPEED`)
+    facing: str = "N"
+
+
+class Platform(BaseModel):
+    """A moving platform floating over pits (`platforms.py`): its squares are ground while it covers them."""
+
+    cells: list[str]
+    kind: str  # slide / rotate
+    dir: str  # slide: N/E/S/W (the arrow token); rotate: cw / ccw
+    pivot: str = ""  # rotate: the square it turns around (the token's square)
+
+
+class BeamPiece(BaseModel):
+    """A beam gadget (`beams.py`): emitter, reflector, mover, rotator or power block."""
+
+    at: str
+    kind: str
+    dir: str = ""  # emitter / mover: N/E/S/W; reflector: the two sides its mirror faces (NE/SE/SW/NW); rotator: cw/ccw
+    on: bool = True  # emitters and reflectors are two-sided (on/off)
+    group: str = ""  # a power block and the emitters it powers
 
 
 class Job(BaseModel):
@@ -145,3 +174,22 @@ class QState(BaseModel):
     ongoing: list[str] = Field(default_factory=list)  # ongoing world events staying in play
     events_played: list[str] = Field(default_factory=list)  # every world event drawn, in order
     eor: int = 0  # the end-of-round step being resolved (1 upkeep, 2 world event); 0 = not ending a round
+    sheep: list[Sheep] = Field(default_factory=list)  # the flock on the board (carried sheep are `carrying` items)
+    platforms: list[Platform] = Field(default_factory=list)  # moving platforms (`platforms.py`)
+    beams: list[BeamPiece] = Field(default_factory=list)  # beam gadgets (`beams.py`)
+    lit: list[str] = Field(default_factory=list)  # squares a beam crosses (and active power blocks): impassable
+
+    @model_serializer(mode="wrap")
+    def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The living board's fields (issue 15) are left out while empty, so a game without them saves exactly
+        as before they existed (older saves load: every such field has a default)."""
+        out = handler(self)
+        if isinstance(out, dict):
+            for key in LIVING:
+                if not out.get(key, True):
+                    del out[key]
+        return out
+
+
+# QState fields of the living board, saved only when they hold something
+LIVING = ("sheep", "platforms", "beams", "lit")

@@ -9,13 +9,13 @@ from games.core import Event
 
 from .abilities.exploring import explore_bonus as explore_kinds
 from .board import active, walled_in
-from .bombs import upkeep_bombs
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .events import explore_bonus, movement_bonus, play_event
 from .goals import game_over_at_limit
 from .movement import run
 from .state import MoveCtx, QState
 from .upgrades import upgrade_actions
+from .upkeep import upkeep
 
 
 def placement_order(n: int, first: int) -> list[int]:
@@ -76,12 +76,13 @@ def end_turn(st: QState, ev: list[Event]) -> None:
 
 
 def end_round(st: QState, ev: list[Event]) -> None:
-    """The rulebook's order: 1 upkeep (bombs roll on), 2 a world event (game option `events`), 3 the time
-    tracker (the game may end), 4 upgrades, 5 the first player coin. Steps 1 and 2 move heroes through the
-    movement queue; a choice they hand a player waits (`decide`) and `resume_round` goes on after it."""
+    """The rulebook's order: 1 upkeep (`upkeep.py`: bombs, platforms, beams, sheep), 2 a world event (game
+    option `events`), 3 the time tracker (the game may end), 4 upgrades, 5 the first player coin. Steps 1 and 2
+    move heroes through the movement queue; a choice they hand a player waits (`decide`) and `resume_round`
+    goes on after it."""
     st.phase = "upkeep"
     st.eor = 1
-    upkeep_bombs(st, ev)
+    upkeep(st, ev)
     resume_round(st, ev)
 
 

@@ -9,6 +9,7 @@ from games.core.grid import parse_label
 from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
+from .beams import paths as beam_paths
 from .cube import face_dirs, facing
 from .skills import top_face, top_skill
 from .state import Hero, QState
@@ -56,6 +57,26 @@ class BombView(BaseModel):
     kind: str
 
 
+class SheepView(BaseModel):
+    at: str
+    colour: str
+    facing: str
+
+
+class PlatformView(BaseModel):
+    cells: list[str]
+    kind: str
+    dir: str
+    pivot: str = ""
+
+
+class BeamView(BaseModel):
+    at: str
+    kind: str
+    dir: str
+    on: bool
+
+
 class QView(BaseModel):
     scenario: str
     scenario_name: str
@@ -84,6 +105,10 @@ class QView(BaseModel):
     ongoing_events: list[str] = Field(default_factory=list)
     events_on: bool = False
     bombs: list[BombView] = Field(default_factory=list)
+    sheep: list[SheepView] = Field(default_factory=list)
+    platforms: list[PlatformView] = Field(default_factory=list)
+    beams: list[BeamView] = Field(default_factory=list)  # beam gadgets
+    beam_paths: list[list[str]] = Field(default_factory=list)  # each beam, emitter first (reflectors are corners)
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
 
@@ -117,6 +142,10 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
         ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
+        sheep=[SheepView(at=s.at, colour=s.colour, facing=s.facing) for s in st.sheep],
+        platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
+        beams=[BeamView(at=b.at, kind=b.kind, dir=b.dir, on=b.on) for b in st.beams],
+        beam_paths=beam_paths(st) if st.beams else [],
         **recap(st, tokens, to_act or []),
     )
 
@@ -201,9 +230,9 @@ def rules_text() -> dict[str, str]:
             "Turns go round the table from the first player. A turn has four phases: 1 power-up, 2 movement, "
             "3 recovery, 4 exploration. Phases 1 and 3 are for cards (`/quodd play`, `/quodd use`); a phase in which "
             "you have nothing to play passes by itself. In phase 4 you draw (`/quodd draw`) and discard down to 5.\n"
-            "When everyone has played, the round ends, in this order: 1 upkeep (bombs roll on), 2 a world event "
-            "(with `events:on`, see `world events`), 3 the round tracker moves (the game may end there), 4 every hero "
-            "takes an upgrade tile, 5 the first player coin passes to the next player."
+            "When everyone has played, the round ends, in this order: 1 upkeep (bombs, platforms, beams, sheep "
+            "move), 2 a world event (with `events:on`, see `world events`), 3 the round tracker moves (the game may "
+            "end there), 4 every hero takes an upgrade tile, 5 the first player coin passes to the next player."
         ),
         "movement": (
             "Movement starts with the natural tumble: roll one space N, E, S or W (`/quodd tumble direction:`). "
@@ -332,6 +361,23 @@ def qpower_topics() -> dict[str, str]:
                     "walls and removes common tokens around its centre (a broken wall in a pit stays a bridge) and "
                     "heroes beside it jump one space away. Fire: each hero hit discards a random card. Ice: each "
                     "hero hit loses the skills on the faces turned towards it until their next turn.")
+    out["sheep"] = ("At the end of every round each sheep walks, north to south then west to east: grey 1 space, "
+                    "white 2, black 3. A point it cannot walk turns it a quarter clockwise. Grey and white sheep are "
+                    "stopped by heroes, sheep, walls, pits and crystals; a black sheep pushes heroes, sheep and "
+                    "crystals ahead of it. No sheep walks into a pit or a beam. Currents carry sheep, whirlpools turn "
+                    "them clockwise, springs throw them the way they walk, teleporters roll the direction die and a "
+                    "d6; tunnels are plain ground to them. Stop on a sheep to pick it up (it counts against your "
+                    "carry limit); a sheep landing on you joins you if you have room. Explosions and bombs throw "
+                    "sheep as they throw heroes.")
+    out["platforms"] = ("Moving platforms float over pits: while one covers a pit square it is ground. At the end of "
+                        "every round (after bombs) each platform moves, from the north-west: a sliding one a space "
+                        "the way its arrow points (blocked: the arrow turns around), a turning one a quarter around "
+                        "its marked square (blocked: it waits). What stands or lies on it rides along.")
+    out["beams"] = ("A beam runs from its emitter to the next wall or the edge; it is a wall you cannot cross or jump "
+                    "(tunnels still lead past). When it lights a square it removes common tokens there, and a hero "
+                    "in it respawns. A reflector turns it a quarter (a beam on its back turns the reflector "
+                    "clockwise at the end of the round); a mover or rotator it hits moves or turns its platform at "
+                    "the end of the round; a power block with a crystal on it switches its emitters on.")
     return out
 
 

@@ -28,7 +28,7 @@ from render.common import (
 from render.recap import COLOURS as RECAP_COLOURS
 from render.recap import TEXT_PAIRS, banner
 
-from . import recap
+from . import living, recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
 CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
@@ -135,6 +135,10 @@ def _xy(lab: str) -> tuple[int, int]:
 def _cell_box(x: int, y: int) -> Box:
     x0, y0 = MARGIN + x * CELL, MARGIN + y * CELL
     return x0, y0, x0 + CELL, y0 + CELL
+
+
+def _box_of(lab: str) -> Box:
+    return _cell_box(*_xy(lab))
 
 
 def _arrow(d: Pen, cx: float, cy: float, direction: str, size: float, fill: RGB) -> None:
@@ -277,6 +281,7 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("p", "choice"))
     if view.bombs:
         legend_items.append(("o", "bomb"))
+    legend_items += living.legend_items(view)
     per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
     below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
@@ -296,13 +301,16 @@ def render(view: QView, **options: Any) -> bytes:
     img = PALETTE.new((width, height), PAPER)
     img.paste(base, (0, 0))
     d = Pen(img, PALETTE)
+    living.platforms(d, view, _box_of)
     for lab, t in tokens.items():
         x, y = _xy(lab)
         _token(d, _cell_box(x, y), t.kind, t.number, t.group)
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
+    living.beams(d, view, _box_of)
     _bombs(d, view)
+    living.sheep(d, view, _box_of)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
     for hv in heroes:
         pos = hv.pos
@@ -379,6 +387,8 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
             d.ellipse((x + sq - 6, mid[1] - 3, x + sq, mid[1] + 3), fill=(120, 20, 20))
             name = "bomb (red dot: where it rolls)"
+        elif what in ("sheep", "platform", "beam"):
+            name = living.legend(d, what, key, box)
         elif what == "v":
             d.ellipse((x, y + 4, x + sq - 4, y + sq), fill=colour)
             d.ellipse((x + sq / 2 - 6, y, x + sq / 2, y + 6), fill=(20, 20, 20))

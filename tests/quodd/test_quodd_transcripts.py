@@ -22,12 +22,13 @@ REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a 
             "does not take those options", "(only ")
 
 
-@pytest.mark.parametrize("name,result", [
-    ("tutorial", "ann reaches the last rally marker in round 10 and wins!"),
-    ("heist", "ann banks 3 crystals and wins the heist!"),
-    ("trial", "ann beat the clock in round 10!"),
+@pytest.mark.parametrize("name,result,winner", [
+    ("tutorial", "ann reaches the last rally marker in round 10 and wins!", "ann"),
+    ("heist", "ann banks 3 crystals and wins the heist!", "ann"),
+    ("trial", "ann beat the clock in round 10!", "ann"),
+    ("pasture", "bob reaches the last rally marker in round 11 and wins!", "bob"),
 ])
-def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result):
+def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result, winner):
     lines = (HERE / f"{name}.txt").read_text().splitlines()
     script = tmp_path / f"{name}.txt"
     script.write_text("\n".join(lines + ["ann> /game export"]) + "\n")
@@ -36,7 +37,7 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     text = capsys.readouterr().out
     for bad in REFUSALS:
         assert bad not in text, f"a transcript line was refused: {bad}"
-    assert f"Game over: ann wins. {result}" in text
+    assert f"Game over: {winner} wins. {result}" in text
     boards = sorted(out_dir.glob("*-board.png"))
     assert len(boards) >= len([ln for ln in lines if "/quodd " in ln]) // 2
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in boards[-3:])
@@ -45,7 +46,7 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     data = json.loads(exports[0].read_text())
     engine, state = replay_export(data)  # checks the recorded state hash too
     status = engine.status(state)
-    assert status.finished and status.result.text == result and status.result.winners == ["ann"]
+    assert status.finished and status.result.text == result and status.result.winners == [winner]
     summary = data["summary"]
     assert summary["round"] >= 1 and summary["first_player"]
     for p in summary["players"]:
@@ -54,6 +55,9 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     assert any("tumble direction:" in ln for ln in moves) and any("move " in ln for ln in moves)
     if name == "heist":
         assert any("/quodd steal" in ln for ln in moves)  # stealing matters in the heist
+    if name == "pasture":  # the living board moved: sheep were picked up, the mover pushed its platform
+        assert {"ann": ["black-sheep"], "bob": ["grey-sheep"]} == {h.player: h.carrying for h in state.heroes}
+        assert "The beam mover pushes its platform E" in text and "sheep walks" in text
 
 
 def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_path, capsys):

@@ -15,8 +15,8 @@ from .spec import NAMES, GameFuzz
 
 
 def collectibles(st: QState) -> Counter[str]:
-    """Every collectible wherever it is: on the ground, carried, banked, or dropped by a fallen hero and waiting
-    for its place (a queued job or the pending decision)."""
+    """Every collectible wherever it is: on the ground, carried, banked, dropped by a fallen hero and waiting
+    for its place (a queued job or the pending decision), or a sheep wandering the board."""
     out: Counter[str] = Counter()
     jobs = [*st.queue, *([st.pending.job] if st.pending is not None and st.pending.job is not None else [])]
     out.update(j.item for j in jobs if j.kind == "drop_fallen" and j.item)
@@ -25,6 +25,7 @@ def collectibles(st: QState) -> Counter[str]:
     for h in st.heroes:
         out.update(h.carrying)
         out.update(h.banked)
+    out.update(f"{s.colour}-sheep" for s in st.sheep)  # a sheep on the board is a collectible too (sheep.py)
     return out
 
 
