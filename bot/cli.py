@@ -14,7 +14,7 @@ from games.core import get_game
 from storage import BackupUnsupported, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
-from .console import Console, play_transcript
+from .console import Console, play_transcript, typed_line
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
 from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
@@ -95,10 +95,7 @@ async def local_main(db: str, out: Path, user: str) -> int:
             raw = raw.strip()
             if not raw:
                 continue
-            if raw.startswith("/") or raw.startswith("button "):
-                raw = f"{user}> {raw}"
-            elif ">" in raw.split(" ", 1)[0] or "> " in raw:
-                user = raw.split(">", 1)[0].split("#", 1)[0].strip() or user
+            raw = typed_line(raw, user)
             try:
                 await console.line(raw)
             except StorageUnavailable as exc:  # a read outside the command's own answer (logged once by storage)
@@ -251,8 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     p_script.add_argument("--out", required=True, type=Path, help="directory for images and files")
     p_script.add_argument("--db", default=None,
                           help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite file)")
-    p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file")
-    p_replay.add_argument("file", type=Path)
+    p_replay = sub.add_parser("replay", help="rebuild a game from a /game export file; with --gif, draw it animated")
+    p_replay.add_argument("file", type=Path, help="a /game export (.json), or with --gif also a transcript")
+    p_replay.add_argument("--gif", type=Path, default=None,
+                          help="write an animated GIF of the game, one frame per turn (a transcript: its last game)")
     p_rebuild = sub.add_parser("rebuild", help="replay live games' logs with the current rules (after a rules fix)")
     p_rebuild.add_argument("--db", default=None, help=DB_HELP)
     p_rebuild.add_argument("--write", action="store_true", help="save rebuilt states (default: only report)")
@@ -332,6 +331,10 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Se
     if args.cmd == "script":
         return asyncio.run(script_main(args.file, args.out, args.db))
     if args.cmd == "replay":
+        if args.gif is not None:
+            from .replays import replay_main as replay_gif_main
+
+            return asyncio.run(replay_gif_main(args.file, args.gif))
         return replay_main(args.file)
     if args.cmd == "rebuild":
         return asyncio.run(rebuild_main(args.db or settings.playpost_db, args.write))

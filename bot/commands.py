@@ -60,6 +60,7 @@ def game_group() -> tuple[CommandSpec, ...]:
         CommandSpec(name="undo", description="Take back your last action this turn"),
         CommandSpec(name="abandon", description="End the game without a result (host or Manage Channel)"),
         CommandSpec(name="export", description="Download the game record as JSON"),
+        CommandSpec(name="replay", description="The finished game as an animated image, one frame per turn"),
         CommandSpec(name="log", description="Show the latest moves", options=(
             OptionSpec(name="count", description="How many moves (default 15)", kind="int", min=1, max=50),)),
         CommandSpec(name="help", description="What you can do now, and the game's commands"),

@@ -5,12 +5,12 @@ level). Seats added with `/game computer` in the lobby get ids `computer-1`, `co
 a human's seat handed over (the host for a player who left, or a vote after a missed deadline)
 keeps the human's id, so the engine state and the log never change hands: the human takes it
 back with `/game takeover`. After every committed move `follow` lets each computer that must act
-(its turn, a reaction window, a mid-move choice) decide in a worker thread and commits its move
+(its turn, a reaction window, a mid-move choice) decide off the event loop (`Table.decide`: a worker
+process of the bot's decision pool, or a thread in the console and `playpost script`) and commits its move
 through the same apply path as a human's, logged under its seat, until a human must act.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from typing import Any
@@ -37,10 +37,27 @@ def seats(rec: GameRecord) -> dict[str, str]:
 
 
 def choose(kind: str, state: BaseModel, player: str, level: str, seed: str) -> Action:
-    """One computer decision (pure; runs in a worker thread). Only `player`'s view is used: the
-    player re-samples every hidden part before it looks ahead (games.core.ai)."""
+    """One computer decision (pure; runs in a worker process, or a thread without one). Only `player`'s view
+    is used: the player re-samples every hidden part before it looks ahead (games.core.ai). The same
+    arguments give the same action wherever it runs: the budget counts engine steps, not seconds."""
     engine = get_game(kind)
     return make_player(level).decide(engine, state, player, random.Random(seed))
+
+
+def choose_from_text(kind: str, state_text: str, player: str, level: str, seed: str) -> Action:
+    """`choose` in a worker process: the state travels as its saved JSON (small, and loads exactly)."""
+    engine = get_game(kind)
+    return choose(kind, engine.load(state_text), player, level, seed)
+
+
+def warm_worker() -> None:
+    """A decision process's start: import the games and their computer players once, before the first
+    decision waits on it."""
+    from games.core import all_games
+    from games.core.ai.base import heuristic_for
+
+    for gid in all_games():
+        heuristic_for(gid)
 
 
 async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
@@ -57,7 +74,7 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
         name = table.names(rec).get(player, player)
         seed = f"{rec.id}:{rec.version}:{player}"
         try:
-            action = await asyncio.to_thread(choose, rec.kind, state, player, comps[player], seed)
+            action = await table.decide(rec.kind, engine, state, player, comps[player], seed)
             ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
             rec, engine, move = await table.commit(ctx, rec.kind, action, expected_version=rec.version)
         except (PlaypostError, StaleVersion):

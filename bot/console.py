@@ -112,6 +112,18 @@ class Console:
         if reply.buttons:
             labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(reply.buttons, start=1))
             self.write(f"  buttons: {labels}")
+        for menu in reply.menus if reply.buttons or reply.status_text else ():
+            # the legal moves that have no button: Discord shows them as a select menu under the board
+            self.write(f"  menu {menu.cmd}: " + " | ".join(label for label, _ in menu.options))
+
+
+def typed_line(raw: str, user: str) -> str:
+    """A line typed at the local console's `user> ` prompt as a transcript line: a bare command is the
+    console user's; `name> /command` acts as `name` for that line only (the prompt stays the user's)."""
+    text = raw.strip()
+    if text.startswith("/") or text.startswith("button "):
+        return f"{user}> {text}"
+    return text
 
 
 _STAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")

@@ -49,11 +49,13 @@ class GameManager:
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
         limits: Limits | None = None,
+        computer_workers: int = 0,
     ) -> None:
         """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+        computer_workers > 0: computer players decide in that many processes (the bot); 0: in a thread.
         `limits`: how much work is under way at once (bot/pipeline.py)."""
         self.table = Table(storage, clock=clock, render=render, seed_source=seed_source,
-                           render_workers=render_workers, limits=limits)
+                           render_workers=render_workers, limits=limits, computer_workers=computer_workers)
         game = TableCommands(self.table)
         records = RecordCommands(self.table)
         votes = VoteCommands(self.table, game)
@@ -62,6 +64,7 @@ class GameManager:
         self.handlers: dict[str, Handler] = {
             "new": game.new, "join": game.join, "leave": game.leave, "start": game.start,
             "status": game.status, "undo": game.undo, "abandon": game.abandon, "export": records.export,
+            "replay": records.replay,
             "log": game.log, "help": game.help, "hand": game.hand, "history": game.history,
             "settings": game.settings, "pause": game.pause, "resume": game.resume, "kick": game.kick,
             "vote": votes.vote, "rematch": votes.rematch, "preview": game.preview,
@@ -93,7 +96,8 @@ class GameManager:
 
     def buttons(self, engine: Game, state: BaseModel, status: Status,
                 names: dict[str, str] | None = None) -> list[Button]:
-        return self.table.buttons(engine, state, status, names)
+        """The buttons under the board as posted (moves that do not fit are in menus: `Table.controls`)."""
+        return self.table.controls(engine, state, status, names)[0]
 
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
         """The apply path itself (raises domain errors; `dispatch` answers them)."""

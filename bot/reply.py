@@ -93,6 +93,10 @@ class Reply:
     # with `Context.image_later`: the board still being drawn (`image` is None until then); it may be
     # superseded by a newer board of the channel, which then shows this move too
     board: Board | None = field(default=None, compare=False, repr=False)
+    # the same players still act in the same turn: a transport that can edits the turn's message (appends
+    # this text, replaces its board and controls) instead of posting a new one; a new message pings
+    continues: bool = False
+    recap: str = ""  # with a ping: the moves since the pinged player's last one (it opens `text`)
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     playpost_tick_seconds: float = 60.0  # how often deadlines are checked
     # PLAYPOST_RENDER_WORKERS: board-drawing processes (0: a thread; unset: one per core but one)
     playpost_render_workers: int | None = None
+    # PLAYPOST_COMPUTER_WORKERS: processes computer players decide in (0: a thread; unset: half the cores, at least 1)
+    playpost_computer_workers: int | None = None
     # PLAYPOST_SHARDS ("0,1" or "0-3") and PLAYPOST_SHARD_COUNT: the gateway shards this process runs, out of
     # how many in all (every process gets the same count); unset: one process, unsharded
     playpost_shards: str | None = None
@@ -58,6 +60,11 @@ class Settings(BaseSettings):
         if self.playpost_render_workers is not None:
             return max(0, self.playpost_render_workers)
         return max(1, (os.cpu_count() or 2) - 1)
+
+    def computer_workers(self) -> int:
+        if self.playpost_computer_workers is not None:
+            return max(0, self.playpost_computer_workers)
+        return max(1, (os.cpu_count() or 2) // 2)
 
     def shards(self) -> tuple[list[int], int] | None:
         """This process's shard ids and the shard count, or None when unsharded; ValueError if inconsistent."""

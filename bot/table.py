@@ -38,6 +38,7 @@ from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
 from .reply import Button, Context, Menu, Reply, StatusMessage
+from .runtime import render_worker_init
 
 log = logging.getLogger("playpost.manager")
 
@@ -101,6 +102,63 @@ def draw_public(kind: str, state: BaseModel) -> bytes | None:
     return render_png(kind, get_game(kind).view(state, None))
 
 
+RECAP_LINES = 10
+
+
+def keeps_deadline(player: str, before: Status, after: Status) -> bool:
+    """A waiting player's own setting (a command they may give any time, e.g. standing orders) leaves the
+    deadline of whoever must act as it was; only a move of someone who must act, or one that changes
+    who must act, starts the clock anew."""
+    return (player not in before.to_act and not after.finished and before.to_act == after.to_act
+            and before.turn_key == after.turn_key)
+
+
+def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
+    """'Since your last move:' with one line per logged action (at most RECAP_LINES, then 'and N more');
+    nothing when only the move the message itself describes happened since."""
+    if len(entries) <= 1:
+        return ""
+    lines = [f"- {names.get(e.player, e.player)}: `/{group} {e.action}`" for e in entries[:RECAP_LINES]]
+    if len(entries) > RECAP_LINES:
+        lines.append(f"- and {len(entries) - RECAP_LINES} more (`/game log` lists them)")
+    return "**Since your last move:**\n" + "\n".join(lines)
+
+
+ROWS = 5  # rows of controls under a message: 5 buttons to a row, or one menu; one place is kept for "My options"
+
+
+def fit_rows(buttons: list[Button], menus: list[Menu]) -> tuple[list[Button], list[Menu]]:
+    """Every legal move stays reachable under the board: while the buttons (and the one kept place) and
+    the menus need more than ROWS rows, a kind of move shown as buttons (never `end`) becomes a menu of
+    its own, or joins its command's menu when that still holds 25 options: the change that saves most rows
+    first, the biggest group on a tie; it stops when no change saves a row."""
+    def rows(bs: list[Button], ms: list[Menu]) -> int:
+        return -(-(len(bs) + 1) // 5) + len(ms)
+
+    buttons, menus = list(buttons), list(menus)
+    while rows(buttons, menus) > ROWS:
+        kinds: dict[tuple[str, str], list[Button]] = {}
+        for b in buttons:
+            cmd = Action.parse(b.action).cmd
+            if cmd != "end" and re.fullmatch(r"[a-z0-9_-]+", cmd) and len(b.action) <= MAX_MENU_VALUE:
+                kinds.setdefault((b.player, cmd), []).append(b)
+        best: tuple[int, int, list[Button], list[Menu]] | None = None
+        for (player, cmd), moved in kinds.items():
+            old = next((m for m in menus if (m.player, m.cmd) == (player, cmd)), None)
+            options = tuple((b.label[:100], b.action) for b in moved) + (old.options if old else ())
+            if len(options) > MAX_MENU_OPTIONS:
+                continue
+            rest = [b for b in buttons if b not in moved]
+            ms = [m for m in menus if m is not old] + [Menu(player, cmd, options)]
+            saved = rows(buttons, menus) - rows(rest, ms)
+            if saved > 0 and (best is None or (saved, len(moved)) > best[:2]):
+                best = (saved, len(moved), rest, ms)
+        if best is None:
+            break
+        buttons, menus = best[2], best[3]
+    return buttons, menus
+
+
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
     """One move's rules work (pure; run in a worker thread)."""
     before = engine.status(state)
@@ -120,8 +178,11 @@ class Table:
         seed_source: Callable[[], int] | None = None,
         render_workers: int = 0,
         limits: Limits | None = None,
+        computer_workers: int = 0,
     ) -> None:
         """render_workers > 0 renders boards in that many processes (the bot); 0 uses a thread.
+        computer_workers > 0 runs computer players' decisions in that many processes (the bot: a `hard`
+        search holds the GIL for up to a second or two); 0 runs them in a thread (console, scripts, tests).
 
         `limits` bounds the work under way at each stage (bot/pipeline.py): moves in their apply
         path, rules work in worker threads, boards being drawn; the rest waits its turn.
@@ -137,7 +198,8 @@ class Table:
         self.undo_states: dict[int, list[tuple[int, str, BaseModel]]] = {}
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
-            render_workers, mp_context=multiprocessing.get_context("spawn")) if render_workers > 0 else None)
+            render_workers, mp_context=multiprocessing.get_context("spawn"), initializer=render_worker_init)
+            if render_workers > 0 else None)
         self.limits = limits = limits or Limits()
         self._rules_pool = concurrent.futures.ThreadPoolExecutor(limits.rules_workers,
                                                                  thread_name_prefix="playpost-rules")
@@ -147,9 +209,17 @@ class Table:
         self.render = Stage("render", 2 * render_workers or 1, limits.queue, self._pool)
         self.boards = Boards(self.render)
         self.turns = Turns()
+        self._think = (concurrent.futures.ProcessPoolExecutor(
+            computer_workers, mp_context=multiprocessing.get_context("spawn"), initializer=computers.warm_worker)
+            if computer_workers > 0 else None)
 
     def close(self) -> None:
+        """Stop the workers: the bot closes the table after the commands in flight are done, so no decision or
+        board is waited for any more; queued ones are cancelled, and the processes exit as they finish."""
         self.boards.cancel()
+        if self._think is not None:
+            self._think.shutdown(wait=False, cancel_futures=True)
+            self._think = None
         self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -242,6 +312,18 @@ class Table:
         view = await self.rules.run(engine.view, state, None)
         return await loop.run_in_executor(None, render_png, kind, view)
 
+    async def decide(self, kind: str, engine: Game, state: BaseModel, player: str, level: str, seed: str) -> Action:
+        """A computer player's decision off the event loop: in a decision process when the table has them
+        (the state goes as its JSON), else in a thread. Either way the same action (bot/computers.py)."""
+        if self._think is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._think, computers.choose_from_text, kind, engine.dump(state), player, level, seed)
+            except concurrent.futures.BrokenExecutor:
+                log.exception("decision pool broke; computer players decide in a thread from now on")
+                self._think = None
+        return await asyncio.to_thread(computers.choose, kind, state, player, level, seed)
+
     # ---- the apply path ------------------------------------------------------
     async def play(self, ctx: Context, kind: str, written: Action, *, expected_version: int | None = None) -> Reply:
         rec, engine, move = await self.commit(ctx, kind, written, expected_version=expected_version)
@@ -249,7 +331,8 @@ class Table:
         rec, state, after, events = await computers.follow(self, rec, engine, move.state, move.after)
         # committed: everything below only describes it
         return computers.quiet(rec, await self.after_move(rec, engine, state, move.before, after,
-                                                          [*move.events, *events], later=ctx.image_later))
+                                                          [*move.events, *events], later=ctx.image_later,
+                                                          mover=ctx.user_id))
 
     async def commit(self, ctx: Context, kind: str, written: Action, *,
                      expected_version: int | None = None) -> tuple[GameRecord, Game, Move]:
@@ -277,6 +360,8 @@ class Table:
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
                              barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
+            if keeps_deadline(ctx.user_id, move.before, move.after):
+                fields["deadline_at"] = rec.deadline_at
             if move.after.finished:
                 fields["status"] = "finished"
             rec = await self.storage.append_action(rec, rec.version, entry, move.dumped, **fields)
@@ -350,11 +435,15 @@ class Table:
 
     # ---- describing a move ---------------------------------------------------
     async def after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
-                         after: Status, events: Sequence[Event], *, later: bool = False) -> Reply:
+                         after: Status, events: Sequence[Event], *, later: bool = False,
+                         mover: str | None = None) -> Reply:
         """Describe a committed change: text, board, controls, status. Call it right after the commit:
         it takes the reply's place in the channel's order before its first await.
 
         `later`: the reply leaves without waiting for its board; `Reply.board` brings the image.
+        `mover`: who made the move; they are never pinged for it, and while the same players must act
+        in the same turn the reply continues the turn's message (`Reply.continues`). A reply that pings
+        opens with a recap of the moves since the pinged player's last one.
         """
         turn = self.turns.take(rec.channel_id)
         try:
@@ -363,8 +452,10 @@ class Table:
             for e in events:
                 for who in e.to or ():
                     private[who] = (private.get(who, "") + "\n" + e.text).strip()
-            newly = [p for p in after.to_act
-                     if before is None or p not in before.to_act or before.turn_key != after.turn_key]
+            newly = [p for p in after.to_act if p != mover and
+                     (before is None or p not in before.to_act or before.turn_key != after.turn_key)]
+            continues = (before is not None and mover is not None and not after.finished and mover in before.to_act
+                         and before.turn_key == after.turn_key and before.to_act == after.to_act)
             board = self.board(rec.channel_id, rec.version, rec.kind, engine, state)
             controls: tuple[list[Button], list[Menu]] = ([], [])
             if not after.finished:
@@ -383,18 +474,29 @@ class Table:
                 finished=after.finished,
                 board=board if later else None,
                 status_message=self.status_message(rec, after),
+                continues=continues,
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
+            if reply.ping and not continues:
+                reply.recap = await self.recap(rec, reply.ping)
+                reply.text = (reply.recap + "\n" + reply.text).strip()
             await turn.wait()  # the channel's earlier replies leave first
             return reply
         finally:
             turn.release()
 
+    async def recap(self, rec: GameRecord, players: Sequence[str]) -> str:
+        """What happened since the earliest last move of `players`, one line per action, from the move log."""
+        entries = await self.storage.log(rec.id)
+        last = [max((i for i, e in enumerate(entries) if e.player == p), default=-1) for p in players]
+        since = entries[min(last, default=-1) + 1:]
+        return recap_text(since, self.names(rec), rec.kind)
+
     def controls(self, engine: Game, state: BaseModel, status: Status,
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
         """The buttons under a board, and menus for the legal actions the buttons leave out."""
         buttons = self.buttons(engine, state, status, names)
-        return buttons, self.menus(engine, state, status, buttons)
+        return fit_rows(buttons, self.menus(engine, state, status, buttons))
 
     @staticmethod
     def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:

@@ -227,6 +227,7 @@ class TableCommands:
                 raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
                                     f"{len(rec.seats)} taken.", "More players join with `/game join`.")
             state = engine.setup(rec.options, seats_of(rec), rec.seed)
+            intro = engine.intro(state)  # what the setup decided, said once
             st = engine.status(state)
             rec = await self.table.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
                                                  deadline_at=self.table.deadline(rec, st, engine, state))
@@ -235,7 +236,8 @@ class TableCommands:
         rec, state, st, events = await computers.follow(self.table, rec, engine, state, st)
         reply = computers.quiet(rec, await self.table.after_move(rec, engine, state, None if not events else before,
                                                                  st, events))
-        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + reply.text
+        reply.text = f"**{engine.name}** begins! Players: {self._seat_list(rec)}.\n" + (f"{intro}\n" if intro else "") \
+            + reply.text
         return reply
 
     async def status(self, ctx: Context) -> Reply:
@@ -311,7 +313,7 @@ class TableCommands:
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
             self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
-        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [])
+        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
         reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
         reply.ping = []
         return reply

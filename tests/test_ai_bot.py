@@ -156,3 +156,47 @@ async def test_a_game_without_heroes_refuses_a_computer_hero(manager):
     await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
     r = await manager.dispatch(ctx("ann"), "game", "computer", {"hero": "Ruby"})
     assert r.ephemeral and "has no heroes to choose" in r.text, r.text
+
+
+async def _heroball_against_a_computer(tmp_path, clock, workers: int) -> tuple[list[tuple[str, str]], GameManager]:
+    """Ann against a `normal` computer in Heroball for a few of her moves (her first legal action each time)."""
+    from games.core import get_game
+    from storage import open_storage
+
+    store = await open_storage(str(tmp_path / f"workers{workers}.sqlite3"))
+    m = GameManager(store, clock=clock, seed_source=lambda: 7, render=False, computer_workers=workers)
+    await m.dispatch(ctx("ann"), "game", "new", {"game": "heroball", "seed": 3})
+    await m.dispatch(ctx("ann"), "game", "computer", {"level": "normal"})
+    await m.dispatch(ctx("ann"), "game", "start", {})
+    engine = get_game("heroball")
+    for _ in range(3):
+        rec = await m.storage.live_game("c1")
+        assert rec is not None
+        legal = engine.legal_actions(m.state_of(rec), "ann")
+        r = await m.dispatch(ctx("ann"), "heroball", legal[0].cmd, dict(legal[0].args))
+        assert not r.ephemeral, r.text
+    rec = await m.storage.live_game("c1")
+    assert rec is not None
+    log = [(e.player, e.action) for e in await m.storage.log(rec.id)]
+    await store.close()
+    return log, m
+
+
+async def test_computers_decide_in_worker_processes_and_play_as_they_do_in_a_thread(tmp_path, clock):
+    """Issue 17: the bot's computer players decide in a process pool (off the event loop, the GIL included);
+    the console's thread gives the very same moves (the budget counts engine steps, never seconds); closing
+    the table stops the pool's processes."""
+    in_thread, m0 = await _heroball_against_a_computer(tmp_path, clock, 0)
+    m0.close()
+    in_process, m1 = await _heroball_against_a_computer(tmp_path, clock, 1)
+    pool = m1.table._think
+    assert pool is not None
+    procs = list(pool._processes.values())  # type: ignore[attr-defined]
+    assert procs, "a decision process ran"
+    assert any(p == "computer-1" for p, _ in in_process), "the computer moved"
+    assert in_process == in_thread
+    m1.close()
+    assert m1.table._think is None
+    for p in procs:
+        p.join(timeout=20)
+        assert p.exitcode is not None, "the decision process exited after close"

@@ -9,7 +9,7 @@ import json
 from tools.bench import run as bench
 from tools.bench.common import QUICK
 
-SECTIONS = ("image", "pipeline", "scale", "scale-out", "undo/export", "engines")
+SECTIONS = ("image", "replay", "pipeline", "scale", "scale-out", "undo/export", "engines")
 
 
 def test_quick_bench_prints_every_section_and_writes_json(tmp_path, capsys) -> None:

@@ -12,6 +12,7 @@ from bot.console import Console, ScriptClock
 from bot.manager import GameManager
 from games.core import Event, Seat, all_games
 from games.core.playout import random_playout
+from games.dungeon.board import board
 from games.heroball.engine import Heroball
 from storage import open_storage
 from tools.fuzz.cases import recheck
@@ -20,7 +21,7 @@ from tools.fuzz.games import fuzzers
 from tools.fuzz.guide import Chooser
 from tools.fuzz.heroball import HeroballFuzz
 from tools.fuzz.known import KNOWN, known
-from tools.fuzz.runner import Case, fuzz_game
+from tools.fuzz.runner import Case, Report, fuzz_game, play_one
 
 # games per game id in CI (a count, never seconds: the suite must not depend on the machine's speed);
 # one guided, one mixed and one random playout each round; the dungeon's guided play rates whole activations by
@@ -38,6 +39,46 @@ def test_fuzz_games_break_no_invariant(game_id: str, tmp_path: Path) -> None:
     assert not failures, "\n\n".join(failures)
     assert report.finished == report.games and report.actions > 0
     assert report.hidden_checks > 0, "the hidden-information differential ran"
+
+
+def test_guided_fuzzer_reaches_dungeon_victory_and_a_level_transition() -> None:
+    """Issue 11: random play dies on level 1, so the fuzzer plays guided from constructed late starts too (the
+    engine's own `open_level` after the earlier levels are cleared, invariants checked): from fixed seeds it wins
+    the dungeon and clears a level in play (the break between levels, the next level opening)."""
+    fuzz = fuzzers()["dungeon"]
+    report = Report("dungeon")
+    transition = ("level 3 reached", "level 4 reached")
+    for seed in range(208, 220):  # late games; the first ones win at once and clear level 2
+        case = play_one(fuzz, seed, "late", report, hidden_rate=0.0)
+        assert case is None, f"seed {seed}: {case.problems}\n{case.transcript()}"
+        if "victory" in report.milestones and any(m in report.milestones for m in transition):
+            break
+    assert report.milestones["victory"] > 0, dict(report.milestones)
+    assert any(report.milestones[m] for m in transition) and report.milestones["phase intermission"] > 0
+    assert report.finished == report.games
+
+
+def test_a_late_start_is_the_engines_own_level_opening() -> None:
+    """A late start has the earlier spawn points destroyed, the new level open with its monsters spawned by the
+    engine, every hero in its area and restored, and no card made up; a case names it and rebuilds it."""
+    fuzz = fuzzers()["dungeon"]
+    pick = random.Random(5)
+    options = fuzz.options(pick)
+    seats = fuzz.seats(pick, options)
+    setup = fuzz.engine.setup(options, seats, 5)
+    st = fuzz.rebuild_start(setup, "level 4 weakened")
+    assert st.phase == "intermission" and st.level == 3 and all(lv.destroyed for lv in st.levels[:3])
+    assert st.levels[3].active and st.levels[3].spawn_wounds == 2 and len(st.levels[3].pool) < 3
+    assert st.monsters and all(m.level == 3 for m in st.monsters)
+    assert all(h.wounds == 0 and h.equipment for h in st.heroes)
+    assert all(board(st.dungeon).tile_of((h.x, h.y)) == 3 for h in st.heroes)
+    assert fuzz.invariants(setup, st, []) == []
+    assert fuzz.engine.dump(fuzz.rebuild_start(setup, "level 4 weakened")) == fuzz.engine.dump(st)
+    with pytest.raises(ValueError):
+        fuzz.rebuild_start(setup, "level 9")
+    text = Case("dungeon", 5, "late", ["(a test)"], options, seats, [], start="level 4 weakened").transcript()
+    assert "# start: level 4 weakened (" in text
+    assert recheck(text) == []
 
 
 CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.txt"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -171,3 +172,18 @@ async def test_moves_of_many_channels_through_one_apply_slot_all_apply(tmp_path)
     finally:
         mgr.close()
         await store.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no scheduling priorities here")
+def test_render_processes_run_at_a_lower_priority_than_the_bot() -> None:
+    """Drawing is background work: the bot's render processes give way to its event loop (bot/runtime.py)."""
+    from bot.runtime import RENDER_NICE
+    from bot.table import Table
+
+    table = Table(storage=None, render_workers=1)  # type: ignore[arg-type]
+    try:
+        assert table._pool is not None
+        worker_nice = table._pool.submit(os.nice, 0).result(timeout=60)
+    finally:
+        table.close()
+    assert worker_nice >= min(19, os.nice(0) + RENDER_NICE)

@@ -108,7 +108,7 @@ class PlaypostBot(ext.Bot):
     async def setup_hook(self) -> None:
         storage = await open_storage(self.settings.playpost_db)
         self.manager = GameManager(storage, render_workers=self.settings.render_workers(),
-                                   limits=self.settings.limits())
+                                   limits=self.settings.limits(), computer_workers=self.settings.computer_workers())
         tune_runtime()
         self.add_dynamic_items(*ITEMS)
         self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import discord
@@ -27,7 +27,19 @@ from games.core import all_games
 from ..manager import GameManager
 from ..pipeline import Board
 from ..reply import Context, Reply
-from .present import attach_board, message_url, missing_permissions, post_failed, private_text, send_reply
+from .present import (
+    MAX_CONTENT,
+    attach_board,
+    body_of,
+    continued_text,
+    edit_turn,
+    message_url,
+    missing_permissions,
+    post_failed,
+    private_text,
+    send_private,
+    send_reply,
+)
 from .status import Poster, create_status, refresh_status
 
 log = logging.getLogger("playpost.discord")
@@ -49,8 +61,9 @@ def context(interaction: discord.Interaction, channel_id: str | None = None, **m
     )
 
 
-def once(interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
-    """Defer a click publicly ("thinking") exactly once, whoever asks first (the manager or the timer)."""
+def once(interaction: discord.Interaction, *, thinking: bool = True) -> Callable[[], Awaitable[None]]:
+    """Defer a click exactly once, whoever asks first (the manager or the timer): publicly with a "thinking"
+    message, or (`thinking=False`, a game move) as an update of the clicked message, which adds no message."""
     sent: asyncio.Task[Any] | None = None
 
     async def defer() -> None:
@@ -58,10 +71,19 @@ def once(interaction: discord.Interaction) -> Callable[[], Awaitable[None]]:
         if sent is None:
             if interaction.response.is_done():
                 return
-            sent = asyncio.get_running_loop().create_task(interaction.response.defer(thinking=True))
+            sent = asyncio.get_running_loop().create_task(interaction.response.defer(thinking=thinking))
         await asyncio.shield(sent)
 
     return defer
+
+
+@dataclass
+class TurnPost:
+    """The message of the turn under way in a channel: moves of the same turn edit it."""
+
+    game_id: int
+    message_id: int
+    body: str  # its text without the status line
 
 
 def ack_timer(defer: Callable[[], Awaitable[None]]) -> asyncio.TimerHandle:
@@ -83,6 +105,9 @@ class Flows:
         self.bot = bot
         self.image_wait = image_wait  # seconds a move's text waits for its board before leaving without it
         self._posting: dict[str, asyncio.Lock] = {}  # per channel: replies are posted in commit order
+        # per channel: the message of the turn under way (kept in memory: after a restart a turn's next
+        # move simply posts a new message)
+        self.turns: dict[str, TurnPost] = {}
 
     @property
     def manager(self) -> GameManager:
@@ -128,7 +153,7 @@ class Flows:
                     menu: str | None = None) -> None:
         """A click on a board's button or menu: checked by the manager against the board as stored, then played."""
         started = time.perf_counter()
-        defer = once(interaction)
+        defer = once(interaction, thinking=False)
         ctx = context(interaction, channel_id, ack=defer)
         reply: Reply | None = None
         timer = ack_timer(defer)
@@ -137,17 +162,17 @@ class Flows:
                 reply = await self.manager.press(ctx, version, carried, menu=menu)
             finally:
                 timer.cancel()
-            if await self._refused_at_once(interaction, reply):
+            if await self._refused_at_once(interaction, reply, thinking=False):
                 log.info("event=click_refused channel=%s user=%s stale=%s", channel_id, ctx.user_id, reply.stale)
                 return
-            await self._show(interaction, reply, channel_id)
+            shown = await self._show(interaction, reply, channel_id, thinking=False)
         except Exception as exc:
             log.exception("event=click_failed channel=%s user=%s", channel_id, ctx.user_id)
             await post_failed(interaction, reply, exc)  # never delete what may already be the new board
             return
         log.info("event=click channel=%s user=%s version=%s ok=%s ms=%d", channel_id, ctx.user_id, version,
                  not reply.ephemeral, (time.perf_counter() - started) * 1000)
-        if not reply.ephemeral and interaction.message is not None:
+        if not reply.ephemeral and interaction.message is not None and shown != interaction.message.id:
             # the board this control sat under is history now: take its controls away
             try:
                 await interaction.message.edit(view=None)
@@ -179,19 +204,21 @@ class Flows:
 
     # ---- showing a reply ---------------------------------------------------------
     @staticmethod
-    async def _refused_at_once(interaction: discord.Interaction, reply: Reply) -> bool:
+    async def _refused_at_once(interaction: discord.Interaction, reply: Reply, *, thinking: bool = True) -> bool:
         """A click the manager answered before acknowledging it: say so privately, at once."""
         if interaction.response.is_done():
             return False
         if reply.ephemeral:
             await interaction.response.send_message(private_text(reply), ephemeral=True)
             return True
-        await interaction.response.defer(thinking=True)  # not expected: a public answer is acknowledged first
+        await interaction.response.defer(thinking=thinking)  # not expected: a public answer is acknowledged first
         return False
 
     async def _show(self, interaction: discord.Interaction, reply: Reply, channel_id: str, *,
-                    deferred_ephemeral: bool = False, note: str = "", in_thread: bool = False) -> None:
-        """Post the reply (the game is as the manager left it, whatever Discord says), then the status message.
+                    deferred_ephemeral: bool = False, note: str = "", in_thread: bool = False,
+                    thinking: bool = True) -> int | None:
+        """Post the reply (the game is as the manager left it, whatever Discord says), then the status message;
+        return the id of the message that shows it (a move of the turn under way edits the turn's message).
 
         Called as soon as the manager answers (no await in between): the channel's posting lock is
         queued for in the order the manager released the replies, which is the order of the moves.
@@ -209,12 +236,19 @@ class Flows:
                 except Exception:
                     log.warning("event=board_failed game=%s", reply.game_id, exc_info=True)
                     board = None
-            try:
-                sent = await send_reply(interaction, reply, deferred_ephemeral=deferred_ephemeral,
-                                        channel_id=channel_id, note=note)
-            except discord.HTTPException as exc:
-                await post_failed(interaction, reply, exc)
-                sent = None
+            sent: discord.WebhookMessage | discord.PartialMessage | None = None
+            edited = await self._continue_turn(interaction, reply, channel_id, thinking=thinking, note=note)
+            if edited is not None:
+                sent = edited
+            else:
+                try:
+                    sent = await send_reply(interaction, reply, deferred_ephemeral=deferred_ephemeral,
+                                            channel_id=channel_id, note=note, thinking=thinking)
+                except discord.HTTPException as exc:
+                    await post_failed(interaction, reply, exc)
+                    sent = None
+                if sent is not None and reply.game_id is not None and reply.version is not None:
+                    await self._new_turn(channel_id, TurnPost(reply.game_id, sent.id, body_of(reply)))
             if sent is not None and reply.game_id is not None and reply.buttons and reply.version:
                 # where the newest board with buttons is, so a stale button can point to it
                 try:
@@ -227,11 +261,60 @@ class Flows:
             else:
                 await refresh_status(self.bot, reply)
         if board is not None and sent is not None and not reply.ephemeral:
-            await self._board_later(interaction, reply, board, sent)
+            content = None
+            if edited is not None:
+                turn = self.turns.get(channel_id)
+                content = continued_text(turn.body, replace(reply, text="")) if turn else None
+            await self._board_later(interaction, reply, board, sent, content)
+        return None if sent is None else sent.id
+
+    async def _continue_turn(self, interaction: discord.Interaction, reply: Reply, channel_id: str, *,
+                             thinking: bool, note: str = "") -> discord.PartialMessage | None:
+        """A move of the turn under way: edit the turn's message (text appended, board and controls
+        replaced) and drop this interaction's own "thinking" message; None when a new message is due
+        (another player acts, the turn's message is unknown or gone, or the text would be too long)."""
+        turn = self.turns.get(channel_id)
+        if reply.ephemeral or not reply.continues or turn is None or turn.game_id != reply.game_id:
+            return None
+        body = continued_text(turn.body, replace(reply, status_text=""))
+        content = continued_text(turn.body, reply)
+        if len(content) > MAX_CONTENT:
+            return None
+        message = self.bot.get_partial_messageable(int(channel_id)).get_partial_message(turn.message_id)
+        try:
+            await edit_turn(message, reply, content, channel_id, getattr(interaction, "filesize_limit", 10 << 20))
+        except discord.HTTPException as exc:
+            log.info("event=turn_edit_failed channel=%s status=%s", channel_id, exc.status)
+            self.turns.pop(channel_id, None)
+            return None
+        turn.body = body
+        if thinking:  # before any private word: a follow-up would otherwise fill the public "thinking" message
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException as exc:
+                log.info("event=delete_thinking_failed status=%s", exc.status)
+        mine = reply.private.get(str(interaction.user.id))
+        if mine or note:
+            try:
+                await send_private(interaction, mine or "", extra=note)
+            except discord.HTTPException as exc:
+                log.warning("event=private_failed channel=%s status=%s", channel_id, exc.status)
+        return message
+
+    async def _new_turn(self, channel_id: str, post: TurnPost) -> None:
+        """A new message for a new turn: the previous turn's message loses its controls."""
+        old = self.turns.get(channel_id)
+        self.turns[channel_id] = post
+        if old is None or old.message_id == post.message_id:
+            return
+        try:
+            await self.bot.get_partial_messageable(int(channel_id)).get_partial_message(old.message_id).edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("event=clear_buttons_failed status=%s", exc.status)
 
     @staticmethod
     async def _board_later(interaction: discord.Interaction, reply: Reply, board: Board,
-                           sent: discord.WebhookMessage) -> None:
+                           sent: discord.WebhookMessage | discord.PartialMessage, content: str | None) -> None:
         """The board that was not ready with its text: added to that message once drawn (unless superseded)."""
         try:
             image = await board.image()
@@ -242,7 +325,7 @@ class Flows:
             log.info("event=board_superseded game=%s version=%s", reply.game_id, reply.version)
             return
         try:
-            await attach_board(sent, image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+            await attach_board(sent, image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024), content)
         except discord.HTTPException as exc:
             log.warning("event=board_attach_failed game=%s status=%s", reply.game_id, exc.status)
 

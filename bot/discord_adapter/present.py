@@ -57,7 +57,7 @@ def missing_permissions(perms: discord.Permissions, *, in_thread: bool, board: b
     need = [("send_messages_in_threads" if in_thread else "send_messages",
              "Send Messages in Threads" if in_thread else "Send Messages")]
     if board:
-        need += [("attach_files", "Attach Files"), ("embed_links", "Embed Links")]
+        need += [("attach_files", "Attach Files")]  # the board is a plain attachment, no embed
     return [label for attr, label in need if not getattr(perms, attr)]
 
 
@@ -99,27 +99,26 @@ def status_view(channel_id: str) -> discord.ui.View:
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred_ephemeral: bool,
-                     channel_id: str, note: str = "") -> discord.WebhookMessage | None:
-    """Send `reply` as the answer to an already deferred interaction; return the public message."""
+                     channel_id: str, note: str = "", thinking: bool = True) -> discord.WebhookMessage | None:
+    """Send `reply` as the answer to an already deferred interaction; return the public message.
+    `thinking`: the interaction was deferred with a "thinking" message (a click is deferred without one)."""
     invoker = str(interaction.user.id)
     if reply.ephemeral:
-        if not deferred_ephemeral:
+        if not deferred_ephemeral and thinking:
             await _drop_thinking(interaction)
         files = _files(reply)
-        embed = None
         if reply.image is not None:  # a private picture (a preview): shown like a board, to the caller only
-            embed, board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+            board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
             files[:0] = [board] if board else []
-        await _send_private(interaction, private_text(reply), files=files, extra=note, embed=embed)
+        await send_private(interaction, private_text(reply), files=files, extra=note)
         return None
     text = reply.text
     ping = [p for p in reply.ping if p]
     if ping:
         text = (text + "\n" + " ".join(f"<@{p}>" for p in ping)).strip()
     files = _files(reply)
-    embed = None
     if reply.image is not None:
-        embed, board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
+        board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
         if board is None:
             text += "\n(The board image is larger than this server's upload limit.)"
         else:
@@ -131,23 +130,53 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
         kwargs: dict[str, Any] = {"content": piece or None, "allowed_mentions": mentions(ping), "wait": True,
                                   "ephemeral": deferred_ephemeral}
         if i == len(pieces) - 1:
-            kwargs.update({k: v for k, v in (("embed", embed), ("files", files), ("view", view)) if v})
+            kwargs.update({k: v for k, v in (("files", files), ("view", view)) if v})
             if kwargs["content"] is None and len(kwargs) == 4:
                 kwargs["content"] = "Done."  # the thinking message must be answered
         sent = await interaction.followup.send(**kwargs)
     mine = reply.private.get(invoker)
     if mine or note:
-        await _send_private(interaction, mine or "", extra=note)
+        await send_private(interaction, mine or "", extra=note)
     return sent
 
 
-async def attach_board(message: discord.WebhookMessage, image: bytes, limit: int) -> None:
-    """Add a board drawn after its text was posted to that message (its text and controls stay)."""
-    embed, board = _board(image, limit)
+async def attach_board(message: discord.WebhookMessage | discord.PartialMessage, image: bytes, limit: int,
+                       content: str | None = None) -> None:
+    """Add a board drawn after its text was posted to that message (its text and controls stay;
+    `content`: the message's text, when `message` does not carry it)."""
+    board = _board(image, limit)
     if board is None:
-        await message.edit(content=f"{message.content}\n(The board image is larger than this server's upload limit.)")
+        text = content if content is not None else getattr(message, "content", "")
+        await message.edit(content=f"{text}\n(The board image is larger than this server's upload limit.)")
         return
-    await message.edit(embed=embed, attachments=[board])
+    await message.edit(attachments=[board])
+
+
+def continued_text(before: str, reply: Reply) -> str:
+    """The turn's message after one more move of the same turn: what it said (without its status line),
+    this move's lines, the status line now."""
+    return "\n".join(t for t in (before, body_of(reply), reply.status_text) if t)
+
+
+def body_of(reply: Reply) -> str:
+    """A reply's text without its trailing status line (which the next move of the turn replaces)."""
+    text = reply.text
+    if reply.status_text and text.endswith(reply.status_text):
+        text = text[: -len(reply.status_text)]
+    return text.strip()
+
+
+async def edit_turn(message: discord.PartialMessage, reply: Reply, content: str, channel_id: str,
+                    limit: int) -> None:
+    """Show one more move of the same turn in the turn's message: text appended, board and controls replaced.
+    Raises discord.HTTPException (say, the message was deleted): the caller posts a new message instead."""
+    kwargs: dict[str, Any] = {"content": content, "view": view_for(reply, channel_id),
+                              "allowed_mentions": discord.AllowedMentions.none(), "embeds": []}
+    if reply.image is not None:
+        board = _board(reply.image, limit)
+        if board is not None:
+            kwargs["attachments"] = [board]
+    await message.edit(**kwargs)
 
 
 def private_text(reply: Reply) -> str:
@@ -191,7 +220,7 @@ async def post_failed(interaction: discord.Interaction, reply: Reply | None, exc
     else:
         text = f"{what}. `/game status` shows the game."
     try:
-        await _send_private(interaction, text)
+        await send_private(interaction, text)
     except discord.HTTPException as again:
         log.warning("event=post_failed_note_failed channel=%s status=%s", interaction.channel_id, again.status)
 
@@ -204,23 +233,26 @@ async def _drop_thinking(interaction: discord.Interaction) -> None:
         log.warning("event=delete_thinking_failed status=%s", exc.status)
 
 
-def _board(image: bytes, limit: int) -> tuple[discord.Embed | None, discord.File | None]:
-    """The board as an embed showing the attached board.png (nothing if over the upload limit)."""
+def _board(image: bytes, limit: int) -> discord.File | None:
+    """The board as a plain attachment, board.png (nothing if over the upload limit).
+
+    Discord shows a plain image attachment much larger than an image inside an embed (about 400 px
+    wide on desktop), where hex labels and the panel cannot be read without opening it; so no embed.
+    """
     if len(image) > limit:
-        return None, None
-    embed = discord.Embed()
-    embed.set_image(url="attachment://board.png")
-    return embed, discord.File(io.BytesIO(image), filename="board.png")
+        return None
+    return discord.File(io.BytesIO(image), filename="board.png")
 
 
-async def _send_private(interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None,
-                        extra: str = "", embed: discord.Embed | None = None) -> None:
+async def send_private(interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None,
+                        extra: str = "") -> None:
     body = "\n".join(t for t in (text, extra) if t).strip() or "Done."
     pieces = chunks(body)
     for i, piece in enumerate(pieces):
         kwargs: dict = {"content": piece, "ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
         if i == len(pieces) - 1:
-            kwargs.update({k: v for k, v in (("files", files), ("embed", embed)) if v})
+            if files:
+                kwargs["files"] = files
         await interaction.followup.send(**kwargs)
 
 

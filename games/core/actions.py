@@ -96,7 +96,21 @@ class Action(BaseModel):
 
     @classmethod
     def of(cls, cmd: str, **args: Any) -> Action:
-        return cls(cmd=cmd, args=tuple((k, str(v)) for k, v in args.items() if v is not None))
+        """The action `cmd` with these arguments (None values left out).
+
+        Actions are frozen values, so one shared instance per distinct call is safe: building one (pydantic
+        validation) was the largest cost of listing legal moves. The key holds each value's type, so `1`,
+        `True` and `"1"` (equal or equal-hashing keys) still give their own texts."""
+        try:
+            key = (cls, cmd, tuple(args.items()), tuple(map(type, args.values())))
+            found = _OF.get(key)
+        except TypeError:  # an unhashable value: built every time
+            return cls(cmd=cmd, args=tuple((k, str(v)) for k, v in args.items() if v is not None))
+        if found is None:
+            if len(_OF) > 1 << 16:
+                _OF.clear()
+            found = _OF[key] = cls(cmd=cmd, args=tuple((k, str(v)) for k, v in args.items() if v is not None))
+        return found
 
     def get(self, key: str, default: str | None = None) -> str | None:
         for k, v in self.args:
@@ -132,6 +146,9 @@ class Action(BaseModel):
             return False
         mine = {k: v.casefold() for k, v in self.args}
         return all(mine.get(k) == v.casefold() for k, v in partial.args)
+
+
+_OF: dict[tuple[object, ...], Action] = {}
 
 
 @lru_cache(maxsize=1 << 16)

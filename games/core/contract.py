@@ -223,6 +223,16 @@ class Game(ABC, Generic[S]):
         """How an autocomplete value reads in the list (e.g. a target with the dice it faces)."""
         return value
 
+    def idle_reason(self, state: S, player: str) -> str:
+        """Why `player` has nothing to do now, when the game can say more than "It is not your move." (a hero
+        who is down, say); empty for the plain refusal."""
+        return ""
+
+    def intro(self, state: S) -> str:
+        """Public text for the start of a game: what the setup decided (e.g. heroes drawn at random) and
+        what comes first; empty if nothing."""
+        return ""
+
     def private_text(self, state: S, player: str) -> str:
         """What only `player` may read (a hand, secret objectives); empty if nothing."""
         return ""

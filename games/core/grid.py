@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 DIRS8: dict[str, tuple[int, int]] = {
     "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
@@ -24,10 +25,12 @@ def col_letters(x: int) -> str:
     return s
 
 
+@lru_cache(maxsize=1 << 14)
 def label(x: int, y: int) -> str:
     return f"{col_letters(x)}{y + 1}"
 
 
+@lru_cache(maxsize=1 << 12)
 def parse_label(text: str) -> tuple[int, int] | None:
     """'C4' -> (2, 3); None if it is not a square label."""
     m = _LABEL.match(text.strip())

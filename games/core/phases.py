@@ -15,10 +15,13 @@ Actions that are legal in every phase (standing orders, player settings) are the
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import copy
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
+from pydantic_core import SchemaValidator
 
 from .actions import Action
 from .contract import Event, Game, Status
@@ -80,11 +83,69 @@ class Phase(Generic[S]):
 
 
 def copy_state(state: S) -> S:
-    """An exact deep copy of a state model: `model_validate(model_dump())` runs both halves in
-    pydantic-core, about 4x faster than `model_copy(deep=True)` (Python's deepcopy, object by object).
-    States are plain data (models, lists, dicts, scalars) that round-trip exactly, so the copy is
-    equal to the original and shares nothing mutable with it."""
+    """An exact deep copy of a state model, sharing nothing mutable with the original.
+
+    pydantic-core re-validates the model instance itself with `revalidate_instances="always"` on every
+    model of the state's schema (`_copier`): every model, list and dict is rebuilt in Rust, about 1.8x
+    faster than `model_validate(model_dump())` (which first builds a whole dict tree) and 4-7x faster
+    than `model_copy(deep=True)`. States are plain data (models, lists, dicts, scalars), so the copy is
+    equal to the original; tests/test_state_copy.py checks equality and independence for every game.
+    """
+    copier = _COPIERS.get(type(state))
+    if copier is None:
+        copier = _COPIERS[type(state)] = _copier(type(state))
+    new = copier(state)
+    if new is state:  # never shared: a pydantic that passes instances through gets the plain copy
+        copier = _COPIERS[type(state)] = _plain_copy
+        new = copier(state)
+    return new
+
+
+def _plain_copy(state: Any) -> Any:
     return type(state).model_validate(state.model_dump())
+
+
+_COPIERS: dict[type[BaseModel], Callable[[Any], Any]] = {}
+_BUILDING = threading.Lock()
+
+
+def _copier(cls: type[BaseModel]) -> Callable[[Any], Any]:
+    """A validator of `cls` that rebuilds model instances instead of passing them through.
+
+    The class's own schema is copied with `revalidate_instances="always"` on each model in it. While it
+    is compiled the model classes are marked incomplete, or pydantic-core would reuse their own
+    (pass-through) validators for the nested models. If this cannot be done (a pydantic change), the
+    plain dump-and-validate copy is used."""
+    schema = copy.deepcopy(cls.__pydantic_core_schema__)
+    classes: set[type] = set()
+
+    def mark(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "model":
+                node["config"] = {**(node.get("config") or {}), "revalidate_instances": "always"}
+                classes.add(node["cls"])
+            for v in node.values():
+                mark(v)
+        elif isinstance(node, list):
+            for v in node:
+                mark(v)
+
+    mark(schema)
+    with _BUILDING:
+        saved = [(c, c.__dict__.get("__pydantic_complete__")) for c in classes]
+        try:
+            for c, _ in saved:
+                type.__setattr__(c, "__pydantic_complete__", False)
+            validator = SchemaValidator(schema)
+        except Exception:
+            return _plain_copy
+        finally:
+            for c, was in saved:
+                if was is None:
+                    type.__delattr__(c, "__pydantic_complete__")
+                else:
+                    type.__setattr__(c, "__pydantic_complete__", was)
+    return validator.validate_python
 
 
 def _passing(legal: list[Action]) -> Action | None:

@@ -40,7 +40,7 @@ def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Act
         raise IllegalAction("This game is over.", "Start a new one with `/game new`.")
     if player not in status.to_act and written.cmd not in engine.anytime_commands:
         who = status.waiting_for or "another player"
-        raise IllegalAction("It is not your move.", f"Waiting for {who}.")
+        raise IllegalAction(engine.idle_reason(state, player) or "It is not your move.", f"Waiting for {who}.")
     action = engine.canonical(state, player, written)
     legal = engine.legal_actions(state, player)
     if action in legal:

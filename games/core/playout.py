@@ -44,15 +44,17 @@ def random_playout(
     choose: Chooser = uniform,
     each: Observer | None = None,
     checked: bool = True,
+    start: BaseModel | None = None,
 ) -> Playout:
     """Play random legal actions from `engine.setup(...)` until the game ends or `cap` actions.
 
     `choose` picks among the legal actions (uniformly by default; tests prefer some); `each` sees
     every step (before, player, action, after, events). `checked` sends each action through the
     shared checks (`play.step`); unchecked play calls `apply` directly, as a trusted replay does.
+    `start` replaces the setup state (the fuzzer's constructed late-game starts).
     """
     pick = random.Random(seed)
-    state = engine.setup(options, seats, seed)
+    state = engine.setup(options, seats, seed) if start is None else start
     out = Playout(state=state)
     for _ in range(cap):
         status = engine.status(state)

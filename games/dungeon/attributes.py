@@ -6,7 +6,7 @@ flat stars and short notes for the roll's line.
 """
 from __future__ import annotations
 
-from .data import MonsterDef
+from .data import MonsterDef, content
 from .sight import route, sees, target_fp
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero_stats, hfp, mfp, monster, monster_def
@@ -160,3 +160,28 @@ def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
         if f.wounds and "Undead" in monster_def(f).species and (f.uid == m.uid or _near_visible(st, m, f)):
             f.wounds -= 1
             lines.append(f"{monster_def(m).name} raises {monster_def(f).name}: 1 wound healed.")
+
+
+def goop_cards(st: DungeonState, h: HeroState) -> list[str]:
+    """Goop: a hero adjacent to, and in sight of, a monster with Goop gets nothing from the cards it carries that
+    match that monster's affinity (house: in its rolls; see the README)."""
+    if not h.equipment:
+        return []
+    colours: set[str] = set()
+    attrs = hero_stats(h).attributes
+    for m in st.monsters:
+        md = monster_def(m)
+        if "goop" in md.attributes and route(st, hfp(h), mfp(m), 1) <= 1 and sees(
+                st, "heroes", hfp(h), attrs, mfp(m), set(md.attributes)):
+            colours |= set(md.affinity)
+    return [c for c in h.equipment if content().cards[c].affinity in colours]
+
+
+def geared(st: DungeonState, h: HeroState, notes: list[str] | None = None) -> HeroState:
+    """The hero as its rolls see it: without the cards Goop takes away (the hero itself when none)."""
+    gone = goop_cards(st, h)
+    if not gone:
+        return h
+    if notes is not None:
+        notes.append("goop: no " + ", ".join(content().cards[c].name for c in gone))
+    return h.model_copy(update={"equipment": [c for c in h.equipment if c not in gone]})

@@ -12,13 +12,16 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
-from .data import TERRAIN_CHARS, DungeonDef, content, parse_wall
+from .data import TERRAIN_CHARS, DungeonDef, parse_wall
 from .los import find_line, merge_walls, neighbours_see, touched
+from .maps import dungeon_def
 
 Sq = tuple[int, int]
+_T = TypeVar("_T")
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
 SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
@@ -85,6 +88,7 @@ class Board:
         self._sight: dict[tuple[Sq, Sq, bool, frozenset[Sq]], bool] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
+        self._base_steps: dict[tuple[bool, bool], dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]] = {}
 
     # ---- basic squares ---------------------------------------------------
     def inside(self, sq: Sq) -> bool:
@@ -126,6 +130,41 @@ class Board:
             self.wall_between(a, side1) or self.wall_between(a, side2)
             or self.wall_between(side1, b) or self.wall_between(side2, b)
         )
+
+    def base_steps(self, large: bool, ignore_walls: bool) -> dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]:
+        """For `move_search`: anchor -> [(next anchor, squares a diagonal step passes between, squares the
+        base enters)] for every step the board's edges and walls allow a base of this size (walls ignored
+        by a ghost or burrower); worked out once per board. Whether the side squares may be passed and
+        the entered squares entered depends on the models, so the search asks that."""
+        key = (large, ignore_walls)
+        found = self._base_steps.get(key)
+        if found is None:
+            found = self._base_steps[key] = {}
+            for y in range(self.height):
+                for x in range(self.width):
+                    found[(x, y)] = self._base_steps_from((x, y), large, ignore_walls)
+        return found
+
+    def _base_steps_from(self, cur: Sq, large: bool, ignore_walls: bool,
+                         ) -> list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]:
+        cur_fp = footprint(*cur, large)
+        out = []
+        for d in DIRS8.values():
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            new_fp = footprint(*nxt, large)
+            sides: list[Sq] = []
+            ok = True
+            for s in cur_fp:
+                t = (s[0] + d[0], s[1] + d[1])
+                if not self.inside(t) or (not ignore_walls and (s, d) not in self.step_set):
+                    ok = False
+                    break
+                if d[0] and d[1]:
+                    sides += [q for q in ((t[0], s[1]), (s[0], t[1])) if q not in cur_fp and q not in new_fp]
+            if not ok or (large and not ignore_walls and self.internal_walls(*nxt)):
+                continue
+            out.append((nxt, tuple(dict.fromkeys(sides)), tuple(q for q in new_fp if q not in cur_fp)))
+        return out
 
     def internal_walls(self, x: int, y: int) -> bool:
         """Would a 2x2 base anchored at (x, y) sit over a wall?"""
@@ -178,7 +217,7 @@ class Board:
         if not rel:
             return True
         for seen in pair.seen:
-            if not seen & rel:
+            if seen.isdisjoint(rel):
                 return True
         key = (a, b, ignore_walls, rel)
         hit = self._sight.get(key)
@@ -233,7 +272,7 @@ class Board:
 
 @cache
 def board(dungeon_id: str) -> Board:
-    return Board(content().dungeons[dungeon_id])
+    return Board(dungeon_def(dungeon_id))
 
 
 _ROUTE_CACHE: dict[tuple, dict[Sq, int]] = {}
@@ -287,6 +326,8 @@ def move_search(
     """
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
+    passable, cost_of, hazard_of = _remembered(passable), _remembered(cost_of), _remembered(hazard_of)
+    table = b.base_steps(large, ignore_walls)
     own0 = set(footprint(*start, large))
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
@@ -295,31 +336,9 @@ def move_search(
         cost, haz, cur = heapq.heappop(heap)
         if best.get(cur, (999, 999)) < (cost, haz):
             continue
-        cur_fp = footprint(*cur, large)
-        for d in DIRS8.values():
-            nxt = (cur[0] + d[0], cur[1] + d[1])
-            new_fp = footprint(*nxt, large)
-            ok = True
-            for s in cur_fp:
-                t = (s[0] + d[0], s[1] + d[1])
-                if not b.inside(t):
-                    ok = False
-                    break
-                if not ignore_walls and (s, d) not in b.step_set:
-                    ok = False
-                    break
-                if d[0] and d[1]:
-                    for side in ((t[0], s[1]), (s[0], t[1])):
-                        if side not in cur_fp and side not in new_fp and not passable(side):
-                            ok = False
-                            break
-                    if not ok:
-                        break
-            if not ok:
+        for nxt, sides, entered in table[cur]:
+            if sides and not all(passable(side) for side in sides):
                 continue
-            if large and not ignore_walls and b.internal_walls(*nxt):
-                continue
-            entered = [s for s in new_fp if s not in cur_fp]
             if not all(s in own0 or passable(s) for s in entered):
                 continue
             step_cost = max(cost_of(s) for s in entered)
@@ -343,36 +362,57 @@ def move_search(
     return out
 
 
+_K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
+
+
+def _remembered(f: Callable[[Sq], _T]) -> Callable[[Sq], _T]:
+    """`f` asked once per square (the search's tests are fixed for the whole search)."""
+    memo: dict[Sq, _T] = {}
+
+    def g(s: Sq) -> _T:
+        v = memo.get(s, memo)
+        if v is memo:
+            v = memo[s] = f(s)
+        return v  # type: ignore[return-value]
+
+    return g
+
+
 def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
                 no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
     """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
-    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result)."""
-    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
+    Dijkstra on (movement, hazards) packed into one integer, popped in the same order)."""
+    if start in blocked:
+        blocked = blocked - {start}  # a model never blocks itself
+    best: dict[Sq, int] = {start: 0}
     prev: dict[Sq, Sq] = {}
-    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    heap: list[tuple[int, Sq]] = [(0, start)]
     steps = b.steps
+    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        cost, haz, cur = heapq.heappop(heap)
-        if best[cur] < (cost, haz):
+        key, cur = pop(heap)
+        if best[cur] < key:
             continue
+        base = key + _K
         for _d, nxt, sides in steps[cur]:
-            if sides and ((sides[0] in blocked and sides[0] != start) or (sides[1] in blocked and sides[1] != start)):
+            if nxt in blocked or (sides and (sides[0] in blocked or sides[1] in blocked)):
                 continue
-            if nxt in blocked and nxt != start:
+            nk = base + _K if nxt in slow else base
+            if nk >= over:
                 continue
-            ncost = cost + (2 if nxt in slow else 1)
-            if ncost > allowance:
-                continue
-            key = (ncost, haz + 1 if nxt in hazards else haz)
+            if nxt in hazards:
+                nk += 1
             old = best.get(nxt)
-            if old is not None and old <= key:
+            if old is not None and old <= nk:
                 continue
-            best[nxt] = key
+            best[nxt] = nk
             prev[nxt] = cur
-            heapq.heappush(heap, (key[0], key[1], nxt))
+            push(heap, (nk, nxt))
     out = {}
-    for sq, (c, h) in best.items():
+    for sq, k in best.items():
         if sq == start or sq in no_end:
             continue
         path = []
@@ -380,7 +420,7 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
         while node != start:
             path.append(node)
             node = prev[node]
-        out[sq] = (c, h, tuple(reversed(path)))
+        out[sq] = (k // _K, k % _K, tuple(reversed(path)))
     return out
 
 

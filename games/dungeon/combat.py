@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes, dice
+from . import attributes, dice, marks
 from .board import Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
+from .maps import dungeon_def
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
@@ -37,11 +38,14 @@ def adjacent_visible_terrain(st: DungeonState, fp: tuple[Sq, ...], kind: str) ->
     return False
 
 
+DIFFICULTY_STARS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: stars on monsters' offence rolls
+
+
 def aura_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...]) -> int:
     lv = st.levels[st.level]
     if not lv.active or lv.destroyed:
         return 0
-    aura = content().dungeons[st.dungeon].levels[st.level].aura
+    aura = dungeon_def(st.dungeon).levels[st.level].aura
     if aura.side != side or aura.roll != roll:
         return 0
     squares = board(st.dungeon).aura(st.level, content().rules.aura_range)
@@ -55,6 +59,10 @@ def ground_bonus(st: DungeonState, side: str, roll: str, fp: tuple[Sq, ...], not
     if a:
         stars += a
         notes.append(f"aura {a:+d}")
+    if side == "monsters" and roll == "offence" and st.difficulty != "normal":  # house difficulty option
+        bonus = DIFFICULTY_STARS[st.difficulty]
+        stars += bonus
+        notes.append(f"{st.difficulty} {bonus:+d}")
     statue = "champion" if roll == "offence" else "sentinel"
     if adjacent_visible_terrain(st, fp, statue):
         stars += 1
@@ -132,7 +140,7 @@ def advance_attack(st: DungeonState, lines: list[str]) -> None:
                 st.attack = None
                 return
             ctx.target = ctx.targets.pop(0)
-            h = hero(st, ctx.hero)
+            h = attributes.geared(st, hero(st, ctx.hero))  # Goop: cards of its colour do nothing
             stats = hero_stats(h)
             pool = stats.dice[ctx.stat] + Dice.parse(ctx.bonus)
             extra, _, _ = attributes.hero_offence(st, h, ctx.target, ctx.style, ctx.inflicts)
@@ -152,12 +160,12 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     """Score the rolled offence against the target's defence; a hit wounds and may leave hearts to use."""
     ctx = st.attack
     assert ctx is not None
+    notes: list[str] = []
     h = hero(st, ctx.hero)
-    stats = hero_stats(h)
+    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     key = ctx.target
     tattrs = target_attrs(st, key)
     stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
-    notes = []
     if "small" in tattrs:
         stars -= 1
         notes.append("small target -1")
@@ -187,6 +195,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     if notes:
         text += f" [{', '.join(notes)}]"
     ctx.target = ""
+    marks.attacked(st, stats.name, (h.x, h.y), target_name(st, key), (m.x, m.y) if m is not None
+                   else board(st.dungeon).spawns[st.level], off_total > def_total)
     if off_total > def_total:
         lines.append(text + ": hit.")
         hearts = sum(1 for i in kept if dice.face(ctx.offence[i])[1])
@@ -200,6 +210,9 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
             for dname in inflicts:
                 give_debuff_monster(m, dname, lines)
             wound_monster(st, m, 1, lines)
+        ua = content().unique.get(ctx.action)
+        if ua is not None and ua.buff:  # a card action's buff icon: a hit bestows it on the user
+            give_buff(h, ua.buff, ua.name, lines)
         if hearts and st.phase == "heroes":
             ctx.hearts_left = hearts
             ctx.stage = "hearts"
@@ -237,10 +250,10 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     md = monster_def(m)
     style = md.attack.style
     spec = getattr(md, STYLE_STAT[style]) + bonus
-    stats = hero_stats(h)
+    notes: list[str] = []
+    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     colours = list(spec.dice) + level_dice(m)
     stars = spec.stars
-    notes = []
     if style == "melee" and "mob" in attributes.effective_attributes(st, m):
         extra = mob_bonus(st, m, hfp(h), stats.attributes)
         if extra:
@@ -289,6 +302,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     if notes:
         text += f" [{', '.join(notes)}]"
     after: list[str] = []  # what the attack did, told on the same line
+    marks.attacked(st, md.name, (m.x, m.y), stats.name, (h.x, h.y), off_total > def_total, monster=True)
     if off_total > def_total:
         for dname in dict.fromkeys(riding + list(inflicts)):
             give_debuff_hero(h, dname, after)
@@ -314,10 +328,24 @@ def terrain_debuff(terrain: str, attrs: set[str] | tuple[str, ...]) -> str | Non
 
 
 def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
-    if immune_to(hero_stats(h).immune, d) or d in h.debuffs:
+    if immune_to(hero_stats(h).immune | set(h.buffs), d) or d in h.debuffs:  # a buff's immunity counts too
         return
     h.debuffs.append(d)
     lines.append(f"{hero_stats(h).name} suffers {d}.")
+
+
+def give_buff(h: HeroState, immune: tuple[str, ...], source: str, lines: list[str]) -> None:
+    """A buff (2nd-edition cards): immunities until the end of the hero's next activation; a debuff it covers
+    goes at once (rule: gaining an immunity removes that debuff)."""
+    name = hero_stats(h).name
+    h.buffs = list(dict.fromkeys(h.buffs + list(immune)))
+    h.buffs_expiring = [b for b in h.buffs_expiring if b not in immune]
+    lines.append(f"{name} gains a buff from {source}: immune to {', '.join(immune)}.")
+    gone = [d for d in h.debuffs if immune_to(set(h.buffs), d)]
+    if gone:
+        h.debuffs = [d for d in h.debuffs if d not in gone]
+        h.expiring = [d for d in h.expiring if d not in gone]
+        lines.append(f"The buff frees {name} of {', '.join(gone)}.")
 
 
 def give_debuff_monster(m: MonsterState, d: str, lines: list[str]) -> None:

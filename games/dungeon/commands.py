@@ -8,12 +8,16 @@ from __future__ import annotations
 from games.core import CommandSpec, OptionSpec
 
 from .data import content
+from .maps import dungeon_ids
 
 BASIC_STYLES = ("melee", "ranged", "magic")
+DIFFICULTIES = ("explorer", "normal", "veteran")
 
 OPTIONS = (
-    OptionSpec(name="dungeon", description="Which dungeon to play", choices=tuple(content().dungeons),
-               default=next(iter(content().dungeons))),
+    OptionSpec(name="dungeon", description="Which dungeon to play (random: one built from tiles by the seed)",
+               choices=dungeon_ids(), default=next(iter(content().dungeons))),
+    OptionSpec(name="difficulty", choices=DIFFICULTIES,
+               description="House option: explorer (easier) or veteran (harder); left out: normal"),
     OptionSpec(name="turn_limit", kind="int", min=1, max=999,
                description="House option: heroes lose after this many turns (left out: no limit)"),
 )

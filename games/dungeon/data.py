@@ -145,7 +145,7 @@ class HeroDef(_Model):
 
 class UniqueAction(_Model):
     name: Text
-    kind: Literal["attack", "heal"]
+    kind: Literal["attack", "heal", "buff"]  # buff: an assist giving `buff` immunities (2nd-edition cards)
     ap: int
     range: int = 1
     style: Literal["melee", "ranged", "magic"] | None = None
@@ -155,6 +155,8 @@ class UniqueAction(_Model):
     area: Literal["single", "adjacent", "around_target", "all"] = "single"
     amount: int = 1
     cure: bool = False
+    buff: tuple[Text, ...] = ()  # immunities a successful action bestows as a buff ("all" or debuffs)
+    dangerous: bool = False  # the user risks a wound (house reading, games/dungeon/cards.py)
 
     @field_validator("bonus", mode="before")
     @classmethod
@@ -165,9 +167,9 @@ class UniqueAction(_Model):
     def _attack_has_style(self) -> UniqueAction:
         if self.kind == "attack" and (self.style is None or self.stat is None):
             raise ValueError(f"attack action {self.name} needs style and stat")
-        for d in self.inflicts:
-            if d not in DEBUFFS:
-                raise ValueError(f"{self.name} inflicts unknown debuff {d}")
+        for d in self.inflicts + self.buff:
+            if d not in DEBUFFS + ("all",):
+                raise ValueError(f"{self.name} names unknown debuff {d}")
         return self
 
 
@@ -215,6 +217,7 @@ class MonsterDef(_Model):
     house: bool = False
     rank: Literal["minion", "elite", "boss"]
     species: tuple[Text, ...] = ()
+    affinity: tuple[Text, ...] = ()  # the colours Goop works with
     move: int
     ap: int = 1
     large: bool = False
@@ -249,6 +252,7 @@ class Card(_Model):
     attributes: tuple[Text, ...] = ()
     immune: tuple[Text, ...] = ()
     booty: bool = False
+    actions: tuple[Text, ...] = ()  # card actions (unique actions the card gives), ids in cards.json `actions`
 
 
 class Aura(_Model):
@@ -331,7 +335,7 @@ KNOWN_ATTRIBUTES = {
     # issue 16 (games/dungeon/attributes.py and the hooks it names)
     "ambush", "berserk", "blood_scent", "burrow", "dawn_of_the_dead", "dragon_rage", "forced_shift", "grabby",
     "gross", "packmaster", "pile_on", "raise", "savage", "stealth", "surefoot", "virulent", "luck", "treasure_map",
-    "sidestep", "static_charge",
+    "sidestep", "static_charge", "goop",
 }
 
 
@@ -413,38 +417,46 @@ def validate_content(c: Content) -> None:
         for a in card.attributes:
             if not known_attribute(a):
                 raise ValueError(f"card {card.id} grants unknown attribute {a}")
+        for u in card.actions:
+            if u not in c.unique:
+                raise ValueError(f"card {card.id} names unknown card action {u}")
     if len(c.rules.level_bonus) < 1:
         raise ValueError("rules.level_bonus must list one entry per level")
     for d in c.dungeons.values():
-        if len(d.terrain) != d.height or any(len(row) != d.width for row in d.terrain):
-            raise ValueError(f"dungeon {d.id}: terrain must be {d.height} rows of {d.width} characters")
-        for row in d.terrain:
-            for ch in row:
-                if ch not in TERRAIN_CHARS:
-                    raise ValueError(f"dungeon {d.id}: unknown terrain character {ch!r}")
-        if len(d.levels) != len(c.rules.level_bonus):
-            raise ValueError(f"dungeon {d.id}: needs {len(c.rules.level_bonus)} levels")
-        for w in d.walls:
-            parse_wall(w, d.width, d.height)
-        for s in d.start:
-            p = parse_label(s)
-            if p is None or not (0 <= p[0] < d.width and 0 <= p[1] < d.height):
-                raise ValueError(f"dungeon {d.id}: start square {s} is off the map")
-        for lv in d.levels:
-            x0, y0, x1, y1 = _check_area(lv.area)
-            for sq in (lv.spawn, lv.chest):
-                p = parse_label(sq)
-                if p is None or not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
-                    raise ValueError(f"dungeon {d.id}: {sq} is not inside level area {lv.area}")
-                if d.terrain[p[1]][p[0]] != ".":
-                    raise ValueError(f"dungeon {d.id}: {sq} must be open terrain")
-            bosses = [k for k in lv.pool if k in c.monsters and c.monsters[k].rank == "boss"]
-            for k in lv.pool:
-                if k not in c.monsters:
-                    raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {k}")
-            if len(bosses) != 1:
-                raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
-        _check_connected(d)
+        validate_dungeon(c, d)
+
+
+def validate_dungeon(c: Content, d: DungeonDef) -> None:
+    """One dungeon's map and levels: well formed, and every level reachable from the start (hand-made or built)."""
+    if len(d.terrain) != d.height or any(len(row) != d.width for row in d.terrain):
+        raise ValueError(f"dungeon {d.id}: terrain must be {d.height} rows of {d.width} characters")
+    for row in d.terrain:
+        for ch in row:
+            if ch not in TERRAIN_CHARS:
+                raise ValueError(f"dungeon {d.id}: unknown terrain character {ch!r}")
+    if len(d.levels) != len(c.rules.level_bonus):
+        raise ValueError(f"dungeon {d.id}: needs {len(c.rules.level_bonus)} levels")
+    for w in d.walls:
+        parse_wall(w, d.width, d.height)
+    for s in d.start:
+        p = parse_label(s)
+        if p is None or not (0 <= p[0] < d.width and 0 <= p[1] < d.height):
+            raise ValueError(f"dungeon {d.id}: start square {s} is off the map")
+    for lv in d.levels:
+        x0, y0, x1, y1 = _check_area(lv.area)
+        for sq in (lv.spawn, lv.chest):
+            p = parse_label(sq)
+            if p is None or not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
+                raise ValueError(f"dungeon {d.id}: {sq} is not inside level area {lv.area}")
+            if d.terrain[p[1]][p[0]] != ".":
+                raise ValueError(f"dungeon {d.id}: {sq} must be open terrain")
+        bosses = [k for k in lv.pool if k in c.monsters and c.monsters[k].rank == "boss"]
+        for k in lv.pool:
+            if k not in c.monsters:
+                raise ValueError(f"dungeon {d.id}: level {lv.name} pool names unknown monster {k}")
+        if len(bosses) != 1:
+            raise ValueError(f"dungeon {d.id}: level {lv.name} needs exactly one boss in its pool")
+    _check_connected(d)
 
 
 def _check_connected(d: DungeonDef) -> None:
@@ -518,6 +530,10 @@ def content() -> Content:
         rules = HouseRules.model_validate(_read_object("rules.json"))
         heroes = [HeroDef.model_validate(h) for h in heroes_raw["heroes"]]
         unique = {k: UniqueAction.model_validate(v) for k, v in heroes_raw["unique_actions"].items()}
+        card_actions = {k: UniqueAction.model_validate(v) for k, v in cards_raw.get("actions", {}).items()}
+        if set(unique) & set(card_actions):
+            raise ValueError(f"card actions reuse unique action ids {sorted(set(unique) & set(card_actions))}")
+        unique.update(card_actions)
         monsters = [MonsterDef.model_validate(m) for m in monsters_raw["monsters"]]
         cards = [Card.model_validate(x) for x in cards_raw["cards"]]
         dungeons = [DungeonDef.model_validate(x) for x in dungeons_raw["dungeons"]]

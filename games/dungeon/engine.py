@@ -7,7 +7,7 @@ setup, the spelling a player may use for an action, and what the framework reads
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, UniqueChoice
 from games.core.grid import DIRS8, parse_label
@@ -15,17 +15,18 @@ from games.core.grid import label as sq_label
 from games.core.play import public_rng
 
 from .board import board
-from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
+from .commands import COMMANDS, DIFFICULTIES, OPTIONS, SEAT_OPTIONS
 from .data import card_id, content, hero_id
 from .levels import open_level
+from .maps import RANDOM, dungeon_def, dungeon_ids, random_id
 from .phases.activation import ActivationPhase
 from .phases.attack import AttackPhase, reroll_dice
-from .phases.heroes import ChooseHeroPhase
+from .phases.heroes import ChooseHeroPhase, idle_reason
 from .phases.intermission import IntermissionPhase
 from .phases.over import OverPhase
 from .rules_text import RULES_TOPICS, model_topics
 from .sight import key_at, target_label
-from .state import DungeonState, HeroState, LevelState
+from .state import Difficulty, DungeonState, HeroState, LevelState
 from .stats import hero
 from .view import DungeonView, build_view, summary
 
@@ -59,9 +60,12 @@ class DungeonGame(PhasedGame[DungeonState]):
     # ---- lobby -------------------------------------------------------------------
     def check_options(self, options: dict[str, str]) -> None:
         d = options.get("dungeon")
-        if d is not None and d not in content().dungeons:
+        if d is not None and d not in dungeon_ids():
             raise IllegalAction(f"There is no dungeon called `{d}`.",
-                                "Dungeons: " + ", ".join(content().dungeons) + ".")
+                                "Dungeons: " + ", ".join(dungeon_ids()) + ".")
+        level = options.get("difficulty")
+        if level not in (None, "") and level not in DIFFICULTIES:
+            raise IllegalAction(f"`{level}` is not a difficulty.", "Difficulties: " + ", ".join(DIFFICULTIES) + ".")
         limit = options.get("turn_limit")
         if limit not in (None, "") and not (str(limit).isdigit() and 1 <= int(limit) <= 999):
             raise IllegalAction(f"`{limit}` is not a turn limit.",
@@ -90,8 +94,12 @@ class DungeonGame(PhasedGame[DungeonState]):
         if not 1 <= len(seats) <= self.max_seats:
             raise IllegalAction("A dungeon party has 1 to 6 heroes.", "Join with `/game join`.")
         dungeon_id = options.get("dungeon") or next(iter(content().dungeons))
-        self.check_options({"dungeon": dungeon_id, "turn_limit": options.get("turn_limit") or ""})
+        difficulty = options.get("difficulty") or "normal"
+        self.check_options({"dungeon": dungeon_id, "turn_limit": options.get("turn_limit") or "",
+                            "difficulty": difficulty})
         rng = Rng(seed=seed)
+        if dungeon_id == RANDOM:  # the layout follows from the seed, like the dice
+            dungeon_id = random_id(rng)
         b = board(dungeon_id)
         chosen = [hero_id(s.choices["hero"]) if s.choices.get("hero") else None for s in seats]
         free = [h for h in content().heroes if h not in chosen]
@@ -102,14 +110,15 @@ class DungeonGame(PhasedGame[DungeonState]):
             hd = content().heroes[hid]
             x, y = b.start[i]
             heroes.append(HeroState(id=hid, player=seat.player, name=seat.name, seat=i, x=x, y=y, potions=hd.potions))
-        dd = content().dungeons[dungeon_id]
+        dd = dungeon_def(dungeon_id)
         levels = [LevelState(pool=list(lv.pool)) for lv in dd.levels]
         loot = [c.id for c in content().cards.values() if c.deck == "loot"]
         treasure = [c.id for c in content().cards.values() if c.deck == "treasure"]
         rng.shuffle(loot)
         rng.shuffle(treasure)
         st = DungeonState(dungeon=dungeon_id, rng=rng, heroes=heroes, levels=levels, loot_deck=loot,
-                          treasure_deck=treasure, turn_limit=int(options.get("turn_limit") or 0))
+                          treasure_deck=treasure, turn_limit=int(options.get("turn_limit") or 0),
+                          difficulty=cast(Difficulty, difficulty))
         lines: list[str] = []
         open_level(st, 0, lines, breather=False)
         return st
@@ -209,6 +218,9 @@ class DungeonGame(PhasedGame[DungeonState]):
 
     def summary(self, state: DungeonState) -> dict[str, Any]:
         return summary(state)
+
+    def idle_reason(self, state: DungeonState, player: str) -> str:
+        return idle_reason(state, player)
 
     def rules_topics(self) -> dict[str, str]:
         return {**RULES_TOPICS, **model_topics()}

@@ -2,7 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from . import attributes, dice
+from . import attributes, cards, dice, marks
 from .board import SLOW_TERRAIN, Sq, board, small_moves
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
@@ -98,6 +98,11 @@ def heal_reach(st: DungeonState, h: HeroState, t: HeroState, rng: int) -> bool:
 def unique_targets(st: DungeonState, h: HeroState, uid: str) -> list[str]:
     """The `target` values a unique action may take now ("" when it takes none)."""
     ua = content().unique[uid]
+    if ua.kind == "buff":  # an assist card action: friendly heroes in reach (range 0: the user only)
+        reach = [t for t in st.heroes if not is_incap(t) and heal_reach(st, h, t, ua.range)]
+        if ua.area == "all":
+            return [""] if reach else []
+        return [t.id for t in reach]
     if ua.kind == "heal":
         needy = [t for t in st.heroes if heal_reach(st, h, t, ua.range)
                  and (t.wounds > 0 or (ua.cure and t.debuffs))]
@@ -124,6 +129,7 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
         act.move_left += ma
         spent = f" ({costs['move']} AP)"
     act.move_left -= cost
+    marks.moved(st, stats.name, (h.x, h.y), path or (sq,))
     h.x, h.y = sq
     lines.append(f"{stats.name} moves to {to}{spent}; {act.move_left} movement left.")
     b = board(st.dungeon)
@@ -236,13 +242,21 @@ def unique_action(st: DungeonState, h: HeroState, what: str, target: str | None,
     stats = hero_stats(h)
     ua = content().unique[what]
     activation.ap -= ua.ap
-    if ua.kind == "heal":
+    card = cards.card_of_action(h, what)
+    if card is not None:
+        lines.append(f"{stats.name} uses {card}: {ua.name}.")
+    if ua.dangerous and not cards.danger(st, h, ua, lines):
+        return
+    if ua.kind in ("heal", "buff"):
         targets = [t for t in st.heroes if heal_reach(st, h, t, ua.range)] if ua.area == "all" \
             else [hero(st, target or "")]
-        lines.append(f"{stats.name} uses {ua.name}.")
+        if card is None:
+            lines.append(f"{stats.name} uses {ua.name}.")
         for t in targets:
-            if t.wounds or (ua.cure and t.debuffs):
+            if ua.kind == "heal" and (t.wounds or (ua.cure and t.debuffs)):
                 heal(st, h, t, ua.amount, ua.cure, lines)
+        if ua.buff:
+            cards.buff_action(st, targets, ua, lines)
         return
     if ua.area == "adjacent":
         keys = [k for k in enemy_keys(st) if hero_can_target(st, h, k, 1)[0]]

@@ -3,12 +3,31 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
+from . import marks
 from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
+from .maps import dungeon_def, is_random
 from .sight import occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, hfp, is_incap, monster_def
+
+DIFFICULTY_SPAWNS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: monsters opening a level, +/-
+
+
+def difficulty_note(st: DungeonState) -> str:
+    """How the host's difficulty option changes the game, announced at the start and as each level opens."""
+    if st.difficulty == "normal":
+        return ""
+    more = DIFFICULTY_SPAWNS[st.difficulty]
+    return (f" ({st.difficulty} difficulty, a house option: each level opens with one monster "
+            f"{'more' if more > 0 else 'fewer'}, monsters' attack rolls {more:+d} star)")
+
+
+def start_note(st: DungeonState) -> str:
+    """Said with the first status of a game: a built dungeon's name (its number rebuilds it) and the difficulty."""
+    built = f" ({dungeon_def(st.dungeon).name}, built from tiles by the seed)" if is_random(st.dungeon) else ""
+    return built + difficulty_note(st)
 
 
 def level_cleared(st: DungeonState) -> bool:
@@ -39,8 +58,8 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
     lv = st.levels[level]
     lv.active = True
     lv.chest = "closed"
-    name = content().dungeons[st.dungeon].levels[level].name
-    lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears.")
+    name = dungeon_def(st.dungeon).levels[level].name
+    lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears." + difficulty_note(st))
     st.monsters = [m for m in st.monsters if not monster_def(m).guardian]
     st.booty_cards = []
     if breather:
@@ -57,7 +76,8 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
         st.ready = []
         st.activation = None
         st.attack = None
-    n = max(content().rules.opening_spawn_min, len(st.heroes))
+    # more heroes, more monsters; the house difficulty option adds or takes one (at least one spawns)
+    n = max(1, max(content().rules.opening_spawn_min, len(st.heroes)) + DIFFICULTY_SPAWNS[st.difficulty])
     for _ in range(n):
         if not spawn_one(st, level, lines):
             break
@@ -104,24 +124,26 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
             continue
         if not can_stand(st, fp, occ):
             continue
-        # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over)
-        if not sees(st, "monsters", srcs, set(), fp, set(md.attributes)):
-            continue
         dd = min(dist.get(s, 99) for s in fp)
         in_danger = any(s in danger for s in fp)
         # house: an Ambush model comes out looking for a fight, so it prefers the squares next to a hero
         cands.append((not in_danger if "ambush" in md.attributes else in_danger, dd, sq[1], sq[0]))
-    if not cands:
+    cands.sort()
+    attrs = set(md.attributes)
+    # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over);
+    # the best square in sight, found by asking in order of preference (sight is the costly test)
+    best = next((c for c in cands if sees(st, "monsters", srcs, set(), footprint(c[3], c[2], md.large), attrs)), None)
+    if best is None:
         lines.append(f"No room for {md.name} to spawn.")
         return False
-    cands.sort()
-    _, _, y, x = cands[0]
+    _, _, y, x = best
     if from_pool:
         lv.pool.pop(0)
     m = MonsterState(uid=st.next_uid, kind=kind, x=x, y=y, level=level)
     st.next_uid += 1
     st.monsters.append(m)
     lines.append(f"{md.name} {'spawns' if from_pool else 'is summoned'} at {sq_label(x, y)}.")
+    marks.spawned(st, md.name, (x, y))
     if "ambush" in md.attributes:  # Ambush: a free attack on an adjacent, visible enemy as it arrives
         fp = footprint(x, y, md.large)
         for h in sorted(st.heroes, key=lambda h: h.seat):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import dice
+from . import dice, marks
 from .data import content
 from .state import DungeonState, FloorCard, HeroState, LevelState, MonsterState
 from .stats import hero_stats, immune_to, monster_def
@@ -29,6 +29,7 @@ def draw_card(st: DungeonState, deck: str, x: int, y: int, lines: list[str], all
         return cid
     st.floor.append(FloorCard(card=cid, x=x, y=y))
     lines.append(f"{content().cards[cid].name} drops at {sq_label(x, y)}.")
+    marks.dropped(st, content().cards[cid].name, (x, y))
     return cid
 
 
@@ -53,6 +54,7 @@ def draw_treasure(st: DungeonState, drawer: HeroState | None, x: int, y: int, li
         if cid is not None and not content().cards[cid].booty:
             st.floor.append(FloorCard(card=cid, x=x, y=y))
             lines.append(f"{content().cards[cid].name} drops at {sq_label(x, y)}.")
+            marks.dropped(st, content().cards[cid].name, (x, y))
     else:
         cid = draw_card(st, "treasure", x, y, lines, allow_booty)
     if found and "treasure_map" in attrs:

@@ -5,28 +5,42 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes
+from . import attributes, marks
 from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .sight import occupancy, route, sees, structures
+from .sight import occupancy, route, sees, sight_structures, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
 def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, HeroState]]:
-    attrs = set(monster_def(m).attributes)
-    out = []
-    for h in st.heroes:
-        if is_incap(h):
-            continue
-        if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_attributes(h)):
-            out.append((route(st, mfp(m), hfp(h)), h.seat, h))
-    out.sort(key=lambda t: (t[0], t[1]))
-    return out
+    """The heroes `m` sees, closest (by route) first: (distance, seat, hero).
+
+    Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
+    (never by other monsters), so it is asked again unchanged after the other monsters have moved."""
+    key = (st.dungeon, m.kind, m.x, m.y, structures(st), sight_structures(st, False),
+           tuple((h.id, h.x, h.y, h.seat, h.wounds, h.profile, tuple(h.equipment)) for h in st.heroes))
+    found = _VISIBLE.get(key)
+    if found is None:
+        attrs = set(monster_def(m).attributes)
+        seen = []
+        for i, h in enumerate(st.heroes):
+            if is_incap(h):
+                continue
+            if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_attributes(h)):
+                seen.append((route(st, mfp(m), hfp(h)), h.seat, i))
+        seen.sort(key=lambda t: (t[0], t[1]))
+        if len(_VISIBLE) > 50_000:
+            _VISIBLE.clear()
+        found = _VISIBLE[key] = seen
+    return [(d, seat, st.heroes[i]) for d, seat, i in found]
+
+
+_VISIBLE: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
 
 
 def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
@@ -209,14 +223,11 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
-    in_reach = []
-    for sq, (cost, haz, _) in opts.items():
-        fp = footprint(sq[0], sq[1], md.large)
-        if monster_in_reach(st, m, fp, target):
-            in_reach.append((cost, haz, sq[1], sq[0]))
-    if in_reach:
-        in_reach.sort()
-        dest = (in_reach[0][3], in_reach[0][2])  # rule: it stops once it enters attack range
+    # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
+    order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+    reach = next((r for r in order if monster_in_reach(st, m, footprint(r[3], r[2], md.large), target)), None)
+    if reach is not None:
+        dest = (reach[3], reach[2])
     else:
         tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
         field = large_field(st, m, tdist) if md.large else {}
@@ -291,6 +302,7 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
     md = monster_def(m)
     start = monster_name(m)
     free = push_spots(st, m, dest, path) if md.large else []  # worked out before the move
+    marks.moved(st, md.name, (m.x, m.y), path or (dest,), monster=True)
     m.x, m.y = dest
     lines.append(f"{start} moves to {sq_label(*dest)}.")
     if md.large:  # push smaller friends back into the squares the last step left

@@ -1,7 +1,8 @@
 """A rules reference for `/rules game:dungeon topic:`, written in our own words; a card per model from the data."""
 from __future__ import annotations
 
-from .data import HeroDef, MonsterDef, UniqueAction, content
+from .data import Bonus, Card, HeroDef, MonsterDef, UniqueAction, content
+from .glossary import ATTRIBUTES, CARD_TERMS
 
 RULES_TOPICS: dict[str, str] = {
     "overview": (
@@ -83,6 +84,18 @@ RULES_TOPICS: dict[str, str] = {
         "A hero whose wounds reach their life is incapacitated: no actions, blocks neither sight nor movement, "
         "ignored by monsters, but still occupies the square. Healing below the life value brings them back."
     ),
+    "dungeons": (
+        "`/game new game:dungeon dungeon:` picks the map: Crystal Caverns (the default), Sunken Swamp, Dust Barrows "
+        "and Gloom Keep are made by hand; `random` builds one from 12x12 tiles, drawn from the game's seed (the "
+        "same seed, the same dungeon). A built dungeon puts its four levels round a square of four tiles, each "
+        "entered through a door from the one before, with its spawn point well inside its tile."
+    ),
+    "difficulty": (
+        "Each level opens with as many monsters as there are heroes (at least two): more heroes meet more monsters. "
+        "House option `difficulty:` when the game is made: `explorer` (easier) opens each level with one monster "
+        "fewer and gives monsters' attacks 1 star less; `veteran` (harder) opens each level with one monster more "
+        "and gives their attacks 1 star more. Left out: normal. The rolls show it (`explorer -1`, `veteran +1`)."
+    ),
 }
 
 
@@ -98,16 +111,22 @@ def _named(ids: tuple[str, ...]) -> str:
 
 def unique_text(ua: UniqueAction) -> str:
     """One unique action in a few words: cost, kind, reach and what it adds."""
+    risk = ", dangerous" if ua.dangerous else ""
+    buff = f"immune to {', '.join(ua.buff)} (a buff)" if ua.buff else ""
+    whom = "every hero in reach" if ua.area == "all" else "one hero"
+    reach = "the user only" if ua.range == 0 else f"{whom} within {ua.range}"
+    if ua.kind == "buff":
+        return f"{ua.name} ({ua.ap} AP{risk}): assist on {reach}: {buff}"
     if ua.kind == "heal":
-        whom = "every hero in reach" if ua.area == "all" else "one hero"
-        return (f"{ua.name} ({ua.ap} AP): heals {ua.amount} wound{'s' if ua.amount > 1 else ''} on {whom} within "
-                f"{ua.range}" + (", curing every debuff" if ua.cure else ""))
+        return (f"{ua.name} ({ua.ap} AP{risk}): heals {ua.amount} wound{'s' if ua.amount > 1 else ''} on {reach}"
+                + (", curing every debuff" if ua.cure else "") + (f"; {buff}" if buff else ""))
     area = {"single": "one enemy", "adjacent": "every adjacent enemy",
             "around_target": "an enemy and every enemy next to it", "all": "every enemy in reach"}[ua.area]
     extra = f" +{ua.bonus.text()}" if ua.bonus.dice or ua.bonus.stars else ""
     hurts = f", inflicting {', '.join(ua.inflicts)}" if ua.inflicts else ""
     stat = (ua.stat or "").upper()
-    return f"{ua.name} ({ua.ap} AP): {ua.style} attack ({stat}{extra}) on {area} within {ua.range}{hurts}"
+    gain = f"; a hit makes the user {buff}" if buff else ""
+    return f"{ua.name} ({ua.ap} AP{risk}): {ua.style} attack ({stat}{extra}) on {area} within {ua.range}{hurts}{gain}"
 
 
 def hero_card(hd: HeroDef) -> str:
@@ -140,8 +159,43 @@ def monster_card(md: MonsterDef) -> str:
     return "\n".join(lines)
 
 
+def _bonus_text(b: Bonus) -> str:
+    parts = [f"{s.upper()} +{getattr(b, s).text()}" for s in ("str", "arm", "will", "dex")
+             if getattr(b, s).dice or getattr(b, s).stars]
+    parts += [f"{k} +{getattr(b, k)}" for k in ("move", "ap", "potions", "life") if getattr(b, k)]
+    return ", ".join(parts) or "none"
+
+
+def card_text(card: Card) -> str:
+    """An equipment card: its deck and slot, bonus, affinity bonus, attributes, immunities and card actions."""
+    c = content()
+    if card.booty:
+        return ("Treasure deck. Boo Booty! Found when a chest is opened by picking its lock: the chest sprouts legs "
+                "(a Boo Booty monster) and runs off with one more treasure card, which it drops when destroyed.")
+    slot = "loot card (any of the 4 slots)" if card.deck == "loot" else "treasure card (the one treasure slot)"
+    where = {"loot": "Loot deck", "treasure": "Treasure deck", "boss": "A boss's own card (joins the treasure "
+             "deck when that boss falls)"}[card.deck]
+    lines = [f"{where}; a {slot}. Bonus: {_bonus_text(card.bonus)}."]
+    if card.affinity and card.affinity_bonus:
+        lines.append(f"Affinity {card.affinity}: a {card.affinity} hero gets {_bonus_text(card.affinity_bonus)} "
+                     "instead.")
+    if card.attributes:
+        lines.append(f"Gives the attribute{'s' if len(card.attributes) > 1 else ''} {_named(card.attributes)} "
+                     "(`/rules` topic of each).")
+    if card.immune:
+        lines.append(f"Immune: {', '.join(card.immune)}.")
+    lines += ["Card action: " + unique_text(c.unique[u]) + f" (`act action:{u}`)." for u in card.actions]
+    return "\n".join(lines)
+
+
 def model_topics() -> dict[str, str]:
-    """A topic per hero and per monster, by name (`/rules game:dungeon topic:Candy`)."""
+    """A topic per hero, monster, attribute and equipment card, by name (`/rules game:dungeon topic:Candy`),
+    and the card terms (cards, buffs, dangerous)."""
     out = {hd.name: hero_card(hd) for hd in content().heroes.values()}
     out.update({md.name: monster_card(md) for md in content().monsters.values() if md.name not in out})
+    for name, text in ATTRIBUTES.values():
+        out[name if name not in out else f"{name} (attribute)"] = f"Attribute. {text}"
+    for card in content().cards.values():
+        out.setdefault(card.name if card.name not in out else f"{card.name} (card)", card_text(card))
+    out.update(CARD_TERMS)
     return out

@@ -64,22 +64,25 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
     """
     fly = "fly" in src_attrs or "fly" in dst_attrs
     both_small = "small" in src_attrs and "small" in dst_attrs
-    blockers: set[Sq] = set()
+    blockers: frozenset[Sq] = frozenset()
     if not fly:
-        blockers |= sight_structures(st, both_small)
+        models: list[Sq] = []
         if side == "heroes":
             for m in st.monsters:
                 if "small" in monster_def(m).attributes and not both_small:
                     continue
-                blockers.update(mfp(m))
+                models.extend(mfp(m))
         else:
             for h in st.heroes:
                 if is_incap(h):
                     continue
                 if "small" in hero_attributes(h) and not both_small:
                     continue
-                blockers.add((h.x, h.y))
-    return board(st.dungeon).sight(src, dst, frozenset(blockers), ignore_walls="ghost" in src_attrs)
+                models.append((h.x, h.y))
+        blockers = sight_structures(st, both_small)
+        if models:
+            blockers = blockers.union(models)
+    return board(st.dungeon).sight(src, dst, blockers, ignore_walls="ghost" in src_attrs)
 
 
 def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:
@@ -147,8 +150,12 @@ def key_at(st: DungeonState, text: str) -> str | None:
     return None
 
 
-def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple[bool, str]:
-    """Can the hero aim an offence action of range `rng` at this enemy? (ok, reason if not)"""
+def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int,
+                    seen: dict[str, bool] | None = None) -> tuple[bool, str]:
+    """Can the hero aim an offence action of range `rng` at this enemy? (ok, reason if not)
+
+    `seen` remembers the hero's sight of each enemy for a caller that asks about one state several times
+    (every attack style, every unique action), as sight does not depend on the range."""
     fp = target_fp(st, key)
     if not fp:
         return False, "There is no enemy there."
@@ -157,7 +164,12 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int) -> tuple
         far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
         name = target_name(st, key)
         return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
-    if not sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key)):
+    vis = None if seen is None else seen.get(key)
+    if vis is None:
+        vis = sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key))
+        if seen is not None:
+            seen[key] = vis
+    if not vis:
         return False, (f"{hero_stats(h).name} has no line of sight to {target_name(st, key)} "
                        "(walls, structures and monsters in between block it).")
     return True, ""

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 
 class HeroState(BaseModel):
@@ -23,6 +24,8 @@ class HeroState(BaseModel):
     activated: bool = False
     profile: int = 0  # 0 = base stat line, n = profiles[n-1]
     nine_lives_ready: bool = True
+    buffs: list[str] = Field(default_factory=list)  # immunities a card action bestowed (2nd-edition buffs)
+    buffs_expiring: list[str] = Field(default_factory=list)  # buffs that wear off when this activation ends
 
 
 class MonsterState(BaseModel):
@@ -81,6 +84,9 @@ class Activation(BaseModel):
     potion_used: bool = False
 
 
+Difficulty = Literal["explorer", "normal", "veteran"]
+
+
 class DungeonState(BaseModel):
     dungeon: str
     rng: Rng
@@ -101,4 +107,6 @@ class DungeonState(BaseModel):
     ready: list[str] = Field(default_factory=list)  # players done with the between-levels break
     result: Literal["", "victory", "defeat"] = ""
     result_text: str = ""
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     turn_limit: int = 0  # host option: defeat after this many game turns; 0 = none (the rules have no limit)
+    difficulty: Difficulty = "normal"  # house option (levels.py, combat.py)

@@ -92,6 +92,7 @@ def _build_stats(h: HeroState) -> Stats:
         potions += b.potions
         attrs |= set(card.attributes)
         immune |= set(card.immune)
+        unique += tuple(a for a in card.actions if a not in unique)  # card actions are unique actions
     return Stats(name, move, ap, dice, life, potions, attacks, attrs, immune, unique, {hd.species})
 
 

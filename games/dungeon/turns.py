@@ -17,6 +17,8 @@ def end_activation(st: DungeonState, h: HeroState, lines: list[str]) -> None:
         lines.append(f"The goddess mends 1 of {stats.name}'s wounds.")
     h.debuffs = [d for d in h.debuffs if d not in h.expiring]
     h.expiring = []
+    h.buffs = [b for b in h.buffs if b not in h.buffs_expiring]
+    h.buffs_expiring = []
     h.activated = True
     st.activation = None
     st.attack = None

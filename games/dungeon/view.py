@@ -7,9 +7,12 @@ from pydantic import BaseModel, Field
 
 from games.core import Status
 from games.core.grid import label as sq_label
+from games.core.marks import Mark, shown, since_last_turn
 
 from .board import board
 from .data import content
+from .maps import dungeon_def
+from .sight import target_name
 from .state import DungeonState
 from .stats import hero_stats, is_incap, monster_def
 
@@ -94,6 +97,12 @@ class DungeonView(BaseModel):
     aura: list[tuple[int, int]] = Field(default_factory=list)
     result: str = ""
     turn_limit: int = 0  # the host's turn limit (0: none)
+    difficulty: str = "normal"  # the house difficulty option: explorer, normal or veteran
+    dungeon_name: str = ""
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
+    pending: list[Mark] = Field(default_factory=list)  # an attack waiting for its roller's decision
+    explored: tuple[int, int, int, int] = (0, 0, 0, 0)  # columns and rows the image shows: x0, y0, x1, y1
 
 
 def _code(name: str) -> str:
@@ -103,7 +112,7 @@ def _code(name: str) -> str:
 
 def build_view(st: DungeonState, status: Status) -> DungeonView:
     b = board(st.dungeon)
-    dd = content().dungeons[st.dungeon]
+    dd = dungeon_def(st.dungeon)
     heroes = []
     for h in st.heroes:
         s = hero_stats(h)
@@ -137,7 +146,46 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
-        result=st.result_text, turn_limit=st.turn_limit)
+        result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty, dungeon_name=dd.name,
+        explored=explored(st), **recap(st, status))
+
+
+def recap(st: DungeonState, status: Status) -> dict[str, Any]:
+    """The view's `recent`, `earlier` and `pending`: what the image draws of the play since the last turn."""
+    recent, earlier = shown(since_last_turn(st.marks, status.to_act))
+    pending: list[Mark] = []
+    ctx = st.attack
+    if ctx is not None and ctx.target:
+        h = next(x for x in st.heroes if x.id == ctx.hero)
+        key = ctx.target
+        if key == "spawn":
+            at = board(st.dungeon).spawns[st.level]
+        else:
+            m = next((x for x in st.monsters if x.uid == int(key[1:])), None)
+            at = (m.x, m.y) if m is not None else (h.x, h.y)
+        pending.append(Mark(kind="attack", by=h.player, who=hero_stats(h).name,
+                            path=[sq_label(h.x, h.y), sq_label(*at)],
+                            text=f"{hero_stats(h).name} attacks {target_name(st, key)}: dice to decide"))
+    return {"recent": recent, "earlier": earlier, "pending": pending}
+
+
+def explored(st: DungeonState) -> tuple[int, int, int, int]:
+    """The part of the map the image shows: the areas of the levels reached so far and every model on the
+    map, plus a margin of two squares, clipped to the map (x0, y0, x1, y1, inclusive)."""
+    b = board(st.dungeon)
+    xs: list[int] = []
+    ys: list[int] = []
+    for i, area in enumerate(b.areas):
+        if i <= st.level:
+            xs += [area[0], area[2]]
+            ys += [area[1], area[3]]
+    for px, py in [(h.x, h.y) for h in st.heroes] + [(m.x, m.y) for m in st.monsters] + \
+            [(f.x, f.y) for f in st.floor]:
+        xs.append(px)
+        ys.append(py)
+    if not xs:
+        return 0, 0, b.width - 1, b.height - 1
+    return (max(0, min(xs) - 2), max(0, min(ys) - 2), min(b.width - 1, max(xs) + 2), min(b.height - 1, max(ys) + 2))
 
 
 def summary(st: DungeonState) -> dict[str, Any]:
@@ -163,4 +211,6 @@ def summary(st: DungeonState) -> dict[str, Any]:
     }
     if st.turn_limit:
         out["turn_limit"] = st.turn_limit
+    if st.difficulty != "normal":
+        out["difficulty"] = st.difficulty
     return out

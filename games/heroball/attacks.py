@@ -5,6 +5,7 @@ from games.core import Action, Event
 from games.core.actions import action_of
 
 from .flights import launch
+from .marks import attacked, moved
 from .rulebook import INVULNERABLE, OBJECT_NAMES, Rulebook, arg, cap
 from .state import HeroballState, HeroState, ObjectState, Window
 from .turns import goal_check, move
@@ -110,6 +111,7 @@ def defend(g: Rulebook, s: HeroballState, v: HeroState, ev: list[Event]) -> None
     attacker = g.hero(s, w.actor)
     v.ap -= defend_cost(g, v)
     ev.append(Event(text=f"{g.who(v)} defends: the {attack_kind(a)} by {g.who(attacker)} fails."))
+    attacked(g, s, attacker, v, attack_kind(a), hit=False)
     if g.card(v, "mirror_shield") and a.cmd == "push":
         d = g.board.direction(v.pos, attacker.pos)
         dest = g.board.toward(attacker.pos, d) if d else None
@@ -124,9 +126,11 @@ def hit(g: Rulebook, s: HeroballState, h: HeroState, v: HeroState, a: Action, ev
         to = arg(a, "to")
         start = v.pos
         v.pos = to
+        moved(g, s, v, start, to, f"is pushed by {h.hero}")
         ev.append(Event(text=f"{g.who(h)} pushes {g.who(v)} {start} → {to}."))
         goal_check(g, s, ev, mover=None)
         return
+    attacked(g, s, h, v, attack_kind(a), hit=True)
     if a.cmd == "fumble":
         fumble(g, s, v, arg(a, "to"), ev, by=h)
         return
@@ -150,4 +154,4 @@ def fumble(g: Rulebook, s: HeroballState, v: HeroState, to: str, ev: list[Event]
     v.holding = None
     s.objects[obj] = ObjectState(at=to)
     ev.append(Event(text=f"{g.who(v)} fumbles {OBJECT_NAMES[obj]}; {g.who(by)} places it on {to}."))
-    launch(g, s, obj, to, v.player, v.pos, ev)
+    launch(g, s, obj, to, v.player, v.pos, ev, how="fumble", fumbled=True)

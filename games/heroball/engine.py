@@ -17,6 +17,7 @@ from .commands import seat_options as seat_options_for
 from .data import rules, topics
 from .phases import Defend, Distract, Distracted, Intercept, Over, Seed, Turn
 from .phases.action import turn_label
+from .phases.seed import seed_rules
 from .rulebook import MOVES, Rulebook
 from .state import ORDER_VALUES, HeroballState, HeroState, ObjectState, default_orders
 from .view import HeroballView, build_view, summary
@@ -244,3 +245,8 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
 
     def rules_topics(self) -> dict[str, str]:
         return topics(self.rules)
+
+    def intro(self, state: HeroballState) -> str:
+        """Who plays which hero for which god (drawn at random for whoever did not choose), and the seed rules."""
+        heroes = "; ".join(f"{h.name} plays {h.hero} for {h.god} ({self.favoured(h)})" for h in state.heroes)
+        return f"Heroes: {heroes}.\n" + (seed_rules(self, state) if state.phase == "seed" else "")

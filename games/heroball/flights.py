@@ -9,6 +9,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.core.actions import action_of
 
+from .marks import caught, flew
 from .rulebook import OBJECT_NAMES, Rulebook, cap
 from .state import HeroballState, HeroState, ObjectState, Window
 from .turns import goal_check
@@ -18,7 +19,9 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
     """How `h` may react to the object coming down on `w.target` (catch, Swat on, Predict's move)."""
     b = g.board
     d = b.dist(h.pos, w.target)
-    card = g.hero_data(h).slot("intercept")
+    # Lacrosse Stick, Predict and Swat work on a thrown or dropped object; a fumbled one is caught the
+    # ordinary way (next to where it lands, or in your hex)
+    card = None if w.fumbled else g.hero_data(h).slot("intercept")
     cost = card.cost if card else g.costs.intercept
     out: list[Action] = []
     if d == 0:
@@ -34,7 +37,7 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
             out.append(action_of("react"))
         elif 2 <= d <= card.range:
             for y in b.neighbors(h.pos):
-                if g.free(s, y) and b.dist(y, w.target) <= 1 and h.ap >= cost + g.predict_move_cost(s, h, y):
+                if g.free(s, y) and b.dist(y, w.target) <= 1 and h.ap >= g.predict_cost(s, h, y, cost):
                     out.append(action_of("react", to=y))
     elif d == 1 and h.ap >= cost:
         out.append(action_of("react"))
@@ -42,13 +45,15 @@ def intercept_options(g: Rulebook, s: HeroballState, h: HeroState, w: Window) ->
 
 
 def launch(g: Rulebook, s: HeroballState, obj: str, target: str, thrower: str, origin: str,
-           ev: list[Event]) -> None:
-    """`obj` is on its way from `origin` to `target`: queue who may intercept, then ask them."""
+           ev: list[Event], how: str = "throw", *, fumbled: bool = False) -> None:
+    """`obj` is on its way from `origin` to `target` (`fumbled`: not thrown or dropped): queue who may
+    intercept, then ask them."""
     act = g.active(s)
     n = len(s.heroes)
-    w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower)
+    w = Window(kind="intercept", obj=obj, target=target, origin=origin, actor=thrower, fumbled=fumbled)
     if origin != target:
         s.turn.flights.append(f"{origin}>{target}")
+        flew(g, s, obj, origin, target, how, g.hero(s, thrower))
     cands = []
     for c in s.heroes:
         if c.player in (thrower, act.player) or c.down:
@@ -97,17 +102,17 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         raise ValueError("no intercept window is open")
     s.window = None
     d = g.board.dist(c.pos, w.target)
-    card = g.hero_data(c).slot("intercept")
+    card = None if w.fumbled else g.hero_data(c).slot("intercept")
     cost = card.cost if card else g.costs.intercept
     to = a.get("to")
     if card is not None and card.effect == "swat" and to is not None:
         c.ap -= cost
         ev.append(Event(text=f"{g.who(c)} swats {OBJECT_NAMES[w.obj]} on to {to} (1 AP)."))
         s.objects[w.obj] = ObjectState(at=to)
-        launch(g, s, w.obj, to, c.player, c.pos, ev)
+        launch(g, s, w.obj, to, c.player, c.pos, ev, how="swat")
         return
     if to is not None:  # Gorgo's Predict: move 1 hex, then catch
-        c.ap -= cost + g.predict_move_cost(s, c, to)
+        c.ap -= g.predict_cost(s, c, to, cost)
         start = c.pos
         c.pos = to
         ev.append(Event(text=f"{g.who(c)} reads the play and moves {start} → {to}."))
@@ -119,6 +124,7 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
         ev.append(Event(text=f"{g.who(c)} lets {OBJECT_NAMES[prev]} fall on {c.pos}."))
     c.holding = w.obj
     s.objects[w.obj] = ObjectState(holder=c.player)
+    caught(g, s, c, w.obj)
     verb = "catches" if d > 0 or to else "takes"
     how = " (1 AP)." if d > 0 or to else " as it lands in their hex."
     ev.append(Event(text=f"{g.who(c)} {verb} {OBJECT_NAMES[w.obj]}" + how))

@@ -268,7 +268,7 @@ def hero_action(g: Rulebook, s: HeroballState, h: HeroState, a: Action, ev: list
         s.objects["pole"] = ObjectState(at=start)
         move(g, s, h, arg(a, "to"), ev, verb="vaults")
         s.turn.vault_ready = False
-        launch(g, s, "pole", start, h.player, start, ev)
+        launch(g, s, "pole", start, h.player, start, ev, how="drop")
     elif act == "sandals":
         h.spent.append("unique")
         move(g, s, h, arg(a, "to"), ev, verb="flies")

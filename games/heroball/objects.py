@@ -105,7 +105,7 @@ def throw(g: Rulebook, s: HeroballState, h: HeroState, a: Action, ev: list[Event
     s.objects[obj] = ObjectState(at=to)
     verb = "kicks" if g.card(h, "kick") else "throws"
     ev.append(Event(text=f"{g.who(h)} {verb} {OBJECT_NAMES[obj]} to {to}."))
-    launch(g, s, obj, to, h.player, origin, ev)
+    launch(g, s, obj, to, h.player, origin, ev, how="kick" if verb == "kicks" else "throw")
 
 
 def drop(g: Rulebook, s: HeroballState, h: HeroState, a: Action, ev: list[Event]) -> None:
@@ -115,4 +115,4 @@ def drop(g: Rulebook, s: HeroballState, h: HeroState, a: Action, ev: list[Event]
     h.holding = None
     s.objects[obj] = ObjectState(at=to)
     ev.append(Event(text=f"{g.who(h)} drops {OBJECT_NAMES[obj]} on {to}."))
-    launch(g, s, obj, to, h.player, h.pos, ev)
+    launch(g, s, obj, to, h.player, h.pos, ev, how="drop")

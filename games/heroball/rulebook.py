@@ -171,7 +171,8 @@ class Rulebook:
         fly = s.turn.fly and h is self.active(s)
         return max(0, base + self.hex_cost(s, h, dest, fly) + self.sing_extra(s, h, dest))
 
-    def predict_move_cost(self, s: HeroballState, h: HeroState, dest: str) -> int:
-        """Predict's hex cost: terrain, plus Calypso's song when the move goes away from her."""
-        return max(0, self.hex_cost(s, h, dest) + self.sing_extra(s, h, dest))
+    def predict_cost(self, s: HeroballState, h: HeroState, dest: str, base: int) -> int:
+        """Predict's whole cost, "1 AP + Hex Cost": the card's AP plus the hex (terrain, -1 on the hero's
+        favoured terrain, as for Winged Sandals) plus Calypso's song when the move goes away from her."""
+        return max(0, base + self.hex_cost(s, h, dest) + self.sing_extra(s, h, dest))
 

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 ORDER_VALUES = ("ask", "always", "never")
 
@@ -49,6 +50,7 @@ class Window(BaseModel):
     obj: str = ""  # intercept: the object in flight
     target: str = ""  # intercept: where it lands
     origin: str = ""  # intercept: hex of the thrower/dropper/fumbler
+    fumbled: bool = False  # intercept: the object was fumbled (not thrown or dropped): no intercept card applies
     queue: list[str] = Field(default_factory=list)  # players to ask, first is asked now
 
 
@@ -76,3 +78,4 @@ class HeroballState(BaseModel):
     last_trail: list[str] = Field(default_factory=list)  # the previous turn's moves, for the image
     last_flights: list[str] = Field(default_factory=list)  # the previous turn's object flights, for the image
     rng: Rng
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)

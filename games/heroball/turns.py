@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Event, Result
 
+from .marks import moved
 from .rulebook import MOVES, Rulebook
 from .state import HeroballState, HeroState, ObjectState, TurnState
 
@@ -15,6 +16,7 @@ def move(g: Rulebook, s: HeroballState, h: HeroState, to: str, ev: list[Event], 
         if not s.turn.trail:
             s.turn.trail.append(start)
         s.turn.trail.append(to)
+    moved(g, s, h, start, to, verb)
     text = f"{g.who(h)} {verb}s {start} → {to}." if verb in MOVES else f"{g.who(h)} {verb} {start} → {to}."
     ev.append(Event(text=text))
 

@@ -1,10 +1,14 @@
 """What the board image and the bot show: view models built from the state (Heroball has no hidden information)."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
-from games.core import Status
+from games.core import Action, Status
+from games.core.marks import Mark, shown, since_last_turn
 
+from .attacks import attack_kind
 from .rulebook import Rulebook
 from .state import HeroballState, HeroState
 
@@ -50,6 +54,9 @@ class HeroballView(BaseModel):
     flights: list[tuple[str, str]] = Field(default_factory=list)  # (from, to) of objects in the air this turn
     finished: bool
     result: str = ""
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
+    pending: list[Mark] = Field(default_factory=list)  # the action a player is asked to react to
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
@@ -84,7 +91,25 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
                         phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
                         terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
-                        result=st.result.text if st.result else "")
+                        result=st.result.text if st.result else "", **recap(s, st))
+
+
+def recap(s: HeroballState, st: Status) -> dict[str, Any]:
+    """The view's `recent`, `earlier` and `pending`: what the image draws of the play since the last turn."""
+    recent, earlier = shown(since_last_turn(s.marks, st.to_act))
+    pending: list[Mark] = []
+    w = s.window
+    if w is not None and w.kind == "defend" and w.queue:
+        h = next(x for x in s.heroes if x.player == w.actor)
+        v = next(x for x in s.heroes if x.player == w.queue[0])
+        a = Action.parse(w.action)
+        path = [v.pos, a.get("to") or v.pos] if a.cmd == "push" else [h.pos, v.pos]
+        pending.append(Mark(kind="push" if a.cmd == "push" else "attack", by=w.actor, who=h.hero, path=path,
+                            text=f"{h.hero} tries to {attack_kind(a)} {v.hero}: {v.name} may defend"))
+    elif w is not None and w.kind == "intercept" and w.origin != w.target:
+        pending.append(Mark(kind="throw", by=w.actor, path=[w.origin, w.target],
+                            text=f"in flight to {w.target}: it may be caught"))
+    return {"recent": recent, "earlier": earlier, "pending": pending}
 
 
 def _flight(text: str) -> tuple[str, str]:

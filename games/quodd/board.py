@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 from games.core.grid import DIRS4, label, parse_label, step_xy
 
+from .abilities.track import has
 from .data import ARROW, VOID, token_kinds
 from .state import Hero, QState, Token
 
@@ -96,6 +97,11 @@ def is_mover(st: QState, h: Hero) -> bool:
     return st.phase == "move" and active(st).player == h.player
 
 
+def passes_walls(st: QState, h: Hero) -> bool:
+    """Ghost: walls never stop this hero; Crush: they do not stop it on its own movement (it smashes them)."""
+    return has(h, "ghost") or has(h, "crush") and is_mover(st, h)
+
+
 def hero_at(st: QState, p: XY, *, but: str = "") -> Hero | None:
     if not on_map(st, p):
         return None
@@ -134,7 +140,7 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     k = kind(st, to)
     if k in BLOCKING:
         return False
-    if k == "wall" and not is_wall(st, frm):
+    if k == "wall" and not is_wall(st, frm) and not passes_walls(st, h):
         return False
     other = occ.get(to)
     if other is not None and other != h.player:

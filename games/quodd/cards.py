@@ -19,9 +19,10 @@ from games.core import Action, Event
 from games.core.grid import label
 
 from . import data
+from .abilities.track import has
 from .board import XY, active, hero_of, on_map, placement_problem, token, xy
 from .deck import can_draw, card_name, draw_top, wipe_lineup
-from .state import Hero, QState, Token
+from .state import Hero, Job, QState, Token
 
 CARD_PHASES = ("power", "recovery")  # your own turn
 IMPULSE_PHASES = ("power", "recovery", "explore")  # someone else's turn, outside any movement
@@ -38,12 +39,22 @@ def _in_range(st: QState, h: Hero, r: int) -> Iterator[XY]:
                 yield p
 
 
-def target_problem(st: QState, e: data.EffectDef, p: XY) -> str:
-    """Why `p` is no target for `e` ("" if it is)."""
+def card_range(h: Hero, c: data.CardDef) -> int:
+    """The card's range; +2 to Rune Range adds 2 for runes."""
+    return c.range + (2 if c.kind == "rune" and c.range and has(h, "rune-range") else 0)
+
+
+def under_self(h: Hero | None, p: XY) -> bool:
+    """Underdog: a token may go under this hero's own square (never under another hero)."""
+    return h is not None and h.pos == label(*p) and has(h, "underdog")
+
+
+def target_problem(st: QState, e: data.EffectDef, p: XY, h: Hero | None = None) -> str:
+    """Why `p` is no target for `e` played by `h` ("" if it is)."""
     lab = label(*p)
     t = token(st, p)
     if e.do == "place":
-        return placement_problem(st, e.token, p)
+        return placement_problem(st, e.token, p, under_hero_ok=under_self(h, p))
     if e.do in ("remove", "move"):
         if t is None:
             return f"there is no token on {lab}"
@@ -56,7 +67,7 @@ def target_problem(st: QState, e: data.EffectDef, p: XY) -> str:
 
 
 def _targets(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef) -> list[str]:
-    return [label(*p) for p in _in_range(st, h, c.range) if not target_problem(st, e, p)]
+    return [label(*p) for p in _in_range(st, h, card_range(h, c)) if not target_problem(st, e, p, h)]
 
 
 def _effect_problem(st: QState, e: data.EffectDef) -> str:
@@ -86,7 +97,8 @@ def _when_problem(st: QState, h: Hero, c: data.CardDef) -> str:
 def _destinations(st: QState, h: Hero, c: data.CardDef, at: str) -> list[str]:
     """Where a `move` effect may put the token on `at`: a square within range it may be placed on."""
     kind_ = st.tokens[at].kind
-    return [label(*p) for p in _in_range(st, h, c.range) if not placement_problem(st, kind_, p)]
+    return [label(*p) for p in _in_range(st, h, card_range(h, c))
+            if not placement_problem(st, kind_, p, under_hero_ok=under_self(h, p))]
 
 
 def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) -> list[Action]:
@@ -152,6 +164,7 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
     elif e.do == "place":
         st.tokens[at] = Token(kind=e.token)
         ev.append(Event(text=f"{h.name} places a {data.token_kinds()[e.token].name.lower()} on {at}."))
+        _underdog(st, h, at, ev)
     elif e.do == "remove":
         gone = st.tokens.pop(at)
         ev.append(Event(text=f"{h.name} removes the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
@@ -160,6 +173,7 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
         st.tokens[to] = st.tokens.pop(at)
         ev.append(Event(text=f"{h.name} moves the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
                              f"from {at} to {to}."))
+        _underdog(st, h, to, ev)
     elif e.do == "break":
         st.tokens[at] = Token(kind="broken_wall")
         ev.append(Event(text=f"{h.name} breaks the wall on {at}."))
@@ -172,11 +186,23 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
         _equip(st, h, c, ev)
 
 
+def _underdog(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
+    """Underdog: a token placed under the hero acts on it at once (the phase runs the queued job)."""
+    if at == h.pos:
+        ev.append(Event(text=f"The token goes under {h.name} and acts at once (Underdog)."))
+        st.queue.append(Job(kind="enter", hero=h.player, how="underdog"))
+
+
+def slots(h: Hero, kind_: str) -> int:
+    """One item and one pet in play; +1 Item / +1 Pet in Play make it two."""
+    return 1 + has(h, "extra-item" if kind_ == "item" else "extra-pet")
+
+
 def _equip(st: QState, h: Hero, c: data.CardDef, ev: list[Event]) -> None:
-    """Into its slot; the card that was there goes back to the hand (house reading: always the better choice,
-    the hand limit only counts at the end of phase 4)."""
+    """Into its slot; when the slots are full the card that was there longest goes back to the hand (house
+    reading: always the better choice, the hand limit only counts at the end of phase 4)."""
     slot = h.items if c.kind == "item" else h.pets
-    for old in list(slot):
+    for old in list(slot)[:max(0, len(slot) - slots(h, c.kind) + 1)]:
         slot.remove(old)
         h.hand.append(old)
         ev.append(Event(text=f"{card_name(old)} goes back to {h.name}'s hand."))
@@ -219,20 +245,22 @@ def explain_card(st: QState, player: str, action: Action) -> str:
         at = (action.get("at") or "").upper()
         targets = _targets(st, hero, c, e)
         if not at:
-            return f"{c.name} needs a target `at:` within range {c.range}: " + (", ".join(targets) or "none now") + "."
+            return (f"{c.name} needs a target `at:` within range {card_range(hero, c)}: "
+                    + (", ".join(targets) or "none now") + ".")
         p = xy(at) if at else None
         if p is None or not on_map(st, p):
             return f"`{at}` is not a square of the map."
-        if hero.pos is None or abs(p[0] - xy(hero.pos)[0]) + abs(p[1] - xy(hero.pos)[1]) > c.range:
-            return f"{at} is out of range {c.range} (counted orthogonally from your hero)."
-        why = target_problem(st, e, p)
+        if hero.pos is None or abs(p[0] - xy(hero.pos)[0]) + abs(p[1] - xy(hero.pos)[1]) > card_range(hero, c):
+            return f"{at} is out of range {card_range(hero, c)} (counted orthogonally from your hero)."
+        why = target_problem(st, e, p, hero)
         if why:
             return f"{c.name} cannot target {at}: {why}."
         if e.do == "move":
             to = (action.get("to") or "").upper()
             dests = _destinations(st, hero, c, at)
             if to not in dests:
-                return (f"{c.name} moves the token on {at} to a free square within range {c.range} (`to:`): "
+                return (f"{c.name} moves the token on {at} to a free square within range "
+                        f"{card_range(hero, c)} (`to:`): "
                         + (", ".join(dests) or "none now") + ".")
     return ""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.core.grid import DIRS8, chebyshev, label, parse_label, step_xy
 
+from .abilities.stealing import after_steal, explain_grip, grip_costs, pay_grip
 from .board import ACTIVE, XY, feature, hero_of, is_mover, is_pit, kind, safe_spot, xy
 from .jobs import decide, push_front
 from .state import Hero, Job, QState
@@ -26,7 +27,9 @@ def steals(st: QState, h: Hero) -> list[Action]:
             continue
         if chebyshev(xy(o.pos), xy(h.pos)) == 1:
             for item in sorted(set(o.carrying)):
-                out.append(Action.of("steal", **{"from": o.player, "item": item}))
+                for card in grip_costs(h, o):  # Flame Grip: one action per card the thief may discard
+                    extra = {"card": card} if card else {}
+                    out.append(Action.of("steal", **{"from": o.player, "item": item, **extra}))
     return out
 
 
@@ -43,12 +46,14 @@ def drops(st: QState, h: Hero) -> list[Action]:
     return out
 
 
-def steal(st: QState, h: Hero, victim_player: str, item: str, ev: list[Event]) -> None:
+def steal(st: QState, h: Hero, victim_player: str, item: str, ev: list[Event], card: str = "") -> None:
     victim = hero_of(st, victim_player)
+    pay_grip(st, h, card, ev)
     victim.carrying.remove(item)
     h.carrying.append(item)
     st.m.stolen_from.append(victim.player)
     ev.append(Event(text=f"{h.name} steals a {item.replace('-', ' ')} from {victim.name}."))
+    after_steal(st, h, ev)
 
 
 def drop(st: QState, h: Hero, item: str, at: str, ev: list[Event]) -> None:
@@ -71,6 +76,9 @@ def explain_steal(st: QState, h: Hero, a: dict[str, str]) -> str:
     if not victim.carrying:
         locked = " (banked crystals are locked)." if victim.banked else "."
         return f"{victim.name} carries nothing to steal" + locked
+    grip = explain_grip(st, h, victim.player, a.get("card", ""))
+    if grip:
+        return grip
     return f"{victim.name} does not carry a {a.get('item', '?').replace('-', ' ')}."
 
 

@@ -35,6 +35,7 @@ COMMANDS = (
     CommandSpec(name="steal", description="Take a collectible from an adjacent hero", options=(
         OptionSpec(name="from", description="The hero's player", required=True, kind="user"),
         OptionSpec(name="item", description="Which collectible", autocomplete=True),
+        OptionSpec(name="card", description="From a hero with Flame Grip: the card you discard", autocomplete=True),
     )),
     CommandSpec(name="drop", description="Put a carried collectible on an adjacent space", options=(
         OptionSpec(name="item", description="Which collectible", autocomplete=True),
@@ -77,6 +78,19 @@ COMMANDS = (
         OptionSpec(name="direction", description="Bomb: fire it N, E, S or W", choices=("N", "E", "S", "W")),
         OptionSpec(name="way", description="Rotate board: cw or ccw", choices=("cw", "ccw")),
         OptionSpec(name="copy", description="Copy Q-power: the hero whose power you use", autocomplete=True),
+    )),
+    CommandSpec(name="ability", description="Use an upgrade ability (phases 1 and 3; builders and teleport: movement)",
+                options=(
+        OptionSpec(name="name", description="The ability, e.g. mind-push", required=True, autocomplete=True),
+        OptionSpec(name="card", description="The card you discard to pay for it", autocomplete=True),
+        OptionSpec(name="card2", description="Timely Removal: the second card you discard", autocomplete=True),
+        OptionSpec(name="hero", description="The other hero's player", kind="user"),
+        OptionSpec(name="direction", description="Mind-Push or Strong Wind: which way", choices=tuple(DIRS8)),
+        OptionSpec(name="at", description="Target square, e.g. C4", autocomplete=True),
+        OptionSpec(name="target", description="Timely Removal: the item or pet in play", autocomplete=True),
+        OptionSpec(name="spin", description="Twister: cw or ccw", choices=("cw", "ccw")),
+        OptionSpec(name="faces", description='Swap Skills: two faces, e.g. "left right"', autocomplete=True),
+        OptionSpec(name="item", description="Crystal Bomb: the crystal you give up", autocomplete=True),
     )),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then

@@ -415,17 +415,35 @@ def cards() -> dict[str, CardDef]:
 
 
 # ---- upgrade tiles (upgrades.json) --------------------------------------------------------------------
+class AbilityDef(_Strict):
+    """A named ability of the rulebook's "Upgrades and Q-powers" list that an upgrade side may carry.
+
+    `when` says how it is used: `passive` (always on), `action` (your turn, phases 1 and 3: `/quodd ability`),
+    `movement` (your movement phase: `/quodd ability`), `trigger` (it asks or acts by itself when its moment
+    comes). `limit`: how often an action may be used (`turn`: once a turn; `""`: as often as its cost is paid).
+    `gap`: what of it waits for parts of the game not built yet ("" = nothing)."""
+
+    id: str
+    name: str
+    when: Literal["passive", "action", "movement", "trigger"]
+    limit: Literal["", "turn"] = ""
+    text: str
+    gap: str = ""
+
+
 class UpgradeSide(_Strict):
-    """One side of an upgrade tile: +movement, +explore, or the gold icon (flip a skill of your choice)."""
+    """One side of an upgrade tile: +movement, +explore, the gold icon (flip a skill of your choice), or one
+    named ability (`abilities.json`)."""
 
     movement: int = Field(default=0, ge=0)
     explore: int = Field(default=0, ge=0)
     gold: bool = False
+    ability: str = ""
 
     @model_validator(mode="after")
     def _one(self) -> UpgradeSide:
-        if (self.movement > 0) + (self.explore > 0) + self.gold != 1:
-            raise ValueError("an upgrade side gives exactly one of: movement, explore, gold")
+        if (self.movement > 0) + (self.explore > 0) + self.gold + bool(self.ability) != 1:
+            raise ValueError("an upgrade side gives exactly one of: movement, explore, gold, an ability")
         return self
 
 
@@ -449,7 +467,17 @@ def upgrades() -> dict[str, list[UpgradeTile]]:
         found[u.hero] = u.tiles
     if set(found) != set(heroes()):
         raise RulesDataError("upgrades.json: every hero needs its six upgrade tiles")
+    for hid, tiles in found.items():
+        for n, t in enumerate(tiles, start=1):
+            for s in (t.a, t.b):
+                if s.ability and s.ability not in abilities():
+                    raise RulesDataError(f"upgrades.json: {hid} tile {n} names an unknown ability {s.ability!r}")
     return found
+
+
+@cache
+def abilities() -> dict[str, AbilityDef]:
+    return _by_id(_load_all("abilities.json", AbilityDef), "abilities.json")
 
 
 # ---- world events (events.json) -----------------------------------------------------------------------

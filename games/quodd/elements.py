@@ -11,7 +11,8 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS4, DIRS8, label, manhattan, step_xy
 
-from . import data
+from . import data, marks
+from .abilities.track import has, mark, used
 from .board import (
     ACTIVE,
     XY,
@@ -32,7 +33,7 @@ from .board import (
     xy,
 )
 from .cube import spin
-from .jobs import decide, end_movement, name, push_chain, push_front
+from .jobs import decide, end_movement, keep_points, name, push_chain, push_front
 from .state import Hero, Job, QState
 
 Resolver = Callable[[QState, Hero, Job, str, list[Event]], None]
@@ -68,6 +69,8 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         _tunnel(st, h, own, job)
     elif k in ACTIVE:
         return
+    elif has(h, "flow") and (current_dir(st, p) or st.rows[p[1]][p[0]] == "@"):
+        return  # Flow: currents and whirlpools leave this hero alone
     elif current_dir(st, p):
         push_front(st, [Job(kind="step", hero=h.player, dir=current_dir(st, p) or "", how="current", by=job.by)])
     elif st.rows[p[1]][p[0]] == "@":
@@ -113,13 +116,42 @@ def _sprung(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None
 # ---- teleporters and explosions ---------------------------------------------------------------
 
 def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: list[Event]) -> None:
+    rolls = [st.rng.d(6)] if k == "teleporter" else [st.rng.d(6), st.rng.d(6)]
+    roller = hero_of(st, decider)
+    if has(roller, "re-roll") and decider == active(st).player and not used(st, "re-roll"):
+        shown = "+".join("Q" if r == 6 and k == "teleporter" else str(r) for r in rolls)
+        ev.append(Event(text=f"{name(st, decider)} rolls {shown} for the {k.replace('_', ' ')} at {h.pos}.",
+                        irreversible=True))
+        decide(st, "reroll", decider, h, ["keep", "reroll"],
+               f"{name(st, decider)}: keep the roll of {shown} or roll again (Re-roll a Die, once a turn)",
+               job=job.model_copy(update={"item": k, "at": label(*p), "prev": ",".join(map(str, rolls))}))
+        return
+    _rolled(st, h, p, k, decider, job, rolls, ev)
+
+
+def _rerolled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    rolls = [int(r) for r in job.prev.split(",")]
+    decider = job.by or h.player
+    if option == "reroll":
+        mark(st, "re-roll")
+        rolls = [st.rng.d(6) for _ in rolls]
+        ev.append(Event(text=f"{name(st, decider)} rolls again (Re-roll a Die).", irreversible=True))
+    _rolled(st, h, xy(job.at), job.item, decider, job.model_copy(update={"item": "", "at": "", "prev": ""}),
+            rolls, ev)
+
+
+def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: list[int], ev: list[Event]) -> None:
+    """Where the rolled teleporter sends `h` (Teleport +2 of whoever rolled reaches 2 further)."""
     own = is_mover(st, h) and not job.by
+    plus = 2 if has(hero_of(st, decider), "teleport-plus-two") else 0
     if k == "teleporter":
-        roll = st.rng.d(6)
-        broken, reach, shown = roll == 6, roll, "Q" if roll == 6 else str(roll)
+        roll = rolls[0]
+        broken, reach, shown = roll == 6, roll + plus, "Q" if roll == 6 else str(roll)
     else:
-        a, b = st.rng.d(6), st.rng.d(6)
-        broken, reach, shown = a == b, a + b, f"{a}+{b}"
+        a, b = rolls
+        broken, reach, shown = a == b, a + b + plus, f"{a}+{b}"
+    if plus and not broken:
+        shown += " (+2, Teleport +2)"
     who = name(st, decider)
     what = k.replace('_', ' ')
     if broken:
@@ -132,7 +164,9 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
     dests = [label(*q) for q in squares(st) if 1 <= manhattan(p, q) <= reach and standable(st, q)
              and hero_at(st, q) is None]
     ev.append(Event(text=f"{who} rolls {shown} for the {what} at {h.pos}.", irreversible=True))
-    if own:
+    if own and has(h, "teleport-mastery"):
+        keep_points(st, ev, "teleport")
+    elif own:
         end_movement(st, ev, "teleporter")
     if not dests:
         return
@@ -142,6 +176,7 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
 
 def _teleported(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     ev.append(Event(text=f"{h.name} teleports to {option}."))
+    marks.went(st, h, h.pos, option)
     h.pos = option
     if is_mover(st, h):
         st.last_path.append(option)
@@ -171,6 +206,7 @@ def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[H
             caught.append(other)
             jobs.append(Job(kind="jump", hero=other.player, dir=d, n=1, how="explosion", by=decider))
     ev.append(Event(text=f"An explosion at {label(*c)} breaks walls and scatters tokens around it."))
+    marks.exploded(st, label(*c))
     push_front(st, jobs)
     return caught
 
@@ -222,7 +258,10 @@ def _tunnel(st: QState, h: Hero, own: bool, job: Job) -> None:
 def _tunnelled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     if option != "stay":
         ev.append(Event(text=f"{h.name} goes through the tunnel to {option}."))
-        end_movement(st, ev, "tunnel")
+        if has(h, "tunnel-mastery"):
+            keep_points(st, ev, "tunnel")
+        else:
+            end_movement(st, ev, "tunnel")
         surface(st, h, option, Job(kind="surface", hero=h.player, at=option, how="tunnel"), ev)
     else:
         ev.append(Event(text=f"{h.name} stays out of the tunnel."))
@@ -256,6 +295,7 @@ def _follow_up(job: Job) -> list[Job]:
 
 
 def _arrive(st: QState, h: Hero, dest: str, job: Job, pushed: list[Job]) -> None:
+    marks.went(st, h, h.pos, dest)
     h.pos = dest
     if is_mover(st, h):
         st.last_path.append(dest)
@@ -310,6 +350,7 @@ def _surfaced_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]
 
 
 RESOLVE: dict[str, Resolver] = {
-    "token": _token_skipped, "spring": _sprung, "teleport": _teleported, "spin": _spun, "tunnel": _tunnelled,
+    "token": _token_skipped, "spring": _sprung, "reroll": _rerolled, "teleport": _teleported, "spin": _spun,
+    "tunnel": _tunnelled,
     "link": _linked, "surface_push": _surface_pushed, "surface_beside": _surfaced_beside,
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.core import Event
 from games.core.grid import label, step_xy
 
+from . import marks
 from .board import XY, active, hero_at, hero_of, is_mover, on_map, point_text, xy
 from .state import Decision, Hero, Job, QState
 
@@ -42,9 +43,25 @@ def end_movement(st: QState, ev: list[Event], why: str) -> None:
     ev.append(Event(text=f"{active(st).name}'s movement ends ({why})."))
 
 
+def keep_points(st: QState, ev: list[Event], why: str) -> None:
+    """Teleport or Tunnel Mastery: instead of ending the movement, the rest of the skill's steps are dropped
+    and their points stay ready for the same skill (`move` again)."""
+    m = st.m
+    left = sum(1 for j in st.queue if j.seq == m.seq and j.kind in ("step", "jump"))
+    if m.ended or not m.current or left == 0:
+        return
+    cancel_seq(st, m.seq, keep=("land",))
+    m.points += left
+    m.ready = m.current
+    m.seq += 1  # the cut skill's own end no longer clears the points
+    ev.append(Event(text=f"{active(st).name} keeps {m.points} point{'s' if m.points != 1 else ''} after the "
+                         f"{why} ({why.title()} Mastery)."))
+
+
 def move_hero(st: QState, h: Hero, to: XY) -> None:
     """Put `h` on `to` (off the map: nowhere); the mover's path on the board image grows."""
-    h.pos = label(*to) if on_map(st, to) else None
+    start, h.pos = h.pos, label(*to) if on_map(st, to) else None
+    marks.went(st, h, start, h.pos)
     if is_mover(st, h) and h.pos:
         st.last_path.append(h.pos)
 

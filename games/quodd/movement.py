@@ -13,6 +13,8 @@ from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
 from . import data, elements, events, falls
+from .abilities import moving, stealing
+from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
     REVEAL,
     XY,
@@ -35,7 +37,7 @@ from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
-from .skills import skill_points, top_skill
+from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
 
 HOW_OWN = ("tumble", "slide", "dash", "jump", "skill")
@@ -83,6 +85,8 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
     if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h):
         st.m.taken += 1
     move_hero(st, h, to)
+    crush(st, h, [to], ev)
+    leave_behind(st, h, frm, job, ev)
     verb = {"tumble": "tumbles", "quake": "tumbles", "wind": "is blown", "current": "is carried by the current",
             "push": "is pushed"}.get(job.how, "moves")
     where = f"to {h.pos}" if h.pos else "off the map"
@@ -92,6 +96,8 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
         jobs.append(Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by))
     else:
         jobs.append(Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq))
+        if other is not None:
+            jobs += after_push(st, h, job)
     push_front(st, jobs)
 
 
@@ -136,12 +142,15 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     if job.seq and job.seq == st.m.seq and is_mover(st, h) and job.how == "jump":
         st.m.taken += max(1, job.n)
     move_hero(st, h, to)
+    crush(st, h, [step_xy(frm, job.dir, i) for i in range(1, job.n + 2)], ev)
+    leave_behind(st, h, frm, job, ev)
     ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
                     + (" (on top of a wall)." if h.pos and is_wall(st, to) else ".")))
     if h.pos is None:
         push_front(st, [Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by)])
     else:
-        push_front(st, [Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq)])
+        push_front(st, [Job(kind="enter", hero=h.player, how=job.how, by=job.by, seq=job.seq)]
+                   + after_jump(st, h, job))
 
 
 def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
@@ -156,7 +165,7 @@ def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
     push_chain(st, other, d, job.by or h.player, ev, jobs)
     h.pos = take_off
     _finish_jump(st, job, to, ev)
-    st.queue[1:1] = jobs  # after the jumper's own landing job
+    st.queue[1:1] = jobs + after_push(st, h, job)  # after the jumper's own landing job
 
 
 def do_land(st: QState, job: Job, ev: list[Event]) -> None:
@@ -198,9 +207,11 @@ def do_skill_end(st: QState, job: Job, ev: list[Event]) -> None:
     m = st.m
     if job.seq != m.seq or m.ended:
         return
-    if m.current == "dash" and m.points > 0 and hero_of(st, job.hero).pos is not None:
-        m.ready = "dash"
+    h = hero_of(st, job.hero)
+    if (m.current == "dash" or turns_freely(h, m.current)) and m.points > 0 and h.pos is not None:
+        m.ready = m.current  # a path: the points left stay ready for the next `move path:`
     else:
+        push_front(st, after_tumble_skill(st, h, job))
         m.ready = ""
         m.points = 0
     m.current = ""
@@ -245,11 +256,11 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
     "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
-    "activate": do_activate,
+    "activate": do_activate, **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
-                                **STEAL_RESOLVE}
+                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

@@ -12,6 +12,7 @@ from games.core import Action, Event
 from games.core.grid import DIAGONALS, DIRS4, DIRS8
 
 from . import data
+from .abilities.track import has
 from .board import active, hero_of, is_mover
 from .commands import arg
 from .cube import SKILL_FACES, face_at
@@ -33,10 +34,22 @@ def base_points(h: Hero) -> int:
 
 
 def skill_points(h: Hero, skill: str, boost: dict[str, int] | None = None) -> int:
-    """Base movement, plus the upgraded side's bonus, plus boosts played for this skill or for all."""
+    """Base movement, plus the upgraded side's bonus, plus boosts played for this skill or for all,
+    plus Greed Speed (crystals carried or banked) and Hunger-Boost (food cards in hand)."""
     bonus = data.skills()[skill].upgrade_bonus if skill in h.upgraded else 0
     boost = boost or {}
-    return base_points(h) + bonus + boost.get(skill, 0) + boost.get("all", 0)
+    return base_points(h) + bonus + boost.get(skill, 0) + boost.get("all", 0) + ability_points(h)
+
+
+def ability_points(h: Hero) -> int:
+    greed = sum("crystal" in c for c in h.carrying + h.banked) if has(h, "greed-speed") else 0
+    hunger = sum(data.cards()[c].kind == "food" for c in h.hand) if has(h, "hunger-boost") else 0
+    return greed + hunger
+
+
+def turns_freely(h: Hero, skill: str) -> bool:
+    """Change Directions: a slide, diagonal slide or tumble skill may turn as it goes (typed as a path)."""
+    return skill in data.skills() and data.skills()[skill].mode in ("line", "tumble") and has(h, "change-directions")
 
 
 def skill_dirs(skill: str) -> list[str]:

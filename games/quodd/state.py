@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core import Rng
+from games.core.marks import Mark
 
 
 class Token(BaseModel):
@@ -91,6 +92,7 @@ class MoveCtx(BaseModel):
     pet_used: bool = False  # one pet activation a turn
     draws: int = 0  # phase 4: cards still to explore
     discarding: bool = False  # phase 4 is over: discarding down to the hand limit
+    abilities: list[str] = Field(default_factory=list)  # upgrade abilities used (or switched on) this turn
     power_used: bool = False  # the hero's own Q-power was used this turn
 
     def q_left(self) -> bool:
@@ -127,6 +129,7 @@ class QState(BaseModel):
     pending: Decision | None = None
     last_path: list[str] = Field(default_factory=list)
     last_mover: str = ""
+    marks: list[Mark] = Field(default_factory=list)  # what the image draws of recent play (games.core.marks)
     winners: list[str] = Field(default_factory=list)
     result_text: str = ""
     rng: Rng

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from games.core import Event
 
+from .abilities.exploring import explore_bonus as explore_kinds
 from .board import active, walled_in
 from .bombs import upkeep_bombs
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
@@ -43,6 +44,7 @@ def to_explore(st: QState, ev: list[Event]) -> None:
     """Phase 4: the explorations owed (icons, passive bonuses, earned this turn) become draws."""
     st.phase = "explore"
     h = active(st)
+    explore_kinds(st, h, ev)  # upgrade abilities that explore a card of a kind or from the deck
     st.m.draws = explore_count(h) + explore_bonus(st)
     h.explores_earned = 0
     ev.append(Event(text=f"{h.name}: phase 4, exploration ({st.m.draws} to draw)."))

@@ -1,8 +1,9 @@
 """Upgrades: each hero's six double-sided tiles (`data/upgrades.json`), one taken by every hero at the end
 of each round (step 4), in the left-most free slot of the upgrade track, on the side the player picks.
 
-A side gives +1 movement, +1 explore, or the gold icon: flip one skill of your choice to its upgraded side
-(one more point with it and an exploration after using it). Named abilities come later (issue 14).
+A side gives +1 movement, +1 explore, the gold icon (flip one skill of your choice to its upgraded side:
+one more point with it and an exploration after using it), or a named ability (`data/abilities.json`),
+whose effects are in the `abilities` package; `abilities.track` reads them off the track.
 """
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def side_text(s: data.UpgradeSide, skill: str = "") -> str:
         return f"+{s.movement} movement"
     if s.explore:
         return f"+{s.explore} explore"
+    if s.ability:
+        return data.abilities()[s.ability].name
     return f"gold: upgrade {data.skills()[skill].name}" if skill else "gold: upgrade a skill"
 
 

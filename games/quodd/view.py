@@ -1,7 +1,12 @@
 """The public view the renderer draws (secret tokens redacted), and the rules reference."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
+
+from games.core.grid import parse_label
+from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
 from .cube import face_dirs, facing
@@ -79,6 +84,8 @@ class QView(BaseModel):
     ongoing_events: list[str] = Field(default_factory=list)
     events_on: bool = False
     bombs: list[BombView] = Field(default_factory=list)
+    recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
+    earlier: int = 0  # marks of that span too old to draw
 
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
@@ -110,7 +117,40 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
         ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
+        **recap(st, tokens, to_act or []),
     )
+
+
+WHEN = {"passive": "works by itself", "trigger": "acts or asks by itself when its moment comes",
+        "action": "use it on your turn in phase 1 or 3 with `/quodd ability name:`",
+        "movement": "use it in your movement with `/quodd ability name:`"}
+
+
+def _side_names(t: data.UpgradeTile) -> str:
+    def one(s: data.UpgradeSide) -> str:
+        if s.ability:
+            return data.abilities()[s.ability].name
+        return "+1 movement" if s.movement else "+1 explore" if s.explore else "Upgrade Skill"
+    return f"{one(t.a)} / {one(t.b)}"
+
+
+def ability_topics() -> dict[str, str]:
+    """One `/rules` topic per upgrade ability: found by its name or its id (`wall-builder`)."""
+    where: dict[str, list[str]] = {}
+    for hid, tiles in data.upgrades().items():
+        for n, t in enumerate(tiles, start=1):
+            for side, s in (("A", t.a), ("B", t.b)):
+                if s.ability:
+                    where.setdefault(s.ability, []).append(f"{data.heroes()[hid].name} tile {n}{side}")
+    out = {}
+    for a in data.abilities().values():
+        same = a.name in {e.name for e in data.world_events().values()}  # Random Wind, Strong Wind: also events
+        key = a.name if a.name.casefold() == a.id and not same else f"{a.name} ({a.id})"
+        once = ", once a turn" if a.limit == "turn" else ""
+        gap = f" Not yet: {a.gap}." if a.gap else ""
+        out[key] = (f"{a.name}: upgrade ability ({WHEN[a.when]}{once}). {a.text}{gap} "
+                    f"On: {', '.join(where.get(a.id, ['no tile yet']))}.")
+    return out
 
 
 def upgrade_name(h: Hero, code: str) -> str:
@@ -119,10 +159,38 @@ def upgrade_name(h: Hero, code: str) -> str:
     return f"{tile}{side.upper()}: {side_text(side_of(h, tile, side))}"
 
 
+ELEMENTS = {"@": "whirlpool", "^": "water current", ">": "water current", "v": "water current",
+            "<": "water current", "w": "water connection"}  # map features a path names ("through whirlpool")
+NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade", "treasure", "drop_zone")
+
+
+def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
+    """The marks since the acting player's last turn; a path's legend line names the elements it went through
+    (as the public tokens show them)."""
+    recent, earlier = shown(since_last_turn(st.marks, to_act))
+    kinds = data.token_kinds()
+    out = []
+    for m in recent:
+        if m.kind == "tumble":
+            through: list[str] = []
+            for s in m.path[1:]:
+                xy = parse_label(s)
+                if xy is not None and 0 <= xy[1] < len(st.rows) and st.rows[xy[1]][xy[0]] in ELEMENTS:
+                    through.append(ELEMENTS[st.rows[xy[1]][xy[0]]])
+                t = tokens.get(s)
+                if t is not None and t.kind in kinds and t.kind not in NOT_ELEMENTS:
+                    through.append(kinds[t.kind].name.lower())
+            through = list(dict.fromkeys(through))
+            if through:
+                m = m.model_copy(update={"text": f"{m.text} through {', '.join(through)}"})
+        out.append(m)
+    return {"recent": out, "earlier": earlier}
+
+
 def rules_text() -> dict[str, str]:
     sk = data.skills()
     skills = "\n".join(f"- **{s.name}**: {s.text}" for s in sk.values())
-    return {
+    topics = {
         "overview": (
             "Your hero is a cube. One face carries the Q, the other five each carry a movement skill. "
             "Whatever face ends up on top after you roll the cube decides how you may move next.\n"
@@ -184,15 +252,24 @@ def rules_text() -> dict[str, str]:
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
                                f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
         "not yet": (
-            "Still to come: the named upgrade abilities, cannons and bomb tokens, sheep, moving platforms and beams."
+            "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
         ),
         "upgrades": (
             "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
             "upgrade tiles, on the side they choose, into the left-most free slot of their track: "
             "`/quodd upgrade tile: side:`. A side gives +1 movement (every skill), +1 explore (one more card in "
             "phase 4), or the gold icon: flip a skill of your choice (`skill:`) to its upgraded side, which moves "
-            "one further and lets you explore after using it."
+            "one further and lets you explore after using it. Other sides carry a named ability: some work by "
+            "themselves, some ask a question when their moment comes, and some you use with `/quodd ability name:` "
+            "(on your turn in phase 1 or 3; Wall Builder, Trench Digger and Teleport Skill in your movement).\n"
+            + "\n".join(f"- {data.heroes()[hid].name}: " + ", ".join(_side_names(t) for t in tiles)
+                        for hid, tiles in data.upgrades().items())
+            + "\nAsk for one by name, e.g. `/rules game:quodd topic:Mind-Push`."
         ),
+        "Explore": "Explore (upgrade side): one more card to draw in every exploration phase (phase 4).",
+        "Upgrade Skill": ("Upgrade Skill (the gold upgrade side): flip one of your skill tiles to its upgraded side "
+                          "for good: one more point with it, and an exploration after you use it."),
+        **ability_topics(),
         "cards": (
             "Phase 4: draw one card per explore icon (plus bonuses and explore tokens you reached this turn) from the "
             "face-up lineup of 5 or the top of the deck; the lineup refills when your turn ends. Then discard down to "
@@ -213,6 +290,10 @@ def rules_text() -> dict[str, str]:
         **qpower_topics(),
         **event_topics(),
     }
+    for a in data.abilities().values():  # a world event and an upgrade ability of the same name
+        if a.name in topics and not topics[a.name].startswith(f"{a.name}: upgrade ability"):
+            topics[a.name] += f" (The upgrade ability of the same name: `/rules game:quodd topic:{a.id}`.)"
+    return topics
 
 
 Q_POWERS = {  # power id -> (the rulebook's name, what it does here)

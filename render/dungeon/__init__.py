@@ -1,17 +1,17 @@
-"""Board image of the SDE-S dungeon: the map with walls and terrain, models, and a side panel.
+"""Board image of the SDE-S dungeon: the explored part of the map with walls and terrain, models, what happened
+since the last turn (issue 16/18), and the panel below it (phone-first: every text legible 600 px wide).
 
 Pure function of the public view; the static layer (floor, terrain, grid, walls, labels)
 is cached per dungeon and active level.
 """
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from games.core.grid import col_letters
+from games.core.grid import col_letters, parse_label
 from games.dungeon.view import DungeonView, HeroView, MonsterView, SpawnView
 from render.common import (
     INK,
@@ -23,12 +23,16 @@ from render.common import (
     Pen,
     blend,
     encode_png,
-    font,
+    wrap,
 )
+from render.recap import COLOURS as RECAP_COLOURS
+from render.recap import TEXT_PAIRS, banner, draw_legend, draw_marks, legible
 
 CELL = 34
 MARGIN = 22
-PANEL_W = 330
+FULL_W = 2 * CELL + 24 * CELL  # at most this wide (a whole 24-column map): in-cell letters are sized for it
+CELL_TEXT = legible(FULL_W, 14)
+MIN_W = 460  # narrowest image: room for the panel
 
 FLOOR_ACTIVE = (250, 244, 226)
 FLOOR_OTHER = (222, 218, 210)
@@ -66,10 +70,10 @@ PALETTE = Palette(
     [PAPER, INK, MUTED, WHITE, *SEAT_COLORS, *_UNDER_AURA, AURA, AURA_KEY, WOUND, *RANK_FILL.values(),
      *(c for _, c in DEBUFF_STYLE.values()), LOOT, (120, 80, 0), (150, 95, 40), (110, 65, 20), (240, 200, 60),
      (130, 40, 170), (130, 125, 135), (60, 30, 70), (95, 92, 98), (240, 220, 255), (20, 10, 25), (170, 170, 170),
-     (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA)],
+     (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA), *RECAP_COLOURS],
     [(INK, PAPER), (MUTED, PAPER), (STRUCTURE_INK, STRUCTURE), (INK, LOOT), (WHITE, MUTED),
      *((WHITE, c) for c in RANK_FILL.values()),
-     *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values())],
+     *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values()), *TEXT_PAIRS],
 )
 
 
@@ -80,8 +84,8 @@ def _xy(x: int, y: int) -> tuple[int, int]:
 @lru_cache(maxsize=16)
 def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
                   active_area: tuple[int, int, int, int]) -> Image.Image:
-    W = MARGIN * 2 + width * CELL + PANEL_W
-    H = max(MARGIN * 2 + height * CELL, 600)
+    W = MARGIN * 2 + width * CELL
+    H = MARGIN * 2 + height * CELL
     img = PALETTE.new((W, H), PAPER)
     d = Pen(img, PALETTE)
     ax0, ay0, ax1, ay1 = active_area
@@ -103,15 +107,6 @@ def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tup
         d.line([px - 2, py, px + CELL + 2, py], fill=WALL, width=5)
     bx1, by1 = _xy(width, height)
     d.rectangle([MARGIN - 2, MARGIN - 2, bx1 + 2, by1 + 2], outline=WALL, width=4)
-    f = font(13)
-    for x in range(width):
-        cx = MARGIN + x * CELL + CELL // 2
-        d.text((cx, MARGIN // 2), col_letters(x), font=f, fill=INK, anchor="mm")
-        d.text((cx, by1 + MARGIN // 2 + 1), col_letters(x), font=f, fill=INK, anchor="mm")
-    for y in range(height):
-        cy = MARGIN + y * CELL + CELL // 2
-        d.text((MARGIN // 2, cy), str(y + 1), font=f, fill=INK, anchor="mm")
-        d.text((bx1 + MARGIN // 2 + 1, cy), str(y + 1), font=f, fill=INK, anchor="mm")
     return img
 
 
@@ -136,7 +131,7 @@ def _terrain(d: Pen, ch: str, px: int, py: int) -> None:
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
     elif ch in "CSG":
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
-        d.text((px + c / 2, py + c / 2), ch, font=font(16), fill=STRUCTURE_INK, anchor="mm", bg=STRUCTURE)
+        d.text((px + c / 2, py + c / 2), ch, size=CELL_TEXT + 2, fill=STRUCTURE_INK, anchor="mm", bg=STRUCTURE)
     elif ch == "~":
         d.rectangle([px + 1, py + 1, px + c - 1, py + c - 1], fill=CHASM)
     elif ch == "^":
@@ -173,11 +168,12 @@ def _pips(d: Pen, x0: float, y: float, wounds: int, life: int, width: float) -> 
 
 
 def _badges(d: Pen, px: float, py: float, debuffs: list[str]) -> None:
-    for i, name in enumerate(debuffs[:4]):
+    s = CELL_TEXT
+    for i, name in enumerate(debuffs[:3]):
         letter, colour = DEBUFF_STYLE.get(name, ("?", MUTED))
-        bx = px + i * 9
-        d.rectangle([bx, py, bx + 9, py + 10], fill=colour)
-        d.text((bx + 4.5, py + 5), letter, font=font(9), fill=WHITE, anchor="mm", bg=colour)
+        bx = px + i * (s - 2)
+        d.rectangle([bx, py - 4, bx + s - 3, py + s - 4], fill=colour)
+        d.text((bx + (s - 3) / 2, py + s / 2 - 4), letter, size=s - 2, fill=WHITE, anchor="mm", bg=colour)
 
 
 def render(view: DungeonView, **options: Any) -> bytes:
@@ -212,9 +208,51 @@ def draw(view: DungeonView) -> Image.Image:
         cx, cy = px + CELL - 7, py + 7
         d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=LOOT, outline=(120, 80, 0))
         if n > 1:
-            d.text((cx, cy), str(n), font=font(9), fill=INK, anchor="mm", bg=LOOT)
-    _panel(d, view, MARGIN * 2 + view.width * CELL + 8, img.height)
-    return img
+            d.text((cx + 2, cy + 2), str(n), size=CELL_TEXT, fill=INK, anchor="mm", bg=LOOT)
+    draw_marks(d, view.recent, _mark_xy, CELL, view.pending, number_size=CELL_TEXT)
+    return _frame(view, img)
+
+
+def _mark_xy(lab: str) -> tuple[float, float] | None:
+    xy = parse_label(lab)
+    if xy is None:
+        return None
+    px, py = _xy(*xy)
+    return px + CELL / 2, py + CELL / 2
+
+
+def _shown(view: DungeonView) -> tuple[int, int, int, int]:
+    return view.explored if view.explored != (0, 0, 0, 0) else (0, 0, view.width - 1, view.height - 1)
+
+
+def square_at(view: DungeonView, x: int, y: int) -> tuple[int, int]:
+    """The top-left pixel of square (x, y) in the image of `view` (which shows only the explored part)."""
+    x0, y0, _, _ = _shown(view)
+    return CELL + (x - x0) * CELL, CELL + (y - y0) * CELL
+
+
+def _frame(view: DungeonView, full: Image.Image) -> Image.Image:
+    """The explored part of the full map, labelled on every side, and the panel below it."""
+    x0, y0, x1, y1 = _shown(view)
+    m = CELL  # room for the labels of the explored columns and rows
+    map_w = m * 2 + (x1 - x0 + 1) * CELL
+    width = max(map_w, MIN_W)
+    size = legible(width, 13)
+    bottom_of_map = m * 2 + (y1 - y0 + 1) * CELL
+    img = PALETTE.new((width, bottom_of_map + 1400), PAPER)
+    (ax, ay), (bx, by) = _xy(x0, y0), _xy(x1 + 1, y1 + 1)
+    img.paste(full.crop((ax - 3, ay - 3, bx + 4, by + 4)), (m - 3, m - 3))
+    d = Pen(img, PALETTE)
+    for x in range(x0, x1 + 1):
+        cx = m + (x - x0) * CELL + CELL // 2
+        d.text((cx, m // 2), col_letters(x), size=size, fill=INK, anchor="mm")
+        d.text((cx, bottom_of_map - m // 2 + 1), col_letters(x), size=size, fill=INK, anchor="mm")
+    for y in range(y0, y1 + 1):
+        cy = m + (y - y0) * CELL + CELL // 2
+        d.text((m // 2, cy), str(y + 1), size=size, fill=INK, anchor="mm")
+        d.text((map_w - m // 2 + 1, cy), str(y + 1), size=size, fill=INK, anchor="mm")
+    end = _panel(d, view, bottom_of_map + 4, width)
+    return img.crop((0, 0, width, end + 10))
 
 
 def _spawn(d: Pen, sp: SpawnView) -> None:
@@ -238,7 +276,7 @@ def _monster(d: Pen, m: MonsterView) -> None:
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
     d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255),
                         width=1)
-    d.text((px + size / 2, py + size / 2 - 3), m.code, font=font(14 if not m.large else 22), fill=WHITE, anchor="mm",
+    d.text((px + size / 2, py + size / 2 - 3), m.code, size=CELL_TEXT if not m.large else 26, fill=WHITE, anchor="mm",
            bg=fill)
     _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
     if m.debuffs:
@@ -257,80 +295,76 @@ def _hero(d: Pen, h: HeroView) -> None:
     if h.active:
         d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
     d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
-    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], font=font(14), fill=WHITE, anchor="mm", bg=colour)
+    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], size=CELL_TEXT, fill=WHITE, anchor="mm", bg=colour)
     _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
     if h.debuffs:
         _badges(d, px + 1, py - 1, h.debuffs)
 
 
-def _panel(d: Pen, v: DungeonView, x0: int, height: int) -> None:
-    y = MARGIN
-    d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", font=font(19), fill=INK)
-    y += 26
-    d.text((x0, y), f"Turn {v.turn} of {v.turn_limit} (limit)" if v.turn_limit else f"Turn {v.turn}", font=font(15),
-           fill=MUTED)
-    y += 22
-    msg = v.result or v.waiting_for
-    for line in textwrap.wrap(msg, 36)[:3]:
-        d.text((x0, y), line, font=font(14), fill=INK)
-        y += 18
-    y += 8
+def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
+    """Below the map: level, turn, whose move (or the result banner), each hero, the spawn point, the monsters,
+    the recap legend and the key. Returns the y below it."""
+    x0, y = 10, top
+    big, mid, small = legible(width, 19), legible(width, 15), legible(width, 13)
+    cols = int((width - 20) / (mid * 0.52))
+    if v.result:
+        y = banner(d, width, y, v.result, size=big) + 8
+    d.text((x0, y), f"Level {v.level + 1}: {v.level_name}", size=big, fill=INK)
+    y += big + 6
+    turn = f"Turn {v.turn} of {v.turn_limit} (limit)" if v.turn_limit else f"Turn {v.turn}"
+    for line in wrap(turn if v.result else f"{turn} · {v.waiting_for}", cols)[:3]:
+        d.text((x0, y), line, size=mid, fill=MUTED)
+        y += mid + 4
+    y += 6
     for h in v.heroes:
         colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
-        d.ellipse([x0, y + 2, x0 + 14, y + 16], fill=colour)
+        d.ellipse([x0, y + 2, x0 + mid, y + mid + 2], fill=colour)
         state = " (down)" if h.incapacitated else (" - acting" if h.active else (" - done" if h.activated else ""))
-        d.text((x0 + 20, y), f"{h.hero} ({h.player}) {h.square}{state}", font=font(14), fill=INK)
-        y += 19
+        d.text((x0 + mid + 6, y), f"{h.hero} ({h.player}) {h.square}{state}", size=mid, fill=INK)
+        y += mid + 5
         stats = (f"AP {h.ap_left}  wounds {h.wounds}/{h.life}  potions {h.potions}/{h.max_potions}  "
-                 f"cards {len(h.equipment)}")
-        d.text((x0 + 20, y), stats, font=font(12), fill=MUTED)
-        y += 16
-        if h.debuffs:
-            _badges(d, x0 + 20, y + 1, h.debuffs)
-            d.text((x0 + 24 + 9 * min(4, len(h.debuffs)), y), ", ".join(h.debuffs), font=font(12), fill=MUTED)
-            y += 15
-        y += 6
-    y += 4
+                 f"cards {len(h.equipment)}" + (f"  {', '.join(h.debuffs)}" if h.debuffs else ""))
+        for line in wrap(stats, int((width - 40) / (small * 0.52))):
+            d.text((x0 + mid + 6, y), line, size=small, fill=MUTED)
+            y += small + 4
+        y += 4
     for sp in v.spawns:
         if sp.level == v.level:
             state = "destroyed" if sp.state == "destroyed" else f"{sp.wounds}/{sp.life} wounds"
-            d.text((x0, y), f"Spawn point {col_letters(sp.x)}{sp.y + 1}: {state}", font=font(14), fill=INK)
-            y += 19
+            d.text((x0, y), f"Spawn point {col_letters(sp.x)}{sp.y + 1}: {state}", size=mid, fill=INK)
+            y += mid + 5
     nxt = f"Next spawn: {v.next_spawn} ({v.pool_left} in pool)" if v.next_spawn else "No more spawns this level"
-    d.text((x0, y), nxt, font=font(14), fill=INK)
-    y += 19
-    d.text((x0, y), f"Monsters on the board: {len(v.monsters)}", font=font(14), fill=INK)
-    y += 19
-    room = max(0, (height - 130 - y - (19 if v.floor else 0)) // 15)
-    shown = v.monsters[:room] if len(v.monsters) <= room else v.monsters[:max(0, room - 1)]
-    for m in shown:
+    d.text((x0, y), nxt, size=mid, fill=INK)
+    y += mid + 5
+    d.text((x0, y), f"Monsters on the board: {len(v.monsters)}", size=mid, fill=INK)
+    y += mid + 5
+    for m in v.monsters[:12]:
         extra = f"  {', '.join(m.debuffs)}" if m.debuffs else ""
         d.text((x0 + 8, y), f"{m.code} {m.name} {col_letters(m.x)}{m.y + 1}  {m.wounds}/{m.life}{extra}",
-               font=font(12), fill=MUTED)
-        y += 15
-    if len(shown) < len(v.monsters):
-        d.text((x0 + 8, y), f"... and {len(v.monsters) - len(shown)} more", font=font(12), fill=MUTED)
-        y += 15
+               size=small, fill=MUTED)
+        y += small + 4
+    if len(v.monsters) > 12:
+        d.text((x0 + 8, y), f"... and {len(v.monsters) - 12} more", size=small, fill=MUTED)
+        y += small + 4
     if v.floor:
-        d.text((x0, y), f"Loot on the floor: {len(v.floor)}", font=font(14), fill=INK)
-        y += 19
-    # legend
-    y = max(y + 10, height - 118)
-    d.text((x0, y), "Legend", font=font(13), fill=MUTED)
-    y += 17
-    items = [("minion", RANK_FILL["minion"]), ("elite", RANK_FILL["elite"]), ("boss", RANK_FILL["boss"])]
+        d.text((x0, y), f"Loot on the floor: {len(v.floor)}", size=mid, fill=INK)
+        y += mid + 5
+    y = draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
+                    title="Since the last turn (numbered in order)") + 8
     lx = x0
-    for name, colour in items:
-        d.rounded_rectangle([lx, y, lx + 14, y + 14], radius=3, fill=colour)
-        d.text((lx + 18, y), name, font=font(12), fill=INK)
-        lx += 70
-    y += 20
-    lx = x0
-    for name, colour in (("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", AURA_KEY)):
-        d.rectangle([lx, y, lx + 14, y + 14], fill=colour)
-        d.text((lx + 18, y), name, font=font(12), fill=INK)
-        lx += 76
-    y += 20
-    d.text((x0, y), "C champion  S sentinel  G goddess  green x: brambles", font=font(12), fill=INK)
-    y += 16
-    d.text((x0, y), "dots: difficult  diamond: loot  ring: spawn  box: chest", font=font(12), fill=INK)
+    for name, colour in (("minion", RANK_FILL["minion"]), ("elite", RANK_FILL["elite"]), ("boss", RANK_FILL["boss"]),
+                         ("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", AURA_KEY)):
+        w = small + 8 + int(len(name) * small * 0.55) + 14
+        if lx + w > width - 10:
+            lx, y = x0, y + small + 8
+        d.rectangle([lx, y, lx + small, y + small], fill=colour)
+        d.text((lx + small + 5, y), name, size=small, fill=INK)
+        lx += w
+    y += small + 10
+    for line in wrap("C champion, S sentinel, G goddess; green x: brambles; dots: difficult; diamond: loot; "
+                     "ring: spawn point; box: chest. Arrows: paths (red); attacks X = hit, O = no effect; "
+                     "square: spawn (purple) or loot drop (teal); '!' = an attack waiting for its dice",
+                     int((width - 20) / (small * 0.52))):
+        d.text((x0, y), line, size=small, fill=INK)
+        y += small + 4
+    return y

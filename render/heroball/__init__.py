@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from games.heroball.board import Board, board
-from games.heroball.view import HeroballView
+from games.heroball.view import HeroballView, HeroView
 from render.common import (
     GRID,
     INK,
@@ -20,14 +20,14 @@ from render.common import (
     Palette,
     Pen,
     encode_png,
-    font,
     wrap,
 )
+from render.recap import COLOURS as RECAP_COLOURS
+from render.recap import TEXT_PAIRS, banner, draw_legend, draw_marks, legible
 
 SIZE = 34  # hex centre-to-corner, px
 SQ3 = math.sqrt(3)
 MARGIN = 18
-PANEL_W = 360
 TERRAIN = {
     "water": ((120, 170, 225), "W"),
     "mountain": ((165, 150, 135), "M"),
@@ -61,11 +61,11 @@ PALETTE = Palette(
     [PAPER, FIELD, GRID, INK, MUTED, WHITE, PILLAR, BALL, POLE, CENTRE, (170, 130, 20), (200, 200, 210),
      (200, 40, 40), (190, 140, 0), (220, 30, 30), PILLAR_LABEL, DOWN_RED, *SEAT_COLORS,
      *(_lighten(c, 0.55) for c in SEAT_COLORS), *(_lighten(c, 0.5) for c in SEAT_COLORS),
-     *_TERRAINS, *(_dark(c) for c in _TERRAINS)],
+     *_TERRAINS, *(_dark(c) for c in _TERRAINS), *RECAP_COLOURS],
     [(INK, PAPER), (MUTED, PAPER), (DOWN_RED, PAPER), (MUTED, FIELD), (MUTED, CENTRE), (PILLAR_LABEL, PILLAR),
      *((MUTED, _lighten(c, 0.55)) for c in SEAT_COLORS), *((WHITE, c) for c in SEAT_COLORS),
      *((INK, _lighten(c, 0.5)) for c in SEAT_COLORS), *((INK, c) for c in _TERRAINS),
-     *((MUTED, c) for c in _TERRAINS)],
+     *((MUTED, c) for c in _TERRAINS), *TEXT_PAIRS],
 )
 
 
@@ -97,7 +97,7 @@ def _base(radius: int, pillar_distance: int, goals: tuple[tuple[int, tuple[str, 
     """The static layer: field, goal tiles, pillars, centre post; cached per layout."""
     g = _geo(radius, pillar_distance)
     b = g.b
-    img = PALETTE.new((g.width + PANEL_W, max(g.height, 860)), PAPER)
+    img = PALETTE.new((g.width, g.height), PAPER)
     d = Pen(img, PALETTE)
     owner = {lab: seat for seat, labs in goals for lab in labs}
     for lab in b.labels:
@@ -131,39 +131,19 @@ def _label_bg(g: _Geo, lab: str, owner: dict[str, int]) -> tuple[int, int, int]:
 def _label(d: Pen, g: _Geo, lab: str, bg: RGB) -> None:
     x, y = g.center(lab)
     fill = PILLAR_LABEL if lab in g.b.pillars else MUTED
-    d.text((x, y - 19), lab, size=12, fill=fill, anchor="mm", bg=bg)
-
-
-def _arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color: RGB, width: int = 4) -> None:
-    d.line([a, b], fill=color, width=width)
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    tip = (b[0] - 12 * math.cos(ang), b[1] - 12 * math.sin(ang))
-    left = (tip[0] - 9 * math.cos(ang - 2.4), tip[1] - 9 * math.sin(ang - 2.4))
-    right = (tip[0] - 9 * math.cos(ang + 2.4), tip[1] - 9 * math.sin(ang + 2.4))
-    d.polygon([(b[0] - 4 * math.cos(ang), b[1] - 4 * math.sin(ang)), left, right], fill=color)
-
-
-def _dashed_arrow(d: Pen, a: tuple[float, float], b: tuple[float, float], color: RGB) -> None:
-    (ax, ay), (bx, by) = (a[0], a[1] + 5), (b[0], b[1] + 5)
-    n = max(2, int(math.hypot(bx - ax, by - ay) / 9))
-    for i in range(0, n - 1, 2):
-        p = (ax + (bx - ax) * i / n, ay + (by - ay) * i / n)
-        q = (ax + (bx - ax) * (i + 1) / n, ay + (by - ay) * (i + 1) / n)
-        d.line([p, q], fill=color, width=3)
-    ang = math.atan2(by - ay, bx - ax)
-    tip = (bx - 10 * math.cos(ang), by - 10 * math.sin(ang))
-    left = (tip[0] - 10 * math.cos(ang - 2.5), tip[1] - 10 * math.sin(ang - 2.5))
-    right = (tip[0] - 10 * math.cos(ang + 2.5), tip[1] - 10 * math.sin(ang + 2.5))
-    d.polygon([tip, left, right], fill=color)
+    d.text((x, y - 18), lab, size=legible(g.width, 12), fill=fill, anchor="mm", bg=bg)
 
 
 def render(view: HeroballView, **options: Any) -> bytes:
-    """PNG of the public view."""
+    """PNG of the public view: the field, what happened since the last turn drawn on it, the panel below."""
     g = _geo(view.radius, view.pillar_distance)
     b = g.b
     goals = tuple((h.seat, tuple(h.goal)) for h in view.heroes)
-    img = _base(view.radius, view.pillar_distance, goals).copy()
+    width = g.width
+    img = PALETTE.new((width, g.height + 1600), PAPER)
+    img.paste(_base(view.radius, view.pillar_distance, goals), (0, 0))
     d = Pen(img, PALETTE)
+    small = legible(width, 12)
     # terrain (the static layer has every hex's label: a terrain hex gets its label again on top)
     for lab, kind in sorted(view.terrain.items()):
         if lab not in b.labels:
@@ -174,17 +154,8 @@ def render(view: HeroballView, **options: Any) -> bytes:
         dark = _dark(color)
         for off in (-12, 0, 12):  # hatching: terrain never looks like a goal tile
             d.line([(x + off - 7, y + 22), (x + off + 7, y + 8)], fill=dark, width=2)
-        d.text((x - 21, y + 8), code, size=13, fill=INK, anchor="mm", bg=color)
+        d.text((x - 20, y + 8), code, size=small, fill=INK, anchor="mm", bg=color)
         _label(d, g, lab, color)
-    # last move traced
-    trail = [t for t in view.trail if t in b.labels]
-    for a, c in zip(trail, trail[1:], strict=False):
-        (ax, ay), (cx, cy) = g.center(a), g.center(c)
-        _arrow(d, (ax, ay + 5), (cx, cy + 5), (200, 40, 40))
-    # objects thrown, dropped, fumbled or swatted this turn: dashed gold arrows
-    for a, c in view.flights:
-        if a in b.labels and c in b.labels:
-            _dashed_arrow(d, g.center(a), g.center(c), (190, 140, 0))
     # loose objects
     for o in view.objects:
         if o.holder is not None or o.at is None:
@@ -193,9 +164,9 @@ def render(view: HeroballView, **options: Any) -> bytes:
         y += 5
         if o.id == "ball":
             dx = 0 if not any(h.pos == o.at for h in view.heroes) else 17
-            d.ellipse((x + dx - 9, y - 9, x + dx + 9, y + 9), fill=BALL, outline=INK, width=2)
+            d.ellipse((x + dx - 10, y - 10, x + dx + 10, y + 10), fill=BALL, outline=INK, width=2)
             if o.in_flight:
-                d.ellipse((x + dx - 14, y - 14, x + dx + 14, y + 14), outline=(200, 40, 40), width=2)
+                d.ellipse((x + dx - 15, y - 15, x + dx + 15, y + 15), outline=(200, 40, 40), width=2)
         elif any(h.pos == o.at for h in view.heroes):  # beside the hero's token, not under it
             d.line([(x - 15, y + 20), (x + 15, y + 16)], fill=POLE, width=4)
         else:
@@ -207,21 +178,30 @@ def render(view: HeroballView, **options: Any) -> bytes:
         x, y = g.center(h.pos)
         y += 5
         color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
-        r = 14
+        r = 17
         if h.down:
             d.rectangle((x - r, y - r + 4, x + r, y + r - 4), fill=_lighten(color, 0.5), outline=color, width=3)
             d.line([(x - r, y - r + 4), (x + r, y + r - 4)], fill=INK, width=2)
-            d.text((x, y + 1), tag, size=12, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
+            d.text((x, y + 1), tag, size=small, fill=INK, anchor="mm", bg=_lighten(color, 0.5))
         else:
             d.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=INK if not h.active else (220, 30, 30),
                       width=3 if h.active else 1)
-            d.text((x, y + 1), tag, size=13, fill=WHITE, anchor="mm", bg=color)
+            d.text((x, y + 1), tag, size=small, fill=WHITE, anchor="mm", bg=color)
         if h.holding == "ball":
-            d.ellipse((x + 7, y - 17, x + 19, y - 5), fill=BALL, outline=INK, width=2)
+            d.ellipse((x + 8, y - 20, x + 22, y - 6), fill=BALL, outline=INK, width=2)
         elif h.holding == "pole":
-            d.line([(x - 18, y + 14), (x + 18, y - 14)], fill=POLE, width=4)
-    _panel(d, view, g.width)
-    return encode_png(img)
+            d.line([(x - 20, y + 16), (x + 20, y - 16)], fill=POLE, width=4)
+    # what happened since the acting player's last turn, numbered; the attack to defend against
+    draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
+    bottom = _panel(d, view, g.height + 6, width)
+    return encode_png(img.crop((0, 0, width, bottom + 10)))
+
+
+def _mark_xy(g: _Geo, lab: str) -> tuple[float, float] | None:
+    if lab not in g.b.labels:
+        return None
+    x, y = g.center(lab)
+    return x, y + 5
 
 
 def token_labels(heroes: list[str]) -> dict[str, str]:
@@ -240,67 +220,92 @@ def token_labels(heroes: list[str]) -> dict[str, str]:
     return out
 
 
-def _panel(d: Pen, view: HeroballView, x0: int) -> None:
-    x = x0 + 6
-    y = 14
-    d.text((x, y), f"Heroball · Round {view.round}/{view.rounds}", font=font(22), fill=INK)
-    y += 30
-    status = view.result if view.finished else f"Waiting for {view.waiting_for}"
-    for line in wrap(status, 42):
-        d.text((x, y), line, font=font(14), fill=MUTED)
-        y += 18
+def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
+    """Below the field: result or whose move, the Godball, each player's mat (two columns), the recap
+    legend and the key. Returns the y below it."""
+    x = 10
+    y = top
+    big, mid, small = legible(width, 22), legible(width, 16), legible(width, 14)
+    if view.finished:
+        y = banner(d, width, y, view.result, size=big) + 8
+    d.text((x, y), f"Heroball · Round {view.round}/{view.rounds}", size=big, fill=INK)
+    y += big + 8
+    if not view.finished:
+        for line in wrap(f"Waiting for {view.waiting_for}", int(width / (mid * 0.55))):
+            d.text((x, y), line, size=mid, fill=MUTED)
+            y += mid + 4
     ball = next((o for o in view.objects if o.id == "ball"), None)
     if ball is not None:
         holder = next((h for h in view.heroes if h.player == ball.holder), None)
         where = f"held by {holder.name} ({holder.hero}) on {holder.pos}" if holder else f"on {ball.at}"
         if ball.in_flight:
             where += ", in flight"
-        d.ellipse((x, y + 3, x + 12, y + 15), fill=BALL, outline=INK)
-        d.text((x + 18, y), f"Godball {where}", font=font(14), fill=INK)
-        y += 20
-    y += 6
-    for h in view.heroes:
-        color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
-        top = y
-        d.rectangle((x, y, x + PANEL_W - 20, y + 4), fill=color)
-        y += 8
-        marker = "> " if h.active else ""
-        d.text((x, y), f"{marker}{h.name}", font=font(17), fill=INK)
-        d.text((x + PANEL_W - 24, y), f"{h.score} pt", font=font(17), fill=INK, anchor="ra")
-        y += 21
-        d.text((x, y), f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", font=font(15), fill=MUTED)
-        y += 20
-        # AP pips
-        d.text((x, y), "AP", font=font(15), fill=INK)
-        for i in range(h.max_ap):
-            cx = x + 30 + i * 18
-            d.ellipse((cx, y + 1, cx + 13, y + 14), fill=color if i < h.ap else PAPER, outline=INK)
-        flags = []
-        if h.holding:
-            flags.append("holds " + ("Godball" if h.holding == "ball" else h.holding))
-        if h.down:
-            flags.append("KNOCKED DOWN")
-        d.text((x + 30 + h.max_ap * 18 + 6, y), " · ".join(flags), font=font(15), fill=DOWN_RED if h.down else INK)
-        y += 20
-        if h.spent:
-            d.text((x, y), "spent: " + ", ".join(h.spent), font=font(14), fill=MUTED)
-            y += 17
-        for c in h.cards:
-            d.text((x + 6, y), c, font=font(14), fill=INK)
-            y += 17
-        y += 6
-        del top
-    y += 4
+        d.ellipse((x, y + 3, x + mid - 2, y + mid + 1), fill=BALL, outline=INK)
+        d.text((x + mid + 6, y), f"Godball {where}", size=mid, fill=INK)
+        y += mid + 8
+    col = (width - 30) // 2
+    rows_top = y
+    bottoms: list[int] = []
+    for i, h in enumerate(view.heroes):
+        cx = x + (i % 2) * (col + 10)
+        if i % 2 == 0 and i:
+            rows_top = max(bottoms)
+        bottoms.append(_mat(d, h, cx, rows_top, col, mid, small))
+    y = max(bottoms, default=y) + 6
+    y = draw_legend(d, x, y, width - 20, view.recent, view.earlier, view.pending, size=small,
+                    title="Since the last turn (numbered in order)") + 6
+    per = 3
+    step = (width - 20) // per
     for i, (kind, (color, code)) in enumerate(TERRAIN.items()):
-        cx, cy = x + (i % 3) * 112, y + (i // 3) * 18
-        d.rectangle((cx, cy + 1, cx + 14, cy + 14), fill=color, outline=GRID)
-        d.text((cx + 3, cy + 1), code, size=11, fill=INK, bg=color)
-        d.text((cx + 19, cy), kind.replace("astral-turf", "Astral-Turf"), font=font(12), fill=MUTED)
-    y += 40
-    d.text((x, y), "square token = knocked down; red arrows = last move;", font=font(12), fill=MUTED)
-    d.text((x, y + 15), "dashed gold arrows = last throw, drop or fumble", font=font(12), fill=MUTED)
-    y += 15
-    d.text((x, y + 15), "thick outline = goal tile; dark hex = Pillar of Heaven", font=font(12), fill=MUTED)
+        cx, cy = x + (i % per) * step, y + (i // per) * (small + 8)
+        d.rectangle((cx, cy, cx + small + 4, cy + small + 4), fill=color, outline=GRID)
+        d.text((cx + small // 2 + 2, cy + small // 2 + 3), code, size=small, fill=INK, anchor="mm", bg=color)
+        d.text((cx + small + 10, cy + 2), kind.replace("astral-turf", "Astral-Turf"), size=small, fill=MUTED)
+    y += 2 * (small + 8) + 8
+    for line in ("square token = knocked down; thick outline = goal tile; dark hex = Pillar of Heaven",
+                 "solid arrows = moves (red) and pushes (purple); dashed gold = throws, drops, fumbles;",
+                 "attacks: X = hit, O = defended; '!' = the action you may react to"):
+        for part in wrap(line, int((width - 20) / (small * 0.52))):
+            d.text((x, y), part, size=small, fill=MUTED)
+            y += small + 4
+    return y
+
+
+def _mat(d: Pen, h: HeroView, x: int, y: int, w: int, mid: int, small: int) -> int:
+    """One player's mat in a column `w` px wide; returns the y below it."""
+    color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+    d.rectangle((x, y, x + w, y + 4), fill=color)
+    y += 8
+    marker = "> " if h.active else ""
+    d.text((x, y), f"{marker}{h.name}", size=mid, fill=INK)
+    d.text((x + w, y), f"{h.score} pt", size=mid, fill=INK, anchor="ra")
+    y += mid + 6
+    for line in wrap(f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", int(w / (small * 0.55))):
+        d.text((x, y), line, size=small, fill=MUTED)
+        y += small + 4
+    d.text((x, y), "AP", size=small, fill=INK)
+    pip = small - 2
+    for i in range(h.max_ap):
+        cx = x + small * 2 + i * (pip + 4)
+        d.ellipse((cx, y + 2, cx + pip, y + 2 + pip), fill=color if i < h.ap else PAPER, outline=INK)
+    y += small + 6
+    flags = []
+    if h.holding:
+        flags.append("holds " + ("Godball" if h.holding == "ball" else h.holding))
+    if h.down:
+        flags.append("KNOCKED DOWN")
+    if flags:
+        d.text((x, y), " · ".join(flags), size=small, fill=DOWN_RED if h.down else INK)
+        y += small + 4
+    if h.spent:
+        for line in wrap("spent: " + ", ".join(h.spent), int(w / (small * 0.55))):
+            d.text((x, y), line, size=small, fill=MUTED)
+            y += small + 4
+    for c in h.cards:
+        for line in wrap(c, int(w / (small * 0.55))):
+            d.text((x, y), line, size=small, fill=INK)
+            y += small + 3
+    return y + 4
 
 
 __all__ = ["render"]

@@ -25,21 +25,33 @@ from render.common import (
     text_center,
     wrap,
 )
+from render.recap import COLOURS as RECAP_COLOURS
+from render.recap import TEXT_PAIRS, banner
+
+from . import recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
-CELL = 46  # a 22-column map is about 1070 px wide: readable on a phone, under 1200 px
+CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
 S = CELL / 34  # everything below was laid out for 34 px squares and scales with them
-MARGIN = 28  # room for the row and column labels
+MARGIN = 24  # room for the row and column labels
+CELL_TEXT = 14  # letters in squares: capitals 9 px tall when the widest map is shown 600 px wide
+PHONE_W = 600  # the panel goes below the map unless map and panel fit in this width
 PANEL = 420
 CARD_W = 350  # one hero's card in the panel
 HEADER_H = 58  # title and round; the status, world event and lineup lines come on top
 LEGEND_ROW = 22
 LEGEND_W = 262
+RECAP_SIZE = 15
 
 
 def u(v: float) -> int:
     """A length of the 34-px layout at the current scale."""
     return round(v * S)
+
+
+def ts(v: float) -> int:
+    """A text size of the 34-px layout, never below what a phone can read (`CELL_TEXT`)."""
+    return max(CELL_TEXT, u(v))
 
 ARROWS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 
@@ -102,11 +114,11 @@ PALETTE = Palette(
     [PAPER, GRID, INK, MUTED, WHITE, *SEAT_COLORS, *FEATURE_FILL.values(), (20, 80, 160), (230, 240, 255), (15, 10, 12),
      (40, 130, 50), (170, 80, 10), (70, 45, 30), (80, 55, 40), (120, 20, 20), (40, 40, 40), (20, 20, 20),
      (255, 0, 150), *CRYSTAL.values(), (180, 180, 200), *(c for f, i, _ in TOKEN_STYLE.values() for c in (f, i)),
-     *UNKNOWN_TOKEN[:2]],
+     *UNKNOWN_TOKEN[:2], *RECAP_COLOURS],
     [(INK, PAPER), (MUTED, PAPER), ((40, 130, 50), FEATURE_FILL["R"]), ((150, 120, 30), FEATURE_FILL["s"]),
      ((140, 60, 0), FEATURE_FILL["D"]), (WHITE, FEATURE_FILL["w"]), (INK, FEATURE_FILL["R"]), (INK, FEATURE_FILL["D"]),
      *((WHITE, c) for c in SEAT_COLORS), (INK, WHITE), *((i, f) for f, i, _ in TOKEN_STYLE.values()),
-     UNKNOWN_TOKEN[1::-1]],
+     UNKNOWN_TOKEN[1::-1], *TEXT_PAIRS],
 )
 
 
@@ -162,17 +174,17 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
             elif ch == "R":
                 d.ellipse((box[0] + u(6), box[1] + u(6), box[2] - u(6), box[3] - u(6)), outline=(40, 130, 50),
                           width=u(3))
-                text_center(d, (cx, cy), "R", u(12), (40, 130, 50), bg=FEATURE_FILL["R"])
-            elif ch == "s":
-                text_center(d, (cx, cy + u(10)), "start", u(9), (150, 120, 30), bg=FEATURE_FILL["s"])
+                text_center(d, (cx, cy), "R", ts(12), (40, 130, 50), bg=FEATURE_FILL["R"])
+            elif ch == "s":  # the pale yellow says it (the legend names it): no word fits a phone-sized square
+                pass
             elif ch == "D":
                 d.rectangle((box[0] + u(4), box[1] + u(4), box[2] - u(4), box[3] - u(4)), outline=(170, 80, 10),
                             width=u(2))
-                text_center(d, (cx, cy), "DZ", u(11), (140, 60, 0), bg=FEATURE_FILL["D"])
+                text_center(d, (cx, cy), "DZ", ts(11), (140, 60, 0), bg=FEATURE_FILL["D"])
             elif ch == "w":
                 d.ellipse((box[0] + u(5), box[1] + u(5), box[2] - u(5), box[3] - u(5)), outline=(255, 255, 255),
                           width=u(2))
-                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), u(15), WHITE,
+                text_center(d, (cx, cy), link_of.get(f"{col_letters(x)}{y + 1}", "?"), ts(15), WHITE,
                             bg=FEATURE_FILL["w"])
     for x in range(w):
         cx = MARGIN + x * CELL + CELL / 2
@@ -196,15 +208,15 @@ def _token(d: Pen, box: Box, kind: str, number: int, group: str) -> None:
         return
     if kind == "rally":
         d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
-        text_center(d, (cx, cy), str(number), u(14), ink, bg=fill)
+        text_center(d, (cx, cy), str(number), ts(14), ink, bg=fill)
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
         d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
     else:
         d.rounded_rectangle((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), radius=u(6), fill=fill, outline=(40, 40, 40))
-    text_center(d, (cx, cy - (u(5) if group else 0)), glyph, u(12), ink, bg=fill)
+    text_center(d, (cx, cy - (u(7) if group else 0)), glyph, ts(12), ink, bg=fill)
     if group:
-        text_center(d, (cx, cy + u(8)), group[:4], u(8), ink, bg=fill)
+        text_center(d, (cx, cy + u(8)), group[:2], ts(8), ink, bg=fill)
 
 
 def _crystals(d: Pen, box: Box, items: list[str], alone: bool) -> None:
@@ -225,7 +237,7 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = CELL * 0.36
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=u(2))
-    text_center(d, (cx, cy), icon, u(13) if len(icon) > 1 else u(16), WHITE, bg=colour)
+    text_center(d, (cx, cy), icon, ts(13) if len(icon) > 1 else ts(16), WHITE, bg=colour)
     if face in DIRS8:
         dx, dy = DIRS8[face]
         tx, ty = cx + dx * (r + u(4)), cy + dy * (r + u(4))
@@ -236,8 +248,8 @@ def _hero(d: Pen, box: Box, colour: RGB, icon: str, face: str, carrying: int) ->
         d.ellipse((cx - u(4), cy - r - 1, cx + u(4), cy - r + u(7)),
                   fill=(20, 20, 20) if face == "up" else (255, 255, 255), outline=(20, 20, 20))
     if carrying:
-        d.ellipse((x1 - u(13), y0, x1, y0 + u(13)), fill=(255, 255, 255), outline=(20, 20, 20))
-        text_center(d, (x1 - u(6.5), y0 + u(6.5)), str(carrying), u(9), INK, bg=WHITE)
+        d.ellipse((x1 - CELL_TEXT - 2, y0 - 3, x1 + 2, y0 + CELL_TEXT + 1), fill=(255, 255, 255), outline=(20, 20, 20))
+        text_center(d, (x1 - CELL_TEXT / 2, y0 + CELL_TEXT / 2 - 1), str(carrying), CELL_TEXT, INK, bg=WHITE)
 
 
 def render(view: QView, **options: Any) -> bytes:
@@ -259,24 +271,28 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("b", "carried"))
     if any(hv.pos in tokens for hv in heroes if hv.pos):
         legend_items.append(("u", "under"))
-    if len(view.last_path) > 1:
+    if view.recent:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
     if view.bombs:
         legend_items.append(("o", "bomb"))
-    per_row = max(1, (base.width - 10) // LEGEND_W)
+    per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
-    below = base.width >= 600  # wide maps: players under the map, so phones show the map larger
+    below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
     if below:
-        cols = max(1, (base.width - 16) // CARD_W)
+        width = max(base.width, PHONE_W)
+        cols = max(1, (width - 16) // CARD_W)
         panel_top = base.height + legend_h
-        width = base.width
         height = panel_top + _header_h(view, cols) + _card_h(view) * ((len(heroes) + cols - 1) // cols) + 6
     else:
         cols, panel_top = 1, 0
         width = base.width + PANEL
         height = max(base.height + legend_h, _header_h(view, cols) + 10 + _card_h(view) * len(heroes))
+    recap_h = recap.legend_height(view, width, RECAP_SIZE) + 8
+    if view.result_text:  # the game-over banner above the recap: at most three lines
+        recap_h += 3 * (RECAP_SIZE + 10) + 22
+    height += recap_h
     img = PALETTE.new((width, height), PAPER)
     img.paste(base, (0, 0))
     d = Pen(img, PALETTE)
@@ -287,18 +303,7 @@ def render(view: QView, **options: Any) -> bytes:
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
     _bombs(d, view)
-    # the path of the last move, in the mover's colour
-    path = list(view.last_path)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
-    if mover is not None and len(path) > 1:
-        colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)]
-        pts = []
-        for lab in path:
-            x, y = _xy(lab)
-            pts.append((MARGIN + x * CELL + CELL / 2, MARGIN + y * CELL + CELL / 2))
-        d.line(pts, fill=colour, width=u(4), joint="curve")
-        for p in pts[:-1]:
-            d.ellipse((p[0] - u(4), p[1] - u(4), p[0] + u(4), p[1] + u(4)), fill=colour)
     for hv in heroes:
         pos = hv.pos
         if not pos:
@@ -314,11 +319,13 @@ def render(view: QView, **options: Any) -> bytes:
             kind = under.kind
             fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), "?"))
             text = str(under.number) if kind == "rally" else (glyph or "W")
-            d.rectangle((box[0] + 1, box[1] + 1, box[0] + u(14), box[1] + u(12)), fill=fill, outline=(20, 20, 20))
-            text_center(d, (box[0] + u(7.5), box[1] + u(6.5)), text[:2], u(8), ink, bg=fill)
+            d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
+                        outline=(20, 20, 20))
+            text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
+    recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
     mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
     _legend(d, legend_items, base.height + 4, per_row, mover_colour)
     if below:
@@ -326,11 +333,15 @@ def render(view: QView, **options: Any) -> bytes:
         _panel(d, view, heroes, 10, panel_top, cols)
     else:
         _panel(d, view, heroes, base.width + 8, 0, 1)
-    return encode_png(img)
+    top = height - recap_h
+    if view.result_text:
+        top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
+    end = recap.legend(d, view, top, width, RECAP_SIZE)
+    return encode_png(img.crop((0, 0, width, max(height - recap_h, end + 8))))
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
-    sq = u(16) - 4
+    sq = CELL_TEXT + 4
     for i, (what, key) in enumerate(items):
         x = 10 + (i % per_row) * LEGEND_W
         y = top + (i // per_row) * LEGEND_ROW
@@ -341,13 +352,13 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             if key == "^":
                 _arrow(d, mid[0], mid[1], "E", sq * 0.35, (20, 80, 160))
             elif key in ("w", "R", "D"):
-                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], 10, WHITE if key == "w" else INK,
+                text_center(d, mid, {"w": "A", "R": "R", "D": "DZ"}[key], CELL_TEXT, WHITE if key == "w" else INK,
                             bg=FEATURE_FILL[key])
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
             d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, mid, glyph[:2] if key != "rally" else "1", 10, ink, bg=fill)
+            text_center(d, mid, glyph[:2] if key != "rally" else "1", CELL_TEXT, ink, bg=fill)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
@@ -358,11 +369,11 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             name = "crystal (on the ground)"
         elif what == "b":
             d.ellipse(box, fill=(255, 255, 255), outline=(20, 20, 20))
-            text_center(d, mid, "2", 10, INK, bg=WHITE)
+            text_center(d, mid, "2", CELL_TEXT, INK, bg=WHITE)
             name = "collectibles a hero carries"
         elif what == "u":
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
-            text_center(d, mid, "Sp", 9, WHITE, bg=(90, 170, 90))
+            text_center(d, mid, "Sp", CELL_TEXT, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
         elif what == "o":
             d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
@@ -375,7 +386,7 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
         elif what == "l":
             d.line([(x, mid[1]), (x + sq, mid[1])], fill=colour, width=u(4))
             d.ellipse((x - 3, mid[1] - 3, x + 3, mid[1] + 3), fill=colour)
-            name = "path of the last move"
+            name = "numbered: moves since the last turn"
         else:
             d.ellipse(box, fill=colour)
             d.polygon([(x + sq + 4, mid[1]), (x + sq - 1, mid[1] - 4), (x + sq - 1, mid[1] + 4)], fill=(20, 20, 20))
@@ -420,7 +431,7 @@ def _upgrade_lines(hv: HeroView) -> list[str]:
         k = _short_upgrade(u_)
         kinds[k] = kinds.get(k, 0) + 1
     track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
-    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:2]
+    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
 
 
 def _card_rows(view: QView) -> dict[str, int]:

@@ -164,7 +164,8 @@ def test_every_attribute_a_model_uses_is_implemented():
     for card in c.cards.values():
         used |= set(card.attributes)
     assert all(ddata.known_attribute(a) for a in used), sorted(a for a in used if not ddata.known_attribute(a))
-    source = "\n".join(p.read_text() for p in Path(ddata.__file__).parent.glob("*.py") if p.name != "data.py")
+    texts = ("data.py", "glossary.py")  # names and descriptions, not mechanisms
+    source = "\n".join(p.read_text() for p in Path(ddata.__file__).parent.glob("*.py") if p.name not in texts)
     by_data = {"shapeshifter"}  # a hero's `profiles` and the `switch` action carry it
     missing = [a for a in sorted(ddata.KNOWN_ATTRIBUTES - set(ddata.DEBUFFS) - by_data)
                if not re.search(rf'"{a}"', source)]

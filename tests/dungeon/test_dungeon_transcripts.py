@@ -28,31 +28,35 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "Traceback" not in out
     # a refused command changes nothing
     assert "(only ann sees this) Nyan-Nyan belongs to bob." in after(out, "ann> /dungeon activate hero:nyannyan", 2)
-    # chest opened by picking the lock
-    assert "Candy picks the lock: B1 R1 = 2 vs B1 B- = 1: it opens!\n  Crystal Mail drops at K11." in out
+    # chest opened by picking the lock, its treasure later carried and its card action used
+    assert "Candy picks the lock: B2 R3 = 5 vs B- B1 = 1: it opens!\n  Sunlit Mace drops at K11." in out
+    assert ("Nyan-Nyan uses Sunlit Mace: Sun Strike.\n  Nyan-Nyan (Sun Strike) rolls B1 B♥ B- R3 +1 = 5 vs Rex (G3) "
+            "R2 R2 = 4: hit.") in out
+    assert "Nyan-Nyan gains a buff from Sun Strike: immune to hex, bane." in out
     # a hero's attack fails on a tie
-    assert ("Nyan-Nyan (melee attack) rolls B- B2 B- = 2 vs Ironscale (A3) +2 = 2: "
+    assert ("Emerald (Emerald Volley) rolls B1 B♥ B♥ R♥ = 1 vs the spawn point (C3) +1 = 1: "
             "no effect (a tie goes to the defender).") in out
-    # a reroll (Ruby's feint) and a heart used to heal
-    assert "Reroll of die 1: B- -> B♥." in out
-    assert "A heart heals 1 wound on Ruby who gets back up." in out
+    # a reroll (Ruby's feint) and a heart used to heal a fallen hero
+    assert "Reroll of die 1: B1 -> B2." in out
+    assert "A heart heals 1 wound on Nyan-Nyan who gets back up." in out
     # a potion drunk
     assert "Nyan-Nyan drinks a potion (0 left)" in out
     # a hero incapacitated and healed back by a friend's heal action
-    assert "Ruby is incapacitated!" in out
-    assert "Emerald heals Ruby: 1 wound removed; Ruby is back on their feet." in out
+    assert "Emerald is incapacitated!" in out
+    assert "Candy heals Emerald: 3 wounds removed, debuffs cured; Emerald is back on their feet." in out
     # the level-1 spawn point falls, the level is cleared and level 2 opens
     assert "The spawn point is destroyed; its pool is discarded." in out
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
     assert "waiting for ann, bob to equip, drop and `ready`" in out
     # between levels each button names the hero it is for
-    assert ("buttons: [1] Ruby: equip Fencing Foil | [2] Candy: equip Fencing Foil | [3] Candy: drop Warm Cloak "
-            "| [4] ") in out
+    assert "buttons: [1] Ruby: drop Spiked Buckler | [2] Ruby: drop Clarity Circlet | " in out
+    assert ("[5] Candy: equip War Banner | [6] Candy: drop Iron Sword | [7] Candy: drop Lucky Coin | "
+            "[8] ann: Ready") in out
     # a monster block: one header, then one line per monster with its roll and what it did
     assert "Candy's activation ends. The monsters react, closest first (equally close ones in a drawn order):\n" in out
-    assert ("Knucklehead (F2) attacks Ruby: B♥ B1 B♥ B1 +1 = 3 vs B- B♥ B- = 0 [mob +1B, aura +1]: hit. "
-            "Ruby takes 1 wound (1/5).") in out
-    assert "SDE-S Dungeon · turn 5 · heroes" in out  # play goes on into level 2
+    assert ("Knucklehead (E2) attacks Emerald: B2 B♥ B2 B1 +1 = 6 vs B1 B1 B- = 2 [mob +1B, aura +1]: hit. "
+            "Emerald takes 1 wound (1/5).") in out
+    assert "SDE-S Dungeon · turn 8 · activation" in out  # play goes on into level 2
 
 
 def test_playpost_script_cli_renders_the_dungeon_boards(tmp_path):

@@ -99,6 +99,7 @@ class Message:
     allowed_mentions: dict[str, Any] | None
     interaction_id: str | None = None
     deleted: bool = False
+    edits: int = 0  # how many times the bot edited it (content, attachments or components)
 
     @property
     def custom_ids(self) -> list[str]:
@@ -124,10 +125,12 @@ class Interaction:
     kind: int
     channel_id: str = CHANNEL_ID
     callback: dict[str, Any] | None = None  # the interaction response body
-    original: str = "none"  # none | thinking | filled | deleted
+    original: str = "none"  # none | thinking | filled | deleted | update (a click deferred as an update)
+    message_id: str | None = None  # a click: the message its control sat under (@original after an update)
     thinking_ephemeral: bool = False
     messages: list[Message] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    edited: list[Message] = field(default_factory=list)  # messages the bot edited while handling it (in order)
 
     @property
     def public(self) -> list[Message]:
@@ -147,6 +150,8 @@ class DiscordDouble:
     def __init__(self) -> None:
         self.calls: list[Call] = []
         self.messages: dict[str, Message] = {}
+        self.edited: list[str] = []  # ids of the messages the bot edited, one entry per edit, in order
+        self.current: Interaction | None = None  # the interaction `run` is waiting for (edits are credited to it)
         self.channels: dict[str, dict[str, Any]] = {
             CHANNEL_ID: {"id": CHANNEL_ID, "type": 0, "guild_id": GUILD_ID, "name": "games", "position": 0,
                          "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
@@ -351,6 +356,8 @@ class DiscordDouble:
         resource: dict[str, Any] = {"type": kind}
         if kind == 5:  # deferred: "thinking"
             inter.original, inter.thinking_ephemeral = "thinking", ephemeral
+        elif kind == 6:  # deferred update of the clicked message: no message of its own
+            inter.original = "update"
         elif kind == 4:
             msg = self._message(self._channel_of(inter), data, call.files, ephemeral=ephemeral, interaction=inter)
             inter.original = "filled"
@@ -376,6 +383,8 @@ class DiscordDouble:
 
     def _edit_webhook(self, call: Call, token: str, mid: str) -> tuple[int, Any]:
         inter = self.by_token[token]
+        if mid == "@original" and inter.original == "update" and inter.message_id:
+            mid = inter.message_id
         if mid == "@original":
             found = [m for m in inter.messages if not m.deleted][:1]
             if not found:
@@ -391,6 +400,8 @@ class DiscordDouble:
 
     def _delete_webhook(self, call: Call, token: str, mid: str) -> tuple[int, Any]:
         inter = self.by_token[token]
+        if mid == "@original" and inter.original == "update" and inter.message_id:
+            mid = inter.message_id  # after a deferred update, the original is the clicked message itself
         if mid == "@original":
             if inter.original == "thinking":
                 inter.original = "deleted"
@@ -402,22 +413,35 @@ class DiscordDouble:
         return 204, None
 
     def _apply_edit(self, msg: Message, call: Call) -> None:
+        """As Discord: `attachments` is the full list to keep (here: the files uploaded with the edit, or none);
+        left out, the attachments stay as they are."""
         body = call.json or {}
+        msg.edits += 1
+        self.edited.append(msg.id)
         if "content" in body:
             msg.content = body["content"] or ""
         if "embeds" in body:
             msg.embeds = body["embeds"] or []
         if "components" in body:
             msg.components = body["components"] or []
-        if call.files:
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
+        if "attachments" in body:  # the bot never keeps an old attachment beside a new one: replace or clear
+            msg.files = dict(call.files)
+        elif call.files:
             msg.files = dict(call.files)
 
     def _channel_message(self, call: Call, cid: str) -> tuple[int, Any]:
         return 200, self._message(cid, call.json or {}, call.files, ephemeral=False).payload()
 
     def _edit_channel_message(self, call: Call, cid: str, mid: str) -> tuple[int, Any]:
-        msg = self.messages[mid]
+        msg = self.messages.get(mid)
+        if msg is None or msg.deleted:
+            call.status = 404
+            return 404, {"message": "Unknown Message", "code": 10008}
         self._apply_edit(msg, call)
+        if self.current is not None:
+            self.current.edited.append(msg)
         return 200, msg.payload()
 
     def _thread(self, call: Call, cid: str) -> tuple[int, Any]:
@@ -496,6 +520,7 @@ class DiscordDouble:
     def click_payload(self, uid: str, name: str, message: Message,
                       custom_id: str) -> tuple[Interaction, dict[str, Any]]:
         inter, payload = self._base(3, uid, name, message.channel_id)
+        inter.message_id = message.id
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         payload["message"] = message.payload()
         return inter, payload
@@ -504,15 +529,20 @@ class DiscordDouble:
                        values: list[str]) -> tuple[Interaction, dict[str, Any]]:
         """A choice in a select menu under `message`."""
         inter, payload = self._base(3, uid, name, message.channel_id)
+        inter.message_id = message.id
         payload["data"] = {"custom_id": custom_id, "component_type": 3, "values": values}
         payload["message"] = message.payload()
         return inter, payload
 
     async def run(self, inter: Interaction, payload: dict[str, Any], *, timeout: float = 10.0) -> Interaction:
         """Send an interaction and wait until the bot has finished handling it."""
-        await self.dispatch("INTERACTION_CREATE", payload)
-        await asyncio.wait_for(inter.done.wait(), timeout)
-        await settle(timeout)
+        self.current = inter
+        try:
+            await self.dispatch("INTERACTION_CREATE", payload)
+            await asyncio.wait_for(inter.done.wait(), timeout)
+            await settle(timeout)
+        finally:
+            self.current = None
         return inter
 
 

@@ -4,9 +4,10 @@ Every line becomes what a Discord user would do: a game action that is one of th
 under the newest board is clicked (a command clicked is typed the next time, so both ways are
 played); any other line is a slash command, and an option with autocomplete is first asked for
 suggestions while half typed, the suggested value then used.
-After each game action the replayer checks what Discord received: a move posts one public board
-with a PNG and pings exactly who newly must act; a refused move answers privately and leaves the
-stored game as it was.
+After each game action the replayer checks what Discord received: a move that hands the turn to
+someone posts one public board with a PNG and pings exactly who newly must act (never the mover);
+a move of the same player's turn edits the turn's message instead (board replaced, nobody pinged);
+a refused move answers privately and leaves the stored game as it was.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class Replay:
     moves: list[Message] = field(default_factory=list)  # public move messages, in order
     last_way: dict[tuple[str, str], str] = field(default_factory=dict)  # (user, command) -> "click" | "slash"
     posted: list[tuple[str, Message]] = field(default_factory=list)  # (line, public message) for every line
+    edits: int = 0  # moves shown by editing the turn's message instead of posting one
 
     @property
     def manager(self) -> GameManager:
@@ -105,6 +107,7 @@ class Replay:
         before = engine.status(self.manager.state_of(rec, engine))
         action = Action(cmd=name, args={k: str(v) for k, v in options.items()}).text()
         # a command is clicked where a button offers it, and typed the next time, so both ways are played
+        edits_before = len(self.harness.double.edited)
         cid = None if self.last_way.get((who, name)) == "click" else self.button_for(rec, USERS[who], action)
         self.last_way[(who, name)] = "click" if cid is not None else "slash"
         if cid is not None and self.board is not None:
@@ -116,19 +119,29 @@ class Replay:
             self.slash.append((who, action))
         after_rec = await self.manager.storage.get_game(rec.id)
         assert after_rec is not None
-        if not inter.public:  # refused: said only to the player, nothing stored changed
+        after = engine.status(self.manager.state_of(after_rec, engine)) if after_rec.state else None
+        newly = [] if after is None or after.finished else [
+            p for p in after.to_act
+            if p != USERS[who] and (p not in before.to_act or before.turn_key != after.turn_key)]
+        if not inter.public and after_rec.version == rec.version:  # refused: said only to the player, nothing changed
             assert inter.private and all(m.ephemeral for m in inter.messages), text
-            assert (after_rec.version, after_rec.state) == (rec.version, rec.state), text
+            assert after_rec.state == rec.state, text
             self.refused.append(text)
+            return
+        assert after_rec.version == rec.version + 1, text
+        if not inter.public:  # the same player's turn goes on: the turn's message was edited, nobody pinged
+            assert self.board is not None and not newly, (text, newly)
+            assert inter.original in ("deleted", "update") and not inter.private, (text, inter.original)
+            turn = self.harness.double.messages[self.board.id]
+            assert self.board.id in self.harness.double.edited[edits_before:], text
+            assert turn.files["board.png"].startswith(PNG) and not turn.embeds, text
+            self.edits += 1
+            self.moves.append(turn)
             return
         assert len(inter.public) == 1 and not inter.private, (text, [m.content for m in inter.messages])
         msg = inter.public[0]
-        assert after_rec.version == rec.version + 1, text
         assert msg.files["board.png"].startswith(PNG), text
-        assert msg.embeds and msg.embeds[0]["image"]["url"] == "attachment://board.png"
-        after = engine.status(self.manager.state_of(after_rec, engine)) if after_rec.state else None
-        newly = [] if after is None or after.finished else [
-            p for p in after.to_act if p not in before.to_act or before.turn_key != after.turn_key]
+        assert not msg.embeds, text  # a plain attachment: Discord shows it largest
         assert msg.allowed_mentions is not None, text
         assert msg.allowed_mentions["users"] == [int(p) for p in newly], (text, msg.allowed_mentions)
         assert msg.allowed_mentions.get("parse", []) == [], text

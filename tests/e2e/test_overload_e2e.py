@@ -23,7 +23,7 @@ async def until(cond: Callable[[], bool], what: str) -> None:
 
 async def test_a_click_is_acknowledged_before_its_board_is_drawn_and_the_board_is_added_when_ready(harness):
     start = await open_count(harness, "bob")
-    inter, payload = harness.click_payload("ann", start, button(start, "add n:2"))
+    inter, payload = harness.click_payload("ann", start, button(start, "end"))  # a new turn: a new message
     gate = asyncio.Event()
     acked_first: list[bool] = []
 
@@ -37,15 +37,15 @@ async def test_a_click_is_acknowledged_before_its_board_is_drawn_and_the_board_i
     run = asyncio.create_task(harness.double.run(inter, payload))
     await until(lambda: bool(acked_first) and bool(inter.public), "the move's text posted while its board draws")
     assert acked_first == [True]  # deferred before drawing began
-    assert inter.callback is not None and inter.callback["type"] == 5  # "thinking", filled by the text
+    assert inter.callback is not None and inter.callback["type"] == 6  # deferred as an update: no "thinking" message
     text = inter.public[0]
-    assert "Ann adds 2." in text.content and not text.files and game_buttons(text)
+    assert "Ann ends the turn." in text.content and not text.files and game_buttons(text)
     gate.set()
     await run
     msg = board_message(inter)  # the same message, the board added to it
     assert msg.id == text.id and msg.files["board.png"].startswith(PNG)
-    assert msg.embeds[0]["image"]["url"] == "attachment://board.png"
-    assert "Ann adds 2." in msg.content and game_buttons(msg)
+    assert not msg.embeds  # a plain attachment
+    assert "Ann ends the turn." in msg.content and game_buttons(msg)
 
 
 async def test_a_click_whose_checks_wait_behind_a_burst_is_acknowledged_anyway(harness, monkeypatch):
@@ -65,7 +65,7 @@ async def test_a_click_whose_checks_wait_behind_a_burst_is_acknowledged_anyway(h
     inter, payload = harness.click_payload("ann", start, button(start, "add n:1"))
     run = asyncio.create_task(harness.double.run(inter, payload))
     await until(lambda: inter.callback is not None, "the click acknowledged while its checks wait")
-    assert waiting == [True] and inter.callback is not None and inter.callback["type"] == 5
+    assert waiting == [True] and inter.callback is not None and inter.callback["type"] == 6  # deferred update
     gate.set()
     await run
     assert "Ann adds 1." in board_message(inter).content

@@ -1,6 +1,8 @@
 """Deadlines and reminders: which nudge is due when, and how it reaches Discord."""
 from __future__ import annotations
 
+import copy
+
 from bot.pace import latest_slot, nudge_kind
 from storage import GameRecord
 
@@ -59,7 +61,7 @@ async def test_a_missed_deadline_pings_who_must_act_and_the_others_vote_to_end(h
 
 
 async def test_the_other_players_vote_to_skip_a_missed_turn(harness):
-    start = await open_count(harness, "bob", "cat")
+    start = copy.deepcopy(await open_count(harness, "bob", "cat"))  # as a client still showing Ann's board
     rec = await live(harness)
     pace = harness.bot.pace
     assert [n.kind for n in await pace.tick(now=rec.deadline_at + 1)] == ["deadline"]

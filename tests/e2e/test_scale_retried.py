@@ -26,7 +26,7 @@ async def answered(double: DiscordDouble, inter: Interaction, copies: int) -> li
 async def test_a_slash_command_delivered_twice_moves_once_and_answers_once(harness):
     await open_count(harness, "bob")
     before = await live(harness)
-    inter, payload = harness.double.command_payload(USERS["ann"], "Ann", "count", "add", {"n": "2"})
+    inter, payload = harness.double.command_payload(USERS["ann"], "Ann", "count", "end", {})  # posts a board
     await harness.double.dispatch("INTERACTION_CREATE", payload)
     await harness.double.dispatch("INTERACTION_CREATE", payload)
     await harness.double.run(inter, payload)  # a third copy
@@ -34,17 +34,17 @@ async def test_a_slash_command_delivered_twice_moves_once_and_answers_once(harne
     assert calls[0] == 200 and set(calls[1:]) == {400}
     board_message(inter)
     assert len(inter.messages) == 1
-    assert [e.action for e in await harness.bot.manager.storage.log(before.id)] == ["add n:2"]
+    assert [e.action for e in await harness.bot.manager.storage.log(before.id)] == ["end"]
 
 
 async def test_a_click_delivered_twice_moves_once_and_answers_once(harness):
     start = await open_count(harness, "bob")
     before = await live(harness)
-    inter, payload = harness.click_payload("ann", start, button(start, "add n:1"))
+    inter, payload = harness.click_payload("ann", start, button(start, "end"))  # posts a board
     await harness.double.dispatch("INTERACTION_CREATE", payload)
     await harness.double.run(inter, payload)
     calls = await answered(harness.double, inter, 2)
     assert calls[0] == 200 and set(calls[1:]) == {400}
     board_message(inter)
     assert len(inter.messages) == 1
-    assert [e.action for e in await harness.bot.manager.storage.log(before.id)] == ["add n:1"]
+    assert [e.action for e in await harness.bot.manager.storage.log(before.id)] == ["end"]

@@ -40,7 +40,41 @@ def intercept_window():
     return s
 
 
-SCENES = {"midgame": midgame, "intercept_window": intercept_window}
+def _push(s, attacker):
+    return next(a.text() for a in E.legal_actions(s, attacker) if a.cmd == "push")
+
+
+def recap_push_and_throw():
+    """Issue 18: Calypso's board after Gorgo's turn: his step, his push of Calypso (H6 to H7) and his throw
+    to E7, numbered 1-3 on the field and in the legend below it."""
+    s = build("Gorgo@G5 ball, Calypso@H6, Perseus@D8", terrain="G9=water C5=forest",
+              orders="calypso:defend=never perseus:intercept=never calypso:intercept=never")
+    for text in ("step to:G6", "push target:Calypso to:H7", "throw obj:ball to:E7", "end"):
+        s, _ = do(s, "gorgo", text)
+    return s
+
+
+def defend_pending():
+    """Issue 18: Calypso is asked to defend: the push she may stop is drawn (the '!' arrow) with Gorgo's moves."""
+    s = build("Gorgo@G6, Calypso@G7 ball, Perseus@D8")
+    for text in ("step to:F6", "run to:G6", "push target:Calypso to:F7"):
+        s, _ = do(s, "gorgo", text)
+    assert s.window is not None and s.window.kind == "defend"
+    return s
+
+
+def game_over():
+    """Issue 18: the last turn of the last round ends: the final image carries the result banner."""
+    s = build("Gorgo@G6 score=3, Calypso@G8 score=1", active=1)
+    s.round = E.rules.house.rounds
+    s, _ = do(s, "calypso", "step to:G9")
+    s, _ = do(s, "calypso", "end")
+    assert s.phase == "over"
+    return s
+
+
+SCENES = {"midgame": midgame, "intercept_window": intercept_window, "recap_push_and_throw": recap_push_and_throw,
+          "defend_pending": defend_pending, "game_over": game_over}
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))

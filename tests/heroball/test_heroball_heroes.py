@@ -192,7 +192,7 @@ def test_lacrosse_stick_catches_from_2_hexes_away():
 
 
 def test_distract_makes_an_acting_hero_within_2_pay_1_more_or_lose_the_action():
-    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s = build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask")  # carrying: Helen is asked
     s, _ = do(s, "gorgo", "step to:G5")
     assert E.status(s).phase == "distract" and to_act(s) == ["helen"]
     s, ev = do(s, "helen", "react")
@@ -214,10 +214,26 @@ def test_distract_is_one_use_until_study_opponent_turns_it_back():
 
 
 def test_helen_passing_on_distract_lets_the_action_happen():
-    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s = build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask")
     s, _ = do(s, "gorgo", "step to:G5")
     s, _ = do(s, "helen", "pass")
     assert hero(s, "gorgo").pos == "G5" and hero(s, "helen").ap == 2
+
+
+def test_distract_ask_asks_helen_only_when_it_can_matter_always_distracts_every_action():
+    """Distract (house reading of the standing order `ask`): a plain step of an empty-handed hero who can pay
+    the extra AP opens no window; a throw, a carrier's move or an actor who cannot pay does; `always` asks
+    nothing and distracts every action in range."""
+    s = build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=ask")
+    s2, _ = do(s, "gorgo", "step to:G5")
+    assert s2.window is None and hero(s2, "gorgo").pos == "G5"
+    s3, ev = do(build("Gorgo@G6 ap=1, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "step to:G5")
+    assert E.status(s3).phase == "distract"  # 0 AP left after the step: a distraction would make it fail
+    assert any("/heroball reactions distract:always" in e for e in ev)
+    s4, _ = do(build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "throw to:F5")
+    assert E.status(s4).phase == "distract"
+    s5, _ = do(build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=always"), "gorgo", "step to:G5")
+    assert E.status(s5).phase == "distracted" and to_act(s5) == ["gorgo"]
 
 
 # ---- Achilles -------------------------------------------------------------------------------
@@ -320,3 +336,44 @@ def test_sing_also_charges_a_pole_vault_away_from_calypso():
     s, _ = do(s, "achilles", "run to:H6")
     s, _ = do(s, "achilles", "hero action:vault to:H4")
     assert hero(s, "achilles").pos == "H4" and hero(s, "achilles").ap == 0
+
+
+# ---- intercept cards work on thrown or dropped objects, not fumbled ones ------------------------------
+NO_DEFENCE = "pegasus:defend=never"  # Pegasus lets the forced fumble happen without a defend window
+FUMBLE = "fumble target:Pegasus to:H6"
+def test_lacrosse_stick_catches_a_thrown_object_2_away_but_not_a_fumbled_one():
+    """Lacrosse Stick (Helen): 'a thrown or dropped object' within 2 hexes; a fumble is neither."""
+    assert B.dist("I8", "H6") == 2
+    thrown, _ = do(build("Calypso@G5 ball, Pegasus@A10, Helen@I8 ap=3"), "calypso", "throw to:H6")
+    assert legal(thrown, "helen", "react") == ["react"]
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Helen@I8 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert fumbled.window is None and fumbled.objects["ball"].at == "H6"  # nobody may catch it: it lands
+
+
+def test_swat_bats_on_a_thrown_object_but_a_fumbled_one_is_only_caught_the_ordinary_way():
+    """Swat (Herakles): 'a thrown or dropped object'; next to a fumbled object he may only catch it."""
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Herakles@H7 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert legal(fumbled, "herakles", "react") == ["react"]  # an ordinary catch, no `react to:` swats
+    fumbled, _ = do(fumbled, "herakles", "react")
+    assert hero(fumbled, "herakles").holding == "ball" and hero(fumbled, "herakles").ap == 2
+
+
+def test_predict_moves_gorgo_to_a_thrown_object_but_not_to_a_fumbled_one():
+    """Predict (Gorgo): 'after an object is thrown or dropped'; a fumble 2 hexes away is out of her reach."""
+    thrown, _ = do(build("Calypso@G5 ball, Gorgo@I8 ap=3"), "calypso", "throw to:H6")
+    assert legal(thrown, "gorgo", "react")  # she may move 1 hex and catch
+    fumbled, _ = do(build("Calypso@G5, Pegasus@G6 ball, Gorgo@I8 ap=3", orders=NO_DEFENCE), "calypso", FUMBLE)
+    assert fumbled.window is None
+
+
+def test_predict_costs_1_ap_plus_hex_cost_with_the_favoured_terrain_discount():
+    """Predict: '1 AP + Hex Cost'; on the hero's favoured terrain the hex costs -1, as for Winged Sandals."""
+    # Gorgo sits in seat 2, so her god is Poseidon (water); H8 is next to the landing hex G8
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3", terrain="H8=water")
+    s, _ = do(s, "calypso", "throw to:G8")
+    s, _ = do(s, "gorgo", "react to:H8")
+    assert hero(s, "gorgo").pos == "H8" and hero(s, "gorgo").ap == 3  # 1 AP - 1 for favoured terrain
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3", terrain="H8=forest")
+    s, _ = do(s, "calypso", "throw to:G8")
+    s, _ = do(s, "gorgo", "react to:H8")
+    assert hero(s, "gorgo").ap == 1  # 1 AP + 1 for other terrain

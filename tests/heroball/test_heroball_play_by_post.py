@@ -89,7 +89,7 @@ def test_intercept_window_buttons_name_the_hex_and_pass_comes_last():
 
 
 def test_distract_windows_read_distract_pay_and_let_it_fail():
-    s = build("Gorgo@G5, Helen@G7", orders="helen:distract=ask")
+    s = build("Gorgo@G5 ball, Helen@G7", orders="helen:distract=ask")
     s, _ = do(s, "gorgo", "step to:G6")
     assert buttons(s, "helen")[0] == ["Distract (1 AP)", "Let it be"]
     s, _ = do(s, "helen", "react")
@@ -110,9 +110,23 @@ def test_action_phase_buttons_keep_moves_and_end_turn_when_the_legal_list_is_lon
     assert buttons(s, "gorgo")[0] == ["Stand up", "End turn"]
 
 
-def test_no_buttons_for_the_114_seed_hexes():
+def test_seed_buttons_offer_the_free_hexes_near_your_hero_and_the_rest_stay_with_the_command():
     s = seeded()
-    assert len(E.legal_actions(s, "ann")) > 100 and E.button_actions(s, "ann", E.legal_actions(s, "ann")) == []
+    legal_seeds = E.legal_actions(s, "ann")
+    shown = E.button_actions(s, "ann", legal_seeds)
+    assert len(legal_seeds) > 100 and 0 < len(shown) <= 15
+    ann = s.heroes[0]
+    assert all(E.board.dist(ann.pos, a.get("to")) <= 2 and a in legal_seeds for a in shown)
+    assert E.label(s, shown[0]).startswith("Seed mountain → ")  # Zeus's terrain
+
+
+def test_the_seed_phase_says_which_terrain_how_many_left_and_which_hexes_are_forbidden():
+    s = seeded()
+    assert E.status(s).waiting_for == "ann to place mountain seed terrain (4 tokens left in all)"
+    intro = E.intro(s)
+    assert "ann plays Gorgo for Zeus (mountain); bob plays Pegasus for Ares (forest)" in intro
+    for hexes in ("G4", "G10", "centre post G7", "H1"):  # pillars, the centre post, a goal hex
+        assert hexes in intro
 
 
 # ---- deadlines and skipping ----------------------------------------------------------------------
@@ -172,3 +186,11 @@ def test_a_skipped_seed_turn_places_the_token_so_setup_goes_on():
     assert a is not None and a.cmd == "seed" and a in E.legal_actions(s, "ann")
     s2, _ = E.apply(s, "ann", a)
     assert E.status(s2).to_act == ["bob"] and s2.terrain == {a.get("to"): "mountain"}
+
+
+def test_every_action_of_the_turn_says_the_ap_left():
+    s = build("Gorgo@G5 ap=4, Pegasus@G9")
+    s, ev = do(s, "gorgo", "step to:H5")
+    assert ev[-1] == "Gorgo: 3 AP left."
+    s, ev = do(s, "gorgo", "end")
+    assert not any("AP left" in e for e in ev)

@@ -19,12 +19,14 @@ def sample():
     return s
 
 
-def test_render_is_deterministic_png_at_most_1200_px():
+def test_render_is_deterministic_png_phone_shaped():
+    """Issue 18: the panel sits below the field so the image is narrow (it is shown about 600 px wide on a
+    phone) and at most 1600 px tall."""
     v = E.view(sample(), None)
     a, b = render(v), render_png("heroball", v)
     assert a == b and a[:8] == b"\x89PNG\r\n\x1a\n"
     img = Image.open(io.BytesIO(a))
-    assert max(img.size) <= 1200 and len(a) < 150_000
+    assert img.width <= 800 and img.height <= 1600 and len(a) < 150_000
 
 
 def test_the_static_layer_is_drawn_once_per_layout_and_reused():
@@ -64,21 +66,26 @@ def test_knocked_down_heroes_are_drawn_differently():
     assert render(E.view(s, None)) != up
 
 
-def test_the_image_traces_the_last_throw_as_well_as_the_last_moves():
+def test_the_image_draws_every_move_and_throw_since_the_players_last_turn():
+    """Issue 18 ("since your last turn"): the view carries each move's path and each flight, numbered in order,
+    until the player who must act has acted after them; the image draws them."""
     from hb_helpers import do
 
     s = build("Calypso@G6 ball, Pegasus@A10", orders="pegasus:intercept=never")
     s, _ = do(s, "calypso", "step to:F6")
     s, _ = do(s, "calypso", "throw to:F8")
     v = E.view(s, None)
-    assert v.trail == ["G6", "F6"] and v.flights == [("F6", "F8")]
+    assert [(m.kind, m.path) for m in v.recent] == [("move", ["G6", "F6"]), ("throw", ["F6", "F8"])]
     s, _ = do(s, "calypso", "end")  # Pegasus's turn: the image still shows what Calypso did
     v = E.view(s, None)
-    assert v.trail == ["G6", "F6"] and v.flights == [("F6", "F8")]
-    s, _ = do(s, "pegasus", "step to:A9")
-    assert E.view(s, None).flights == []
-    with_flight = render(v)
-    assert with_flight != render(v.model_copy(update={"flights": []}))
+    assert [(m.kind, m.path) for m in v.recent] == [("move", ["G6", "F6"]), ("throw", ["F6", "F8"])]
+    s, _ = do(s, "pegasus", "step to:A9")  # Pegasus's own turn so far joins what he has not acted on yet
+    assert [(m.kind, m.path) for m in E.view(s, None).recent] == [
+        ("move", ["G6", "F6"]), ("throw", ["F6", "F8"]), ("move", ["A10", "A9"])]
+    s, _ = do(s, "pegasus", "end")  # Calypso's turn: only what happened since her last turn
+    assert [(m.kind, m.path) for m in E.view(s, None).recent] == [("move", ["A10", "A9"])]
+    drawn = render(v)
+    assert drawn != render(v.model_copy(update={"recent": v.recent[:1]}))
 
 
 def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):

@@ -16,7 +16,17 @@ async def play(name: str, tmp_path: Path) -> str:
 
 
 def after(text: str, line: str, n: int = 6) -> str:
-    lines = text.splitlines()
+    """The `n` lines printed after `line`, the recaps that open replies pinging someone left out."""
+    lines: list[str] = []
+    recap = False
+    for ln in text.splitlines():
+        if ln.strip() == "**Since your last move:**":
+            recap = True
+            continue
+        if recap and ln.startswith("  - "):
+            continue
+        recap = False
+        lines.append(ln)
     i = lines.index(line)
     return "\n".join(lines[i + 1:i + 1 + n])
 

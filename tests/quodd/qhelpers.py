@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import Action, IllegalAction, Rng
 from games.core.play import step
 from games.quodd import ENGINE as E
+from games.quodd import data
 from games.quodd.deck import new_decks
 from games.quodd.skills import top_face
 from games.quodd.state import Hero, MoveCtx, QState, Token
@@ -90,3 +91,17 @@ def seed_rolling(first: int, sides: int = 6, second: int | None = None) -> int:
         if r.d(sides) == first and (second is None or r.d(sides) == second):
             return s
     raise AssertionError("no seed found")
+
+
+def grant(st: QState, player: str, ability: str) -> Hero:
+    """Give `player`'s hero an upgrade ability: it becomes the hero whose tile carries it, with that side taken."""
+    for hid, tiles in data.upgrades().items():
+        for n, t in enumerate(tiles, start=1):
+            for side, s in (("a", t.a), ("b", t.b)):
+                if s.ability == ability:
+                    h = hero(st, player)
+                    if h.hero != hid:
+                        h.hero, h.upgrades = hid, []  # another hero's track: start it afresh
+                    h.upgrades.append(f"{n}{side}")
+                    return h
+    raise AssertionError(f"no tile carries {ability}")

@@ -27,7 +27,7 @@ def test_every_scenario_renders_deterministically_within_the_size_budget():
         again = render(view)
         assert first == again
         img = Image.open(io.BytesIO(first))
-        assert max(img.size) <= 1200
+        assert img.width <= 640 and img.height <= 1800  # issue 18: phone-shaped, the panel below the map
 
 
 def test_heroes_are_drawn_in_their_seat_colour_on_their_square():
@@ -35,7 +35,7 @@ def test_heroes_are_drawn_in_their_seat_colour_on_their_square():
     img = _png(E.view(st, None))
     for seat, lab in ((0, "B2"), (1, "E4")):
         x, y = ord(lab[0]) - 65, int(lab[1]) - 1
-        cx, cy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2 + 9
+        cx, cy = MARGIN + x * CELL + CELL // 2, MARGIN + y * CELL + CELL // 2 + 5  # below the icon letters
         px = img.getpixel((cx, cy))
         assert all(abs(a - b) < 40 for a, b in zip(px, SEAT_COLORS[seat], strict=True)), (lab, px)
 
@@ -64,8 +64,9 @@ def test_squares_a_pending_decision_offers_are_outlined():
     assert img.getpixel((x0 + CELL // 2, y0 + 2)) == (255, 0, 150)
 
 
-def test_the_busiest_image_of_each_scenario_stays_within_1200_px():
-    """Every legend entry present (path, carried, token under a hero, up/down dot, choices) and a full table."""
+def test_the_busiest_image_of_each_scenario_stays_phone_shaped():
+    """Every legend entry present (path, carried, token under a hero, up/down dot, choices) and a full table: at
+    most 640 px wide (shown about 600 px wide on a phone, issue 18), the panel below, at most 1800 px tall."""
     for sc in ("tutorial", "heist", "trial"):
         n = min(4 if sc != "heist" else 6, E._scenario({"scenario": sc}).max_players)
         st = E.setup({"scenario": sc}, [Seat(player=f"p{i}", name=f"Player {i}") for i in range(n)], 2)
@@ -80,7 +81,7 @@ def test_the_busiest_image_of_each_scenario_stays_within_1200_px():
         view.last_mover = view.heroes[0].player
         view.choice_squares = token_squares[3:6]
         img = Image.open(io.BytesIO(render(view)))
-        assert max(img.size) <= 1200, (sc, img.size)
+        assert img.width <= 640 and img.height <= 1800, (sc, img.size)
 
 
 def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):

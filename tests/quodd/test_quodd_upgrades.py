@@ -27,7 +27,8 @@ def test_every_hero_has_six_double_sided_tiles_each_side_one_implemented_effect(
         assert len(tiles) == 6
         for t in tiles:
             for s in (t.a, t.b):
-                assert (s.movement > 0) + (s.explore > 0) + s.gold == 1
+                assert (s.movement > 0) + (s.explore > 0) + s.gold + bool(s.ability) == 1
+                assert not s.ability or s.ability in data.abilities()
 
 
 def test_the_round_ends_with_every_hero_taking_an_upgrade_then_the_coin_passes():
@@ -70,19 +71,20 @@ def test_an_explore_side_adds_one_draw_in_phase_four():
 
 
 def test_a_gold_side_flips_a_skill_of_your_choice_to_its_upgraded_side():
+    """Mayor Trixie (bob) has a gold side."""
     st = round_end()
-    h = hero(st, "ann")
+    h = hero(st, "bob")
     tile = next(n for n in tiles_left(h) if side_of(h, n, "a").gold or side_of(h, n, "b").gold)
     side = "a" if side_of(h, tile, "a").gold else "b"
     try:  # without a skill the command could mean any of the five: the reply lists them
-        do(st, "ann", f"upgrade tile:{tile} side:{side}")
+        do(st, "bob", f"upgrade tile:{tile} side:{side}")
         raise AssertionError("accepted without a skill")
     except AmbiguousAction as exc:
         assert "skill:jump" in str(exc) and "skill:slide" in str(exc)
-    st, _ = do(st, "ann", f"upgrade tile:{tile} side:{side} skill:jump")
-    h = hero(st, "ann")
+    st, _ = do(st, "bob", f"upgrade tile:{tile} side:{side} skill:jump")
+    h = hero(st, "bob")
     assert h.upgraded == ["jump"] and skill_points(h, "jump") == skill_points(h, "slide") + 1
-    assert not [a for a in E.legal_actions(st, "ann") if a.get("skill") == "jump"]
+    assert not [a for a in E.legal_actions(st, "bob") if a.get("skill") == "jump"]
 
 
 def test_upgrades_fill_the_track_from_the_left_and_a_tile_is_taken_once():
@@ -106,12 +108,14 @@ def test_with_every_tile_taken_the_upgrade_step_passes():
 
 def test_upgrade_buttons_are_labelled_with_the_tile_side_and_effect():
     st = round_end()
+    gold = next(a for a in E.legal_actions(st, "bob") if a.get("skill"))  # Mayor Trixie has gold sides
+    assert "gold: upgrade" in E.label(st, gold)
+    st, _ = do(st, "bob", "upgrade tile:1 side:a")  # ann chooses alone now: her buttons name her sides
     lg = E.legal_actions(st, "ann")
     labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
     assert labels and all(x.startswith("Tile ") for x in labels)
     assert any("+1 explore" in x for x in labels)
-    gold = next(a for a in lg if a.get("skill"))
-    assert "gold: upgrade" in E.label(st, gold)
+    assert any(x == "Tile 2B: Crush" for x in labels)  # an ability side reads as the ability's name
     assert E.skip_action(st, "ann") in lg and not E.skip_action(st, "ann").get("skill")
     assert Action.of("upgrade", tile="1", side="a") in lg or Action.of("upgrade", tile="1", side="b") in lg
 
@@ -120,3 +124,78 @@ def test_the_summary_lists_each_players_upgrades():
     st = round_end()
     st, _ = do(st, "ann", "upgrade tile:1 side:b")
     assert E.summary(st)["players"][0]["upgrades"] == ["1B: +1 explore"]  # by name: tile, side, what it gives
+    hero(st, "ann").upgrades += ["2b", "4a"]
+    assert E.summary(st)["players"][0]["upgrades"] == ["1B: +1 explore", "2B: Crush", "4A: Jump Shockwave"]
+
+
+def _ability_tests() -> list[str]:
+    import ast
+    from pathlib import Path
+
+    names = []
+    for f in sorted(Path(__file__).parent.glob("test_quodd_abilities_*.py")):
+        names += [n.name for n in ast.walk(ast.parse(f.read_text())) if isinstance(n, ast.FunctionDef)
+                  and n.name.startswith("test_")]
+    return names
+
+
+def test_every_upgrade_ability_has_a_test_of_its_effect_and_a_tile_that_carries_it():
+    """The data test: every ability in abilities.json is on some hero's tile and has a test named after it."""
+    tests = _ability_tests()
+    on_tiles = {s.ability for tiles in data.upgrades().values() for t in tiles for s in (t.a, t.b)}
+    for aid in data.abilities():
+        assert aid in on_tiles, f"{aid} is on no hero's upgrade tile"
+        assert any(aid.replace("-", "_") in t for t in tests), f"{aid} has no test of its effect"
+    assert len(data.abilities()) == 41  # the rulebook's 51 entries less Explore, Upgrade Skill and 8 Q-powers
+
+
+def test_rules_answers_for_every_upgrade_ability_by_name_or_id():
+    topics = E.rules_topics()
+
+    def lookup(topic: str) -> str:  # as `/rules` finds a topic: the exact name, else the first containing it
+        match = [t for t in topics if t.casefold() == topic.casefold()] or \
+                [t for t in topics if topic.casefold() in t.casefold()]
+        return topics[match[0]]
+
+    events = {e.name for e in data.world_events().values()}
+    for a in data.abilities().values():
+        for asked in (a.id,) if a.name in events else (a.name, a.id):
+            text = lookup(asked)
+            assert text.startswith(f"{a.name}: upgrade ability") and a.text in text, asked
+        if a.name in events:  # the world event of that name points to the ability
+            assert f"topic:{a.id}" in lookup(a.name)
+    assert "gold" in lookup("Upgrade Skill") and "one more card" in lookup("Explore")
+    assert "Crush" in topics["upgrades"] and "/quodd ability" in topics["upgrades"]
+
+
+def test_using_an_ability_you_do_not_have_or_at_the_wrong_time_says_why():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="F3")], phase="power")
+    hero(st, "ann").hand = ["lantern"]
+    assert "not on your upgrade track" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+    assert "no ability `fly`" in illegal(st, "ann", "ability name:fly").reason
+    hero(st, "ann").upgrades = ["2b"]  # Rok's Crush: works by itself
+    assert "Crush" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+    assert "works by itself" in illegal(st, "ann", "ability name:crush").reason
+    hero(st, "ann").upgrades = ["3a"]  # Rok's Wall Builder: switched on in the movement
+    assert "used in your own movement phase" in illegal(st, "ann", "ability name:wall-builder").reason
+    st.phase, st.m.draws = "explore", 1
+    hero(st, "ann").hero, hero(st, "ann").upgrades = "aang", ["5b"]  # Twister
+    assert "your own turn, in phase 1 or 3" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
+
+
+def test_ability_buttons_name_the_ability_its_target_and_its_cost():
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="C1")], phase="power")
+    h = hero(st, "ann")
+    h.hero, h.upgrades, h.hand = "bramble", ["1a"], ["lantern"]  # Mind-Push
+    lg = E.legal_actions(st, "ann")
+    labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
+    assert "Mind-Push Bob N (discard Lantern)" in labels
+
+
+def test_an_upgrade_button_never_names_another_heros_side():
+    """Labels do not know whose button they are: a tile whose sides differ between the heroes choosing now
+    is named by tile and side only; once one hero is left, its buttons name the side again."""
+    st = round_end()  # ann is Rok (tile 2B: Crush), bob is Mayor Trixie (tile 2B: +1 explore)
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B"
+    st, _ = do(st, "ann", "upgrade tile:1 side:a")
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-ORDER = ("image", "pipeline", "scale", "scale-out", "undo/export", "durability", "engines")
+ORDER = ("image", "replay", "pipeline", "scale", "scale-out", "undo/export", "durability", "engines")
 
 
 @dataclass

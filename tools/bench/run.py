@@ -19,6 +19,7 @@ from .durability import bench_durability
 from .engines import bench_engines
 from .images import bench_images
 from .pipeline import bench_pipeline
+from .replay import bench_replay
 from .report import Report, format_table, to_json
 from .scale import bench_scale
 from .scaleout import bench_scaleout
@@ -50,6 +51,7 @@ async def run(quick: bool = False) -> Report:
         tmp = Path(d)
         sections: list[tuple[str, Callable[[], Awaitable[None] | None]]] = [
             ("image", lambda: bench_images(cfg, games, rep)),
+            ("replay", lambda: bench_replay(cfg, games, rep)),
             ("scale", lambda: bench_scale(cfg, games, rep, tmp)),
             ("undo/export", lambda: bench_undo_export(cfg, games, rep, tmp)),
             ("scale-out", lambda: bench_scaleout(cfg, games, rep, tmp)),

@@ -13,6 +13,7 @@ from .games import fuzzers
 from .transcript import load_case
 
 HIDDEN_KEY = re.compile(r"hidden information shows in `(?P<key>[^`]+)`")
+START = re.compile(r"^# start: (?P<name>.+?) \(", re.M)
 
 
 def recheck(text: str, perturbations: int = 8) -> list[str]:
@@ -21,6 +22,9 @@ def recheck(text: str, perturbations: int = 8) -> list[str]:
     fuzz = fuzzers()[game_id]
     engine = fuzz.engine
     state: Any = engine.setup(options, seats, seed)
+    late = START.search(text)
+    if late is not None:  # a constructed late start (runner.Case.start)
+        state = fuzz.rebuild_start(state, late.group("name"))
     out: list[str] = []
     for player, action in log:
         before = engine.dump(state)

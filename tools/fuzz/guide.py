@@ -9,8 +9,8 @@ from games.core import Action
 from .spec import GameFuzz
 
 LOOKAHEAD = 12  # legal actions rated per decision (a sample when there are more)
-MODES = ("guided", "mixed", "random")
-EPSILON = {"guided": 0.1, "mixed": 0.5, "random": 1.0}
+MODES = ("guided", "mixed", "random", "late")  # late: guided, from a constructed later position (GameFuzz.late_start)
+EPSILON = {"guided": 0.1, "mixed": 0.5, "random": 1.0, "late": 0.05}
 
 
 class Chooser:
@@ -69,8 +69,10 @@ class Chooser:
             s, seq = state, []
             for depth in range(self.fuzz.rollout_depth):
                 moves = legal if depth == 0 else engine.legal_actions(s, player)
-                doing = [a for a in moves if a.cmd not in self.fuzz.skip_in_lookahead + self.fuzz.passive] or moves
-                a = pick.choice(doing if pick.random() < 0.8 else moves)
+                a = self.fuzz.policy(s, player, moves, pick) if pick.random() < self.fuzz.policy_rate else None
+                if a is None:
+                    doing = [a for a in moves if a.cmd not in self.fuzz.skip_in_lookahead + self.fuzz.passive] or moves
+                    a = pick.choice(doing if pick.random() < 0.8 else moves)
                 s, _ = engine.apply(s, player, a)
                 seq.append((a, s))
                 st = engine.status(s)

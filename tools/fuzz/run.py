@@ -60,6 +60,9 @@ def _line(r: Report) -> str:
     text = (f"{r.game_id}: {r.games} games ({r.finished} finished), {r.actions} actions, "
             f"{r.hidden_checks} hidden-information checks, {r.seconds:.0f} s, {len(r.cases)} failing")
     text += "\n  reached: " + ", ".join(f"{k} {v}" for k, v in sorted(r.milestones.items()))
+    missing = [m for m in fuzzers()[r.game_id].required() if m not in r.milestones]
+    if missing:
+        text += "\n  not reached: " + ", ".join(missing)
     for name, n in r.known.items():
         text += f"\n  known defect seen {n}x: {name}"
     for c in r.cases:

@@ -13,7 +13,7 @@ from games.core.play import replay
 from games.core.playout import random_playout
 
 from .checks import hidden_problems, lobby_problems, refusal_problems, step_problems
-from .guide import MODES, Chooser
+from .guide import Chooser
 from .known import known
 from .spec import GameFuzz
 from .transcript import transcript
@@ -41,10 +41,13 @@ class Case:
     seats: list[Seat]
     log: list[tuple[str, Action]]
     path: str = ""
+    start: str = ""  # a constructed late start (GameFuzz.late_start) the log plays from, by its name
 
     def transcript(self) -> str:
         note = (f"fuzz case: {self.game_id} seed {self.seed} ({self.mode} playout), {len(self.log)} actions\n"
                 + "\n".join(f"fails: {p}" for p in self.problems))
+        if self.start:  # `playpost script` cannot build it; tools.fuzz.cases.recheck does
+            note += f"\nstart: {self.start} (built by tools/fuzz from the setup; replay with tools.fuzz.cases.recheck)"
         return transcript(self.game_id, self.options, self.seats, self.seed, self.log, note)
 
 
@@ -81,9 +84,20 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
     seats = fuzz.seats(pick, options)
     chooser = Chooser(fuzz, mode)
     log: list[tuple[str, Action]] = []
-    last = [engine.dump(engine.setup(options, seats, seed))]
+    start, start_name = engine.setup(options, seats, seed), ""
+    built = fuzz.late_start(start, seed) if mode == "late" else None
     report.games += 1
     report.modes[mode] += 1
+    if built is not None:  # a constructed position must hold the same invariants as a played one
+        setup, (start, start_name) = start, built
+        report.milestones[f"start {start_name}"] += 1
+        text = engine.dump(start)
+        wrong = fuzz.invariants(setup, start, []) + (["the late start does not round-trip through JSON exactly"]
+                                                    if engine.dump(engine.load(text)) != text else [])
+        if wrong:
+            return Case(engine.id, seed, mode, [f"late start {start_name}: {p}" for p in wrong], options, seats, [],
+                        start=start_name)
+    last = [engine.dump(start)]
 
     def each(before: Any, player: str, action: Action, after: Any, events: list[Any]) -> None:
         log.append((player, action))
@@ -110,13 +124,13 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
         last[0] = engine.dump(after)
 
     def case(problems: list[str]) -> Case:
-        return Case(engine.id, seed, mode, problems, options, seats, list(log))
+        return Case(engine.id, seed, mode, problems, options, seats, list(log), start=start_name)
 
     lobby = lobby_problems(engine, options, seats)
     if lobby:
         return case(lobby)
     try:
-        out = random_playout(engine, options, seats, seed, cap=cap, choose=chooser, each=each)
+        out = random_playout(engine, options, seats, seed, cap=cap, choose=chooser, each=each, start=start)
     except Found as exc:
         return case(exc.problems)
     except Exception as exc:  # a crash or a dead end: the action being tried is part of the case
@@ -127,7 +141,12 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
     if not out.finished:
         return case([f"runaway: not finished after {cap} actions"])
     report.finished += 1
-    rebuilt = replay(engine, options, seats, seed, log, trusted=True)
+    if start_name:
+        rebuilt = fuzz.rebuild_start(engine.setup(options, seats, seed), start_name)
+        for player, action in log:
+            rebuilt, _ = engine.apply(rebuilt, player, action)
+    else:
+        rebuilt = replay(engine, options, seats, seed, log, trusted=True)
     if engine.dump(rebuilt) != engine.dump(out.state):
         return case(["replaying the log does not rebuild the identical state"])
     return None
@@ -136,13 +155,14 @@ def play_one(fuzz: GameFuzz, seed: int, mode: str, report: Report, *, hidden_rat
 def fuzz_game(fuzz: GameFuzz, *, seed: int = 0, games: int | None = None, seconds: float | None = None,
               out_dir: Path | None = None, hidden_rate: float = 0.05, previews: bool = True,
               strict: bool = False, cap: int = CAP) -> Report:
-    """Play games from `seed` on, cycling guided/mixed/random, for `games` games or `seconds` (whichever is given;
-    a game under way is finished). Each failure is written as a transcript under `out_dir` (if given)."""
+    """Play games from `seed` on, cycling through the game's modes (guided, mixed, random, late starts), for `games`
+    games or `seconds` (whichever is given; a game under way is finished). Each failure is written as a
+    transcript under `out_dir` (if given)."""
     report = Report(fuzz.engine.id)
     t0 = time.perf_counter()
     i = 0
     while (games is None or i < games) and (seconds is None or time.perf_counter() - t0 < seconds):
-        case = play_one(fuzz, seed + i, MODES[i % len(MODES)], report, hidden_rate=hidden_rate,
+        case = play_one(fuzz, seed + i, fuzz.modes[i % len(fuzz.modes)], report, hidden_rate=hidden_rate,
                         previews=previews, strict=strict, cap=cap)
         if case is not None:
             if out_dir is not None:

@@ -23,7 +23,9 @@ class GameFuzz:
     rollouts = 0  # > 0: plan a whole turn by this many random rollouts instead of one action of lookahead
     rollout_depth = 12  # actions per rollout at most
     passive: tuple[str, ...] = ()  # commands a rollout prefers not to take (ending the turn early)
+    policy_rate = 0.0  # share of a rollout's steps taken by `policy` (the rest are random)
     weight = 1.0  # share of the time of `playpost fuzz all` (a slow game gets more)
+    modes: tuple[str, ...] = ("guided", "mixed", "random")  # the playouts fuzz_game cycles through
 
     def __init__(self, engine: Game) -> None:
         self.engine = engine
@@ -48,6 +50,21 @@ class GameFuzz:
     # ---- guidance ------------------------------------------------------------------------
     def score(self, state: Any, player: str) -> float:
         return 0.0
+
+    def policy(self, state: Any, player: str, legal: list[Any], pick: random.Random) -> Any:
+        """The action a guided rollout takes here (a game's idea of a sensible move: attack, advance on the
+        objective), or None to leave it to chance. Only rollouts use it; the planner still rates where they end."""
+        return None
+
+    def late_start(self, state: Any, seed: int) -> tuple[Any, str] | None:
+        """A later position built from the setup `state` with the engine's own functions (the fuzzer's `late`
+        mode plays guided from there, to reach the end game often and cheaply), and a short name for it that a
+        case transcript records (`# start: NAME`); None when the game has none. Deterministic in `seed`."""
+        return None
+
+    def rebuild_start(self, state: Any, name: str) -> Any:
+        """The late start a case transcript names, rebuilt from the setup `state`."""
+        raise ValueError(f"{self.game_id} has no late start {name!r}")
 
     # ---- invariants ----------------------------------------------------------------------
     def invariants(self, before: Any, after: Any, events: list[Event]) -> list[str]:

@@ -8,8 +8,8 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
+from .. import cards, loot
 from .. import hero_actions as ha
-from .. import loot
 from ..attributes import grabbed
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id
@@ -104,6 +104,10 @@ class ActivationPhase(DungeonPhase):
             elif t:
                 key = key_at(st, t)
                 t = target_name(st, key) if key else t
+            card = cards.card_of_action(active_hero(st), uid)
+            if card is not None:  # a card action: which card, its cost, and whether it is dangerous
+                ua = content().unique[uid]
+                return f"{name} {t}".strip() + f" ({card}, {ua.ap} AP{', dangerous' if ua.dangerous else ''})"
             return f"{name} {t}".strip()
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"
@@ -134,11 +138,12 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
         if act.ap >= costs["stand"]:
             out.append(action_of("act", action="stand"))
         return out + [action_of("end")]
+    seen: dict[str, bool] = {}  # the hero's sight of each enemy, asked once for every style
     for style, rng in stats.attacks.items():
         if act.ap < costs[style]:
             continue
         for key in enemy_keys(st):
-            if hero_can_target(st, h, key, rng)[0]:
+            if hero_can_target(st, h, key, rng, seen)[0]:
                 out.append(action_of("attack", target=target_label(st, key), **{"with": style}))
     if "ice" not in h.debuffs:
         for uid in stats.unique:
@@ -279,12 +284,19 @@ def _explain_act(st: DungeonState, h: HeroState, action: Action) -> str:
     costs = content().rules.ap_costs
     ua = content().unique.get(what)
     if ua is not None:
+        card = cards.action_card(what)
         if what not in stats.unique:
+            if card is not None:
+                return f"{ua.name} is an action of the card {card}; {stats.name} does not carry that card."
             return f"{stats.name} does not have {ua.name}."
         if "ice" in h.debuffs:
-            return f"{stats.name} is iced: no unique actions."
+            return f"{stats.name} is iced: no unique actions" + (" (card actions included)." if card else ".")
         if act.ap < ua.ap:
             return f"{ua.name} costs {ua.ap} AP; {act.ap} left."
+        if ua.kind == "buff":
+            if ua.range == 0:
+                return f"{ua.name} works only on {stats.name} themself (`act action:{what}`)."
+            return f"{ua.name} reaches a standing hero within {ua.range} square{'s' if ua.range > 1 else ''}, in sight."
         key = key_at(st, action.get("target", "") or "")
         if ua.kind == "attack" and key is not None:
             ok, why = hero_can_target(st, h, key, ua.range)

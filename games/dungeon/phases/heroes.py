@@ -12,6 +12,7 @@ from games.core import Action, Status
 from games.core.phases import Candidate
 
 from ..data import content, hero_id
+from ..levels import start_note
 from ..state import Activation, DungeonState, HeroState
 from ..stats import hero, hero_stats, heroes_waiting, is_incap
 from .base import DungeonPhase
@@ -23,9 +24,10 @@ class ChooseHeroPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         names = {h.player: h.name for h in state.heroes}
         todo = list(dict.fromkeys(h.player for h in heroes_waiting(state)))
+        start = start_note(state) if state.activations == 0 and state.level == 0 else ""
         return Status(phase="heroes", round=state.turn, round_name="turn", to_act=todo,
                       turn_key=f"t{state.turn}-a{state.activations}-choosing",
-                      waiting_for=", ".join(names[p] for p in todo) + " to activate a hero")
+                      waiting_for=", ".join(names[p] for p in todo) + " to activate a hero" + start)
 
     def candidates(self, game: Any, state: DungeonState, player: str) -> Iterator[Candidate]:
         for h in state.heroes:
@@ -40,6 +42,7 @@ class ChooseHeroPhase(DungeonPhase):
         st.activation = Activation(hero=h.id, ap=ap)
         st.activations += 1
         h.expiring = [d for d in h.debuffs if d != "knockdown"]
+        h.buffs_expiring = list(h.buffs)  # house: a buff lasts until the end of the hero's next activation
         lines.append(f"{h.name} activates {stats.name} ({ap} AP).")
 
     def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
@@ -77,3 +80,20 @@ def refusal(st: DungeonState, player: str, h: HeroState) -> str | None:
     if h.activated:
         return f"{hero_stats(h).name} has already activated this turn."
     return None
+
+
+def idle_reason(st: DungeonState, player: str) -> str:
+    """What a player with nothing to do is told when a hero of theirs is incapacitated (instead of the plain "It is
+    not your move"): who is down, how they get back up, and which of their heroes has already activated."""
+    if st.phase != "heroes":
+        return ""
+    mine = [h for h in st.heroes if h.player == player]
+    down = [hero_stats(h).name for h in mine if is_incap(h)]
+    if not down or any(not is_incap(h) and not h.activated for h in mine):
+        return ""
+    done = [hero_stats(h).name for h in mine if not is_incap(h)]
+    text = (f"{' and '.join(down)} {'is' if len(down) == 1 else 'are'} incapacitated and cannot act until a friend "
+            "heals them (a heal or a heart) or the level is cleared")
+    if done:
+        text += f"; {' and '.join(done)} {'has' if len(done) == 1 else 'have'} already activated this turn"
+    return text + "."

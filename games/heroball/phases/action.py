@@ -15,7 +15,7 @@ from ..movement import explain_move, move_actions
 from ..objects import OBJECT_COMMANDS, explain_object, hold, object_actions
 from ..resolve import cost, resolve
 from ..rulebook import MOVES, OBJECT_NAMES, Rulebook
-from ..state import HeroballState
+from ..state import HeroballState, HeroState
 from ..turns import end_turn
 from .reaction import distracter, offer_distract
 
@@ -49,6 +49,11 @@ class Turn(Phase[HeroballState]):
         if a.cmd == "end":
             end_turn(game, s, events)
             return
+        self._act(game, s, h, a, events)
+        if s.phase == "play" and game.active(s) is h:  # what is left, after every action of the turn
+            events.append(Event(text=f"{h.hero}: {h.ap} AP left.", kind="ap"))
+
+    def _act(self, game: Rulebook, s: HeroballState, h: HeroState, a: Action, events: list[Event]) -> None:
         if not (a.cmd == "hero" and a.get("action") == "vault"):
             s.turn.vault_ready = False
         if a.cmd == "hold":

@@ -159,7 +159,9 @@ class Intercept(Reaction):
 
 # ---- Helen's Distract ------------------------------------------------------------------------
 def distracter(g: Rulebook, s: HeroballState, h: HeroState, a: Action) -> HeroState | None:
-    """The Helen who may distract `h` declaring `a`: near enough, Distract face up, AP to pay, not `never`."""
+    """The Helen who may distract `h` declaring `a`: near enough, Distract face up, AP to pay, not `never`;
+    with the standing order `ask` (the default) only when it can matter (`worth_asking`), so that an
+    ordinary step near her does not hold the game for a reaction window."""
     if a.cmd not in DISTRACTABLE or not g.targetable(h):
         return None
     for c in s.heroes:
@@ -167,8 +169,19 @@ def distracter(g: Rulebook, s: HeroballState, h: HeroState, a: Action) -> HeroSt
         if (c is h or card is None or "distract" in c.flipped or c.down or c.ap < card.cost
                 or c.orders.get("distract") == "never" or g.board.dist(c.pos, h.pos) > card.range):
             continue
+        if c.orders.get("distract", "ask") == "ask" and not worth_asking(h, a, card.extra):
+            continue
         return c
     return None
+
+
+def worth_asking(h: HeroState, a: Action, extra: int) -> bool:
+    """House reading of the standing order `ask`: Helen is asked when a distraction can matter, that is
+    when the action touches an object or another hero (push, fumble, throw, drop, a hero action with a
+    target), the actor carries something, or the actor cannot pay the extra AP (the action would fail).
+    A plain move of an empty-handed hero that can pay is let be; `always` distracts that too."""
+    return (a.cmd in ("push", "fumble", "throw", "drop") or bool(a.get("target")) or h.holding is not None
+            or h.ap < extra)
 
 
 def offer_distract(g: Rulebook, s: HeroballState, h: HeroState, helen: HeroState, a: Action,
@@ -179,7 +192,8 @@ def offer_distract(g: Rulebook, s: HeroballState, h: HeroState, helen: HeroState
     if helen.orders.get("distract", "ask") == "always":
         distract(g, s, helen, ev)
     else:
-        ev.append(Event(text=f"{g.who(h)} tries to {a.cmd} near Helen; {g.who(helen)} may distract.",
+        ev.append(Event(text=f"{g.who(h)} tries to {a.cmd} near Helen; {g.who(helen)} may distract "
+                             "(`/heroball reactions distract:always` or `distract:never` answers for you from now on).",
                         kind="window"))
 
 

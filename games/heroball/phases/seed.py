@@ -8,14 +8,42 @@ from ..rulebook import Rulebook, arg
 from ..state import HeroballState
 from ..turns import start_turn
 
+SEED_BUTTON_REACH = 2
+SEED_BUTTONS = 15
+
+
+def seed_rules(game: Rulebook, state: HeroballState) -> str:
+    """What the seed phase allows, said when the game starts."""
+    b = game.board
+    pillars = ", ".join(sorted(b.pillars, key=b.labels.index))
+    goals = ", ".join(g for h in state.heroes for g in b.goal(h.corner))
+    each = state.seeds_left // max(1, len(state.heroes))
+    return (f"Before round 1 each player in turn places a token of their god's terrain, {each} each "
+            f"({state.seeds_left} in all): on any empty hex but the pillars ({pillars}), the centre post "
+            f"{b.centre} and the goal tiles ({goals}), and never under a hero. `/heroball seed to:HEX`, or a "
+            "button for the hexes near your hero.")
+
 
 class Seed(Phase[HeroballState]):
     name = "seed"
 
     def status(self, game: Rulebook, state: HeroballState) -> Status:
         act = game.active(state)
+        left = f"{state.seeds_left} token{'s' if state.seeds_left != 1 else ''} left in all"
         return Status(phase="seed", round=state.round, to_act=[act.player],
-                      waiting_for=f"{act.name} to place seed terrain", turn_key=f"t{state.turn_no}:{act.player}")
+                      waiting_for=f"{act.name} to place {game.favoured(act)} seed terrain ({left})",
+                      turn_key=f"t{state.turn_no}:{act.player}")
+
+    def buttons(self, game: Rulebook, state: HeroballState, player: str, legal: list[Action]) -> list[Action]:
+        """The free hexes within 2 of your hero as buttons (terrain you favour near your start); every other
+        free hex stays with `/heroball seed to:` and its autocomplete."""
+        pos = game.hero(state, player).pos
+        near = [a for a in legal if a.cmd == "seed" and game.board.dist(pos, arg(a, "to")) <= SEED_BUTTON_REACH]
+        return near[:SEED_BUTTONS]
+
+    def label(self, game: Rulebook, state: HeroballState, action: Action) -> str | None:
+        h = game.active(state)
+        return f"Seed {game.favoured(h)} → {arg(action, 'to')}" if action.cmd == "seed" else None
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
         return [action_of("seed", to=lab) for lab in game.board.labels

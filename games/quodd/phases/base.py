@@ -8,10 +8,12 @@ from typing import Any, ClassVar
 
 from games.core import Action, Event, Pending, Phase, Status
 
+from ..abilities.actions import ability_actions, ability_label, explain_ability, use_ability
 from ..board import active, hero_of
 from ..cards import card_actions, card_label, explain_card, play_card
 from ..collectibles import drop, drops, explain_drop
 from ..commands import arg
+from ..movement import run
 from ..skills import explain_rearrange, rearrange_label
 from ..state import Hero, QState
 
@@ -79,6 +81,14 @@ class Buttons:
                 limit -= 1
 
 
+def _one_each(acts: list[Action]) -> list[Action]:
+    """The first legal use of each ability (its cheapest card, its first target)."""
+    seen: dict[str, Action] = {}
+    for a in acts:
+        seen.setdefault(a.get("name") or "", a)
+    return list(seen.values())
+
+
 class QuoddPhase(Phase[QState]):
     """A Quodd phase: refusals and labels of the actions every phase knows about."""
 
@@ -94,6 +104,11 @@ class QuoddPhase(Phase[QState]):
             return explain_drop(state, player, a)
         if action.cmd in ("play", "use", "impulse"):
             return explain_card(state, player, action)
+        if action.cmd == "ability" and state.phase != "move":
+            try:
+                return explain_ability(state, hero_of(state, player), action)
+            except KeyError:
+                return "Only seated players have upgrade abilities."
         if action.cmd in ("draw", "discard") and state.phase != "explore":
             return f"Cards are drawn and discarded in phase 4, exploration; now it is {PHASE_NAMES[state.phase]}."
         return self.explain_own(game, state, player, action)
@@ -111,6 +126,8 @@ class QuoddPhase(Phase[QState]):
             return rearrange_label(state, a)
         if action.cmd == "done":
             return self.done_label
+        if action.cmd == "ability":
+            return ability_label(state, action)
         return card_label(action)
 
 
@@ -130,15 +147,20 @@ class QuietPhase(TurnPhase):
     """Phases 1 and 3: play cards from your hand, use an item or pet in play, drop something, `done`."""
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
-        return [Action.of("done")] + card_actions(state, active(state)) + drops(state, active(state))
+        h = active(state)
+        return [Action.of("done")] + card_actions(state, h) + ability_actions(state, h) + drops(state, h)
 
     def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
         if action.cmd in ("play", "use"):
             play_card(state, player, action, events)
         elif action.cmd == "drop":
             drop(state, active(state), arg(action, "item"), arg(action, "at"), events)
+        elif action.cmd == "ability":
+            use_ability(state, active(state), action, events)
         else:
             self.done(state, events)
+        if state.queue:  # heroes an ability or an Underdog token moves
+            run(state, events)
 
     def done(self, st: QState, ev: list[Event]) -> None:
         raise NotImplementedError
@@ -149,5 +171,6 @@ class QuietPhase(TurnPhase):
         b.add(b.of("use"), 4)
         b.add([a for a in b.of("play") if not a.get("at")], 8)
         b.add(b.of("play"), 8)  # more targets: `/quodd play card: at:` with autocomplete
+        b.add(_one_each(b.of("ability")), 4)  # one button per ability; other targets: `/quodd ability name:`
         b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return b.out

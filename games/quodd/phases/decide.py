@@ -24,7 +24,8 @@ from ..state import QState
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
-CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay"}
+CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay",
+                 "explode": "Explode (Push Bomb)", "keep": "Keep the roll", "reroll": "Roll again"}
 
 
 class DecidePhase(QuoddPhase):
@@ -73,6 +74,8 @@ class DecidePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "choose":
             o = arg(action, "option")
+            if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
+                return f"Dash {o} (Getaway)"
             if state.pending is not None and state.pending.kind == "steal" and ":" in o:
                 return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)

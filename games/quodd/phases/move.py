@@ -12,6 +12,9 @@ from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label, step_xy
 
 from .. import data
+from ..abilities.actions import ability_label, when_problem
+from ..abilities.moving import explain_movement_ability, movement_abilities, use_movement_ability
+from ..abilities.track import has
 from ..board import (
     XY,
     active,
@@ -30,7 +33,7 @@ from ..commands import arg
 from ..cube import SKILL_FACES
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
-from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face
+from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
 from ..state import Hero, Job, QState
 from ..turns import resume_round, to_recovery
 from .base import Buttons, TurnPhase
@@ -105,7 +108,7 @@ class MovePhase(TurnPhase):
                 acts.append(Action.of("done"))
                 if m.ready == "q":  # any or all of the Q-powers, each once
                     acts += ([] if m.q_used else rearranges(h)) + ([] if m.power_used else qpower_actions(st, h))
-            acts += steals(st, h)
+            acts += steals(st, h) + movement_abilities(st, h)
         else:
             acts.append(Action.of("done"))
         acts += drops(st, h)
@@ -127,14 +130,15 @@ class MovePhase(TurnPhase):
                     ks = [0]  # a jump clears at least one space only "if possible": else a hop next door
                 out += [Action.of("move", direction=d, distance=k) for k in ks]
             return out
-        if sd.mode == "dash":
+        if sd.mode == "dash" or turns_freely(h, skill):
+            dirs = DIRS8 if sd.mode == "dash" else skill_dirs(skill)
 
             def walk(pos: XY, occ: dict[XY, str], path: list[str]) -> None:
                 if path:
                     out.append(Action.of("move", path=" ".join(path)))
                 if len(path) >= min(m.points, DASH_PATH_CAP) or (path and is_pit(st, pos)):
                     return
-                for d in DIRS8:
+                for d in dirs:
                     o2 = dict(occ)
                     nxt = sim_step(st, h, pos, d, o2)
                     if nxt is not None:
@@ -185,8 +189,11 @@ class MovePhase(TurnPhase):
                 st.m.ready = ""
             use_qpower(st, h, action, ev)
             settle(st, ev)  # an earthquake or a bomb moves heroes
+        elif cmd == "ability":  # Wall Builder / Trench Digger on, or Teleport Skill
+            use_movement_ability(st, h, action, ev)
+            settle(st, ev)
         elif cmd == "steal":
-            steal(st, h, arg(action, "from"), arg(action, "item"), ev)
+            steal(st, h, arg(action, "from"), arg(action, "item"), ev, action.get("card") or "")
         elif cmd == "drop":
             drop(st, h, arg(action, "item"), arg(action, "at"), ev)
 
@@ -206,9 +213,10 @@ class MovePhase(TurnPhase):
         m.seq += 1
         seq = m.seq
         jobs: list[Job] = []
-        if sd.mode == "dash":
+        if "path" in action.argdict:  # a dash, or a skill that turns as it goes (Change Directions)
             path = arg(action, "path").split()
-            jobs += [Job(kind="step", hero=h.player, dir=d, how="dash", seq=seq) for d in path]
+            how = {"dash": "dash", "tumble": "tumble"}.get(sd.mode, "slide")
+            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq) for d in path]
             spent = len(path)
             desc = " ".join(path)
         elif sd.mode == "jump":
@@ -225,7 +233,7 @@ class MovePhase(TurnPhase):
         m.points -= spent
         m.ready = ""
         jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
-        if sd.mode == "tumble":
+        if sd.mode == "tumble" and ("path" not in action.argdict or m.points <= 0):
             jobs.append(Job(kind="activate", hero=h.player, seq=seq))
         ev.append(Event(text=f"{h.name} uses {sd.name}: {desc}."))
         st.queue += jobs
@@ -239,6 +247,12 @@ class MovePhase(TurnPhase):
         m = st.m
         if action.cmd == "qpower":
             return explain_qpower(st, h, action)
+        if action.cmd == "ability":
+            ab = a.get("name", "")
+            why = when_problem(st, h, ab) if ab in data.abilities() else f"there is no ability `{ab}`"
+            if ab in data.abilities() and data.abilities()[ab].when == "movement" and has(h, ab):
+                why = explain_movement_ability(st, h, ab, a.get("at", "")) or "your movement is over"
+            return why[0].upper() + why[1:] + "."
         if action.cmd == "move" and not m.tumbled:
             return "Movement always begins with the natural tumble."
         if action.cmd == "tumble" and m.tumbled:
@@ -281,7 +295,7 @@ class MovePhase(TurnPhase):
             return "The Q is on top: rearrange your skills (Q-power) or `done`; there is no skill to move with."
         sd = data.skills()[m.ready]
         assert h.pos is not None
-        if sd.mode == "dash":
+        if sd.mode == "dash" or turns_freely(h, m.ready) and "path" in a:
             return self._explain_dash(st, h, a)
         if "path" in a:
             return f"{sd.name} takes a direction and a distance, not a path."
@@ -318,9 +332,10 @@ class MovePhase(TurnPhase):
         if "path" not in a:
             return 'Dash takes a path, one direction per point, e.g. `move path:"N NE"`.'
         path = a["path"].split()
-        bad = [d for d in path if d not in DIRS8]
+        allowed = DIRS8 if m.ready == "dash" else skill_dirs(m.ready)  # Change Directions: the skill's own
+        bad = [d for d in path if d not in allowed]
         if bad:
-            return f"`{bad[0]}` is not a direction (N, NE, E, SE, S, SW, W, NW)."
+            return f"`{bad[0]}` is not a direction this skill goes ({', '.join(allowed)})."
         if len(path) > m.points:
             return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
         if len(path) > DASH_PATH_CAP:
@@ -343,15 +358,19 @@ class MovePhase(TurnPhase):
             return f"Tumble {a['direction']}"
         if action.cmd == "move":
             if "path" in a:
-                return f"Dash {a['path']}"
+                ready = state.m.ready
+                return f"{data.skills()[ready].name if ready in data.skills() else 'Dash'} {a['path']}"
             ready = state.m.ready
             name = data.skills()[ready].name if ready in data.skills() else "Move"
             over = "over " if ready == "jump" else ""
             return f"{name} {a['direction']} {over}{a['distance']}"
         if action.cmd == "steal":
-            return f"Steal {a['item']} from {hero_of(state, a['from']).name}"
+            paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
+            return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"
         if action.cmd == "qpower":
             return qpower_label(action)
+        if action.cmd == "ability":
+            return ability_label(state, action)
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
@@ -375,6 +394,8 @@ class MovePhase(TurnPhase):
             moves = sorted(moves, key=lambda a: len(arg(a, "path").split()))
         b.add(moves, 14)
         b.add(b.of("steal"), 4)
+        b.add([x for x in b.of("ability") if not x.get("at")], 2)  # builders; Teleport Skill: `ability at:`
+        b.add(b.of("ability"), 2)
         b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return b.out
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from games.core import Event
 
+from .. import data
+from ..abilities.track import has
 from ..board import active
-from ..deck import passive
+from ..deck import card_name, passive
 from ..state import Hero, QState
 from .base import QuietPhase
 from .move import begin as begin_movement
@@ -22,4 +24,8 @@ class PowerPhase(QuietPhase):
         if bonus:  # items and pets in play: every skill moves further
             st.m.boost["all"] = st.m.boost.get("all", 0) + bonus
             ev.append(Event(text=f"{active(st).name}'s items and pets in play: every skill +{bonus} this turn."))
+        hungry = [card_name(c) for c in active(st).hand if data.cards()[c].kind == "food"]
+        if hungry and has(active(st), "hunger-boost"):  # the food cards are shown: every skill +1 for each
+            ev.append(Event(text=f"{active(st).name} shows {', '.join(hungry)}: every skill +{len(hungry)} "
+                                 "this turn (Hunger-Boost)."))
         begin_movement(st, ev)

@@ -56,9 +56,13 @@ class UpgradePhase(QuoddPhase):
 
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "upgrade":
-            for h in state.heroes:
-                if action in upgrade_actions(h):
-                    return upgrade_label(state, h, action)
+            # the label cannot know whose button it is: when the heroes choosing now have different sides on
+            # that tile, it names only the tile and side (each hero's tiles: `/rules game:quodd topic:upgrades`)
+            texts = {upgrade_label(state, h, action) for h in state.heroes
+                     if h.player in choosing(state) and action in upgrade_actions(h)}
+            if len(texts) == 1:
+                return texts.pop()
+            return f"Tile {action.get('tile')}{(action.get('side') or '').upper()}"
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:

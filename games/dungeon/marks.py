@@ -1,0 +1,46 @@
+"""What the board image draws of the recent play (issue 16/18): hero and monster paths, attacks with hit or
+miss, spawns and loot drops, each appended to the state's `marks` by a one-line call in the rule modules."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games.core.grid import label
+from games.core.marks import Mark, add, extend
+
+from .state import DungeonState
+
+Sq = tuple[int, int]
+
+
+def _by(st: DungeonState) -> str:
+    """The player whose hero is acting (monsters react inside that hero's activation: theirs is "")."""
+    if st.activation is None:
+        return ""
+    return next((h.player for h in st.heroes if h.id == st.activation.hero), "")
+
+
+def moved(st: DungeonState, who: str, start: Sq, path: Iterable[Sq], monster: bool = False) -> None:
+    """A model walked from `start` along `path` (the squares it entered, in order)."""
+    labels = [label(*start)] + [label(*s) for s in path if s != start]
+    if len(labels) < 2:
+        return
+    if monster:
+        add(st.marks, Mark(kind="move", who=who, path=labels, text=f"{who} moves"))
+        return
+    m = Mark(kind="move", by=_by(st), who=who, path=labels[:1], key=f"{st.activations}:{who}", text=f"{who} moves")
+    for lab in labels[1:]:  # one activation's moves make one path
+        m = extend(st.marks, m, lab)
+
+
+def attacked(st: DungeonState, who: str, at: Sq, target: str, target_at: Sq, hit: bool,
+             monster: bool = False) -> None:
+    add(st.marks, Mark(kind="attack", by="" if monster else _by(st), who=who, path=[label(*at), label(*target_at)],
+                       hit=hit, text=f"{who} attacks {target}: {'hit' if hit else 'no effect'}"))
+
+
+def spawned(st: DungeonState, who: str, at: Sq) -> None:
+    add(st.marks, Mark(kind="spawn", who=who, path=[label(*at)], text=f"{who} spawns at {label(*at)}"))
+
+
+def dropped(st: DungeonState, card: str, at: Sq) -> None:
+    add(st.marks, Mark(kind="loot", by=_by(st), who=card, path=[label(*at)], text=f"{card} drops at {label(*at)}"))

@@ -1,0 +1,26 @@
+"""What the board image draws of the recent play (issue 18): each hero's movement as one path (tumbles, slides,
+jumps, through whirlpools, water and tunnels), heroes pushed or thrown by others, explosions. One-line calls in
+the rule modules append to the state's `marks`; the view picks those since the acting player's last turn."""
+from __future__ import annotations
+
+from games.core.marks import Mark, add, extend
+
+from .board import active, is_mover
+from .state import Hero, QState
+
+
+def went(st: QState, h: Hero, start: str | None, to: str | None) -> None:
+    """`h` went from `start` to `to` (None: off the map): the mover's own movement makes one path."""
+    if to is None:
+        return
+    by = active(st).player
+    if is_mover(st, h):
+        m = Mark(kind="tumble", by=by, who=h.name, path=[start] if start else [], key=f"{st.round}:{st.turn}",
+                 text=f"{h.name} moves")
+        extend(st.marks, m, to)
+    elif start is not None and start != to:
+        add(st.marks, Mark(kind="push", by=by, who=h.name, path=[start, to], text=f"{h.name} is moved"))
+
+
+def exploded(st: QState, at: str) -> None:
+    add(st.marks, Mark(kind="explode", by=active(st).player, path=[at], text=f"explosion at {at}"))

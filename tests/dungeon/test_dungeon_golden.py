@@ -1,0 +1,68 @@
+"""Golden images of the dungeon board (issue 16/18), PNG bytes pinned: a monster turn drawn on the map (a hero's
+move and attack, a monster's attack that hits, a monster's path, a spawn), the map cropped to the explored part,
+and the game-over banner. When a change is on purpose, look at the new images and regenerate them:
+
+    DUNGEON_GOLDEN=update .venv/bin/python -m pytest tests/dungeon/test_dungeon_golden.py
+"""
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from dhelpers import do, scene
+from PIL import Image
+
+from games.dungeon import ENGINE as E
+from render.dungeon import render
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def monster_turn():
+    """Ruby moves D5-D6 and shoots the Knucklehead; the monsters react: Rex hits Candy, the Gouger walks round
+    the wall, a Knucklehead spawns at B2. Bob's board shows all of it, numbered."""
+    st = scene("ruby@D5 candy@E6/bob", "gouger@E7 knucklehead@G5 rex@F6", pool=["knucklehead", "gouger", "flinger"])
+    for text in ("activate hero:ruby", "move to:D6", "attack target:G5 with:ranged", "end"):
+        st, _ = do(st, text)
+    return E.view(st, None)
+
+
+def game_over():
+    v = monster_turn()
+    return v.model_copy(update={"result": "Every hero is incapacitated: the Dark Consul wins.", "phase": "over"})
+
+
+SCENES = {"monster_turn": monster_turn, "game_over": game_over}
+
+
+def test_the_monster_turn_is_recorded_for_the_image():
+    v = monster_turn()
+    kinds = [(m.kind, m.who, m.hit) for m in v.recent]
+    assert ("move", "Ruby", None) in kinds and ("attack", "Ruby", True) in kinds
+    assert ("attack", "Rex", True) in kinds and ("move", "Gouger", None) in kinds
+    assert ("spawn", "Knucklehead", None) in kinds
+
+
+def test_the_image_shows_only_the_explored_part_of_the_map():
+    """Issue 16: on level 1 the image crops to its quarter (plus a margin), not the whole 24x24 map."""
+    v = monster_turn()
+    x0, y0, x1, y1 = v.explored
+    assert (x0, y0) == (0, 0) and x1 < v.width - 6 and y1 < v.height - 6
+    full = render(v.model_copy(update={"explored": (0, 0, v.width - 1, v.height - 1)}))
+    assert Image.open(io.BytesIO(render(v))).width < Image.open(io.BytesIO(full)).width
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
+    png = render(SCENES[name]())
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("DUNGEON_GOLDEN") == "update":
+        path.write_bytes(png)
+        pytest.skip(f"regenerated {path}; look at it before committing")
+    assert path.exists(), f"missing {path}: run DUNGEON_GOLDEN=update (see this module's docstring)"
+    if png != path.read_bytes():
+        new = tmp_path / f"{name}.png"
+        new.write_bytes(png)
+        pytest.fail(f"{name}: the board image changed (new one in {new}); if on purpose, regenerate (module doc)")

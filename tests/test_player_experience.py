@@ -1,0 +1,125 @@
+"""What a player meets across games (issue 18): the recap that opens a ping, no ping for one's own move,
+one message per turn (`Reply.continues`), a waiting player's settings leave the deadline alone, and the
+README's console example played exactly as written."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.console import Console, typed_line
+from bot.reply import Context
+from bot.table import RECAP_LINES, recap_text
+from storage import LogEntry
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def ctx(user: str, channel: str = "c1") -> Context:
+    return Context(channel_id=channel, user_id=user, user_name=user.capitalize())
+
+
+async def heroball(m, channel: str = "c1"):
+    await m.dispatch(ctx("ann", channel), "game", "new", {"game": "heroball", "seed": 7})
+    await m.dispatch(ctx("bob", channel), "game", "join", {"hero": "Pegasus", "god": "Ares"})
+    await m.dispatch(ctx("ann", channel), "game", "join", {"hero": "Gorgo", "god": "Zeus"})
+    return await m.dispatch(ctx("ann", channel), "game", "start", {})
+
+
+async def seeded(m):
+    await heroball(m)
+    for who, hexes in (("ann", "H3"), ("bob", "H10"), ("ann", "H5")):
+        r = await m.dispatch(ctx(who), "heroball", "seed", {"to": hexes})
+        assert not r.ephemeral, r.text
+    return await m.dispatch(ctx("bob"), "heroball", "seed", {"to": "H8"})
+
+
+def test_recap_lists_one_line_per_action_then_and_n_more():
+    entries = [LogEntry(seq=i, player="bob", action=f"step to:G{i}") for i in range(1, 14)]
+    text = recap_text(entries, {"bob": "Bob"}, "heroball")
+    lines = text.splitlines()
+    assert lines[0] == "**Since your last move:**"
+    assert lines[1] == "- Bob: `/heroball step to:G1`"
+    assert len(lines) == 1 + RECAP_LINES + 1 and lines[-1].startswith("- and 3 more")
+    assert recap_text(entries[:1], {}, "heroball") == ""  # the one move the message describes anyway
+
+
+async def test_a_ping_opens_with_the_recap_of_the_moves_since_the_players_last(manager):
+    r = await seeded(manager)  # Bob's last seed starts round 1: Ann must act
+    assert r.ping == ["ann"]
+    assert r.recap == "" and r.text.startswith("Bob seeds")  # only the move this message describes anyway
+    for step in ({"to": "G2"},):
+        r = await manager.dispatch(ctx("ann"), "heroball", "step", step)
+        assert r.continues and not r.ping and not r.recap  # Ann's own turn goes on: the same message
+    r = await manager.dispatch(ctx("ann"), "heroball", "end", {})
+    assert r.ping == ["bob"] and not r.continues
+    assert r.text.startswith("**Since your last move:**\n- Ann: `/heroball step to:G2`\n- Ann: `/heroball end`\n")
+    assert "seed" not in r.recap  # only what happened since Bob's last move (his seed on H8)
+
+
+async def test_nobody_is_pinged_for_their_own_move(manager):
+    """In a game for one (Quodd solo), every new turn is the same player's: no ping, ever."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    start = await manager.dispatch(ctx("ann"), "game", "start", {})
+    assert start.ping == ["ann"]  # the start is nobody's move
+    r = await manager.dispatch(ctx("ann"), "count", "add", {"n": 2})
+    assert r.continues and r.ping == []
+    r = await manager.dispatch(ctx("ann"), "count", "end", {})
+    assert r.ping == ["bob"] and not r.continues
+
+
+async def test_a_waiting_players_standing_orders_leave_the_active_players_deadline_alone(manager, clock):
+    await seeded(manager)
+    rec = await manager.storage.live_game("c1")
+    deadline = rec.deadline_at
+    clock.now += 3600
+    r = await manager.dispatch(ctx("bob"), "heroball", "reactions", {"defend": "always"})
+    assert not r.ephemeral, r.text
+    after = await manager.storage.live_game("c1")
+    assert after.version == rec.version + 1 and after.deadline_at == deadline
+    r = await manager.dispatch(ctx("ann"), "heroball", "step", {"to": "G2"})  # a move of who must act: anew
+    assert (await manager.storage.live_game("c1")).deadline_at == deadline + 3600
+
+
+def test_a_prefixed_console_line_acts_for_that_line_only():
+    assert typed_line("/game start", "you") == "you> /game start"
+    assert typed_line("bob> /game join", "you") == "bob> /game join"
+    assert typed_line("button 2", "you") == "you> button 2"
+
+
+async def test_the_readme_console_example_runs_as_written(manager, tmp_path):
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"prefixing their name.*?```\n(.*?)```", text, re.S)
+    assert block, "the README's console example"
+    lines = [ln for ln in block.group(1).splitlines() if ln.strip()]
+    out: list[str] = []
+    console = Console(manager=manager, out_dir=tmp_path, write=out.append, default_channel="c1")
+    for ln in lines:
+        prompt, typed = ln.split("> ", 1)
+        assert prompt == "you"  # what the console prints before every line
+        reply = await console.line(typed_line(typed, "you"))
+        assert reply is not None and not reply.ephemeral, (ln, reply.text if reply else None)
+    rec = await manager.storage.live_game("c1")
+    engine_status = manager.state_of(rec)
+    assert rec.status == "active" and engine_status.round == 1 and engine_status.phase == "play"
+    assert any("bob's turn" in o for o in out)
+
+
+def test_buttons_that_do_not_fit_become_a_menu_per_kind_of_move():
+    """Every legal move stays reachable: 20 buttons, the kept "My options" place and a menu need 6 rows;
+    the biggest kind of move becomes a menu so that all fit Discord's 5 rows."""
+    from bot.reply import Button, Menu
+    from bot.table import ROWS, fit_rows
+
+    buttons = ([Button(f"Step → G{i}", f"step to:G{i}", "ann") for i in range(1, 7)]
+               + [Button(f"Drop → H{i}", f"drop to:H{i}", "ann") for i in range(1, 8)]
+               + [Button(f"Push → J{i}", f"push to:J{i}", "ann") for i in range(1, 7)]
+               + [Button("End turn", "end", "ann")])
+    menus = [Menu("ann", "throw", tuple((f"Throw → K{i}", f"throw to:K{i}") for i in range(1, 18)))]
+    b2, m2 = fit_rows(buttons, menus)
+    assert -(-(len(b2) + 1) // 5) + len(m2) <= ROWS
+    reachable = {b.action for b in b2} | {v for m in m2 for _, v in m.options}
+    assert reachable == {b.action for b in buttons} | {v for m in menus for _, v in m.options}
+    assert "end" in {b.action for b in b2}  # End turn always stays a button
+    assert [m.cmd for m in m2] == ["throw", "drop"]  # the biggest kind of move became a menu
+    assert fit_rows(buttons[:4], []) == (buttons[:4], [])  # what fits is left alone

@@ -1,0 +1,44 @@
+"""Issue 18, phone-first boards: every text on a board image stays legible when Discord shows the image
+600 px wide (a capital letter at least `MIN_CAP_AT_600` px tall there)."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from games.core import Seat, get_game
+from games.core.playout import random_playout
+from render import common, render_png
+from render.recap import MIN_CAP_AT_600, cap_height
+
+GAMES = ["heroball", "dungeon", "quodd"]
+
+
+def _texts(monkeypatch) -> list[tuple[str, int]]:
+    seen: list[tuple[str, int]] = []
+    real = common.Pen.text
+
+    def text(self, xy, text, font=None, fill=common.INK, anchor=None, bg=None, size=None):
+        seen.append((text, size if size is not None else font.size))
+        return real(self, xy, text, font=font, fill=fill, anchor=anchor, bg=bg, size=size)
+
+    monkeypatch.setattr(common.Pen, "text", text)
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_label_is_legible_when_the_image_is_shown_600_px_wide(game, monkeypatch):
+    engine = get_game(game)
+    seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(engine.min_seats if engine.min_seats > 1 else 2)]
+    states = []
+    random_playout(engine, {}, seats, 3, cap=120, each=lambda before, p, a, after, ev: states.append(after))
+    for state in states[::20] + states[-1:]:
+        seen = _texts(monkeypatch)
+        png = render_png(game, engine.view(state, None))
+        assert png is not None and seen
+        width = Image.open(io.BytesIO(png)).width
+        scale = min(1.0, 600 / width)
+        small = [(t, s) for t, s in seen if cap_height(s) * scale < MIN_CAP_AT_600]
+        assert not small, f"{game}: at 600 px wide these texts have capitals under {MIN_CAP_AT_600} px: {small[:5]}"
+        monkeypatch.undo()

@@ -1,0 +1,74 @@
+"""The platform's state copy (`games.core.phases.copy_state`, used by every `apply`): for every game, the
+copy of states met in random play equals the original, dumps to the same JSON, shares no model, list or
+dict with it, and changing the copy leaves the original as it was. Also the shared action constructor."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from games.core import Action, Seat, all_games
+from games.core.phases import copy_state
+from games.core.playout import random_playout
+
+
+def _mutables(value: Any, out: dict[int, Any]) -> dict[int, Any]:
+    """Every model, list, dict and set inside `value` (by identity), `value` included."""
+    if isinstance(value, BaseModel):
+        out[id(value)] = value
+        for v in value.__dict__.values():
+            _mutables(v, out)
+    elif isinstance(value, dict):
+        out[id(value)] = value
+        for v in value.values():
+            _mutables(v, out)
+    elif isinstance(value, (list, set)):
+        out[id(value)] = value
+        for v in value:
+            _mutables(v, out)
+    elif isinstance(value, tuple):
+        for v in value:
+            _mutables(v, out)
+    return out
+
+
+def _states(game_id: str) -> list[BaseModel]:
+    engine = all_games()[game_id]
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, engine.min_seats + 2)][:engine.max_seats]
+    seen: list[BaseModel] = []
+    random_playout(engine, opts, seats, 7, cap=120, checked=False,
+                   each=lambda before, player, action, after, events: seen.append(after))
+    return seen[::10] + seen[-1:]
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_copy_is_equal_and_independent(game_id: str) -> None:
+    for state in _states(game_id):
+        dump = state.model_dump()
+        new = copy_state(state)
+        assert new is not state and type(new) is type(state)
+        assert new == state
+        assert new.model_dump() == dump
+        shared = _mutables(new, {}).keys() & _mutables(state, {}).keys()
+        assert not shared, f"{game_id}: the copy shares {len(shared)} mutable objects with the original"
+        # change every list and dict of the copy: the original's dump stays as it was
+        for obj in _mutables(new, {}).values():
+            if isinstance(obj, list):
+                obj.append("changed")
+            elif isinstance(obj, dict):
+                obj["changed"] = "changed"
+        assert state.model_dump() == dump
+
+
+def test_action_of_shares_equal_actions_and_keeps_value_types_apart() -> None:
+    a = Action.of("move", to="C4", n=2)
+    assert a is Action.of("move", to="C4", n=2)
+    assert a == Action(cmd="move", args=(("n", "2"), ("to", "C4")))
+    # equal-hashing values of different types keep their own text (1 == True, hash(1) == hash(True))
+    assert Action.of("x", v=True).get("v") == "True"
+    assert Action.of("x", v=1).get("v") == "1"
+    assert Action.of("x", v=1.0).get("v") == "1.0"
+    assert Action.of("x", v=None) == Action(cmd="x")
+    assert Action.of("x", v=[1]).get("v") == "[1]"  # an unhashable value is built, not remembered
