@@ -7,17 +7,20 @@ import json
 import logging
 import signal
 import sys
+import tempfile
 import threading
+import time
 from pathlib import Path
 
-from games.core import get_game
-from storage import BackupUnsupported, StorageDamaged, StorageUnavailable, open_storage
+from games.core import IllegalAction, get_game
+from storage import BackupUnsupported, GameRecord, LogEntry, StorageDamaged, StorageUnavailable, open_storage
 
 from . import build_bot
 from .console import Console, play_transcript, typed_line
 from .manager import GameManager, rebuild_all, replay_export
 from .migrate import migrate_main
 from .ops import damaged_advice, database_problem, heartbeat_problem, restore, take_backup
+from .replays import MAX_BYTES, export_gif, record_gif
 from .selfplay import selfplay
 from .settings import Settings
 
@@ -162,6 +165,52 @@ async def rebuild_main(db: str, write: bool) -> int:
     return 1 if bad else 0
 
 
+async def transcript_records(path: Path) -> list[tuple[GameRecord, list[LogEntry]]]:
+    """Play a transcript into a temporary database (no images) and return every game it started, with its log."""
+    out: list[tuple[GameRecord, list[LogEntry]]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "replay.sqlite3")
+        await play_transcript(path.read_text(encoding="utf-8").splitlines(), Path(tmp) / "out", db=db,
+                              render=False, write=lambda _: None)
+        store = await open_storage(db)
+        try:
+            gid = 1
+            while (rec := await store.get_game(gid)) is not None:
+                if rec.status != "lobby":
+                    out.append((rec, await store.log(gid)))
+                gid += 1
+        finally:
+            await store.close()
+    return out
+
+
+async def replay_file_gif(path: Path) -> tuple[bytes, str]:
+    """The replay GIF of an export file or of the last game a transcript plays, and a line saying what it is."""
+    if path.suffix.lower() == ".json":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return export_gif(data), f"{data['game']} game #{data['id']} ({len(data['log'])} actions)"
+    games = await transcript_records(path)
+    if not games:
+        raise IllegalAction("The transcript starts no game.", "Give a transcript that plays a game, or an export.")
+    rec, entries = games[-1]
+    return record_gif(rec, entries), f"{rec.kind} game #{rec.id} ({len(entries)} actions, {rec.status})"
+
+
+async def replay_gif_main(path: Path, out: Path) -> int:
+    started = time.perf_counter()
+    try:
+        gif, what = await replay_file_gif(path)
+    except IllegalAction as exc:
+        print(f"{exc.reason} {exc.hint}".strip())
+        return 1
+    out.write_bytes(gif)
+    took = time.perf_counter() - started
+    print(f"Replay of {what}: {out} ({len(gif) / 1e6:.2f} MB, {took:.1f} s).")
+    if len(gif) > MAX_BYTES:
+        print("Warning: larger than Discord's 10 MB upload limit.")
+    return 0
+
+
 def replay_main(path: Path) -> int:
     data = json.loads(path.read_text(encoding="utf-8"))
     engine, state = replay_export(data)
@@ -205,7 +254,8 @@ def selfplay_main(game: str, games: int, seats: str, json_path: str | None, opti
     for label, rate in data["win_rate"].items():
         lo, hi = data["win_rate_95"][label]
         print(f"  {label:>7}: wins {rate:6.1%} (95 % interval {lo:.1%}-{hi:.1%}), "
-              f"decision {data['mean_decision_ms'][label]:.1f} ms mean, {data['max_decision_ms'][label]:.0f} ms max")
+              f"decision {data['mean_decision_ms'][label]:.1f} ms mean, {data['max_decision_ms'][label]:.0f} ms max "
+              f"({data['max_decision_cpu_ms'][label]:.0f} ms max in CPU time)")
     print(f"  game length: {data['mean_actions']:.1f} actions, {data['mean_rounds']:.1f} rounds; "
           f"unfinished {data['unfinished']}")
     for name, frac in data["progress"].items():
@@ -332,8 +382,6 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Se
         return asyncio.run(script_main(args.file, args.out, args.db))
     if args.cmd == "replay":
         if args.gif is not None:
-            from .replays import replay_main as replay_gif_main
-
             return asyncio.run(replay_gif_main(args.file, args.gif))
         return replay_main(args.file)
     if args.cmd == "rebuild":

@@ -25,6 +25,7 @@ from .defaults import DEFAULT_SETTINGS
 from .errors import BOARD_OUT_OF_DATE, MOVED_MEANWHILE, VOTE_OVERTAKEN, NotFound, StaleBoard, guarded
 from .pipeline import Limits
 from .records import RecordCommands, rebuild_all, replay_export
+from .replays import ReplayCommands
 from .reply import INDEX_MARK, Button, Context, Reply
 from .suggest import Suggestions
 from .table import Table
@@ -64,7 +65,7 @@ class GameManager:
         self.handlers: dict[str, Handler] = {
             "new": game.new, "join": game.join, "leave": game.leave, "start": game.start,
             "status": game.status, "undo": game.undo, "abandon": game.abandon, "export": records.export,
-            "replay": records.replay,
+            "replay": ReplayCommands(self.table).replay,
             "log": game.log, "help": game.help, "hand": game.hand, "history": game.history,
             "settings": game.settings, "pause": game.pause, "resume": game.resume, "kick": game.kick,
             "vote": votes.vote, "rematch": votes.rematch, "preview": game.preview,

@@ -78,8 +78,9 @@ def check_ints(spec: CommandSpec, given: dict[str, Any]) -> None:
             check_int(opt, number)
 
 
-def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str) -> dict[str, Any]:
-    """Check option names and required options; convert values."""
+def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str, *, game_move: bool = False) -> dict[str, Any]:
+    """Check option names and required options; convert values. A game move may leave a required option
+    out: the game fills it in when only one legal move fits, or answers with the moves that do."""
     known = {o.name: o for o in spec.options}
     out: dict[str, Any] = {}
     for key, raw in pairs.items():
@@ -90,9 +91,12 @@ def bind(spec: CommandSpec, pairs: dict[str, str], prefix: str) -> dict[str, Any
                 hint += f' Quote a move with options: `action:"{echo(pairs["action"])} {echo(key)}:{echo(raw)}"`.'
             raise MalformedAction(f"`{prefix}` has no option `{echo(key)}`.", hint)
         out[key] = convert(known[key], raw)
-    missing = [o.name for o in spec.options if o.required and o.name not in out]
-    if missing:
-        raise MalformedAction(f"`{prefix}` needs `{missing[0]}:`.", f"Example: `{prefix} {missing[0]}:...`.")
+    missing = [o for o in spec.options if o.required and o.name not in out]
+    if missing and not game_move:
+        opt = missing[0]
+        hint = ("One of: " + ", ".join(f"`{opt.name}:{c}`" for c in opt.choices) + "." if opt.choices
+                else f"Say it as `{prefix} {opt.name}:...`; `/game help` describes it.")
+        raise MalformedAction(f"`{prefix}` needs `{opt.name}:`.", hint)
     return out
 
 
@@ -118,7 +122,7 @@ def parse_command(text: str) -> Invocation:
     if found is None:
         names = ", ".join(c.name for c in table[group])
         raise MalformedAction(f"`/{group} {echo(name)}` is not a command.", f"`/{group}` takes: {names}.")
-    return Invocation(group, name, bind(found, _pairs(rest[1:]), f"/{group} {name}"))
+    return Invocation(group, name, bind(found, _pairs(rest[1:]), f"/{group} {name}", game_move=group != "game"))
 
 
 def _pairs(tokens: list[str]) -> dict[str, str]:

@@ -35,12 +35,6 @@ class RecordCommands:
                      files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}.json", data=body)],
                      ephemeral=rec.status == "active")
 
-    async def replay(self, ctx: Context) -> Reply:
-        """`/game replay`: the finished game as an animated image (bot/replays.py)."""
-        from .replays import game_replay  # replays reads records: imported when used
-
-        return await game_replay(self.table, await self.table.live_or_last(ctx))
-
     def export_data(self, rec: GameRecord, entries: Sequence[LogEntry]) -> dict[str, Any]:
         engine = get_game(rec.kind)
         state = engine.load(rec.state) if rec.state else None

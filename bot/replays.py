@@ -1,24 +1,20 @@
-"""Animated replays (issue 18): `/game replay` and `playpost replay FILE --gif OUT`.
+"""Animated replays (issue 18): `/game replay`, and the records `playpost replay FILE --gif OUT` draws.
 
 The drawing is `render.replay` (CPU-bound: the bot runs it in its render pool, never on the event
-loop); here a game's record is read from storage, an export file or a transcript played into a
-temporary database.
+loop); here a game's record comes from storage or an export file (bot/cli.py plays transcripts).
 """
 from __future__ import annotations
 
-import json
-import tempfile
-import time
-from pathlib import Path
 from typing import Any
 
 from games.core import Action, IllegalAction, Seat, get_game
 from render.replay import replay_record
-from storage import GameRecord, LogEntry, open_storage
+from storage import GameRecord, LogEntry
 
 from .defaults import seats_of
 from .records import replay_export
-from .reply import Attachment, Reply
+from .reply import Attachment, Context, Reply
+from .table import Table
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit
 
@@ -37,55 +33,17 @@ def export_gif(data: dict[str, Any]) -> bytes:
     return replay_record(get_game(data["game"]), data["options"], seats, int(data["seed"]), log)
 
 
-async def transcript_records(path: Path) -> list[tuple[GameRecord, list[LogEntry]]]:
-    """Play a transcript into a temporary database (no images) and return every game it started, with its log."""
-    from .console import play_transcript  # the console is the application's edge: imported only here
+class ReplayCommands:
+    """`/game replay`: this channel's finished game (or its latest one) as an animated image."""
 
-    out: list[tuple[GameRecord, list[LogEntry]]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = str(Path(tmp) / "replay.sqlite3")
-        await play_transcript(path.read_text(encoding="utf-8").splitlines(), Path(tmp) / "out", db=db,
-                              render=False, write=lambda _: None)
-        store = await open_storage(db)
-        try:
-            gid = 1
-            while (rec := await store.get_game(gid)) is not None:
-                if rec.status != "lobby":
-                    out.append((rec, await store.log(gid)))
-                gid += 1
-        finally:
-            await store.close()
-    return out
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def replay(self, ctx: Context) -> Reply:
+        return await game_replay(self.table, await self.table.live_or_last(ctx))
 
 
-async def replay_file_gif(path: Path) -> tuple[bytes, str]:
-    """The replay GIF of an export file or of the last game a transcript plays, and a line saying what it is."""
-    if path.suffix.lower() == ".json":
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return export_gif(data), f"{data['game']} game #{data['id']} ({len(data['log'])} actions)"
-    games = await transcript_records(path)
-    if not games:
-        raise IllegalAction("The transcript starts no game.", "Give a transcript that plays a game, or an export.")
-    rec, entries = games[-1]
-    return record_gif(rec, entries), f"{rec.kind} game #{rec.id} ({len(entries)} actions, {rec.status})"
-
-
-async def replay_main(path: Path, out: Path) -> int:
-    started = time.perf_counter()
-    try:
-        gif, what = await replay_file_gif(path)
-    except IllegalAction as exc:
-        print(f"{exc.reason} {exc.hint}".strip())
-        return 1
-    out.write_bytes(gif)
-    took = time.perf_counter() - started
-    print(f"Replay of {what}: {out} ({len(gif) / 1e6:.2f} MB, {took:.1f} s).")
-    if len(gif) > MAX_BYTES:
-        print("Warning: larger than Discord's 10 MB upload limit.")
-    return 0
-
-
-async def game_replay(table: Any, rec: GameRecord) -> Reply:
+async def game_replay(table: Table, rec: GameRecord) -> Reply:
     """`/game replay`: the animated replay of this channel's finished game, drawn in the render pool."""
     if rec.status in ("lobby", "active"):
         raise IllegalAction("A replay is drawn once the game is over.",

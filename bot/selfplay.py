@@ -36,6 +36,7 @@ class Report:
     seats: list[str]
     wins: dict[str, int] = field(default_factory=dict)
     decision_s: dict[str, list[float]] = field(default_factory=dict)
+    decision_cpu_s: dict[str, list[float]] = field(default_factory=dict)  # the same in CPU time: load aside
     actions: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     unfinished: int = 0
@@ -53,6 +54,9 @@ class Report:
     def max_decision_ms(self) -> dict[str, float]:
         return {label: 1000 * max(t) if t else 0.0 for label, t in self.decision_s.items()}
 
+    def max_decision_cpu_ms(self) -> dict[str, float]:
+        return {label: 1000 * max(t) if t else 0.0 for label, t in self.decision_cpu_s.items()}
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game, "games": self.games, "seats": list(self.seats),
@@ -61,6 +65,7 @@ class Report:
         }
         out["win_rate_95"] = {k: list(v) for k, v in self.interval().items()}
         out["max_decision_ms"] = self.max_decision_ms()
+        out["max_decision_cpu_ms"] = self.max_decision_cpu_ms()
         out["mean_rounds"] = sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
         out["unfinished"] = self.unfinished
         out["progress"] = {k: v / self.games for k, v in self.progress.items()}
@@ -80,9 +85,10 @@ def play_one(engine: Game, options: dict[str, str], labels: list[str], seed: int
         if st.finished or not st.to_act:
             break
         who = st.to_act[0]
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         action = players[who].decide(engine, state, who, rngs[who])
         report.decision_s.setdefault(label_of[who], []).append(time.perf_counter() - t)
+        report.decision_cpu_s.setdefault(label_of[who], []).append(time.process_time() - cpu)
         state, _ = engine.apply(state, who, action)
         steps += 1
     st = engine.status(state)

@@ -1,12 +1,13 @@
 """The /game table commands: open, join, start, look at, pace and end a game; preview a move."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
-from games.core.play import hint_for, irreversible, replay, resolve, secrets_mark
+from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
 from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, computers, parsing
@@ -336,6 +337,13 @@ class TableCommands:
         if not shown:
             return Reply(text="No moves yet.", ephemeral=True)
         lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
+        engine = get_game(rec.kind)
+        if engine.logs_details:  # the full account of what the table read in brief
+            since = len(entries) - len(shown)
+            details = await asyncio.to_thread(replay_details, engine, rec.options, seats_of(rec), rec.seed,
+                                              [(e.player, Action.parse(e.action)) for e in entries], since)
+            lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())
+                     for i, line in enumerate(lines)]
         return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
 
     async def history(self, ctx: Context) -> Reply:

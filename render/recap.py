@@ -32,7 +32,8 @@ TEXT_PAIRS: tuple[tuple[RGB, RGB], ...] = (
     *((WHITE, c) for c in COLOURS[:9]), (BANNER_TEXT, BANNER), (WHITE, BANNER), (INK, PAPER))
 
 KIND_COLOUR = {"move": MOVE, "tumble": MOVE, "push": PUSH, "throw": FLIGHT, "kick": FLIGHT, "drop": FLIGHT,
-               "fumble": FLIGHT, "swat": FLIGHT, "catch": FLIGHT, "spawn": SPAWN, "loot": LOOT, "explode": BLAST}
+               "fumble": FLIGHT, "swat": FLIGHT, "catch": FLIGHT, "spawn": SPAWN, "loot": LOOT, "explode": BLAST,
+               "goal": BLAST}
 
 PATH_KINDS = ("move", "push", "tumble")  # the legend spells their path out
 MIN_CAP_AT_600 = 9  # px: the height of a capital letter when the image is shown 600 px wide
@@ -113,15 +114,17 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
                 else:
                     d.line([a, end], fill=colour, width=w)
             _head(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
-            (a, b) = segs[0]
-            discs.append((((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), tag, colour))
+            # the number where the piece left (empty now); a pending move's where it would go
+            discs.append((pts[-1] if is_pending else pts[0], tag, colour))
         elif len(pts) >= 2:  # an attack: attacker -> target, hit (solid, X) or miss (dashed, O)
             a, b = pts[0], pts[-1]
             end = _shorten(a, b, cell * 0.35)
             (d.line([a, end], fill=colour, width=w) if m.hit or is_pending else _dashed(d, a, end, colour, w))
             _head(d, a, end, colour, cell * 0.28)
+            n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+            side = cell * 0.45  # beside the line near its middle, not on the pieces at either end
             mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-            discs.append(((mx, my), tag, colour))
+            discs.append(((mx - (b[1] - a[1]) / n * side, my + (b[0] - a[0]) / n * side), tag, colour))
             s = cell * 0.22
             if m.hit:
                 d.line([(b[0] - s, b[1] - s), (b[0] + s, b[1] + s)], fill=colour, width=w)
@@ -154,7 +157,7 @@ def legend_lines(marks: Sequence[Mark], earlier: int, pending: Sequence[Mark] = 
             path = "-".join(m.path) if len(m.path) <= 6 else f"{m.path[0]}-...-{m.path[-1]}"
             head, sep, tail = text.partition(" through ")  # "X moves A1-B1 through whirlpool"
             text = f"{head} {path}{sep}{tail}"
-        if m.kind == "attack" and m.hit is not None and "hit" not in text and "miss" not in text:
+        if m.kind == "attack" and m.hit is not None and ":" not in text:
             text += ": hit" if m.hit else ": miss"
         out.append((str(i), text, colour_of(m)))
     for m in pending:

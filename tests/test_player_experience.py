@@ -123,3 +123,33 @@ def test_buttons_that_do_not_fit_become_a_menu_per_kind_of_move():
     assert "end" in {b.action for b in b2}  # End turn always stays a button
     assert [m.cmd for m in m2] == ["throw", "drop"]  # the biggest kind of move became a menu
     assert fit_rows(buttons[:4], []) == (buttons[:4], [])  # what fits is left alone
+
+
+async def test_rules_topics_autocomplete_every_named_thing_of_heroball(manager):
+    """Rules where you play: heroes, their cards, gods, terrains and board elements are topics; the topic
+    option suggests them while typed, and each answers with its card."""
+    from games.heroball.data import rules
+
+    r = rules()
+    names = [h.name for h in r.heroes] + [c.name for h in r.heroes for c in h.cards] + [g.name for g in r.gods]
+    names += list(r.terrains) + ["Godball", "pillars", "centre post", "goals"]
+    c = ctx("ann")
+    for name in names:
+        offered = await manager.suggest(c, "rules", "", "topic", {"game": "heroball"}, name[:4])
+        assert any(o.casefold() == name.casefold() for o in offered), (name, offered)
+    answer = await manager.dispatch(c, "rules", "", {"game": "heroball", "topic": "Lacrosse Stick"})
+    assert answer.ephemeral and "Lacrosse Stick" in answer.text and "Helen" in answer.text
+
+
+def test_a_game_move_missing_its_option_is_answered_with_the_choices_not_an_example():
+    from bot.parsing import parse_command
+    from games.core import MalformedAction
+
+    inv = parse_command("/heroball step")  # the game fills `to:` in, or lists the legal steps
+    assert (inv.group, inv.name, inv.options) == ("heroball", "step", {})
+    try:
+        parse_command("/game vote")
+    except MalformedAction as exc:
+        assert "`kind:skip`" in exc.hint and "Example" not in exc.hint
+    else:
+        raise AssertionError("`/game vote` without `kind:` must be refused")

@@ -144,11 +144,15 @@ class Cluster:
             except ConnectionError:  # its process died just now: the interaction never left
                 await asyncio.sleep(0.02)
                 continue
-            await until(lambda: inter.messages or proc.killed, f"an answer in {channel}")  # noqa: B023
-            if not inter.messages:
+            # answered: a new message, or (a move of the turn under way) the turn's message edited and this
+            # interaction's own "thinking" message removed
+            await until(lambda: inter.messages or inter.original == "deleted" or proc.killed,  # noqa: B023
+                        f"an answer in {channel}")
+            if not inter.messages and inter.original != "deleted":
                 lost.append(text)
                 continue
-            assert len(inter.public) == 1, [m.content for m in inter.messages]
+            assert len(inter.public) == 1 or (inter.original == "deleted" and not inter.public), \
+                [m.content for m in inter.messages]
             applied.append(text)
             return
 
@@ -248,7 +252,8 @@ async def test_two_processes_split_the_shards_apply_each_move_once_and_survive_a
 
     # 2. the same interaction seen by both processes (a handover's two sessions): applied once, answered once
     ch = cluster.channels[0]
-    player, cmd, options, text = await cluster.next_move(ch)
+    player, _, _, _ = await cluster.next_move(ch)
+    cmd, options, text = "end", {}, "end"  # hands the turn on: answered with a new message (not an edit)
     inter, payload = cluster.command(player, ch, cmd, options)
     both = {a.shards[0], b.shards[0]}  # one session of each process
     await cluster.double.dispatch_to_shards("INTERACTION_CREATE", payload, both)
@@ -267,7 +272,9 @@ async def test_two_processes_split_the_shards_apply_each_move_once_and_survive_a
     applied[ch].append(text)
     # a button pressed twice, each press seen by both processes: one move
     board = inter.public[0]
-    button = next(c for c in board.custom_ids if c.startswith(f"pp:{ch}:") and c.endswith(":add n:1"))
+    # (a move that hands the turn on: it is answered with a new message, not an edit of the turn's message)
+    button = next(c for c in board.custom_ids if c.startswith(f"pp:{ch}:") and c.endswith(":end"))
+    player, _, _, _ = await cluster.next_move(ch)  # whose turn it is now
     presses = [cluster.double.click_payload(player, PLAYERS[player], board, button) for _ in range(2)]
     for _, p in presses:
         await cluster.double.dispatch_to_shards("INTERACTION_CREATE", p, both)
@@ -275,7 +282,7 @@ async def test_two_processes_split_the_shards_apply_each_move_once_and_survive_a
                 and all(i.messages for i, _ in presses), "both processes to answer both presses")
     assert all(x[0] == 200 and set(x[1:]) == {400} for x in answers(*[i for i, _ in presses]))
     assert sorted(len(i.messages) for i, _ in presses) == [1, 1]  # the board, and "out of date" privately
-    applied[ch].append("add n:1")
+    applied[ch].append("end")
     rec = await cluster.store.live_game(ch)
     assert [e.action for e in await cluster.store.log(rec.id)] == applied[ch]
 

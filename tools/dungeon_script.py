@@ -15,6 +15,7 @@ now; when the rules change, regenerate with the same command line (the header re
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -187,42 +188,85 @@ def header(dungeon: str, seed: int, party: Party, options: dict[str, str]) -> li
 PARTY = [("ann", "Nyan-Nyan"), ("ann", "Emerald"), ("bob", "Ruby"), ("bob", "Candy")]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def outcome(st: DungeonState) -> str:
+    return st.result or f"level {st.level + 1} open"
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--dungeon", default="crystal_caverns")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--try-seeds", default="")
+    ap.add_argument("--try-seeds", default="", help="e.g. 1-40: play each seed (with --want: the first that ends so)")
+    ap.add_argument("--want", default="", help="victory, defeat or level (reaching --until-level)")
+    ap.add_argument("--reach", type=int, default=1, help="with --want: the game must get to this level (1-4)")
     ap.add_argument("--passive", action="store_true")
     ap.add_argument("--difficulty", default="")
     ap.add_argument("--until-level", type=int, default=0, help="stop once this level (1-4) is open")
     ap.add_argument("--heroes", default=",".join(h for _, h in PARTY))
     ap.add_argument("--out", default="")
     ap.add_argument("--comment", action="append", default=[])
-    args = ap.parse_args(argv)
+    ap.add_argument("--regenerate", nargs="*", default=None,
+                    help="transcripts to write again from their own `# regenerate:` line (none named: all three)")
+    return ap
+
+
+TRANSCRIPTS = Path(__file__).parents[1] / "tests" / "dungeon" / "transcripts"
+GENERATED = ("victory.txt", "defeat.txt", "random_level_one.txt")
+
+
+def regenerate(paths: list[Path]) -> int:
+    """Each file again from its recorded arguments and comments (after a rules change changed the games)."""
+    for path in paths:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        spec = next(ln for ln in lines if ln.startswith("# regenerate: "))[len("# regenerate: "):]
+        comments = [ln[2:] for ln in lines if ln.startswith("# ") and not ln.startswith(("# regenerate:",
+                                                                                          "# Written by"))]
+        argv = [*shlex.split(spec), "--out", str(path)]
+        for c in comments:
+            argv += ["--comment", c]
+        if main(argv):
+            return 1
+        print(path.name, "written:", path.read_text(encoding="utf-8").splitlines()[len(comments)], flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.regenerate is not None:
+        return regenerate([Path(p) for p in args.regenerate] or [TRANSCRIPTS / n for n in GENERATED])
     names = args.heroes.split(",")
     seats = [(PARTY[i][0], n) for i, n in enumerate(names)]
     options = {"difficulty": args.difficulty} if args.difficulty else {}
     stop = (lambda st: st.level + 1 >= args.until_level) if args.until_level else None
+    seeds = [args.seed]
     if args.try_seeds:
         lo, _, hi = args.try_seeds.partition("-")
-        for seed in range(int(lo), int(hi or lo) + 1):
-            party = Party(seats=seats, passive=args.passive)
-            st = play(args.dungeon, seed, party, options, stop)
-            print(seed, st.dungeon, st.result or "-", "level", st.level + 1, "turn", st.turn, len(party.lines),
-                  "commands", flush=True)
+        seeds = list(range(int(lo), int(hi or lo) + 1))
+    for seed in seeds:
+        party = Party(seats=seats, passive=args.passive)
+        st = play(args.dungeon, seed, party, options, stop)
+        got = "level" if not st.result and args.until_level and st.level + 1 >= args.until_level else st.result
+        if args.try_seeds and not args.want:
+            print(seed, st.dungeon, outcome(st), "turn", st.turn, len(party.lines), "commands", flush=True)
+            continue
+        if args.want and (got != args.want or st.level + 1 < args.reach):
+            continue
+        spec = [a for a in (argv if argv is not None else sys.argv[1:])]
+        spec = [a for k, a in enumerate(spec) if a not in ("--comment", "--out")
+                and (k == 0 or spec[k - 1] not in ("--comment", "--out"))]
+        text = [f"# {c}" for c in args.comment]
+        text.append(f"# Written by the scripted party of tools/dungeon_script.py: seed {seed}, ends {outcome(st)} "
+                    f"on turn {st.turn}. After a rules change: python -m tools.dungeon_script --regenerate")
+        text.append("# regenerate: " + shlex.join(spec))
+        text += header(args.dungeon, seed, party, options) + party.lines
+        if args.out:
+            Path(args.out).write_text("\n".join(text) + "\n", encoding="utf-8")
+        else:
+            print("\n".join(text))
         return 0
-    party = Party(seats=seats, passive=args.passive)
-    st = play(args.dungeon, args.seed, party, options, stop)
-    shown = [a for a in (argv if argv is not None else sys.argv[1:]) if a not in args.comment and a != "--comment"]
-    cmd = " ".join(["python -m tools.dungeon_script", *(f'"{a}"' if " " in a else a for a in shown)])
-    text = [f"# {c}" for c in args.comment]
-    text.append(f"# Written by the scripted party of tools/dungeon_script.py ({cmd.strip()}); "
-                f"ends: {st.result or 'level ' + str(st.level + 1) + ' open'}, turn {st.turn}.")
-    text += header(args.dungeon, args.seed, party, options) + party.lines
-    if args.out:
-        Path(args.out).write_text("\n".join(text) + "\n", encoding="utf-8")
-    else:
-        print("\n".join(text))
+    if args.want:
+        print(f"no seed of {args.try_seeds or args.seed} ends in {args.want}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -249,6 +249,8 @@ class Flows:
                     sent = None
                 if sent is not None and reply.game_id is not None and reply.version is not None:
                     await self._new_turn(channel_id, TurnPost(reply.game_id, sent.id, body_of(reply)))
+                    if reply.finished:  # the game is over: no turn goes on in this channel
+                        self.turns.pop(channel_id, None)
             if sent is not None and reply.game_id is not None and reply.buttons and reply.version:
                 # where the newest board with buttons is, so a stale button can point to it
                 try:
@@ -276,7 +278,7 @@ class Flows:
         turn = self.turns.get(channel_id)
         if reply.ephemeral or not reply.continues or turn is None or turn.game_id != reply.game_id:
             return None
-        body = continued_text(turn.body, replace(reply, status_text=""))
+        body = "\n".join(t for t in (turn.body, body_of(reply)) if t)
         content = continued_text(turn.body, reply)
         if len(content) > MAX_CONTENT:
             return None

@@ -60,6 +60,7 @@ class Event(BaseModel):
     kind: str = "info"
     to: list[str] | None = None
     irreversible: bool = False  # dice were rolled or hidden information revealed
+    detail: str = ""  # the full account when `text` is a summary of it (`/game log` shows it); empty: text is all
 
 
 class Result(BaseModel):
@@ -95,6 +96,7 @@ class Game(ABC, Generic[S]):
     seat_options: ClassVar[tuple[OptionSpec, ...]] = ()  # chosen at /game join
     commands: ClassVar[tuple[CommandSpec, ...]] = ()  # /<game id> <command>
     multi_seat: ClassVar[bool] = False  # may one player take several seats?
+    logs_details: ClassVar[bool] = False  # some events carry a `detail` that `/game log` shows (it replays the game)
     # commands a seated player may use even when it is not their move (player settings)
     anytime_commands: ClassVar[tuple[str, ...]] = ()
 

@@ -28,6 +28,7 @@ class Mark(BaseModel):
     hit: bool | None = None  # attacks: hit or miss
     text: str = ""  # one short legend line
     key: str = ""  # marks with the same key and kind may be extended (one move drawn as one path)
+    turn: int = 0  # the game's turn counter when it happened, where the game numbers its turns
 
 
 def add(marks: list[Mark], mark: Mark) -> Mark:
@@ -51,12 +52,13 @@ def extend(marks: list[Mark], mark: Mark, to: str) -> Mark:
     return add(marks, mark)
 
 
-def since_last_turn(marks: Sequence[Mark], actors: Sequence[str]) -> list[Mark]:
+def since_last_turn(marks: Sequence[Mark], actors: Sequence[str], owner: str | None = None) -> list[Mark]:
     """The marks a player who must act now has not seen: their own turn so far, and everything done
     since their previous turn. Walking back from the newest mark: first the actors' own marks (this
-    turn), then other turns' marks, up to the first mark of an earlier turn of theirs."""
+    turn), then other turns' marks, up to the first mark of an earlier turn of theirs. `owner`: whose turn
+    it is; when the actors only react during it, their newest marks are from an earlier turn."""
     out: list[Mark] = []
-    mine = True
+    mine = owner is None or owner in actors
     for m in reversed(marks):
         ours = m.by in actors and m.by != ""
         if mine and not ours:

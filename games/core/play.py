@@ -50,7 +50,8 @@ def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Act
         return fits[0]
     if len(fits) > 1:
         shown = ", ".join(f"`{a.text()}`" for a in fits[:MAX_HINT])
-        raise AmbiguousAction(f"`{echo(written.text())}` could mean several moves.", f"Say which: {shown}.")
+        more = f" (and {len(fits) - MAX_HINT} more)" if len(fits) > MAX_HINT else ""
+        raise AmbiguousAction(f"`{echo(written.text())}` could mean several moves.", f"Say which: {shown}{more}.")
     if not any(a.cmd == action.cmd for a in legal) and not any(c.name == action.cmd for c in engine.commands):
         raise IllegalAction(f"`{echo(action.cmd)}` is not a {engine.name} command.", hint_for(engine, state, player))
     reason = _short_echoes(engine.explain(state, player, action), written, action) or \
@@ -111,6 +112,27 @@ def replay(
         else:
             _, state, _ = step(engine, state, player, action)
     return state
+
+
+def replay_details(
+    engine: Game,
+    options: dict[str, str],
+    seats: Sequence[Seat],
+    seed: int,
+    log: Sequence[tuple[str, Action]],
+    since: int,
+) -> dict[int, str]:
+    """The full account (`Event.detail`) of each public event from log position `since` on, by position: the log
+    is played again from the setup (it was checked when it was written)."""
+    state = engine.setup(options, seats, seed)
+    out: dict[int, str] = {}
+    for i, (player, action) in enumerate(log):
+        state, events = engine.apply(state, player, action)
+        if i >= since:
+            text = "\n".join(e.detail for e in events if e.to is None and e.detail)
+            if text:
+                out[i] = text
+    return out
 
 
 def public_rng(engine: Game, state: BaseModel, player: str, action: Action) -> Rng:

@@ -9,57 +9,97 @@ engine stores its state.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import Action
 from games.core.grid import parse_label
 
+from .board import board
+from .data import content
+
 COOPERATIVE = True
-BUDGET_SCALE = 0.07  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
+BUDGET_SCALE = 0.1  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
+BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
 
 
 def _d(ax: int, ay: int, bx: int, by: int) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
+def _walk(dungeon: str, x: int, y: int) -> Mapping[tuple[int, int], int]:
+    """Steps from every square to (x, y) around the map's walls and structures (the map is public; models are
+    ignored): a wall between a hero and its goal makes the straight-line distance a lie."""
+    b = board(dungeon)
+    return b.route_table(((x, y),), b.static_structures)
+
+
+def _guardian(kind: str) -> bool:
+    m = content().monsters.get(kind)
+    return m is not None and m.guardian
+
+
+def _goals(v: Any) -> tuple[Any, list[Any]]:
+    """The level's standing spawn point (None once destroyed) and the monsters that keep the level from being
+    clear (guardians stay behind and do not count)."""
+    spawn = next((s for s in v.spawns if s.level == v.level and s.state == "active"), None)
+    return spawn, [m for m in v.monsters if not _guardian(m.kind)]
+
+
+def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any]) -> int:
+    """Steps from (x, y) to the objective: the standing spawn point, else the nearest monster left."""
+    if spawn is not None:
+        return _walk(v.dungeon, spawn.x, spawn.y).get((x, y), 99)
+    return min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
+
+
 def evaluate(engine: Any, state: Any, player: str) -> float:
     v = engine.view(state, player)
     out = 1000.0 * v.level
-    spawn = next((s for s in v.spawns if s.level == v.level), None)
-    if spawn is not None:
-        if spawn.state == "destroyed":
-            out += 600.0
-        else:
-            out += 120.0 * spawn.wounds  # the spawn point keeps calling monsters: wearing it down comes first
+    spawn, foes = _goals(v)
+    mine = next((s for s in v.spawns if s.level == v.level), None)
+    if mine is not None and mine.state == "destroyed":
+        out += 600.0
+    elif spawn is not None:
+        out += 150.0 * spawn.wounds  # the spawn point keeps calling monsters: wearing it down comes first
+    for m in foes:
+        out -= 50.0 + 15.0 * (m.life - m.wounds)
     for h in v.heroes:
         if h.incapacitated:
-            out -= 150.0
+            out -= 250.0  # a hero down is a hero fewer for every level still to come
             continue
         left = h.life - h.wounds
-        out += 12.0 * left - (20.0 if left <= 1 else 0.0)
-        out += 4.0 * h.potions + 6.0 * len(h.equipment)
-        if spawn is not None and spawn.state != "destroyed":
-            out -= 4.0 * _d(h.x, h.y, spawn.x, spawn.y)
-    for m in v.monsters:
-        out -= 30.0 + 8.0 * (m.life - m.wounds)
+        out += 11.0 * left - (25.0 if left <= 1 else 0.0)
+        out += 5.0 * h.potions + 6.0 * len(h.equipment)
+        if h.active:
+            out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
+        out -= 4.0 * _gap(v, h.x, h.y, spawn, foes)
     return out
 
 
 def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Action]:
-    """Of the many squares a hero may move to, those nearest the spawn point and the nearest monsters;
-    every other action stays."""
+    """Of the squares a hero may move to, only those that bring it closer to the objective (by the route
+    around walls) or next to a monster, the closest few; every other action stays. Wandering is left out."""
     steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
-    if len(steps) <= 10:
+    if not steps:
         return moves
     v = engine.view(state, player)
-    spawn = next((s for s in v.spawns if s.level == v.level and s.state != "destroyed"), None)
-    goals = [(m.x, m.y) for m in v.monsters] + ([(spawn.x, spawn.y)] * 3 if spawn is not None else [])
+    me = next((h for h in v.heroes if h.active), None)
+    if me is None:
+        return moves
+    spawn, foes = _goals(v)
+    here = _gap(v, me.x, me.y, spawn, foes)
 
-    def near(a: Action) -> tuple[int, str]:
-        x, y = parse_label(dict(a.args)["to"]) or (0, 0)
-        return (min((_d(x, y, gx, gy) for gx, gy in goals), default=0), a.text())
+    def rank(a: Action) -> tuple[int, str]:
+        x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
+        return (_gap(v, x, y, spawn, foes), a.text())
 
-    keep = {a.text() for a in sorted(steps, key=near)[:8]}
+    def next_to_foe(a: Action) -> bool:
+        x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
+        return any(_d(x, y, m.x, m.y) <= 1 for m in foes)
+
+    keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
+    keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
     return [a for a in moves if a.cmd != "move" or a.text() in keep]
 
 
@@ -77,7 +117,12 @@ def determinize(engine: Any, state: Any, player: str, rng: random.Random) -> Any
 
 
 def milestones(engine: Any, state: Any) -> dict[str, bool]:
-    """What selfplay counts besides wins: was the first level cleared (the heroes went on to level 2)?"""
+    """What selfplay counts besides wins: how far the heroes got (level N cleared: its spawn point destroyed
+    and the heroes went on, or won)."""
     v = engine.view(state, None)
-    first = next((s for s in v.spawns if s.level == 0), None)
-    return {"level1_cleared": v.level > 0 or (first is not None and first.state == "destroyed")}
+    out = {}
+    for n in range(1, len(v.spawns)):
+        spawn = next((s for s in v.spawns if s.level == n - 1), None)
+        out[f"level{n}_cleared"] = v.level >= n or (v.level == n - 1 and spawn is not None
+                                                   and spawn.state == "destroyed")
+    return out

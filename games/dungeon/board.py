@@ -11,7 +11,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
@@ -270,7 +270,7 @@ class Board:
         )
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: every built dungeon (`random-<n>`) is a board of its own
 def board(dungeon_id: str) -> Board:
     return Board(dungeon_def(dungeon_id))
 

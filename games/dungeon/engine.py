@@ -40,6 +40,7 @@ class DungeonGame(PhasedGame[DungeonState]):
     min_seats = 1
     max_seats = 6
     multi_seat = True
+    logs_details = True  # the monsters' reactions: compact for the table, in full in `/game log`
     state_model = DungeonState
     options = OPTIONS
     seat_options = SEAT_OPTIONS

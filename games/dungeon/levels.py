@@ -16,7 +16,7 @@ DIFFICULTY_SPAWNS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: monste
 
 
 def difficulty_note(st: DungeonState) -> str:
-    """How the host's difficulty option changes the game, announced at the start and as each level opens."""
+    """How the host's difficulty option changes the game, said as each level opens."""
     if st.difficulty == "normal":
         return ""
     more = DIFFICULTY_SPAWNS[st.difficulty]
@@ -25,9 +25,12 @@ def difficulty_note(st: DungeonState) -> str:
 
 
 def start_note(st: DungeonState) -> str:
-    """Said with the first status of a game: a built dungeon's name (its number rebuilds it) and the difficulty."""
-    built = f" ({dungeon_def(st.dungeon).name}, built from tiles by the seed)" if is_random(st.dungeon) else ""
-    return built + difficulty_note(st)
+    """Said with the first status of a game, short enough for the board's panel: a built dungeon's name (its
+    number rebuilds it) and a difficulty other than normal (`/rules game:dungeon topic:difficulty` says more)."""
+    parts = [f"{dungeon_def(st.dungeon).name}, built from tiles"] if is_random(st.dungeon) else []
+    if st.difficulty != "normal":
+        parts.append(f"{st.difficulty} difficulty")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def level_cleared(st: DungeonState) -> bool:

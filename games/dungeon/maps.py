@@ -13,7 +13,8 @@ Building (house rules for what the rule text leaves to the table; `data/tiles.js
   come out in its sight), five or more steps from its tile's doors (so its screen never closes a door) and, on
   level 1, from the heroes' start;
 - a chest stands on open ground with its eight neighbours open, away from doors and the spawn point;
-- the heroes start on a clear 3x2 block of the first tile, six to eleven steps from its spawn point;
+- the heroes start on a clear 3x2 block of the first tile, each square six or more squares from its spawn point
+  in a straight count (so no hero strikes it on the first move) and at most sixteen steps from it by route;
 - every open square is reachable on foot from the start (chests and spawn points standing), else the draw is
   made again with the generator's next numbers;
 - each level takes the name, pool and aura of that level of a hand-made dungeon (drawn per level), so monsters
@@ -267,12 +268,14 @@ def chest_spots(lay: Layout, level: int, spawn: Sq) -> list[Sq]:
 
 
 def start_blocks(lay: Layout, spawn: Sq) -> list[Sq]:
-    """North-west corners of clear 3x2 blocks in the first tile, six to eleven steps from its spawn point."""
+    """North-west corners of clear 3x2 blocks in the first tile, every square six or more squares away from its
+    spawn point (as the crow flies: no hero reaches it on the first move) and at most sixteen steps by route."""
     d = distances(lay, [spawn], cell=lay.cells[0])
     x0, y0 = lay.cells[0][0] * TILE, lay.cells[0][1] * TILE
     return [(x, y) for x, y in _tile_squares(lay.cells[0])
             if x - x0 <= TILE - 3 and y - y0 <= TILE - 2 and _clear_box(lay, x, y, 3, 2, ".")
-            and all(6 <= d.get((x + i, y + j), 0) <= 11 for i in range(3) for j in range(2))]
+            and all(d.get((x + i, y + j), 99) <= 16 and max(abs(x + i - spawn[0]), abs(y + j - spawn[1])) >= 6
+                    for i in range(3) for j in range(2))]
 
 
 def all_reachable(lay: Layout, start: Sq, blocked: set[Sq]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.grid import label as sq_label
 
-from . import attributes, marks
+from . import attributes, marks, recap
 from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep
@@ -80,16 +80,24 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
     keyed.sort()
     dists = [k[0] for k in keyed if k[0] < 999]
     tie = " (equally close ones in a drawn order)" if len(dists) != len(set(dists)) else ""
-    lines.append(f"{lead}The monsters react, closest first{tie}:" if keyed else f"{lead}No monster is on the board.")
+    head = f"{lead}The monsters react, closest first{tie}:" if keyed else f"{lead}No monster is on the board."
+    full, short = [head], [head]  # told in full and compactly (recap.py)
+    movers: list[str] = []
+    after: list[str] = []
     for _, _, uid in keyed:
         if st.phase != "heroes":
-            return
+            break
         actor = monster(st, uid)
         if actor is None:
             continue
-        monster_act(st, actor, lines)
-        if maybe_advance_level(st, lines):
-            return
+        mine: list[str] = []
+        monster_act(st, actor, mine)
+        full += mine
+        recap.add(mine, short, movers)
+        if maybe_advance_level(st, after):
+            break
+    lines.append(recap.block(full, short, movers))
+    lines += after
 
 
 def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:

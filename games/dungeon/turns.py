@@ -1,6 +1,7 @@
 """The game turn: what ends a hero's activation (the monsters react, one spawns) and what starts a new turn."""
 from __future__ import annotations
 
+from . import recap
 from .combat import adjacent_visible_terrain, wound_hero, wound_monster
 from .levels import maybe_advance_level, spawn_one
 from .monsters import boss_special, monsters_react
@@ -27,7 +28,10 @@ def end_activation(st: DungeonState, h: HeroState, lines: list[str]) -> None:
         return
     spawn_one(st, st.level, lines)
     if not heroes_waiting(st):
-        boss_special(st, lines)
+        special: list[str] = []
+        boss_special(st, special)
+        if special:
+            lines.append(recap.plain(special))
         if st.phase == "heroes":
             new_turn(st, lines)
 

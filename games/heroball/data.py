@@ -196,4 +196,21 @@ def topics(r: Rules, text: str | None = None) -> dict[str, str]:
     for h in r.heroes:
         lines = [f"{card.name} ({card.slot}{', house card' if card.house else ''}): {card.text}" for card in h.cards]
         out[h.name.lower()] = ("House hero. " if h.house else "") + "\n".join(lines)
+    # every other named thing, so that `/rules game:heroball topic:` autocompletes it: cards, gods, terrains
+    for h in r.heroes:
+        for card in h.cards:
+            others = ", ".join(o.name for o in h.cards if o is not card)
+            out.setdefault(card.name, f"{card.text}\nOne of {h.name}'s cards (the {card.slot} slot"
+                                      f"{', a house card' if card.house else ''}); the others: {others}. "
+                                      f"`/rules game:heroball topic:{h.name.lower()}` shows them all.")
+    for g in r.gods:
+        playable = ", ".join(x.name for x in r.gods if not x.excluded)
+        out.setdefault(g.name, f"Barred: {g.excluded} Pick one of the others with `/game join god:`: {playable}."
+                       if g.excluded else
+                       f"A god to play for; favoured terrain: {g.terrain} (moving onto it costs "
+                       f"{c.favoured:+d} AP instead of {c.terrain:+d}).")
+    for t in r.terrains:
+        fans = ", ".join(g.name for g in r.gods if g.terrain == t and not g.excluded)
+        out.setdefault(t, f"Terrain: moving onto it costs {c.terrain:+d} AP, {c.favoured:+d} for heroes whose god "
+                          f"favours it ({fans or 'none'}). Seed tokens put it on the field before round 1.")
     return out

@@ -19,6 +19,7 @@ def moved(g: Rulebook, s: HeroballState, h: HeroState, start: str, to: str, verb
     own = h is act and not verb.startswith("is ")
     kind = "move" if own else "push"
     m = Mark(kind=kind, by=act.player, who=h.hero, path=[start], key=f"{s.turn_no}:{h.hero}" if own else "",
+             turn=s.turn_no,
              text=f"{h.hero} {verb}" if not own else f"{h.hero} moves")
     if own:
         extend(s.marks, m, to)
@@ -29,16 +30,21 @@ def moved(g: Rulebook, s: HeroballState, h: HeroState, start: str, to: str, verb
 
 def flew(g: Rulebook, s: HeroballState, obj: str, origin: str, target: str, how: str, by: HeroState) -> None:
     """An object left `origin` for `target` (thrown, kicked, dropped, fumbled, swatted)."""
-    add(s.marks, Mark(kind=how, by=g.active(s).player, who=by.hero, path=[origin, target],
+    add(s.marks, Mark(kind=how, by=g.active(s).player, who=by.hero, path=[origin, target], turn=s.turn_no,
                       text=f"{by.hero} {how}s {OBJECT_NAMES[obj]} {origin} to {target}"))
 
 
 def attacked(g: Rulebook, s: HeroballState, h: HeroState, v: HeroState, kind: str, hit: bool) -> None:
     """`h` attacked `v` (push, force fumble, knock down); `hit` False when `v` defended."""
-    add(s.marks, Mark(kind="attack", by=g.active(s).player, who=h.hero, path=[h.pos, v.pos], hit=hit,
+    add(s.marks, Mark(kind="attack", by=g.active(s).player, who=h.hero, path=[h.pos, v.pos], hit=hit, turn=s.turn_no,
                       text=f"{h.hero} {VERBS.get(kind, kind)} {v.hero}: {'hit' if hit else 'defended'}"))
 
 
+def scored(g: Rulebook, s: HeroballState, owner: HeroState, where: str, points: int) -> None:
+    add(s.marks, Mark(kind="goal", by=g.active(s).player, who=owner.hero, path=[where], turn=s.turn_no,
+                      text=f"GOAL on {where}: {points} point{'s' if points != 1 else ''} for {owner.name}"))
+
+
 def caught(g: Rulebook, s: HeroballState, c: HeroState, obj: str) -> None:
-    add(s.marks, Mark(kind="catch", by=g.active(s).player, who=c.hero, path=[c.pos],
+    add(s.marks, Mark(kind="catch", by=g.active(s).player, who=c.hero, path=[c.pos], turn=s.turn_no,
                       text=f"{c.hero} catches {OBJECT_NAMES[obj]} on {c.pos}"))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.core import Event, Result
 
-from .marks import moved
+from .marks import moved, scored
 from .rulebook import MOVES, Rulebook
 from .state import HeroballState, HeroState, ObjectState, TurnState
 
@@ -44,6 +44,7 @@ def goal_check(g: Rulebook, s: HeroballState, ev: list[Event], mover: str | None
         ev.append(Event(text=f"GOAL! The Godball reaches the goal of {g.who(o)} on {where}: "
                              f"{pts} point{'s' if pts != 1 else ''} for {o.name}.", kind="goal"))
     o.score += pts
+    scored(g, s, o, where or "", pts)
     if ball.holder:
         g.hero(s, ball.holder).holding = None
     s.objects["ball"] = ObjectState(at=g.board.centre)

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core import Action, Status
-from games.core.marks import Mark, shown, since_last_turn
+from games.core.marks import Mark, shown
 
 from .attacks import attack_kind
 from .rulebook import Rulebook
@@ -94,9 +94,20 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
                         result=st.result.text if st.result else "", **recap(s, st))
 
 
+def last_turn(s: HeroballState, st: Status) -> int:
+    """The number of the previous turn of whoever must act now (turns go round the table, one per seat): the
+    image draws what happened after it. At the end: the last round."""
+    n = len(s.heroes)
+    seats = [h.seat for h in s.heroes if h.player in st.to_act]
+    if s.phase == "over" or not seats:
+        return s.turn_no - n - 1
+    back = min((s.active - seat) % n or n for seat in seats)  # the actor's own turn: a whole round back
+    return s.turn_no - back
+
+
 def recap(s: HeroballState, st: Status) -> dict[str, Any]:
     """The view's `recent`, `earlier` and `pending`: what the image draws of the play since the last turn."""
-    recent, earlier = shown(since_last_turn(s.marks, st.to_act))
+    recent, earlier = shown([m for m in s.marks if m.turn > last_turn(s, st)])
     pending: list[Mark] = []
     w = s.window
     if w is not None and w.kind == "defend" and w.queue:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from games.core import Event
 from games.core.grid import DIRS4, OPPOSITE, label, step_xy
 
+from . import data
+from .abilities.track import food_protected
 from .board import XY, hero_at, is_pit, kind, on_map, xy
 from .cube import face_dirs
 from .elements import explode
@@ -69,8 +71,9 @@ def _hit(st: QState, b: Bomb, q: XY, target: Hero | None, crystal: list[str], ev
     hit = ([target] if target is not None else []) + caught
     if b.kind == "fire":
         for h in hit:
-            if h.hand:
-                card = h.hand.pop(st.rng.below(len(h.hand)))
+            burnable = [i for i, c in enumerate(h.hand) if not (food_protected(h) and data.cards()[c].kind == "food")]
+            if burnable:  # Protected Food: a fire bomb never burns the food cards of a hero who has it
+                card = h.hand.pop(burnable[st.rng.below(len(burnable))])
                 st.discard.append(card)
                 ev.append(Event(text=f"{h.name} is burnt by the fire bomb and discards a random card.",
                                 irreversible=True))

@@ -125,7 +125,8 @@ def explore_count(h: Hero) -> int:
 def take_reveal(st: QState, h: Hero, kind: str, ev: list[Event]) -> None:
     """A reveal token taken: an explore token is one more draw in phase 4 (house reading: drawn with the
     others, so a movement never waits on a lineup choice); food, item, pet and rune tokens fetch a card
-    of their kind; treasure takes a treasure card; upgrade tokens are recorded (upgrades: later)."""
+    of their kind; treasure takes a treasure card; an upgrade token asks for an upgrade
+    (`upgrades.offer_token_upgrade`, asked by `movement.do_land`)."""
     if kind == "explore":
         h.explores_earned += 1
         ev.append(Event(text=f"{h.name} will explore 1 more card in phase 4."))

@@ -177,11 +177,15 @@ class QuoddHeroes(PhasedGame[QState]):
             o = args["option"]
             if st.pending and o.upper() in [x.upper() for x in st.pending.options]:
                 args["option"] = next(x for x in st.pending.options if x.upper() == o.upper())
-        if action.cmd == "steal" and "from" in args:
-            f = args["from"].casefold().lstrip("@")
-            for h in st.heroes:
-                if f in (h.player.casefold(), h.name.casefold()):
-                    args["from"] = h.player
+        for key in ("from", "hero"):  # steal from:, ability hero: a hero by its player or display name
+            if action.cmd in ("steal", "ability") and key in args:
+                f = args[key].casefold().lstrip("@")
+                for h in st.heroes:
+                    if f in (h.player.casefold(), h.name.casefold()):
+                        args[key] = h.player
+        if action.cmd == "ability":  # ids are lower case; Twister's spin too; faces in any case
+            args.update({k: args[k].lower() for k in ("name", "spin", "faces", "card", "card2", "target", "item")
+                         if k in args})
         if action.cmd == "qpower" and "copy" in args:
             args["copy"] = hero_id(args["copy"]) or args["copy"]
         if action.cmd == "qpower" and "way" in args:

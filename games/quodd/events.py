@@ -90,22 +90,22 @@ def carry_out(st: QState, eid: str, ev: list[Event]) -> None:
         ev.append(Event(text="Ongoing events leave play: " + (", ".join(gone) or "none were in play") + "."))
 
 
-def unmoved(st: QState, ev: list[Event]) -> frozenset[str]:
-    """Heroes with Ignore World Events (upgrade) are not moved or spun by one (a push by another hero still is)."""
-    out = frozenset(h.player for h in st.heroes if ignores_world_events(h))
-    for h in st.heroes:
-        if h.player in out:
-            ev.append(Event(text=f"{h.name} ignores the world event (Ignore World Events)."))
-    return out
+def _spared(st: QState, ev: list[Event]) -> tuple[str, ...]:
+    """Heroes with Ignore World Events are not moved or spun by one (house: the good ones still count)."""
+    spare = tuple(h.player for h in st.heroes if ignores_world_events(h) and h.pos is not None)
+    for p in spare:
+        ev.append(Event(text=f"{next(h.name for h in st.heroes if h.player == p)} ignores the world event "
+                             "(Ignore World Events)."))
+    return spare
 
 
 def _blow(st: QState, do: str, d: str, n: int, ev: list[Event]) -> None:
-    skip = unmoved(st, ev)
+    spare = _spared(st, ev)
     if do == "wind":
-        sweep(st, "wind", d, n, ev, split=False, skip=skip)
+        sweep(st, "wind", d, n, ev, split=False, spare=spare)
     else:
         ev.append(Event(text=f"Every hero tumbles {' then '.join(parts(d))}."))
-        sweep(st, "quake", d, 1, ev, split=True, skip=skip)
+        sweep(st, "quake", d, 1, ev, split=True, spare=spare)
 
 
 def _aimed(do: str) -> Resolver:
@@ -116,9 +116,9 @@ def _aimed(do: str) -> Resolver:
 
 
 def _spun_all(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-    skip = unmoved(st, ev)
+    spare = _spared(st, ev)
     for o in st.heroes:
-        if o.pos is not None and o.player not in skip:
+        if o.pos is not None and o.player not in spare:
             o.head, o.front = spin(o.head, o.front, option == "cw")
     ev.append(Event(text=f"Every hero spins {'clockwise' if option == 'cw' else 'counter-clockwise'}."))
 

@@ -39,6 +39,8 @@ from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
 from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
+from .upgrades import RESOLVE as UPGRADE_RESOLVE
+from .upgrades import offer_token_upgrade
 
 HOW_OWN = ("tumble", "slide", "dash", "jump", "skill")
 Resolver = Callable[[QState, Hero, Job, str, list[Event]], None]
@@ -190,6 +192,8 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         h.revealed.append(t.kind)
         ev.append(Event(text=f"{h.name} takes the {t.kind} token at {h.pos}."))
         take_reveal(st, h, t.kind, ev)
+        if t.kind == "upgrade":
+            offer_token_upgrade(st, h, ev)
     here = st.ground.get(h.pos)
     while here and len(h.carrying) < st.carry_limit:
         item = here.pop(0)
@@ -260,7 +264,8 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
-                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE}
+                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE,
+                                **UPGRADE_RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

@@ -27,17 +27,17 @@ def parts(d: str) -> list[str]:
     return [d] if len(d) == 1 else [d[0], d[1]]
 
 
-def sweep(st: QState, how: str, d: str, n: int, ev: list[Event], *, split: bool,
-          skip: frozenset[str] = frozenset()) -> None:
-    """Queue `n` steps `d` for every hero on the map but the players in `skip` (`how`: wind slides, quake tumbles).
+def sweep(st: QState, how: str, d: str, n: int, ev: list[Event], *, split: bool, spare: tuple[str, ...] = ()) -> None:
+    """Queue `n` steps `d` for every hero on the map (`how`: wind slides, quake tumbles), but the players in
+    `spare` (Ignore World Events; pushed by a hero that moves, they still move).
 
     With `split` a diagonal goes as its two parts (a tumble rolls only orthogonally); a wind slides diagonally."""
     jobs: list[Job] = []
     for part in parts(d) if split else [d]:
         dx, dy = DIRS8[part]
-        order = sorted((h for h in st.heroes if h.pos is not None and h.player not in skip),
+        order = sorted((h for h in st.heroes if h.pos is not None and h.player not in spare),
                        key=lambda h: (-(dx * xy(h.pos or "A1")[0] + dy * xy(h.pos or "A1")[1]), h.seat))
         for _ in range(n):
             jobs += [Job(kind="step", hero=h.player, dir=part, how=how) for h in order]
-    jobs += [Job(kind="land", hero=h.player) for h in st.heroes if h.pos is not None and h.player not in skip]
+    jobs += [Job(kind="land", hero=h.player) for h in st.heroes if h.pos is not None and h.player not in spare]
     push_front(st, jobs)

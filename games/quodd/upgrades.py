@@ -10,7 +10,8 @@ from __future__ import annotations
 from games.core import Action, Event
 
 from . import data
-from .state import Hero, QState
+from .jobs import decide
+from .state import Hero, Job, QState
 
 
 def tiles_left(h: Hero) -> list[int]:
@@ -56,6 +57,30 @@ def take_upgrade(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         h.upgraded.append(skill)
     ev.append(Event(text=f"{h.name} takes upgrade tile {tile}, side {side.upper()}: {side_text(s, skill)} "
                          f"(slot {len(h.upgrades)})."))
+
+
+def offer_token_upgrade(st: QState, h: Hero, ev: list[Event]) -> None:
+    """An upgrade token taken: choose and place an upgrade at once, if a tile is left (a question; its options
+    are `tile+side`, with `:skill` for a gold side, e.g. `3b` or `4a:jump`)."""
+    options = [f"{a.get('tile')}{a.get('side')}" + (f":{a.get('skill')}" if a.get("skill") else "")
+               for a in upgrade_actions(h)]
+    if not options:
+        ev.append(Event(text=f"All of {h.name}'s upgrade tiles are on the track already: the token brings nothing."))
+        return
+    decide(st, "upgrade_token", h.player, h, options,
+           f"{h.name}: the upgrade token lets you place an upgrade now: choose a tile and side")
+
+
+def token_action(option: str) -> Action:
+    code, _, skill = option.partition(":")
+    return Action.of("upgrade", tile=code[:-1], side=code[-1], **({"skill": skill} if skill else {}))
+
+
+def _token_upgraded(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    take_upgrade(st, h, token_action(option), ev)
+
+
+RESOLVE = {"upgrade_token": _token_upgraded}
 
 
 def upgrade_label(st: QState, h: Hero, action: Action) -> str:

@@ -167,7 +167,7 @@ NOT_ELEMENTS = ("rally", "q", "food", "explore", "item", "pet", "rune", "upgrade
 def recap(st: QState, tokens: dict[str, TokenView], to_act: list[str]) -> dict[str, Any]:
     """The marks since the acting player's last turn; a path's legend line names the elements it went through
     (as the public tokens show them)."""
-    recent, earlier = shown(since_last_turn(st.marks, to_act))
+    recent, earlier = shown(since_last_turn(st.marks, to_act, st.heroes[st.turn].player))
     kinds = data.token_kinds()
     out = []
     for m in recent:

@@ -209,7 +209,13 @@ def draw(view: DungeonView) -> Image.Image:
         d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=LOOT, outline=(120, 80, 0))
         if n > 1:
             d.text((cx + 2, cy + 2), str(n), size=CELL_TEXT, fill=INK, anchor="mm", bg=LOOT)
-    draw_marks(d, view.recent, _mark_xy, CELL, view.pending, number_size=CELL_TEXT)
+    large = {col_letters(m.x) + str(m.y + 1) for m in view.monsters if m.large}
+
+    def where(lab: str) -> tuple[float, float] | None:  # a large model's marks point at its middle
+        xy = _mark_xy(lab)
+        return None if xy is None else (xy[0] + CELL / 2, xy[1] + CELL / 2) if lab in large else xy
+
+    draw_marks(d, view.recent, where, CELL, view.pending, number_size=CELL_TEXT)
     return _frame(view, img)
 
 

@@ -63,11 +63,12 @@ def scene(heroes: str, monsters: str = "", *, level: int = 0, seed: int = 1,
 
 
 def do(st: DungeonState, text: str, player: str | None = None):
-    """Resolve and apply one action like a player typing it; returns (state, event text)."""
+    """Resolve and apply one action like a player typing it; returns (state, the events' full text: the detail
+    `/game log` shows, where the table reads a compact form)."""
     if player is None:
         player = E.status(st).to_act[0]
     _, new, events = step(E, st, player, Action.parse(text))
-    return new, "\n".join(e.text for e in events)
+    return new, "\n".join(e.detail or e.text for e in events)
 
 
 def legal(st: DungeonState, player: str | None = None) -> list[str]:

@@ -477,3 +477,10 @@ def test_rule_goop_cards_of_the_slimes_colour_do_nothing_next_to_it(dice):
     combat.monster_attack(st, monster_at(st, "D10"), stats.hero(st, "candy"), lines)
     assert "goop" not in lines[0]
     assert "goop" in content().monsters["sapphire_slime"].attributes
+
+
+def test_card_action_buttons_name_the_card_the_cost_and_the_danger():
+    st = activated("candy", "ember_charm", "toad_sling", monsters="sprout@E10")
+    labels = {a.text(): E.label(st, a) for a in E.legal_actions(st, "ann") if a.cmd == "act"}
+    assert labels["act action:ember_ward target:candy"] == "Ember Ward (Ember Charm, 1 AP)"
+    assert labels["act action:venom_spit target:E10"] == "Venom Spit Sprout (E10) (Toad Sling, 1 AP, dangerous)"

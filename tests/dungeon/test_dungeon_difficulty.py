@@ -68,7 +68,7 @@ def test_house_difficulty_leaves_the_heroes_rolls_alone(dice):
 def test_house_difficulty_is_announced_at_the_start_and_in_the_export():
     st = E.setup({"difficulty": "explorer"}, seats(2), 1)
     start = E.status(st).waiting_for
-    assert "explorer difficulty, a house option: each level opens with one monster fewer" in start
+    assert start == "Ann to activate a hero (explorer difficulty)"
     assert E.summary(st)["difficulty"] == "explorer" and E.view(st, None).difficulty == "explorer"
     normal = E.setup({}, seats(2), 1)
     assert "difficulty" not in E.status(normal).waiting_for and "difficulty" not in E.summary(normal)

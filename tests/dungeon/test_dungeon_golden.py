@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from dhelpers import do, scene
+from dhelpers import do, legal, scene
 from PIL import Image
 
 from games.dungeon import ENGINE as E
@@ -21,11 +21,14 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def monster_turn():
-    """Ruby moves D5-D6 and shoots the Knucklehead; the monsters react: Rex hits Candy, the Gouger walks round
-    the wall, a Knucklehead spawns at B2. Bob's board shows all of it, numbered."""
+    """Ruby moves D5-D6 and shoots the Knucklehead (letting the heart she rolls go); the monsters react: Rex hits
+    Candy, the Gouger walks round the wall, a Knucklehead spawns at B2. Bob's board shows all of it, numbered."""
     st = scene("ruby@D5 candy@E6/bob", "gouger@E7 knucklehead@G5 rex@F6", pool=["knucklehead", "gouger", "flinger"])
-    for text in ("activate hero:ruby", "move to:D6", "attack target:G5 with:ranged", "end"):
+    for text in ("activate hero:ruby", "move to:D6", "attack target:G5 with:ranged"):
         st, _ = do(st, text)
+    while st.attack is not None:  # the roll's decisions (rerolls, hearts): take none
+        st, _ = do(st, next((a for a in legal(st) if a.endswith(":none")), legal(st)[0]))
+    st, _ = do(st, "end")
     return E.view(st, None)
 
 

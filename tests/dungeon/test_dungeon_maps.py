@@ -63,6 +63,8 @@ def check_dungeon(d) -> None:
     b = Board(d)
     assert all(reachable_levels(b)), d.id
     assert len(set(b.start)) == 6 and all(b.tile_of(s) == 0 for s in b.start)
+    sx, sy = b.spawns[0]  # house: no hero reaches the first spawn point on the first move
+    assert min(max(abs(x - sx), abs(y - sy)) for x, y in b.start) >= 6, d.id
     for k, sp in enumerate(b.spawns):
         assert b.tile_of(sp) == k and b.terrain_at(sp) == "open"
         # room for the opening monsters (up to six heroes: six of them) and more in the spawn point's sight
@@ -148,7 +150,7 @@ def test_dungeon_random_draws_the_layout_from_the_game_seed():
     assert {maps.square(s) for s in d.start[:4]} == {(h.x, h.y) for h in a.heroes}
     assert E.view(a, None).level_name == d.levels[0].name and len(a.monsters) == 4
     assert E.load(E.dump(a)) == a  # the saved game names the layout by its number only
-    assert f"({d.name}, built from tiles by the seed)" in E.status(a).waiting_for  # said at the start
+    assert E.status(a).waiting_for.endswith(f"to activate a hero ({d.name}, built from tiles)")  # said at the start
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -177,3 +179,10 @@ def test_every_level_boss_can_reach_almost_all_of_its_level(dungeon_id):
                                              for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                                              for ax in (0, 1) for ay in (0, 1))]
         assert len(open_sq) - len(reached) <= 4, (dungeon_id, boss, sorted(set(open_sq) - set(reached)))
+
+
+def test_boards_of_built_dungeons_are_not_kept_for_ever():
+    """A bot running many random games keeps a bounded number of boards (each caches lines of sight)."""
+    for n in range(40):
+        board(f"random-{n}")
+    assert board.cache_info().currsize <= 32 and board.cache_info().maxsize == 32

@@ -39,6 +39,9 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     # a reroll (Ruby's feint) and a heart used to heal a fallen hero
     assert "Reroll of die 1: B1 -> B2." in out
     assert "A heart heals 1 wound on Nyan-Nyan who gets back up." in out
+    # a player whose hero is down (and whose other hero has acted) is told so, not "It is not your move"
+    assert ("(only ann sees this) Candy is incapacitated and cannot act until a friend heals them (a heal or a heart) "
+            "or the level is cleared; Ruby has already activated this turn.") in out
     # a potion drunk
     assert "Nyan-Nyan drinks a potion (0 left)" in out
     # a hero incapacitated and healed back by a friend's heal action
@@ -52,10 +55,13 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "buttons: [1] Ruby: drop Spiked Buckler | [2] Ruby: drop Clarity Circlet | " in out
     assert ("[5] Candy: equip War Banner | [6] Candy: drop Iron Sword | [7] Candy: drop Lucky Coin | "
             "[8] ann: Ready") in out
-    # a monster block: one header, then one line per monster with its roll and what it did
+    # a monster block: one header, then one line per monster with its roll and what it did (the modifiers are in
+    # `/game log`), the monsters that only moved on one line
     assert "Candy's activation ends. The monsters react, closest first (equally close ones in a drawn order):\n" in out
-    assert ("Knucklehead (E2) attacks Emerald: B2 B♥ B2 B1 +1 = 6 vs B1 B1 B- = 2 [mob +1B, aura +1]: hit. "
+    assert ("Knucklehead (E2) attacks Emerald: B2 B♥ B2 B1 +1 = 6 vs B1 B1 B- = 2: hit. "
             "Emerald takes 1 wound (1/5).") in out
+    assert ("Candy's activation ends. The monsters react, closest first:\n"
+            "  On the move: Gouger C2→I7, Knucklehead B2→I6, Flinger B3→H5, Knucklehead D2→H7.\n") in out
     assert "SDE-S Dungeon · turn 8 · activation" in out  # play goes on into level 2
 
 

@@ -230,6 +230,9 @@ def test_distract_ask_asks_helen_only_when_it_can_matter_always_distracts_every_
     s3, ev = do(build("Gorgo@G6 ap=1, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "step to:G5")
     assert E.status(s3).phase == "distract"  # 0 AP left after the step: a distraction would make it fail
     assert any("/heroball reactions distract:always" in e for e in ev)
+    s3, ev = do(s3, "helen", "react")  # Gorgo cannot pay: nothing to choose, the step fails at once
+    assert s3.window is None and hero(s3, "gorgo").pos == "G6" and to_act(s3) == ["gorgo"]
+    assert "cannot pay" in ev[-1] and "fails" in ev[-1]
     s4, _ = do(build("Gorgo@G6 ap=4 ball, Helen@G8 ap=2", orders="helen:distract=ask"), "gorgo", "throw to:F5")
     assert E.status(s4).phase == "distract"
     s5, _ = do(build("Gorgo@G6 ap=4, Helen@G8 ap=2", orders="helen:distract=always"), "gorgo", "step to:G5")

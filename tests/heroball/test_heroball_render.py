@@ -121,3 +121,15 @@ def test_hero_tokens_carry_distinct_letters_when_two_heroes_start_alike():
     assert len(set(tags.values())) == 4 and all(tags[n][0] == n[0] for n in tags)
     assert token_labels(["Gorgo", "Calypso", "Achilles", "Perseus"]) == {
         "Gorgo": "Go", "Calypso": "Ca", "Achilles": "Ac", "Perseus": "Pe"}
+
+
+def test_a_player_asked_to_react_sees_what_happened_since_their_turn_not_their_own_last_turn():
+    """Issue 18: Bob moved last turn; Ann's push is the only news when Bob is asked to defend (drawn as pending)."""
+    from hb_helpers import do
+
+    s = build("Gorgo@G6, Calypso@G8", active=1)
+    s, _ = do(s, "calypso", "step to:G7")
+    s, _ = do(s, "calypso", "end")
+    s, _ = do(s, "gorgo", "push target:Calypso to:G8")
+    v = E.view(s, None)
+    assert v.recent == [] and [(m.kind, m.path) for m in v.pending] == [("push", ["G7", "G8"])]

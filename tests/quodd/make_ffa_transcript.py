@@ -65,8 +65,10 @@ def pick(st, who):
         return next(a for a in acts if a.cmd == "done")
     if st.phase in ("power", "recovery") and active:
         for a in acts:  # put items and pets in play
+            if a.cmd != "play":
+                continue
             slot = h.items if kind_of(a.get("card")) == "item" else h.pets
-            if a.cmd == "play" and kind_of(a.get("card")) in ("item", "pet") and not slot:
+            if kind_of(a.get("card")) in ("item", "pet") and not slot:
                 return a
         for a in acts:
             if a.cmd == "use":

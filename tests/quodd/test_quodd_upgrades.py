@@ -143,9 +143,10 @@ def test_every_upgrade_ability_has_a_test_of_its_effect_and_a_tile_that_carries_
     """The data test: every ability in abilities.json is on some hero's tile and has a test named after it."""
     tests = _ability_tests()
     on_tiles = {s.ability for tiles in data.upgrades().values() for t in tiles for s in (t.a, t.b)}
-    for aid in data.abilities():
-        assert aid in on_tiles, f"{aid} is on no hero's upgrade tile"
+    for aid, a in data.abilities().items():
+        assert aid in on_tiles or a.gap.startswith("on no hero's tile yet"), f"{aid}: on no tile, and no gap says so"
         assert any(aid.replace("-", "_") in t for t in tests), f"{aid} has no test of its effect"
+    assert len(on_tiles - {""}) == 27
     assert len(data.abilities()) == 41  # the rulebook's 51 entries less Explore, Upgrade Skill and 8 Q-powers
 
 
@@ -179,14 +180,14 @@ def test_using_an_ability_you_do_not_have_or_at_the_wrong_time_says_why():
     hero(st, "ann").upgrades = ["3a"]  # Rok's Wall Builder: switched on in the movement
     assert "used in your own movement phase" in illegal(st, "ann", "ability name:wall-builder").reason
     st.phase, st.m.draws = "explore", 1
-    hero(st, "ann").hero, hero(st, "ann").upgrades = "aang", ["5b"]  # Twister
+    hero(st, "ann").hero, hero(st, "ann").upgrades = "aang", ["1b"]  # Twister
     assert "your own turn, in phase 1 or 3" in illegal(st, "ann", "ability name:twister spin:cw card:lantern").reason
 
 
 def test_ability_buttons_name_the_ability_its_target_and_its_cost():
     st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="C1")], phase="power")
     h = hero(st, "ann")
-    h.hero, h.upgrades, h.hand = "bramble", ["1a"], ["lantern"]  # Mind-Push
+    h.hero, h.upgrades, h.hand = "aang", ["4b"], ["lantern"]  # Mind-Push
     lg = E.legal_actions(st, "ann")
     labels = [E.label(st, a) for a in E.button_actions(st, "ann", lg)]
     assert "Mind-Push Bob N (discard Lantern)" in labels
@@ -199,3 +200,30 @@ def test_an_upgrade_button_never_names_another_heros_side():
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B"
     st, _ = do(st, "ann", "upgrade tile:1 side:a")
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"
+
+
+def test_the_image_panel_names_a_whole_track_of_six_abilities():
+    from render.quodd import _upgrade_lines
+
+    st = round_end()
+    h = hero(st, "bob")
+    h.hero, h.upgrades = "nyx", ["1a", "2b", "3b", "4b", "5a", "6a"]
+    text = " ".join(_upgrade_lines(E.view(st, None).heroes[1]))
+    assert "Getaway" in text and "+2 to Rune Range" in text  # the first and the sixth
+
+
+def test_an_upgrade_token_lets_you_choose_and_place_an_upgrade_at_once():
+    """Rulebook, upgrade token: when revealed, choose and play an upgrade at once, if possible."""
+    st = build(["......"] * 3, tokens={"C1": "upgrade"}, heroes=[dict(pos="A1")], tumbled=True, ready="slide",
+               points=2)
+    st, _ = do(st, "ann", "move direction:E distance:2")
+    assert st.pending is not None and st.pending.kind == "upgrade_token" and "1a" in st.pending.options
+    labels = {a.get("option"): E.label(st, a) for a in E.legal_actions(st, "ann")}
+    assert labels["2b"] == "Tile 2B: Crush" and labels["1a"] == "Tile 1A: +1 movement"
+    st, _ = do(st, "ann", "choose option:1a")
+    assert hero(st, "ann").upgrades == ["1a"] and hero(st, "ann").movement == 2 and "C1" not in st.tokens
+    st = build(["......"] * 3, tokens={"C1": "upgrade"}, heroes=[dict(pos="A1")], tumbled=True, ready="slide",
+               points=2)
+    hero(st, "ann").upgrades = [f"{n}a" for n in range(1, 7)]
+    st, ev = do(st, "ann", "move direction:E distance:2")
+    assert st.pending is None and any("brings nothing" in e for e in ev)

@@ -31,7 +31,8 @@ TARGETS = {
     "render_floor": 1.5,
     "render_peer": 0.5,
     "png_kb": 250.0,
-    "long_side_px": 1200,
+    "width_px": 800,  # phone-first (issue 18): shown about 600 px wide; the panel sits below, so height varies
+    "height_px": 2000,
     "startup_s": 2.0,
     "kb_per_cached_game": 256.0,
     "undo_ms": 100.0,

@@ -133,8 +133,9 @@ def _rows(rep: Report, gid: str, s: Subject, peer_med: float | None) -> dict[str
             {"median_ms": ms(r_med), "p95_ms": ms(r95)})
     rep.add("image", subject, "PNG size", f"{kb:.0f} KB", round(kb, 1), f"<= {TARGETS['png_kb']:.0f} KB",
             kb <= TARGETS["png_kb"])
-    rep.add("image", subject, "pixels", f"{w} x {h}", [w, h], f"long side <= {TARGETS['long_side_px']}",
-            max(w, h) <= TARGETS["long_side_px"])
+    rep.add("image", subject, "pixels", f"{w} x {h}", [w, h],
+            f"width <= {TARGETS['width_px']}, height <= {TARGETS['height_px']}",
+            w <= TARGETS["width_px"] and h <= TARGETS["height_px"])
     ratio = r_med / f_med
     rep.add("image", subject, "floor (encode_png alone) / render÷floor",
             f"{ms(f_med):.1f} ms / {ratio:.2f}x", {"floor_ms": ms(f_med), "ratio": round(ratio, 2)},

@@ -29,7 +29,7 @@ def cards(st: DungeonState) -> Counter[str]:
     return out
 
 
-LATE_STARTS = ("level 2", "level 3", "level 4", "level 4 weakened")
+LATE_STARTS = ("level 2", "level 3", "level 4", "level 4", "level 4 weakened")
 
 
 class DungeonFuzz(GameFuzz):

@@ -13,13 +13,16 @@ from .base import Budget, candidates, determinize, heuristic_for, value
 
 
 def _scale(engine: Game, budget: Budget) -> Budget:
-    """A game may shrink the default budget (a slow engine: the dungeon's monsters think a lot)."""
+    """A game may shrink the default budget (a slow engine: the dungeon's monsters think a lot), and set the
+    rollouts' depth of its own (`BUDGET_DEPTH`: actions to the end of a turn)."""
     h = heuristic_for(engine.id)
     scale = getattr(h, "BUDGET_SCALE", 1.0) if h is not None else 1.0
-    if scale == 1.0:
+    depth = getattr(h, "BUDGET_DEPTH", None) if h is not None else None
+    if scale == 1.0 and depth is None:
         return budget
     return Budget(steps=max(1, int(budget.steps * scale)), playouts=budget.playouts,
-                  depth=max(1, int(budget.depth * scale)) if scale < 1 else budget.depth, width=budget.width)
+                  depth=depth or (max(1, int(budget.depth * scale)) if scale < 1 else budget.depth),
+                  width=budget.width)
 
 
 @dataclass
@@ -103,7 +106,9 @@ class SearchPlayer:
         if len(moves) == 1 or heuristic_for(engine.id) is None:
             return rng.choice(moves)
         counter = Counter()
-        first = greedy_scores(engine, state, player, moves, rng, counter)
+        # the greedy pass takes at most half the budget: fewer dice samples per move when there are many moves
+        samples = max(1, min(3, b.steps // 2 // len(moves)))
+        first = greedy_scores(engine, state, player, moves, rng, counter, samples)
         ranked = sorted(range(len(moves)), key=lambda i: -first[i])[:b.width]
         if len(ranked) == 1:
             return moves[ranked[0]]
@@ -112,22 +117,27 @@ class SearchPlayer:
         rounds = 0
         while counter.steps < b.steps and rounds < b.playouts:
             for i in ranked:
-                totals[i] += self._rollout(engine, state, player, moves[i], rng, b.depth, counter)
-                counts[i] += 1
                 if counter.steps >= b.steps:
                     break
+                totals[i] += self._rollout(engine, state, player, moves[i], rng, b.depth, counter, b.steps)
+                counts[i] += 1
             rounds += 1
         means = [(totals[i] / counts[i], first[i]) if counts[i] else (float("-inf"), first[i]) for i in ranked]
         best = max(means)
         return rng.choice([moves[i] for i, m in zip(ranked, means, strict=True) if m == best])
 
     def _rollout(self, engine: Game, state: BaseModel, player: str, move: Action, rng: random.Random,
-                 depth: int, counter: Counter) -> float:
+                 depth: int, counter: Counter, limit: int) -> float:
+        """One rollout; it stops where the step budget (`limit` in all) runs out, so a decision never does
+        more than its budget of engine steps past the greedy pass: the bound on its time (issue 17: `hard`
+        within 2 s), counted, never clocked."""
         s = determinize(engine, state, player, rng)
         s, _ = engine.apply(s, player, move)
         counter.steps += 1
         left_me = False  # the rollout stops once the others have answered: the turn is back with `player`
         for _ in range(depth):
+            if counter.steps >= limit:
+                break
             st = engine.status(s)
             if st.finished or not st.to_act:
                 break
@@ -143,6 +153,7 @@ class SearchPlayer:
                 a = rng.choice(legal)
             else:
                 pool = legal if who == player else rng.sample(legal, min(self.sample, len(legal)))
+                pool = pool[:max(1, limit - counter.steps - 1)]  # what the budget still pays for (and the step)
                 scores = []
                 for c in pool:
                     after, _ = engine.apply(s, who, c)

@@ -107,7 +107,8 @@ class ActivationPhase(DungeonPhase):
             card = cards.card_of_action(active_hero(st), uid)
             if card is not None:  # a card action: which card, its cost, and whether it is dangerous
                 ua = content().unique[uid]
-                return f"{name} {t}".strip() + f" ({card}, {ua.ap} AP{', dangerous' if ua.dangerous else ''})"
+                whom = "" if ua.kind == "buff" and ua.range == 0 else f" {t}"  # the user only: no name needed
+                return f"{name}{whom}".strip() + f" ({card}, {ua.ap} AP{', dangerous' if ua.dangerous else ''})"
             return f"{name} {t}".strip()
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"

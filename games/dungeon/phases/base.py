@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 from games.core import Action, Event
 from games.core.phases import Phase
 
+from ..recap import compact
 from ..state import DungeonState, HeroState
 from ..stats import hero
 
@@ -29,7 +30,8 @@ class DungeonPhase(Phase[DungeonState]):
             kind = "monsters" if any("monsters react" in ln for ln in lines) else "info"
             # dice rolled or a face-down card drawn: no undo past this (the platform checks the same)
             changed = state.rng.counter != rolled_before or game.hidden_digest(state) != hidden_before
-            events.append(Event(text="\n".join(lines), kind=kind, irreversible=changed))
+            full, text = "\n".join(lines), compact(lines)  # the table reads the monsters compactly, the log in full
+            events.append(Event(text=text, kind=kind, irreversible=changed, detail=full if full != text else ""))
 
     def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
         legal = game.legal_actions(state, player)

@@ -207,6 +207,11 @@ def distract(g: Rulebook, s: HeroballState, helen: HeroState, ev: list[Event]) -
     helen.flipped.append("distract")
     actor = g.hero(s, w.actor)
     s.window_no += 1
+    if actor.ap < card.extra:  # nothing to choose: the action fails at once (no window with one answer)
+        s.window = None
+        ev.append(Event(text=f"{g.who(helen)} distracts {g.who(actor)} (1 AP), who cannot pay {card.extra} more AP: "
+                             f"`{w.action}` fails; the AP is lost."))
+        return
     s.window = Window(kind="distracted", action=w.action, actor=actor.player, queue=[actor.player])
     ev.append(Event(text=f"{g.who(helen)} distracts {g.who(actor)} (1 AP): pay {card.extra} more AP "
                          "or the action fails."))

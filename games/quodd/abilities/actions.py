@@ -18,6 +18,7 @@ from ..cube import SKILL_FACES, spin
 from ..deck import can_draw, card_name, wipe_lineup
 from ..elements import explode
 from ..state import Hero, Job, QState
+from ..sweep import roll_direction, sweep
 from .track import abilities_of, mark, name, used
 
 ACTIONS = ("mind-push", "twister", "good-aim", "timely-removal", "timely-trades", "crystal-bomb", "swap-skills",
@@ -112,15 +113,6 @@ def _pay(st: QState, h: Hero, cards: list[str], ab: str, ev: list[Event]) -> Non
         ev.append(Event(text=f"{h.name} discards {', '.join(card_name(c) for c in cards)} for {name(ab)}."))
 
 
-def _slide_all(st: QState, h: Hero, d: str, n: int) -> None:
-    """Every hero slides `n` spaces towards `d`, the one furthest that way first; `h` decides for the board."""
-    dx, dy = DIRS8[d]
-    heroes = sorted((o for o in st.heroes if o.pos), key=lambda o: -(dx * xy(o.pos or "")[0] + dy * xy(o.pos or "")[1]))
-    for o in heroes:
-        st.queue += [Job(kind="step", hero=o.player, dir=d, how="wind", by=h.player) for _ in range(n)]
-        st.queue.append(Job(kind="land", hero=o.player, by=h.player))
-
-
 def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     """The action is legal; heroes to move are queued, the phase runs the queue."""
     ab = action.get("name") or ""
@@ -160,13 +152,13 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         f1, f2 = a["faces"].split()
         o.skills[f1], o.skills[f2] = o.skills[f2], o.skills[f1]
         ev.append(Event(text=f"{o.name}'s {f1} and {f2} skills swap: {f1} {o.skills[f1]}, {f2} {o.skills[f2]}."))
-    elif ab == "random-wind":
-        d = list(DIRS8)[st.rng.d(8) - 1]
+    elif ab == "random-wind":  # the winds of the world events (`sweep`): furthest first, pushing as slides do
+        d = roll_direction(st)
         ev.append(Event(text=f"The direction die shows {d}: every hero slides 1 space {d}.", irreversible=True))
-        _slide_all(st, h, d, 1)
+        sweep(st, "wind", d, 1, ev, split=False)
     elif ab == "strong-wind":
         ev.append(Event(text=f"Every hero slides 2 spaces {a['direction']}."))
-        _slide_all(st, h, a["direction"], 2)
+        sweep(st, "wind", a["direction"], 2, ev, split=False)
     elif ab == "wipe-the-lineup":
         wipe_lineup(st, ev)
 

@@ -21,6 +21,7 @@ from ..movement import answer
 from ..qpowers import qpower_actions, qpower_label, use_qpower
 from ..skills import rearrange, rearranges, swaps, top_face
 from ..state import QState
+from ..upgrades import token_action, upgrade_label
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
@@ -74,6 +75,8 @@ class DecidePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         if action.cmd == "choose":
             o = arg(action, "option")
+            if state.pending is not None and state.pending.kind == "upgrade_token":
+                return upgrade_label(state, hero_of(state, state.pending.hero), token_action(o))
             if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
                 return f"Dash {o} (Getaway)"
             if state.pending is not None and state.pending.kind == "steal" and ":" in o:

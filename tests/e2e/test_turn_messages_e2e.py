@@ -1,0 +1,55 @@
+"""One message per turn (issue 18), end to end on the Discord double: the moves of one player's turn edit
+that turn's message (text appended, board replaced), a new message with the ping comes only when who must
+act changes, it opens with a recap of what happened since the pinged player's last move, and moves that do
+not fit in buttons come in a select menu."""
+from __future__ import annotations
+
+import re
+
+from bot.discord_adapter.components import SELECT_TEMPLATE
+
+from .conftest import USERS
+from .replay import PNG, Replay
+from .test_games_e2e import transcript
+
+
+async def test_a_turn_is_one_message_edited_move_by_move_and_the_next_player_is_pinged_with_a_recap(harness):
+    r = Replay(harness)
+    lines = [ln for ln in transcript("heroball", "two_player.txt") if ln.strip() and not ln.startswith("#")]
+    first_turn = lines.index("ann> /heroball step to:G2")
+    await r.run(lines[:first_turn])
+    turn = r.board  # Bob's last seed handed the turn to Ann: a new message that pings her
+    assert turn is not None and turn.allowed_mentions["users"] == [int(USERS["ann"])]
+    assert f"<@{USERS['ann']}>" in turn.content
+    posted = len([m for m in harness.double.messages.values() if not m.ephemeral])
+    before = turn.files["board.png"]
+
+    for ln in lines[first_turn:first_turn + 3]:  # step, run, sprint: Ann's turn goes on
+        await r.line(ln)
+        assert r.board is turn
+    assert len([m for m in harness.double.messages.values() if not m.ephemeral]) == posted  # no new message
+    assert turn.edits >= 3 and turn.files["board.png"].startswith(PNG) and turn.files["board.png"] != before
+    for said in ("Gorgo (ann) steps G1 → G2.", "Gorgo (ann) runs G2 → H2.", "Gorgo (ann) sprints H2 → H3."):
+        assert said in turn.content  # each move's text appended to the turn's message
+    assert turn.content.count("waiting for ann") == 1  # the status line replaced, not repeated
+    assert not turn.content.endswith("left.") and "AP left" in turn.content
+
+    await r.line(lines[first_turn + 3])  # ann ends: Bob must act, a new message pings him
+    handed = r.board
+    assert handed is not turn and handed.allowed_mentions["users"] == [int(USERS["bob"])]
+    assert handed.content.startswith("**Since your last move:**\n- ann: `/heroball step to:G2`\n"
+                                     "- ann: `/heroball run to:H2`\n- ann: `/heroball sprint to:H3`\n"
+                                     "- ann: `/heroball end`\n")
+    assert turn.components == []  # the finished turn's message keeps no controls
+
+    await r.run(lines[first_turn + 4:])  # the rest of the game, every move checked by the replayer
+    assert r.edits > 20  # most moves edited their turn's message
+    pings = [m for m in harness.double.messages.values() if not m.ephemeral and m.allowed_mentions
+             and m.allowed_mentions.get("users")]
+    assert all(f"<@{u}>" in m.content for m in pings for u in m.allowed_mentions["users"])
+    sent = [call.json for call in harness.double.calls if isinstance(call.json, dict) and call.json.get("components")]
+    menus = [c for body in sent for row in body["components"] for c in row["components"]
+             if c["type"] == 3 and re.fullmatch(SELECT_TEMPLATE, c["custom_id"])]
+    assert menus and all(2 <= len(c["options"]) <= 25 for c in menus)  # throws without a button: a select menu
+    rec = await r.live() or (await harness.bot.manager.storage.history(r.channel, 1))[0]
+    assert rec.status == "finished"
