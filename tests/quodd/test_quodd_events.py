@@ -2,7 +2,7 @@
 world event deck (`data/events.json`): each event's effect, ongoing events staying in play, the direction die."""
 from __future__ import annotations
 
-from qhelpers import build, do, hero, legal, seed_rolling
+from qhelpers import build, do, grant, hero, legal, seed_rolling
 
 from games.core import Event, Seat
 from games.quodd import ENGINE as E
@@ -194,3 +194,15 @@ def test_the_export_summary_names_upgrades_and_the_world_events_played():
     ann = s["players"][0]
     assert ann["upgrades"] == ["1B: +1 explore"]
     assert {"movement", "explore", "hand_size", "upgrades", "items", "pets"} <= set(ann)
+
+
+def test_a_hero_with_ignore_world_events_is_not_moved_by_one_but_still_pushed_by_a_hero_it_moves():
+    st = ending(["random_wind"], seed=seed_rolling(3, sides=8), heroes=[dict(pos="E5"), dict(pos="C3")])  # E
+    grant(st, "bob", "ignore-world-events")
+    text = end(st)
+    assert hero(st, "ann").pos == "F5" and hero(st, "bob").pos == "C3"
+    assert "Bob ignores the world event (Ignore World Events)." in text
+    st = ending(["random_wind"], seed=seed_rolling(3, sides=8), heroes=[dict(pos="E5"), dict(pos="F5")])
+    grant(st, "bob", "ignore-world-events")
+    end(st)
+    assert hero(st, "ann").pos == "F5" and hero(st, "bob").pos == "G5"  # Ann, blown, pushes Bob
