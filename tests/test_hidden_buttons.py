@@ -20,7 +20,6 @@ from games.core.playout import random_playout
 from games.dungeon.data import content as dungeon_content
 from games.quodd import data as quodd_data
 
-
 SEEDS = range(3)
 STEPS = 300
 
