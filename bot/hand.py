@@ -41,9 +41,9 @@ def players(engine: Game, state: BaseModel, status: Status) -> list[str]:
 
 def controls(engine: Game, state: BaseModel, player: str) -> Controls:
     """`player`'s private moves: buttons for those the game would show (`Game.button_actions` over the private
-    moves), a menu for each other command with 2 to 25 of them, a button for a command's lone move."""
-    private = [a for a in engine.legal_actions(state, player)
-               if a.cmd not in engine.anytime_commands and engine.private_action(state, player, a)]
+    moves), a menu for each other command with 2 to 25 of them, a button for a command's lone move. Commands a
+    player may give any time count too (an impulse card on another's turn): this reply is theirs alone."""
+    private = [a for a in engine.legal_actions(state, player) if engine.private_action(state, player, a)]
     if not private:
         return [], []
     chosen = [a for a in engine.button_actions(state, player, private) if a in private]
