@@ -95,6 +95,7 @@ def quiet(rec: GameRecord, reply: Reply) -> Reply:
     if comps:
         reply.ping = [p for p in reply.ping if p not in comps]
         reply.private = {p: t for p, t in reply.private.items() if p not in comps}
+        reply.hand_controls = {p: c for p, c in reply.hand_controls.items() if p not in comps}
     return reply
 
 

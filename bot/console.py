@@ -19,7 +19,7 @@ from storage import open_storage
 
 from .manager import GameManager
 from .parsing import parse_command
-from .reply import Context, Reply
+from .reply import Button, Context, Reply
 
 LINE = re.compile(r"^\s*(?P<name>[^\s>#]+)(?:#(?P<channel>[^\s>]+))?>\s*(?P<body>.*)$")
 SCRIPT_EPOCH = 1_767_225_600.0  # 2026-01-01T00:00Z: transcripts run on a fixed clock
@@ -72,8 +72,10 @@ class Console:
         channel = m.group("channel") or self.default_channel
         ctx = Context(channel_id=channel, user_id=name.casefold(), user_name=name, guild_id="local")
         reply = await self.run(ctx, body)
+        if reply.ephemeral and reply.hand_controls:
+            self._remember_hand(channel, reply)
         self.show(ctx, reply)
-        if reply.buttons or reply.version is not None:
+        if (reply.buttons or reply.version is not None) and not reply.ephemeral:
             self.last[channel] = reply
         return reply
 
@@ -82,9 +84,10 @@ class Console:
         if press:
             latest = self.last.get(ctx.channel_id)
             n = int(press.group(1))
-            if latest is None or not 1 <= n <= len(latest.buttons):
+            numbered = [] if latest is None else all_buttons(latest)
+            if latest is None or not 1 <= n <= len(numbered):
                 return Reply.error("There is no such button.", "Buttons are numbered under the latest board.")
-            btn = latest.buttons[n - 1]
+            btn = numbered[n - 1]
             if btn.player != ctx.user_id:
                 return Reply.error("That button is not yours to press.", "Only the player who must act can use it.")
             assert latest.version is not None
@@ -115,6 +118,34 @@ class Console:
         for menu in reply.menus if reply.buttons or reply.status_text else ():
             # the legal moves that have no button: Discord shows them as a select menu under the board
             self.write(f"  menu {menu.cmd}: " + " | ".join(label for label, _ in menu.options))
+        self._show_hand(ctx, reply)
+
+    def _show_hand(self, ctx: Context, reply: Reply) -> None:
+        """The moves that name a hand's cards (bot/hand.py), on lines only their player sees; numbered after the
+        board's buttons (a private reply's: after those of the latest board it belongs to)."""
+        numbered = all_buttons(reply)
+        latest = self.last.get(ctx.channel_id)
+        if reply.ephemeral:
+            numbered = all_buttons(latest) if latest is not None and latest.version == reply.version else []
+        for who, (buttons, menus) in sorted(reply.hand_controls.items()):
+            if buttons:
+                first = numbered.index(buttons[0]) + 1 if buttons[0] in numbered else 1
+                labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(buttons, start=first))
+                self.write(f"  ({_only(who)}) buttons: {labels}")
+            for menu in menus:
+                self.write(f"  ({_only(who)}) menu {menu.cmd}: " + " | ".join(label for label, _ in menu.options))
+
+    def _remember_hand(self, channel: str, reply: Reply) -> None:
+        """A private answer with its player's hand moves (`/game hand`): its buttons join the latest board's, when it
+        is about the same version of the game, so `button N` presses them as numbered."""
+        latest = self.last.get(channel)
+        if latest is not None and latest.version == reply.version:
+            latest.hand_controls = {**latest.hand_controls, **reply.hand_controls}
+
+
+def all_buttons(reply: Reply) -> list[Button]:
+    """A board's buttons as numbered: its own, then each player's private ones (bot/hand.py)."""
+    return list(reply.buttons) + [b for _, (bs, _) in sorted(reply.hand_controls.items()) for b in bs]
 
 
 def typed_line(raw: str, user: str) -> str:

@@ -21,6 +21,7 @@ from games.core import Action, Game, IllegalAction, Status, all_games, get_game
 from games.core.actions import echo
 from storage import GameRecord, Storage
 
+from . import hand
 from .defaults import DEFAULT_SETTINGS
 from .errors import BOARD_OUT_OF_DATE, MOVED_MEANWHILE, VOTE_OVERTAKEN, NotFound, StaleBoard, guarded
 from .pipeline import Limits
@@ -176,6 +177,9 @@ class GameManager:
                 n = int(action[1:]) if action[1:].isdigit() else -1
                 action = buttons[n].action if 0 <= n < len(buttons) else ""
             owners = {b.player for b in buttons if b.action == action}
+        if ctx.user_id not in owners:  # not on the board: one of the presser's private controls (bot/hand.py)?
+            action = hand.resolve(engine, state, ctx.user_id, carried, menu) or ""
+            owners = {ctx.user_id} if action else set()
         if ctx.user_id not in owners:
             raise IllegalAction(f"That {'menu' if menu is not None else 'button'} is not yours to use.",
                                 "Only the player who must act can use it; `/game help` shows what you can do.")

@@ -96,6 +96,9 @@ class Reply:
     # the same players still act in the same turn: a transport that can edits the turn's message (appends
     # this text, replaces its board and controls) instead of posting a new one; a new message pings
     continues: bool = False
+    # player -> the moves only they may see (their hand's cards: bot/hand.py), with their buttons and menus; a
+    # public reply shows them a "Your hand" button, `/game hand` answers with them
+    hand_controls: dict[str, tuple[list[Button], list[Menu]]] = field(default_factory=dict)
     recap: str = ""  # with a ping: the moves since the pinged player's last one (it opens `text`)
 
     @classmethod

@@ -33,7 +33,7 @@ from games.core.play import irreversible, replay, step
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
-from . import computers
+from . import computers, hand
 from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
@@ -127,13 +127,14 @@ def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -
 ROWS = 5  # rows of controls under a message: 5 buttons to a row, or one menu; one place is kept for "My options"
 
 
-def fit_rows(buttons: list[Button], menus: list[Menu]) -> tuple[list[Button], list[Menu]]:
+def fit_rows(buttons: list[Button], menus: list[Menu], kept: int = 1) -> tuple[list[Button], list[Menu]]:
     """Every legal move stays reachable under the board: while the buttons (and the one kept place) and
     the menus need more than ROWS rows, a kind of move shown as buttons (never `end`) becomes a menu of
     its own, or joins its command's menu when that still holds 25 options: the change that saves most rows
-    first, the biggest group on a tie; it stops when no change saves a row."""
+    first, the biggest group on a tie; it stops when no change saves a row. `kept`: places kept for buttons
+    that carry no move ("My options", "Your hand")."""
     def rows(bs: list[Button], ms: list[Menu]) -> int:
-        return -(-(len(bs) + 1) // 5) + len(ms)
+        return -(-(len(bs) + kept) // 5) + len(ms)
 
     buttons, menus = list(buttons), list(menus)
     while rows(buttons, menus) > ROWS:
@@ -458,8 +459,10 @@ class Table:
                          and before.turn_key == after.turn_key and before.to_act == after.to_act)
             board = self.board(rec.channel_id, rec.version, rec.kind, engine, state)
             controls: tuple[list[Button], list[Menu]] = ([], [])
+            mine: dict[str, tuple[list[Button], list[Menu]]] = {}
             if not after.finished:
                 controls = await self.rules.run(self.controls, engine, state, after, self.names(rec))
+                mine = await self.rules.run(hand.all_controls, engine, state, after)
             status_text = self.status_line(rec, engine, after)
             reply = Reply(
                 text="\n".join(lines),
@@ -475,6 +478,7 @@ class Table:
                 board=board if later else None,
                 status_message=self.status_message(rec, after),
                 continues=continues,
+                hand_controls=mine,
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:
@@ -496,7 +500,8 @@ class Table:
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
         """The buttons under a board, and menus for the legal actions the buttons leave out."""
         buttons = self.buttons(engine, state, status, names)
-        return fit_rows(buttons, self.menus(engine, state, status, buttons))
+        kept = 1 + bool(hand.players(engine, state, status))  # "My options", and "Your hand" when it is there
+        return fit_rows(buttons, self.menus(engine, state, status, buttons), kept)
 
     @staticmethod
     def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:
@@ -508,7 +513,9 @@ class Table:
         rows: list[tuple[str, str, str]] = []  # label, action, player
         for player in status.to_act:
             # settings a player may change any time are commands, not buttons under every board
-            legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
+            # a move naming a card of the hand is not for a public message (bot/hand.py)
+            legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands
+                     and not hand.is_private(engine, state, player, a)]
             rows.extend((engine.label(state, a), a.text(), player)
                         for a in engine.button_actions(state, player, legal)[:MAX_BUTTONS])
         owners: dict[str, set[str]] = {}
@@ -532,7 +539,8 @@ class Table:
         shown = {b.action for b in buttons}
         groups: dict[str, list[Action]] = {}
         for a in engine.legal_actions(state, player):
-            if a.cmd not in engine.anytime_commands and a.text() not in shown:
+            if a.cmd not in engine.anytime_commands and a.text() not in shown and \
+                    not hand.is_private(engine, state, player, a):
                 groups.setdefault(a.cmd, []).append(a)
         out = []
         for cmd, actions in groups.items():

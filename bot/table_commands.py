@@ -12,6 +12,9 @@ from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, computers, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
+from .errors import StaleBoard
+from .hand import all_controls as all_hand_controls
+from .hand import controls as hand_controls
 from .reply import Context, Reply
 from .table import Table, seated_player
 
@@ -252,7 +255,8 @@ class TableCommands:
         line = self.table.status_line(rec, engine, st)
         buttons, menus = self.table.controls(engine, state, st, self.table.names(rec))
         return Reply(text=line, image=await self.table.image(rec.kind, engine, state), game_id=rec.id,
-                     version=rec.version, status_text=line, buttons=buttons, menus=menus)
+                     version=rec.version, status_text=line, buttons=buttons, menus=menus,
+                     hand_controls=all_hand_controls(engine, state, st))
 
     async def help(self, ctx: Context) -> Reply:
         rec = await self.table.storage.live_game(ctx.channel_id)
@@ -269,8 +273,13 @@ class TableCommands:
         lines.append("Rules at hand: `/rules game:<name> topic:<topic>`.")
         return Reply(text="\n".join(lines), ephemeral=True)
 
-    async def hand(self, ctx: Context) -> Reply:
+    async def hand(self, ctx: Context, version: int | None = None) -> Reply:
+        """What only the caller may see, with the buttons of the moves that name it (bot/hand.py). `version`: the
+        board a "Your hand" button sat under; an older one is refused as out of date."""
         rec = await self.table.live(ctx)
+        if version is not None and rec.version != int(version):
+            raise StaleBoard("This board is out of date.",
+                             "Use the buttons under the newest board, or `/game status` to see it.")
         if ctx.user_id not in self.table.names(rec):
             raise IllegalAction("You have no private information in this game.", "Only seated players do.")
         if rec.status != "active":
@@ -279,7 +288,9 @@ class TableCommands:
         engine = get_game(rec.kind)
         state = self.table.state_of(rec, engine)
         text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."
-        return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True)
+        controls = await self.table.rules.run(hand_controls, engine, state, ctx.user_id)
+        return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True, version=rec.version,
+                     hand_controls={ctx.user_id: controls} if controls[0] or controls[1] else {})
 
     async def undo(self, ctx: Context) -> Reply:
         async with self.table.lock(ctx.channel_id):

@@ -194,3 +194,23 @@ async def test_hand_before_the_start_says_the_game_has_not_started_not_that_you_
     await manager.dispatch(ann, "game", "new", {"game": "count"})
     r = await manager.dispatch(ann, "game", "hand", {})
     assert r.ephemeral and "has not started" in r.text and "/game start" in r.text, r.text
+
+
+async def test_hand_moves_print_only_for_their_player_and_press_by_number(tmp_path):
+    """Issues 11, 14: in the console and `playpost script`, moves naming a hand card are on a line only their player
+    sees, numbered after the board's buttons; `/game hand` shows the same; only their player may press them."""
+    from bot.console import transcript_output
+    lines = (Path(__file__).parent / "quodd" / "transcripts" / "ffa_full.txt").read_text(encoding="utf-8")
+    head = lines.splitlines()[:40 if lines.splitlines()[39].startswith("dan> /quodd upgrade") else 0]
+    assert head, "the ffa transcript's line 40 is dan's upgrade that opens his power-up phase"
+    script = tmp_path / "hand.txt"
+    script.write_text("\n".join([*head, "dan> /game hand", "ann> button 2", "dan> button 2"]) + "\n")
+    out = await transcript_output(script, tmp_path)
+    assert "  buttons: [1] Done: to movement\n  (only dan sees this) buttons: [2] Play Pocket Wall Kit\n" in out
+    after_hand = out.split("dan> /game hand")[1]
+    assert "(only dan sees this) Your hand (1" in after_hand
+    assert after_hand.split("ann> button 2")[0].rstrip().endswith(
+        "(only dan sees this) buttons: [2] Play Pocket Wall Kit")
+    refused = after_hand.split("ann> button 2")[1].split("dan> button 2")[0]
+    assert "(only ann sees this) That button is not yours to press." in refused
+    assert "dan plays Pocket Wall Kit." in after_hand.split("dan> button 2")[1]

@@ -14,13 +14,15 @@ from games.core import Event, Seat, all_games
 from games.core.playout import random_playout
 from games.dungeon.board import board
 from games.heroball.engine import Heroball
+from games.quodd.engine import QuoddHeroes
 from storage import open_storage
 from tools.fuzz.cases import recheck
-from tools.fuzz.checks import hidden_problems, lobby_problems, step_problems
+from tools.fuzz.checks import hand_problems, hidden_problems, lobby_problems, step_problems
 from tools.fuzz.games import fuzzers
 from tools.fuzz.guide import Chooser
 from tools.fuzz.heroball import HeroballFuzz
 from tools.fuzz.known import KNOWN, known
+from tools.fuzz.quodd import QuoddFuzz
 from tools.fuzz.runner import Case, Report, fuzz_game, play_one
 
 # games per game id in CI (a count, never seconds: the suite must not depend on the machine's speed);
@@ -214,3 +216,33 @@ def test_computer_mode_plays_the_computer_players_under_every_check() -> None:
     case = play_one(fuzz, 4, "computer", report, hidden_rate=0.3)
     assert case is None, f"{case.problems}\n{case.transcript()}"
     assert report.finished == 1 and report.modes["computer"] == 1 and report.hidden_checks > 0
+
+
+class LeakyQuodd(QuoddHeroes):
+    """Quodd that marks nothing private: its card moves sit under the public board, naming the hand."""
+
+    def private_action(self, state, player, action):  # type: ignore[no-untyped-def]
+        return False
+
+
+def test_hand_differential_catches_cards_under_the_board_and_passes_the_real_game() -> None:
+    """Issues 11, 14: dealing the hands anew must not change the public board's buttons and menus."""
+    engine = all_games()["quodd"]
+    seats = [Seat(player=p, name=p) for p in ("ann", "bob")]
+    found: list = []
+
+    def each(before, player, action, after, events) -> None:  # type: ignore[no-untyped-def]
+        for p in engine.status(after).to_act:
+            if not found and any(a.cmd == "play" for a in engine.legal_actions(after, p)):
+                found.append(after)
+
+    for seed in range(10):
+        random_playout(engine, {}, seats, seed, cap=400, each=each)
+        if found:
+            break
+    assert found, "random play reaches a move with a card to play"
+    state = found[0]
+    real, leaky = fuzzers()["quodd"], QuoddFuzz(LeakyQuodd())
+    assert all(hand_problems(real, state, {}, random.Random(i)) == [] for i in range(5))
+    problems = [p for i in range(5) for p in hand_problems(leaky, state, {}, random.Random(i))]
+    assert any("`board buttons`" in p or "`board menus`" in p for p in problems), problems

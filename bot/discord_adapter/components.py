@@ -4,7 +4,9 @@ Custom ids (stable: buttons posted by an older version of the bot keep working):
 - `pp:<channel>:<version>:<action text>` (or `...:#<n>`, the n-th button of that board, when the
   text is too long): a game action;
 - `pp:sel:<channel>:<version>:<command>`: a menu of one command's actions; the chosen value is the action;
-- `pp:opts:<channel>`: "My options"; `pp:rematch:<game>`; `pp:vote:<game>` and `pp:skip:<game>`.
+- `pp:opts:<channel>`: "My options"; `pp:rematch:<game>`; `pp:vote:<game>` and `pp:skip:<game>`;
+- `pp:hand:<channel>:<version>`: "Your hand", the private moves of its presser (bot/hand.py) for that board;
+  the ephemeral answer's buttons are game actions as above (`...:#h<n>`: the n-th private button).
 
 A callback only hands the click to the flows (`interaction.client.flows`); the manager checks it
 against the board as stored (only its owner may use a control; an old board is refused).
@@ -16,6 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
+from ..hand import HAND_LABEL, HAND_MARK
 from ..reply import INDEX_MARK, Menu
 
 CUSTOM_ID_MAX = 100
@@ -156,4 +159,34 @@ class SkipVoteButton(VoteButton, template=r"pp:skip:(?P<game>[0-9]+)"):
     style = discord.ButtonStyle.secondary
 
 
-ITEMS = (GameButton, GameSelect, OptionsButton, RematchButton, VoteButton, SkipVoteButton)
+HAND_TEMPLATE = r"pp:hand:(?P<channel>[0-9]+):(?P<version>[0-9]+)"
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
+    """"Your hand": the moves naming cards of the presser's hand, in a reply only they see (`/game hand` for the
+    board it sat under; an older board's answers "out of date")."""
+
+    def __init__(self, channel_id: str, version: int) -> None:
+        super().__init__(discord.ui.Button(label=HAND_LABEL, style=discord.ButtonStyle.success,
+                                           custom_id=f"pp:hand:{channel_id}:{version}"))
+        self.channel_id = channel_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HandButton:
+        return cls(match["channel"], int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await flows(interaction).command(interaction, self.channel_id, "hand", {"version": self.version}, private=True)
+
+
+def hand_custom_id(channel_id: str, version: int, action: str, index: int) -> str:
+    """A private button's custom_id: its action text, or its place among its presser's private buttons."""
+    cid = f"pp:{channel_id}:{version}:{action}"
+    if len(cid) <= CUSTOM_ID_MAX and not action.startswith(INDEX_MARK):
+        return cid
+    return f"pp:{channel_id}:{version}:{HAND_MARK}{index}"
+
+
+ITEMS = (GameButton, GameSelect, OptionsButton, RematchButton, VoteButton, SkipVoteButton, HandButton)

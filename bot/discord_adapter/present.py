@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from ..reply import Button, Menu, Reply
-from .components import GameButton, GameSelect, OptionsButton, RematchButton
+from .components import GameButton, GameSelect, HandButton, OptionsButton, RematchButton, hand_custom_id
 
 log = logging.getLogger("playpost.discord")
 
@@ -88,8 +88,32 @@ def view_for(reply: Reply, channel_id: str) -> discord.ui.View | None:
         tail.append(OptionsButton(channel_id))
     if reply.status_text and reply.finished and reply.game_id is not None:
         tail.append(RematchButton(reply.game_id))
+    tail += hand_tail(reply, channel_id)
     menus = reply.menus if reply.buttons or reply.status_text else []
-    return board_view(channel_id, reply.version, reply.buttons, menus, tail, reserve=1 if reply.status_text else 0)
+    return board_view(channel_id, reply.version, reply.buttons, menus, tail,
+                      reserve=len(tail) if reply.status_text else 0)
+
+
+def hand_tail(reply: Reply, channel_id: str) -> list[discord.ui.Item[Any]]:
+    """"Your hand" under a public board whose players to act have private moves (bot/hand.py); the moves
+    themselves never go under a public message."""
+    if reply.ephemeral or reply.version is None or not reply.hand_controls:
+        return []
+    return [HandButton(channel_id, reply.version)]
+
+
+def hand_view(reply: Reply, channel_id: str, player: str) -> discord.ui.View | None:
+    """The private moves of `player` under a reply only they see (the answer to "Your hand" or `/game hand`)."""
+    buttons, menus = reply.hand_controls.get(player, ([], []))
+    if reply.version is None or not (buttons or menus):
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(buttons[:20]):
+        view.add_item(GameButton(channel_id, reply.version, b.action, label=b.label,
+                                 cid=hand_custom_id(channel_id, reply.version, b.action, i)))
+    for m in menus[:5 - -(-min(len(buttons), 20) // 5)]:
+        view.add_item(GameSelect(channel_id, reply.version, m))
+    return view
 
 
 def status_view(channel_id: str) -> discord.ui.View:
@@ -110,7 +134,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply, *, deferred
         if reply.image is not None:  # a private picture (a preview): shown like a board, to the caller only
             board = _board(reply.image, getattr(interaction, "filesize_limit", 10 * 1024 * 1024))
             files[:0] = [board] if board else []
-        await send_private(interaction, private_text(reply), files=files, extra=note)
+        await send_private(interaction, private_text(reply), files=files, extra=note,
+                           view=hand_view(reply, channel_id, invoker))
         return None
     text = reply.text
     ping = [p for p in reply.ping if p]
@@ -245,7 +270,7 @@ def _board(image: bytes, limit: int) -> discord.File | None:
 
 
 async def send_private(interaction: discord.Interaction, text: str, *, files: list[discord.File] | None = None,
-                        extra: str = "") -> None:
+                        extra: str = "", view: discord.ui.View | None = None) -> None:
     body = "\n".join(t for t in (text, extra) if t).strip() or "Done."
     pieces = chunks(body)
     for i, piece in enumerate(pieces):
@@ -253,6 +278,8 @@ async def send_private(interaction: discord.Interaction, text: str, *, files: li
         if i == len(pieces) - 1:
             if files:
                 kwargs["files"] = files
+            if view is not None:
+                kwargs["view"] = view
         await interaction.followup.send(**kwargs)
 
 

@@ -167,6 +167,13 @@ class Game(ABC, Generic[S]):
         """
         return legal if len(legal) <= 20 else []
 
+    def private_action(self, state: S, player: str, action: Action) -> bool:
+        """Whether a legal action of `player` (its text or its label) tells something only they may know, a card
+        of their hand say. Its button and menu option never go under a public message: the platform offers it to
+        `player` alone (an ephemeral reply, `/game hand`). Decide by the kind of action, never by what the hidden
+        part holds, or the public buttons left over would tell it instead. By default nothing is private."""
+        return False
+
     def skip_action(self, state: S, player: str) -> Action | None:
         """The action that passes `player`'s move when the table votes to skip them (None: cannot skip)."""
         legal = self.legal_actions(state, player)

@@ -74,6 +74,10 @@ class Phase(Generic[S]):
     def buttons(self, game: Any, state: S, player: str, legal: list[Action]) -> list[Action]:
         return legal if len(legal) <= 20 else []
 
+    def private(self, game: Any, state: S, player: str, action: Action) -> bool:
+        """Whether the action names something only `player` may know (`Game.private_action`); by default not."""
+        return False
+
     def skip(self, game: Any, state: S, player: str) -> Action | None:
         """What a table vote to skip `player` plays here; by default the pending default or pass/end/done."""
         pending = self.pending(game, state)
@@ -210,6 +214,9 @@ class PhasedGame(Game[S]):
 
     def button_actions(self, state: S, player: str, legal: list[Action]) -> list[Action]:
         return self.phase(state).buttons(self, state, player, legal)
+
+    def private_action(self, state: S, player: str, action: Action) -> bool:
+        return self.phase(state).private(self, state, player, action)
 
     def pending(self, state: S) -> Pending | None:
         return self.phase(state).pending(self, state)

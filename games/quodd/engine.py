@@ -35,6 +35,9 @@ def hero_id(text: str) -> str | None:
     return None
 
 
+HAND_COMMANDS = ("play", "impulse", "discard")  # actions that take a card from the player's hand
+PUBLIC_CARD_COMMANDS = ("use", "draw")  # a `card:` in play (face up) or in the lineup / the deck: public
+
 HERO = UniqueChoice("hero", lambda: ((h.id, h.name) for h in data.heroes().values()), hero_id)
 
 
@@ -225,6 +228,14 @@ class QuoddHeroes(PhasedGame[QState]):
             return False
         play_card(state, player, action, events)
         return True
+
+    def private_action(self, state: QState, player: str, action: Action) -> bool:
+        """A hand is private (rulebook: each player's hand is theirs alone): playing, discarding or an impulse from
+        it, and any action that pays with a card of it (an ability's cost, a steal past Flame Grip) name that card,
+        so their buttons go to the player alone. Cards in play (`use`) and the lineup (`draw`) are public."""
+        if action.cmd in HAND_COMMANDS:
+            return True
+        return action.cmd not in PUBLIC_CARD_COMMANDS and bool(action.get("card") or action.get("card2"))
 
     def value_label(self, state: QState, player: str, command: str, option: str, value: str) -> str:
         """Card ids in autocomplete read as the card's name and what it does."""

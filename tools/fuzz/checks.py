@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bot import hand
+from bot.table import Table
 from games.core import Action, Event, Game, PlaypostError, Seat
 from games.core.play import resolve
 
@@ -73,11 +75,14 @@ def public_outputs(engine: Game, state: Any, seats: Sequence[Seat], options: dic
     }
     timeout = engine.timeout(state, options)
     out["timeout"] = None if timeout is None else (timeout[0], timeout[1].text())
+    board = board_outputs(engine, state, options)
+    out.update({k: board[k] for k in ("board buttons", "board menus", "your hand")})
     for player in sorted({s.player for s in seats}):
         legal = engine.legal_actions(state, player)
         out[f"legal {player}"] = [a.text() for a in legal]
         out[f"labels {player}"] = [engine.label(state, a) for a in legal]
         out[f"buttons {player}"] = [a.text() for a in engine.button_actions(state, player, legal)]
+        out[f"private controls {player}"] = repr(hand.controls(engine, state, player))
         out[f"private {player}"] = engine.private_text(state, player)
         out[f"view of {player}"] = engine.view(state, player).model_dump_json()
         skip = engine.skip_action(state, player)
@@ -89,6 +94,34 @@ def public_outputs(engine: Game, state: Any, seats: Sequence[Seat], options: dic
                 out[f"preview {player} {a.text()}"] = None if seen is None else (
                     engine.view(seen[0], None).model_dump_json(), [(e.text, e.to) for e in seen[1]])
     return out
+
+
+def board_outputs(engine: Game, state: Any, options: dict[str, str]) -> dict[str, Any]:
+    """What everyone at the table reads while `state` stands: the public view, status, summary, timeout, and the
+    controls under the public board (on Discord everyone sees them) with who gets a "Your hand" button."""
+    st = engine.status(state)
+    buttons = Table.buttons(engine, state, st)
+    timeout = engine.timeout(state, options)
+    return {
+        "view": engine.view(state, None).model_dump_json(),
+        "status": st.model_dump_json(),
+        "summary": json.dumps(engine.summary(state), sort_keys=True, default=str),
+        "timeout": None if timeout is None else (timeout[0], timeout[1].text()),
+        "board buttons": [(b.label, b.action, b.player) for b in buttons],
+        "board menus": [(m.player, m.cmd, m.options) for m in Table.menus(engine, state, st, buttons)],
+        "your hand": hand.players(engine, state, st),
+    }
+
+
+def hand_problems(fuzz: GameFuzz, state: Any, options: dict[str, str], pick: random.Random) -> list[str]:
+    """Deal the hands anew (only what players hold in secret differs): what the table reads must stay the same,
+    the board's buttons and menus above all (issues 11, 14)."""
+    other = fuzz.deal_again(state, pick)
+    if fuzz.engine.dump(other) == fuzz.engine.dump(state):
+        return []
+    mine, theirs = board_outputs(fuzz.engine, state, options), board_outputs(fuzz.engine, other, options)
+    return [f"a hand shows in `{key}`: {_first_difference(value, theirs.get(key))}"
+            for key, value in mine.items() if theirs.get(key) != value]
 
 
 def hidden_problems(fuzz: GameFuzz, state: Any, seats: Sequence[Seat], options: dict[str, str],
@@ -108,7 +141,7 @@ def hidden_problems(fuzz: GameFuzz, state: Any, seats: Sequence[Seat], options: 
     for key, value in mine.items():
         if theirs.get(key) != value:
             out.append(f"hidden information shows in `{key}`: {_first_difference(value, theirs.get(key))}")
-    return out
+    return out + hand_problems(fuzz, state, options, pick)
 
 
 def _first_difference(a: Any, b: Any) -> str:

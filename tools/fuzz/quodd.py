@@ -79,6 +79,16 @@ class QuoddFuzz(GameFuzz):
                 t.hidden = pick.choice(pool)
         return other
 
+    def deal_again(self, state: Any, pick: random.Random) -> Any:
+        """Every hand dealt anew from the hands and the exploration deck together (each keeps its size)."""
+        other: QState = state.model_copy(deep=True)
+        pool = [c for h in other.heroes for c in h.hand] + list(other.deck)
+        pick.shuffle(pool)
+        for h in other.heroes:
+            h.hand, pool = pool[:len(h.hand)], pool[len(h.hand):]
+        other.deck = pool
+        return other
+
     def invariants(self, before: Any, after: Any, events: list[Event]) -> list[str]:
         st: QState = after
         out = []

@@ -85,6 +85,11 @@ class GameFuzz:
             other.rng.counter = pick.randrange(1000)
         return other
 
+    def deal_again(self, state: Any, pick: random.Random) -> Any:
+        """A copy of `state` in which only what players hold in secret differs (the cards of the hands dealt
+        anew, sizes kept); its owner may know it, the table may not. By default the game has no such thing."""
+        return state
+
     # ---- what was reached ----------------------------------------------------------------
     def milestones(self, before: Any, after: Any, events: list[Event]) -> list[str]:
         """Names of notable things this step reached (counted in the report: goals, bosses, levels, results)."""

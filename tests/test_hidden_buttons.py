@@ -1,0 +1,138 @@
+"""Issues 11 and 14: hidden information never reaches a public message's buttons or menus, in every game.
+
+On Discord every control under a channel message is visible to everyone. Random legal play of each game:
+after every action, the buttons and menus the board would carry (`Table.buttons`, `Table.menus`) name no
+hidden card (a card in a hand, face down, or on top of a deck), while the moves that do name one go to
+their player alone (`bot/hand.py`), where they must stay reachable.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot import hand
+from bot.table import Table
+from games.core import Action, Game, Seat, all_games
+from games.core.playout import random_playout
+from games.dungeon.data import content as dungeon_content
+from games.quodd import data as quodd_data
+
+SEEDS = range(3)
+STEPS = 300
+
+
+def options_for(engine: Game, seed: int) -> dict[str, str]:
+    """Each game option cycles through its choices by seed (as the conformance test does)."""
+    return {spec.name: spec.choices[seed % len(spec.choices)] if spec.choices else spec.default
+            for spec in engine.options if spec.choices or spec.default is not None}  # type: ignore[misc]
+
+
+def seats_for(engine: Game, seed: int) -> list[Seat]:
+    lo, hi = engine.min_seats, min(engine.max_seats, 4)
+    return [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, lo + seed % (hi - lo + 1) + 1)]
+
+
+def quodd_hidden(state: Any) -> set[str]:
+    """Every card of every hand (its id and name): a hand is its player's alone."""
+    cards = quodd_data.cards()
+    return {n for h in state.heroes for cid in h.hand for n in (cid, cards[cid].name)}
+
+
+def dungeon_hidden(state: Any) -> set[str]:
+    """What a Boo Booty carries and the top of each face-down deck (the hero's equipment is public by the rules)."""
+    cards = dungeon_content().cards
+    ids = set(state.booty_cards) | set(state.loot_deck[:1]) | set(state.treasure_deck[:1])
+    return {n for cid in ids for n in (cid, cards[cid].name)}
+
+
+def heroball_hidden(state: Any) -> set[str]:
+    """Heroball has no hands, decks or face-down tokens: only the dice are hidden, and no button names them."""
+    return set()
+
+
+HIDDEN: dict[str, Callable[[Any], set[str]]] = {"quodd": quodd_hidden, "dungeon": dungeon_hidden,
+                                                "heroball": heroball_hidden}
+
+
+def public_words(engine: Game, state: Any) -> list[str]:
+    """Every label and action text under the public board now."""
+    st = engine.status(state)
+    if st.finished:
+        return []
+    buttons = Table.buttons(engine, state, st)
+    menus = Table.menus(engine, state, st, buttons)
+    return [w for b in buttons for w in (b.label, b.action)] + \
+        [w for m in menus for option in m.options for w in option]
+
+
+def named(name: str, words: list[str]) -> bool:
+    pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+    return any(pattern.search(w) for w in words)
+
+
+def test_every_game_says_what_it_hides() -> None:
+    """A new game adds its hidden names here, so this test covers it too (`count`, the template's test game, keeps a
+    number secret: its buttons are numbers, so the fuzzer's differential covers it, not names)."""
+    assert set(all_games()) - {"count"} <= set(HIDDEN)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game_id", sorted(HIDDEN))
+def test_no_public_button_or_menu_names_a_hidden_card(game_id: str, seed: int) -> None:
+    """Rules (issues 11, 14): hands are private, never in public text during play; buttons are public text."""
+    engine = all_games()[game_id]
+    options, seats = options_for(engine, seed), seats_for(engine, seed)
+    seen = {"states": 0, "hidden": 0, "private": 0}
+
+    def check(old: Any, player: str, action: Any, state: Any, events: Any) -> None:
+        seen["states"] += 1
+        hidden = HIDDEN[game_id](state)
+        if not hidden:
+            return
+        seen["hidden"] += 1
+        public_view = engine.view(state, None).model_dump_json().casefold()
+        words = public_words(engine, state)
+        # a name that is also face up somewhere (another copy in the lineup) is public knowledge anyway
+        leaked = sorted(n for n in hidden if n.casefold() not in public_view and named(n, words))
+        assert not leaked, f"{game_id}: hidden {leaked} under the public board after `{action.text()}`: {words}"
+        st = engine.status(state)
+        for p in st.to_act:
+            buttons, menus = hand.controls(engine, state, p)
+            seen["private"] += len(buttons) + sum(len(m.options) for m in menus)
+
+    random_playout(engine, options, seats, seed, cap=STEPS, each=check)
+    assert seen["states"] > 0
+    if game_id == "quodd":
+        assert seen["hidden"] > 0, "random play should reach hands holding cards"
+
+
+def test_quodd_card_moves_from_the_hand_are_private_and_cards_in_play_are_not() -> None:
+    """Quodd rulebook: the hand is private; an item or pet in play is face up, and so is the lineup."""
+    engine = all_games()["quodd"]
+    state = engine.setup(options_for(engine, 0), seats_for(engine, 1), 1)
+    p = state.heroes[0].player
+    assert engine.private_action(state, p, Action.of("play", card="wall-kit"))
+    assert engine.private_action(state, p, Action.of("impulse", card="wall-kit"))
+    assert engine.private_action(state, p, Action.of("discard", card="wall-kit"))
+    assert engine.private_action(state, p, Action.of("ability", name="twister", spin="cw", card="wall-kit"))
+    assert engine.private_action(state, p, Action.of("steal", **{"from": "x", "item": "crystal", "card": "wall-kit"}))
+    assert not engine.private_action(state, p, Action.of("use", card="wall-kit"))
+    assert not engine.private_action(state, p, Action.of("draw", card="wall-kit"))
+    assert not engine.private_action(state, p, Action.of("done"))
+    assert not engine.private_action(state, p, Action.of("steal", **{"from": "x", "item": "crystal"}))
+
+
+@pytest.mark.parametrize("game_id", ["dungeon", "heroball"])
+def test_games_without_hands_mark_nothing_private(game_id: str) -> None:
+    """The dungeon's equipment is public by the rules and Heroball has no hands: their boards keep every button."""
+    engine = all_games()[game_id]
+    options, seats = options_for(engine, 0), seats_for(engine, 0)
+
+    def check(old: Any, player: str, action: Any, state: Any, events: Any) -> None:
+        for p in engine.status(state).to_act:
+            assert not any(engine.private_action(state, p, a) for a in engine.legal_actions(state, p))
+
+    random_playout(engine, options, seats, 0, cap=100, each=check)
