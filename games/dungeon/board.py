@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
@@ -189,7 +190,8 @@ class Board:
 
     def route_table(self, sources: Iterable[Sq], structures: frozenset[Sq], limit: int = 99) -> Mapping[Sq, int]:
         """`route_distances` without the copy: the cached table itself, to be read, never changed."""
-        return _routes(self.id, tuple(sorted(set(sources))), structures, limit)
+        srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
+        return _routes(self.id, srcs, structures, limit)
 
     # ---- sight -----------------------------------------------------------
     def _pair(self, a: Sq, b: Sq, ignore_walls: bool) -> _Pair:
@@ -200,8 +202,8 @@ class Board:
         if found is None:
             x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
             y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
-            area = frozenset((x, y) for x in range(max(0, x0), min(self.width - 1, x1) + 1)
-                             for y in range(max(0, y0), min(self.height - 1, y1) + 1)) - {a, b}
+            area = frozenset(product(range(max(0, x0), min(self.width - 1, x1) + 1),
+                                     range(max(0, y0), min(self.height - 1, y1) + 1))) - {a, b}
             walls = [] if ignore_walls else self.wall_segments
             line = find_line(a, b, (), walls)
             seen = [] if line is None else [touched(a, b, line, self.width, self.height)]
