@@ -401,34 +401,35 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
     blk[-1] = 0
     first = start[0] * hgt + start[1]
     blk[first] = 0  # a model never blocks itself
+    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
     stepc = [_K] * size  # what a step into each square adds to the key: movement and hazards
     for s in slow:
         stepc[s[0] * hgt + s[1]] = 2 * _K
     for s in hazards:
         stepc[s[0] * hgt + s[1]] += 1
+    for s in blocked:
+        stepc[s[0] * hgt + s[1]] = over  # never entered (its side-square role is `blk`'s)
+    stepc[first] = _K  # never entered again either: its key is 0
     best: dict[int, int] = {first: 0}
     prev: dict[int, int] = {}
-    heap: list[tuple[int, int]] = [(0, first)]
+    heap: list[int] = [first]  # key * size + square: ordered as the pair (key, square)
     nsteps = b.nsteps
-    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
     push, pop = heapq.heappush, heapq.heappop
     get = best.get
     while heap:
-        key, cur = pop(heap)
+        key, cur = divmod(pop(heap), size)
         if best[cur] < key:
             continue
         for nxt, s1, s2 in nsteps[cur]:
-            if blk[nxt] or blk[s1] or blk[s2]:
-                continue
             nk = key + stepc[nxt]
-            if nk >= over:
+            if nk >= over or blk[s1] or blk[s2]:
                 continue
             old = get(nxt)
             if old is not None and old <= nk:
                 continue
             best[nxt] = nk
             prev[nxt] = cur
-            push(heap, (nk, nxt))
+            push(heap, nk * size + nxt)
     sqs = b.squares
     paths: dict[int, tuple[Sq, ...]] = {first: ()}
     out = {}
