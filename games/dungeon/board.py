@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
@@ -82,6 +83,12 @@ class Board:
                         lst.append((step, nxt, sides))
                 self.steps[(x, y)] = lst
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
+        # the same steps over square numbers x * height + y (numbers order as the squares do), for `small_moves`:
+        # number -> [(next number, side numbers of a diagonal or -1)]
+        self.squares: list[Sq] = [(x, y) for x in range(self.width) for y in range(self.height)]
+        self.nsteps: list[list[tuple[int, int, int]]] = [
+            [(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
+             for _d, nxt, sides in self.steps[sq]] for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
         self._pairs: dict[tuple[Sq, Sq, bool], _Pair] = {}
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
@@ -183,7 +190,8 @@ class Board:
 
     def route_table(self, sources: Iterable[Sq], structures: frozenset[Sq], limit: int = 99) -> Mapping[Sq, int]:
         """`route_distances` without the copy: the cached table itself, to be read, never changed."""
-        return _routes(self.id, tuple(sorted(set(sources))), structures, limit)
+        srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
+        return _routes(self.id, srcs, structures, limit)
 
     # ---- sight -----------------------------------------------------------
     def _pair(self, a: Sq, b: Sq, ignore_walls: bool) -> _Pair:
@@ -194,8 +202,8 @@ class Board:
         if found is None:
             x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
             y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
-            area = frozenset((x, y) for x in range(max(0, x0), min(self.width - 1, x1) + 1)
-                             for y in range(max(0, y0), min(self.height - 1, y1) + 1)) - {a, b}
+            area = frozenset(product(range(max(0, x0), min(self.width - 1, x1) + 1),
+                                     range(max(0, y0), min(self.height - 1, y1) + 1))) - {a, b}
             walls = [] if ignore_walls else self.wall_segments
             line = find_line(a, b, (), walls)
             seen = [] if line is None else [touched(a, b, line, self.width, self.height)]
@@ -383,44 +391,63 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
     """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
     not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
-    Dijkstra on (movement, hazards) packed into one integer, popped in the same order)."""
-    if start in blocked:
-        blocked = blocked - {start}  # a model never blocks itself
-    best: dict[Sq, int] = {start: 0}
-    prev: dict[Sq, Sq] = {}
-    heap: list[tuple[int, Sq]] = [(0, start)]
-    steps = b.steps
+    Dijkstra on (movement, hazards) packed into one integer, popped in the same order). Squares are
+    numbered x * height + y, so numbers break ties in the heap exactly as the squares would."""
+    hgt = b.height
+    size = b.width * hgt
+    blk = bytearray(size + 1)  # the extra last cell stands for "no side square" (-1)
+    for s in blocked:
+        blk[s[0] * hgt + s[1]] = 1
+    blk[-1] = 0
+    first = start[0] * hgt + start[1]
+    blk[first] = 0  # a model never blocks itself
     over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
+    stepc = [_K] * size  # what a step into each square adds to the key: movement and hazards
+    for s in slow:
+        stepc[s[0] * hgt + s[1]] = 2 * _K
+    for s in hazards:
+        stepc[s[0] * hgt + s[1]] += 1
+    for s in blocked:
+        stepc[s[0] * hgt + s[1]] = over  # never entered (its side-square role is `blk`'s)
+    stepc[first] = _K  # never entered again either: its key is 0
+    best: dict[int, int] = {first: 0}
+    prev: dict[int, int] = {}
+    heap: list[int] = [first]  # key * size + square: ordered as the pair (key, square)
+    nsteps = b.nsteps
     push, pop = heapq.heappush, heapq.heappop
+    get = best.get
     while heap:
-        key, cur = pop(heap)
+        key, cur = divmod(pop(heap), size)
         if best[cur] < key:
             continue
-        base = key + _K
-        for _d, nxt, sides in steps[cur]:
-            if nxt in blocked or (sides and (sides[0] in blocked or sides[1] in blocked)):
+        for nxt, s1, s2 in nsteps[cur]:
+            nk = key + stepc[nxt]
+            if nk >= over or blk[s1] or blk[s2]:
                 continue
-            nk = base + _K if nxt in slow else base
-            if nk >= over:
-                continue
-            if nxt in hazards:
-                nk += 1
-            old = best.get(nxt)
+            old = get(nxt)
             if old is not None and old <= nk:
                 continue
             best[nxt] = nk
             prev[nxt] = cur
-            push(heap, (nk, nxt))
+            push(heap, nk * size + nxt)
+    sqs = b.squares
+    paths: dict[int, tuple[Sq, ...]] = {first: ()}
     out = {}
-    for sq, k in best.items():
-        if sq == start or sq in no_end:
+    for n, k in best.items():
+        sq = sqs[n]
+        if n == first or sq in no_end:
             continue
-        path = []
-        node = sq
-        while node != start:
-            path.append(node)
-            node = prev[node]
-        out[sq] = (k // _K, k % _K, tuple(reversed(path)))
+        path = paths.get(n)
+        if path is None:
+            chain = []
+            node = n
+            while node not in paths:
+                chain.append(node)
+                node = prev[node]
+            path = paths[node]
+            for c in reversed(chain):
+                path = paths[c] = path + (sqs[c],)
+        out[sq] = (k // _K, k % _K, path)
     return out
 
 

@@ -123,6 +123,23 @@ def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line 
     # only what lies in the box around a and b can touch a segment between them
     boxes = [s for s in boxes if xlo <= s[0] < xhi and ylo - 1 <= s[1] <= yhi and s != a and s != b]
     walls = [w for w in walls if w[0] <= xhi and w[2] >= xlo and w[1] <= yhi and w[3] >= ylo]
+    # a wall across the whole box between the two squares touches every line from one to the other (a line
+    # crossing both open squares is strictly inside the box, and between them it crosses the wall's line)
+    ymid_lo, ymid_hi = min(a[1], b[1]) + 1, max(a[1], b[1])
+    for x0, y0, x1, y1 in walls:
+        if x0 == x1:
+            if xlo + 1 <= x0 <= xhi - 1 and y0 <= ylo and y1 >= yhi:
+                return None
+        elif ymid_lo <= y0 <= ymid_hi and x0 <= xlo and x1 >= xhi:
+            return None
+    if boxes:  # so does a whole column (or row) of blocking squares across the box between them
+        bs = set(boxes)
+        for x0 in range(xlo + 1, xhi - 1):
+            if all((x0, y0) in bs for y0 in range(ylo, yhi)):
+                return None
+        for y0 in range(ymid_lo, ymid_hi):
+            if all((x0, y0) in bs for x0 in range(xlo, xhi)):
+                return None
     pts = set(_corners(a)) | set(_corners(b))
     for s in boxes:
         pts.update(_corners(s))

@@ -91,6 +91,11 @@ def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int
     Routes run both ways alike (steps, walls and the corners structures close are the same either
     way, and only the squares in between may not be structures), so the whole table is taken from
     the destination: one search per target square serves every model and every range asking about it."""
+    if len(src) == 1:  # the common case, without sets
+        if src[0] in dst:
+            return 0
+        d = board(st.dungeon).route_table(dst, structures(st)).get(src[0], 999)
+        return d if d <= limit else 999
     if set(src) & set(dst):
         return 0
     dist = board(st.dungeon).route_table(dst, structures(st))

@@ -274,3 +274,25 @@ def test_sight_asked_again_with_other_blockers_is_exact() -> None:
             if b.sight([a], [c], frozenset(blockers)) != reference_sees(a, c, blockers, walls):
                 wrong.append((a, c, sorted(blockers)))
     assert not wrong, f"{len(wrong)} answers differ from the exact computation, e.g. {wrong[:3]}"
+
+
+def test_a_wall_or_a_line_of_blockers_across_the_way_blocks_and_a_gap_in_it_does_not() -> None:
+    """`find_line` answers "no line" at once when one wall, or a whole column or row of blocking squares,
+    spans the box between the two squares (every line between them touches it); a shorter wall, a gap, or
+    one just outside the way must not count. Every case agrees with the exact reference."""
+    from games.dungeon.los import find_line
+
+    a, c = (0, 1), (4, 3)  # the box: x 0..5, y 1..4
+    cases: list[tuple[list[Sq], list[Wall], bool]] = [
+        ([], [(2, 1, 2, 4)], False),  # a wall across the box at x = 2
+        ([], [(2, 1, 2, 2)], True),  # ... ending lower: a line passes above it
+        ([], [(5, 0, 5, 9)], True),  # a wall on c's far side is not between them
+        ([], [(0, 2, 5, 2)], False),  # a wall across the box at y = 2
+        ([], [(0, 2, 2, 2)], True),  # ... only part of the way
+        ([(2, 1), (2, 2), (2, 3)], [], False),  # a column of blockers between them
+        ([(2, 1), (2, 3)], [], True),  # ... with a gap in the middle
+        ([(0, 2), (1, 2), (2, 2), (3, 2), (4, 2)], [], False),  # a row of blockers between them
+    ]
+    for boxes, walls, seen in cases:
+        assert reference_sees(a, c, set(boxes), walls) == seen, (boxes, walls)
+        assert (find_line(a, c, boxes, walls) is not None) == seen, (boxes, walls)
