@@ -201,8 +201,10 @@ async def test_hand_moves_print_only_for_their_player_and_press_by_number(tmp_pa
     sees, numbered after the board's buttons; `/game hand` shows the same; only their player may press them."""
     from bot.console import transcript_output
     lines = (Path(__file__).parent / "quodd" / "transcripts" / "ffa_full.txt").read_text(encoding="utf-8")
-    head = lines.splitlines()[:40 if lines.splitlines()[39].startswith("dan> /quodd upgrade") else 0]
-    assert head, "the ffa transcript's line 40 is dan's upgrade that opens his power-up phase"
+    all_lines = lines.splitlines()
+    first = next((i for i, ln in enumerate(all_lines) if ln.startswith("dan> /quodd upgrade")), None)
+    assert first is not None, "the ffa transcript has dan's first upgrade, which opens his power-up phase"
+    head = all_lines[:first + 1]
     script = tmp_path / "hand.txt"
     script.write_text("\n".join([*head, "dan> /game hand", "ann> button 2", "dan> button 2"]) + "\n")
     out = await transcript_output(script, tmp_path)
