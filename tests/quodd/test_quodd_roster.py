@@ -119,3 +119,29 @@ def test_rules_answer_for_both_new_heroes_and_both_powers():
     assert "On: Wren Tidewhistle tile 5A." in topics["Swap Skills (swap-skills)"]  # the ability topics name the tile
     assert "On: Ossian Brightforge tile 6B." in topics["Timely Removal (timely-removal)"]
     assert not [t for t in topics.values() if "no tile yet" in t or "on no hero's tile" in t]
+
+
+def test_random_games_with_wren_and_ossian_play_to_the_end_using_both_powers():
+    """As the conformance test, but with the two heroes it never deals: random legal play (preferring Q-powers
+    and upgrades) ends, the log replays, and both powers are used."""
+    from games.core.play import replay
+    from games.core.playout import random_playout
+
+    used: set[str] = set()
+    for seed in range(3):
+        seats = [Seat(player="a", name="A", choices={"hero": "wren"}), Seat(player="b", name="B",
+                 choices={"hero": "ossian"}), Seat(player="c", name="C", choices={"hero": "nyx"})]
+        options = {"events": "on"} if seed % 2 else {}
+
+        def choose(pick, state, player, legal):  # noqa: ANN001, ANN202
+            preferred = [a for a in legal if a.cmd == "qpower" and a.get("tile")]
+            return pick.choice(preferred or legal)
+
+        def each(old, player, action, state, events) -> None:  # noqa: ANN001
+            if action.cmd == "qpower" and action.get("tile"):
+                used.add(next(h.hero for h in state.heroes if h.player == player))
+
+        game = random_playout(E, options, seats, seed, choose=choose, each=each)
+        assert game.finished
+        assert E.dump(replay(E, options, seats, seed, game.log)) == E.dump(game.state)
+    assert {"wren", "ossian"} <= used
