@@ -78,6 +78,9 @@ COMMANDS = (
         OptionSpec(name="direction", description="Bomb: fire it N, E, S or W", choices=("N", "E", "S", "W")),
         OptionSpec(name="way", description="Rotate board: cw or ccw", choices=("cw", "ccw")),
         OptionSpec(name="copy", description="Copy Q-power: the hero whose power you use", autocomplete=True),
+        OptionSpec(name="tile", description="Flip Upgrade / Upgrade: which of your tiles (1-6)", autocomplete=True),
+        OptionSpec(name="side", description="Flip Upgrade / Upgrade: the side it shows, a or b", choices=("a", "b")),
+        OptionSpec(name="skill", description="A gold side: the skill to upgrade", choices=tuple(data.skills())),
     )),
     CommandSpec(name="ability", description="Use an upgrade ability (phases 1 and 3; builders and teleport: movement)",
                 options=(

@@ -46,9 +46,10 @@ class SkillDef(_Strict):
 class HeroDef(_Strict):
     id: str
     name: str
-    q_power: str  # id of its unique Q-power (implemented in a later issue; rearrange is shared)
+    q_power: str  # id of its unique Q-power (`qpowers.py`; rearrange is shared)
     q_text: str
     house: bool = False
+    by_name_only: bool = False  # never dealt at random: added after games were saved, whose draws must replay
     default_skills: dict[str, str]
 
 

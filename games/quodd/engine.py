@@ -104,7 +104,8 @@ class QuoddHeroes(PhasedGame[QState]):
         rng = Rng(seed=seed)
         hv = data.house()
         chosen = [hero_id(s.choices.get("hero", "")) for s in seats]
-        free = HERO.free_ids(seats)
+        # heroes `by_name_only` are never dealt, so the draws of games saved before they came replay unchanged
+        free = [h for h in HERO.free_ids(seats) if not data.heroes()[h].by_name_only]
         heroes: list[Hero] = []
         for i, (seat, hid) in enumerate(zip(seats, chosen, strict=True)):
             if hid is None:
@@ -197,8 +198,8 @@ class QuoddHeroes(PhasedGame[QState]):
                          if k in args})
         if action.cmd == "qpower" and "copy" in args:
             args["copy"] = hero_id(args["copy"]) or args["copy"]
-        if action.cmd == "qpower" and "way" in args:
-            args["way"] = args["way"].lower()
+        if action.cmd == "qpower":
+            args.update({k: args[k].lower() for k in ("way", "side", "skill") if k in args})
         if action.cmd == "rearrange":
             owner = [h for h in st.heroes if h.player == (st.pending.hero if st.pending else player)]
             if not owner:

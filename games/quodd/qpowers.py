@@ -9,6 +9,11 @@
 | `earthquake` | Aang | `qpower`: the direction die, every hero tumbles that way, no skills |
 | `bomb` | Bramble | `qpower direction:`: a bomb of the bomb die, fired N, E, S or W |
 | `copy_q` | Nyx | `qpower copy:<hero> ...`: another hero's power at the table, with its own options |
+| `flip_upgrade` | Wren (by name only) | `qpower tile: side: [skill:]`: a tile on the track turns to that side |
+| `upgrade` | Ossian (by name only) | `qpower tile: side: [skill:]`: one more tile onto the track at once |
+
+Flip Upgrade (house reading): the side turned away stops giving its bonus and the new side gives its own; a gold side
+on the track is never turned away (a skill flipped by a gold side stays upgraded for good, as Upgrade Skill says).
 """
 from __future__ import annotations
 
@@ -21,13 +26,14 @@ from .bombs import fire, roll_bomb
 from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
 from .sweep import parts, roll_direction, sweep
+from .upgrades import side_of, side_text, take_upgrade, upgrade_actions
 
 Q_RANGE = 7
 PLACES: dict[str, tuple[str, ...]] = {
     "place_wall": ("wall", "broken_wall", "tunnel"),
     "place_teleporter": ("teleporter",),
 }
-BUILT = (*PLACES, "rotate_board", "earthquake", "bomb", "copy_q")
+BUILT = (*PLACES, "rotate_board", "earthquake", "bomb", "copy_q", "flip_upgrade", "upgrade")
 WAYS = {"cw": "clockwise", "ccw": "counter-clockwise"}
 
 
@@ -55,7 +61,41 @@ def _own(st: QState, h: Hero, power: str) -> list[Action]:
         return [Action.of("qpower")]
     if power == "bomb":
         return [Action.of("qpower", direction=d) for d in DIRS4]
+    if power == "flip_upgrade":
+        return flip_actions(h)
+    if power == "upgrade":
+        return [Action.of("qpower", **a.argdict) for a in upgrade_actions(h)]
     return []
+
+
+def flip_actions(h: Hero) -> list[Action]:
+    """Flip Upgrade: each tile on the track whose shown side is not gold, turned to its other side (a gold side
+    turned up names the skill it upgrades)."""
+    out: list[Action] = []
+    for code in h.upgrades:
+        tile, shown = int(code[:-1]), code[-1]
+        other = "b" if shown == "a" else "a"
+        if side_of(h, tile, shown).gold:
+            continue
+        if side_of(h, tile, other).gold:
+            out += [Action.of("qpower", tile=str(tile), side=other, skill=k) for k in data.skills()
+                    if k not in h.upgraded]
+        else:
+            out.append(Action.of("qpower", tile=str(tile), side=other))
+    return out
+
+
+def flip_upgrade(h: Hero, action: Action, lead: str, ev: list[Event]) -> None:
+    tile, side, skill = int(action.get("tile") or 0), action.get("side") or "", action.get("skill") or ""
+    shown = "b" if side == "a" else "a"
+    old, new = side_of(h, tile, shown), side_of(h, tile, side)
+    h.upgrades[h.upgrades.index(f"{tile}{shown}")] = f"{tile}{side}"
+    h.movement += new.movement - old.movement
+    h.explore += new.explore - old.explore
+    if new.gold:
+        h.upgraded.append(skill)
+    ev.append(Event(text=f"{lead}: tile {tile} turns from {side_text(old)} to side {side.upper()}, "
+                         f"{side_text(new, skill)}."))
 
 
 def copyable(st: QState, h: Hero) -> list[Hero]:
@@ -93,11 +133,23 @@ def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     elif power == "bomb":
         ev.append(Event(text=f"{lead}."))
         fire(st, h.pos or "", action.get("direction") or "", roll_bomb(st), ev, h.player)
+    elif power == "flip_upgrade":
+        flip_upgrade(h, action, lead, ev)
+    elif power == "upgrade":
+        ev.append(Event(text=f"{lead}."))
+        take_upgrade(st, h, Action.of("upgrade", **action.argdict), ev)
 
 
-def qpower_label(action: Action) -> str:
+def qpower_label(action: Action, h: Hero | None = None) -> str:
+    """The button's words; `h`, the hero using it, lets a tile's side be named."""
     copied = action.get("copy")
     lead = f"Q-power ({data.heroes()[copied].name}'s)" if copied in data.heroes() else "Q-power"
+    tile, side = action.get("tile") or "", action.get("side") or ""
+    if tile.isdigit() and side in ("a", "b"):
+        power = data.heroes()[copied or (h.hero if h else "")].q_power if (copied or h) else ""
+        what = {"flip_upgrade": "flip tile", "upgrade": "take tile"}.get(power, "tile")
+        named = f": {side_text(side_of(h, int(tile), side), action.get('skill') or '')}" if h else ""
+        return f"{lead}: {what} {tile}{side.upper()}{named}"
     kind = action.get("token")
     if kind:
         name = data.token_kinds()[kind].name if kind in data.token_kinds() else kind
@@ -130,6 +182,8 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
         return "The earthquake takes no options: `qpower` rolls the direction die."
     if power == "bomb":
         return "Fire the bomb `direction:` N, E, S or W."
+    if power in ("flip_upgrade", "upgrade"):
+        return explain_tiles(h, power, action)
     kinds = PLACES.get(power, ())
     kind, at = action.get("token") or "", (action.get("at") or "").upper()
     if kind not in kinds:
@@ -140,3 +194,20 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     if abs(p[0] - xy(h.pos)[0]) + abs(p[1] - xy(h.pos)[1]) > Q_RANGE:
         return f"{at} is beyond range {Q_RANGE} (counted orthogonally)."
     return f"Not on {at}: {placement_problem(st, kind, p)}."
+
+
+def explain_tiles(h: Hero, power: str, action: Action) -> str:
+    """Why a Flip Upgrade or Upgrade Q-power was refused, and what is legal."""
+    legal = flip_actions(h) if power == "flip_upgrade" else upgrade_actions(h)
+    codes = sorted({f"{a.get('tile')}{a.get('side')}" for a in legal})
+    if not codes:
+        return ("No tile on your track can be flipped (gold sides stay)." if power == "flip_upgrade"
+                else "All your upgrade tiles are on your track already.")
+    code = f"{action.get('tile') or ''}{action.get('side') or ''}"
+    if code not in codes:
+        verb = "turn a tile on your track to its other side" if power == "flip_upgrade" else "take a tile left"
+        return f"`tile:` `side:` must {verb}: " + ", ".join(codes) + "."
+    skills = sorted({a.get("skill") or "" for a in legal if f"{a.get('tile')}{a.get('side')}" == code})
+    if skills == [""]:
+        return "That side is not gold: leave out `skill:`."
+    return "That side is gold: `skill:` one of " + ", ".join(skills) + "."

@@ -340,6 +340,11 @@ Q_POWERS = {  # power id -> (the rulebook's name, what it does here)
              "its kind (see `bombs`)."),
     "copy_q": ("Q: Copy Q-Power", "use the unique Q-power of another hero at the table instead of your own "
                "(`/quodd qpower copy:<hero>` with that power's options)."),
+    "flip_upgrade": ("Q: Flip Upgrade", "turn one upgrade tile on your track over to its other side (`/quodd qpower "
+                     "tile: side:`, with `skill:` when the new side is gold): the old side's bonus or ability goes, "
+                     "the new one comes. A gold side on the track stays (its skill is upgraded for good)."),
+    "upgrade": ("Q: Upgrade", "take one more upgrade tile at once, into the next free slot of your track, on the side "
+                "you choose (`/quodd qpower tile: side:`, with `skill:` for a gold side)."),
 }
 
 
@@ -353,7 +358,8 @@ def qpower_topics() -> dict[str, str]:
         if h.q_power in Q_POWERS:
             name, text = Q_POWERS[h.q_power]
             out[name] = f"{name} ({h.name}): {text[0].upper()}{text[1:]}"
-            out[h.name] = f"{h.name}'s Q-power is {name}: {text}"
+            only = " (never dealt at random: choose this hero by name when you join)" if h.by_name_only else ""
+            out[h.name] = f"{h.name}'s Q-power is {name}: {text}{only}"
     out["bombs"] = ("A bomb rolls in a straight line: standard bombs 4 spaces, fire and ice bombs 3 (bomb die: "
                     "3 standard, 2 fire, 1 ice faces). It explodes when it runs into a hero (who first jumps two "
                     "spaces away from it), a wall or a crystal (thrown two spaces); into a pit or off the map it is "

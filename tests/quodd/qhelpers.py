@@ -9,13 +9,10 @@ connection, `#` no square). Tokens are `kind` or `kind:group` strings. Heroes ar
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Action, IllegalAction, Rng
 from games.core.play import step
 from games.quodd import ENGINE as E
 from games.quodd import data
-from games.quodd.abilities import actions, exploring, track
 from games.quodd.deck import new_decks
 from games.quodd.skills import top_face
 from games.quodd.state import Hero, MoveCtx, QState, Token
@@ -96,9 +93,8 @@ def seed_rolling(first: int, sides: int = 6, second: int | None = None) -> int:
     raise AssertionError("no seed found")
 
 
-def grant(st: QState, player: str, ability: str, monkeypatch: Any = None) -> Hero:
-    """Give `player`'s hero an upgrade ability: it becomes the hero whose tile carries it, with that side taken.
-    An ability on no hero's tile yet is added to the hero's track as read by the game (`monkeypatch` needed)."""
+def grant(st: QState, player: str, ability: str) -> Hero:
+    """Give `player`'s hero an upgrade ability: it becomes the hero whose tile carries it, with that side taken."""
     for hid, tiles in data.upgrades().items():
         for n, t in enumerate(tiles, start=1):
             for side, s in (("a", t.a), ("b", t.b)):
@@ -108,12 +104,4 @@ def grant(st: QState, player: str, ability: str, monkeypatch: Any = None) -> Her
                         h.hero, h.upgrades = hid, []  # another hero's track: start it afresh
                     h.upgrades.append(f"{n}{side}")
                     return h
-    assert monkeypatch is not None, f"{ability} is on no hero's tile: pass the test's monkeypatch"
-    real = track.abilities_of
-
-    def with_it(h: Hero) -> list[str]:
-        return real(h) + ([ability] if h.player == player else [])
-
-    for module in (track, actions, exploring):
-        monkeypatch.setattr(module, "abilities_of", with_it)
-    return hero(st, player)
+    raise AssertionError(f"{ability} is on no hero's tile")

@@ -54,9 +54,9 @@ def test_good_aim_destroys_a_token_or_breaks_a_wall_within_range_five():
     assert "H3" not in st.tokens
 
 
-def test_timely_removal_discards_two_cards_to_discard_another_heros_item(monkeypatch):  # noqa: ANN001
+def test_timely_removal_discards_two_cards_to_discard_another_heros_item():
     st = power()
-    h = grant(st, "ann", "timely-removal", monkeypatch)
+    h = grant(st, "ann", "timely-removal")
     h.hand = ["lantern", "trail-mix", "broom"]
     hero(st, "bob").items = ["boots-of-haste"]
     assert "`target:` must be one of `boots-of-haste`" in illegal(
@@ -85,9 +85,9 @@ def test_crystal_bomb_destroys_tokens_within_range_four_and_throws_neighbours():
     assert hero(st, "bob").pos == "F3"  # thrown like a basic explosion
 
 
-def test_swap_skills_swaps_two_skills_on_another_heros_faces(monkeypatch):  # noqa: ANN001
+def test_swap_skills_swaps_two_skills_on_another_heros_faces():
     st = power()
-    grant(st, "ann", "swap-skills", monkeypatch).hand = ["lantern"]  # a card to play keeps phase 1 open
+    grant(st, "ann", "swap-skills").hand = ["lantern"]  # a card to play keeps phase 1 open
     before = dict(hero(st, "bob").skills)
     st, _ = do(st, "ann", 'ability name:swap-skills hero:bob faces:"left right"')
     after = hero(st, "bob").skills
@@ -95,26 +95,26 @@ def test_swap_skills_swaps_two_skills_on_another_heros_faces(monkeypatch):  # no
     assert "once a turn" in illegal(st, "ann", 'ability name:swap-skills hero:bob faces:"left right"').reason
 
 
-def test_random_wind_slides_every_hero_one_space_the_die_shows(monkeypatch):  # noqa: ANN001
+def test_random_wind_slides_every_hero_one_space_the_die_shows():
     st = power(seed=seed_rolling(3, sides=8))  # the third direction of the die: E
-    grant(st, "ann", "random-wind", monkeypatch)
+    grant(st, "ann", "random-wind")
     assert list(DIRS8)[2] == "E"
     st, ev = do(st, "ann", "ability name:random-wind")
     assert hero(st, "ann").pos == "D3" and hero(st, "bob").pos == "F3"
     assert any("shows E" in e for e in ev)
 
 
-def test_strong_wind_slides_every_hero_two_spaces_your_way(monkeypatch):  # noqa: ANN001
+def test_strong_wind_slides_every_hero_two_spaces_your_way():
     st = power(heroes=[dict(pos="C3"), dict(pos="D3")])
-    grant(st, "ann", "strong-wind", monkeypatch).hand = ["lantern"]  # a card to play keeps phase 1 open
+    grant(st, "ann", "strong-wind").hand = ["lantern"]  # a card to play keeps phase 1 open
     st, _ = do(st, "ann", "ability name:strong-wind direction:W")
     assert hero(st, "ann").pos == "A3" and hero(st, "bob").pos == "B3"
     assert "once a turn" in illegal(st, "ann", "ability name:strong-wind direction:W").reason
 
 
-def test_wipe_the_lineup_deals_a_new_lineup_once_a_turn(monkeypatch):  # noqa: ANN001
+def test_wipe_the_lineup_deals_a_new_lineup_once_a_turn():
     st = power()
-    grant(st, "ann", "wipe-the-lineup", monkeypatch)
+    grant(st, "ann", "wipe-the-lineup")
     old = list(st.lineup)
     st, _ = do(st, "ann", "ability name:wipe-the-lineup")
     assert set(old) <= set(st.discard) and len(st.lineup) == 5 and not set(old) & set(st.lineup)
@@ -143,16 +143,16 @@ def test_getaway_offers_a_dash_of_one_after_a_steal():
     assert hero(st, "ann").pos == "A1"
 
 
-def test_good_fortune_adds_an_exploration_after_a_steal(monkeypatch):  # noqa: ANN001
+def test_good_fortune_adds_an_exploration_after_a_steal():
     st = build(OPEN, heroes=[dict(pos="B2"), dict(pos="C3", carrying=["red-crystal"])])
-    grant(st, "ann", "good-fortune", monkeypatch)
+    grant(st, "ann", "good-fortune")
     st, ev = do(st, "ann", "steal from:bob item:red-crystal")
     assert hero(st, "ann").explores_earned == 1 and any("Good Fortune" in e for e in ev)
 
 
-def test_extra_item_in_play_holds_two_items(monkeypatch):  # noqa: ANN001
+def test_extra_item_in_play_holds_two_items():
     st = power()
-    h = grant(st, "ann", "extra-item", monkeypatch)
+    h = grant(st, "ann", "extra-item")
     h.hand = ["boots-of-haste", "spyglass", "wall-kit"]
     st, _ = do(st, "ann", "play card:boots-of-haste")
     st, _ = do(st, "ann", "play card:spyglass")
@@ -161,9 +161,9 @@ def test_extra_item_in_play_holds_two_items(monkeypatch):  # noqa: ANN001
     assert hero(st, "ann").items == ["spyglass", "wall-kit"] and "boots-of-haste" in hero(st, "ann").hand
 
 
-def test_extra_pet_in_play_holds_two_pets(monkeypatch):  # noqa: ANN001
+def test_extra_pet_in_play_holds_two_pets():
     st = power()
-    h = grant(st, "ann", "extra-pet", monkeypatch)
+    h = grant(st, "ann", "extra-pet")
     h.hand = ["quick-ferret", "magpie"]
     st, _ = do(st, "ann", "play card:quick-ferret")
     st, _ = do(st, "ann", "play card:magpie")
@@ -192,9 +192,9 @@ def test_underdog_places_a_token_under_your_hero_and_it_acts_at_once():
     assert hero(st, "ann").pos == "C1" and st.phase == "power"
 
 
-def _explore_kind(ability: str, kind: str, monkeypatch) -> None:  # noqa: ANN001
+def _explore_kind(ability: str, kind: str) -> None:
     st = build(OPEN, heroes=[dict(pos="C3")], phase="recovery")
-    h = grant(st, "ann", ability, monkeypatch)
+    h = grant(st, "ann", ability)
     h.hand = ["lantern"]  # a card to play keeps phase 3 open
     st, ev = do(st, "ann", "done")
     got = [c for c in hero(st, "ann").hand if c != "lantern"]
@@ -202,25 +202,25 @@ def _explore_kind(ability: str, kind: str, monkeypatch) -> None:  # noqa: ANN001
     assert len(got) == 1 and data.cards()[got[0]].kind == kind and st.m.draws == 1
 
 
-def test_explore_food_takes_a_food_card_each_exploration(monkeypatch):  # noqa: ANN001
-    _explore_kind("explore-food", "food", monkeypatch)
+def test_explore_food_takes_a_food_card_each_exploration():
+    _explore_kind("explore-food", "food")
 
 
-def test_explore_item_takes_an_item_card_each_exploration(monkeypatch):  # noqa: ANN001
-    _explore_kind("explore-item", "item", monkeypatch)
+def test_explore_item_takes_an_item_card_each_exploration():
+    _explore_kind("explore-item", "item")
 
 
-def test_explore_pet_takes_a_pet_card_each_exploration(monkeypatch):  # noqa: ANN001
-    _explore_kind("explore-pet", "pet", monkeypatch)
+def test_explore_pet_takes_a_pet_card_each_exploration():
+    _explore_kind("explore-pet", "pet")
 
 
-def test_explore_rune_takes_a_rune_card_each_exploration(monkeypatch):  # noqa: ANN001
-    _explore_kind("explore-rune", "rune", monkeypatch)
+def test_explore_rune_takes_a_rune_card_each_exploration():
+    _explore_kind("explore-rune", "rune")
 
 
-def test_explore_from_deck_draws_the_top_card_each_exploration(monkeypatch):  # noqa: ANN001
+def test_explore_from_deck_draws_the_top_card_each_exploration():
     st = build(OPEN, heroes=[dict(pos="C3")], phase="recovery")
-    h = grant(st, "ann", "explore-from-deck", monkeypatch)
+    h = grant(st, "ann", "explore-from-deck")
     h.hand = ["lantern"]
     top = st.deck[0]
     st, _ = do(st, "ann", "done")
@@ -243,9 +243,9 @@ def test_ignore_world_events_leaves_you_where_winds_and_spins_would_move_you():
     assert hero(st, "ann").front == "E" and hero(st, "bob").front == "S"
 
 
-def test_protected_food_is_never_burnt_by_a_fire_bomb(monkeypatch):  # noqa: ANN001
+def test_protected_food_is_never_burnt_by_a_fire_bomb():
     st = build(OPEN, heroes=[dict(pos="A3"), dict(pos="E3")])
-    grant(st, "bob", "protected-food", monkeypatch).hand = ["trail-mix", "lantern", "honey-bun"]
+    grant(st, "bob", "protected-food").hand = ["trail-mix", "lantern", "honey-bun"]
     roll(st, Bomb(at="B3", dir="E", kind="fire"), [])  # C3, D3, hits Bob at E3
     assert hero(st, "bob").hand == ["trail-mix", "honey-bun"] and st.discard == ["lantern"]
     assert food_protected(hero(st, "bob")) and not food_protected(hero(st, "ann"))

@@ -116,10 +116,10 @@ def test_teleport_skill_moves_you_up_to_the_ready_points_and_uses_the_skill():
     assert hero(st, "ann").pos == "B2" and "slide" in st.m.used and st.m.ready == ""
 
 
-def test_teleport_plus_two_adds_two_to_your_teleporter_roll(monkeypatch):  # noqa: ANN001
+def test_teleport_plus_two_adds_two_to_your_teleporter_roll():
     rows = ["............"] * 3
     st = slide(rows, tokens={"B2": "teleporter"}, heroes=[dict(pos="A2")], points=1, seed=seed_rolling(2))
-    grant(st, "ann", "teleport-plus-two", monkeypatch)
+    grant(st, "ann", "teleport-plus-two")
     st, ev = do(st, "ann", "move direction:E distance:1")
     far = max(abs(ord(o[0]) - ord("B")) + abs(int(o[1:]) - 2) for o in st.pending.options)
     assert far == 4 and any("+2" in e for e in ev)

@@ -83,7 +83,7 @@ class DecidePhase(QuoddPhase):
                 return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)
         if action.cmd == "qpower":
-            return qpower_label(action)
+            return qpower_label(action, hero_of(state, state.pending.hero) if state.pending else None)
         return super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:

@@ -368,7 +368,7 @@ class MovePhase(TurnPhase):
             paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"
         if action.cmd == "qpower":
-            return qpower_label(action)
+            return qpower_label(action, active(state))
         if action.cmd == "ability":
             return ability_label(state, action)
         return super().label(game, state, action)
