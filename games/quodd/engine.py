@@ -281,7 +281,9 @@ class QuoddHeroes(PhasedGame[QState]):
         """What is hidden besides the dice: the secret tokens, the order of the decks (exploration, treasure, world
         events) and every hand.
         A reveal, a draw or a card leaving a hand changes it."""
-        secrets = ",".join(f"{k}={t.hidden}" for k, t in sorted(state.tokens.items()) if t.hidden)
+        # the kinds still hidden, not where they lie: a token moved face down (a rotated board, a platform)
+        # tells nothing, so only a reveal changes this part
+        secrets = ",".join(sorted(t.hidden for t in state.tokens.values() if t.hidden))
         if not (state.deck or state.treasure or state.event_deck or any(h.hand for h in state.heroes)):
             return secrets
         hands = ";".join(f"{h.player}:{','.join(h.hand)}" for h in state.heroes)

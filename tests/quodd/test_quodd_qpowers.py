@@ -91,6 +91,20 @@ def test_trixie_rotates_the_board_she_stands_on_with_everything_on_it():
     assert st.m.power_used and not legal(st, "ann", "qpower")
 
 
+def test_rotating_a_face_down_secret_token_keeps_it_secret_and_reveals_nothing():
+    """Found by the fuzzer (Quodd seed 5013): a turned board moves a secret token face down. Where it lies is public,
+    what it is stays hidden, so the hidden digest (what undo guards) must not change: only a reveal changes it."""
+    st = q_up("trixie", tokens={"C1": "wall"}, others=[dict(pos="A9", front="N")])
+    st.board_of = {label(x, y): "b1" for x in range(9) for y in range(9)}
+    st.tokens["C1"].hidden, st.tokens["C1"].kind = "spring", "secret"
+    before = E.hidden_digest(st)
+    st, _ = do(st, "ann", "qpower way:cw")
+    assert st.tokens["I3"].hidden == "spring" and "C1" not in st.tokens  # moved, still face down
+    assert E.hidden_digest(st) == before
+    st.tokens["I3"].hidden = ""  # a reveal
+    assert E.hidden_digest(st) != before
+
+
 def test_only_a_square_board_turns():
     st = q_up("trixie")
     st.board_of = {label(x, y): "zone" for x in range(9) for y in range(2)}  # a 2x9 start zone

@@ -68,7 +68,8 @@ class QuoddFuzz(GameFuzz):
 
     def hidden(self, state: Any) -> Any:
         st: QState = state
-        return (st.rng.seed, st.rng.counter, sorted((sq, t.hidden) for sq, t in st.tokens.items() if t.hidden))
+        # the kinds still face down, not where they lie: moving a face-down token (a turned board) reveals nothing
+        return (st.rng.seed, st.rng.counter, sorted(t.hidden for t in st.tokens.values() if t.hidden))
 
     def perturb(self, state: Any, pick: random.Random) -> Any:
         """Another generator, and other real kinds under the face-down secret tokens (from the scenario's pool)."""
