@@ -7,7 +7,6 @@ and the game-over banner. When a change is on purpose, look at the new images an
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from dhelpers import do, legal, scene
 from PIL import Image
 
 from games.dungeon import ENGINE as E
+from golden import check_golden
 from render.dungeon import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -59,13 +59,5 @@ def test_the_image_shows_only_the_explored_part_of_the_map():
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
-    png = render(SCENES[name]())
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("DUNGEON_GOLDEN") == "update":
-        path.write_bytes(png)
-        pytest.skip(f"regenerated {path}; look at it before committing")
-    assert path.exists(), f"missing {path}: run DUNGEON_GOLDEN=update (see this module's docstring)"
-    if png != path.read_bytes():
-        new = tmp_path / f"{name}.png"
-        new.write_bytes(png)
-        pytest.fail(f"{name}: the board image changed (new one in {new}); if on purpose, regenerate (module doc)")
+    check_golden(render(SCENES[name]()), GOLDEN / f"{name}.png", "DUNGEON_GOLDEN", tmp_path,
+                 "tests/dungeon/test_dungeon_golden.py")

@@ -9,13 +9,13 @@ then open tests/heroball/golden/*.png, check them by eye, and commit them with t
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from hb_helpers import build, do
 
 from games.heroball import ENGINE as E
+from golden import check_golden
 from render.heroball import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -79,14 +79,5 @@ SCENES = {"midgame": midgame, "intercept_window": intercept_window, "recap_push_
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
-    png = render(E.view(SCENES[name](), None))
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("HEROBALL_GOLDEN") == "update":
-        path.write_bytes(png)
-        pytest.skip(f"regenerated {path}; look at it before committing")
-    assert path.exists(), f"missing {path}: run HEROBALL_GOLDEN=update (see this module's docstring)"
-    if png != path.read_bytes():
-        new = tmp_path / f"{name}.png"
-        new.write_bytes(png)
-        pytest.fail(f"{name}: the board image changed (new one in {new}). If on purpose, regenerate with "
-                    "HEROBALL_GOLDEN=update .venv/bin/python -m pytest tests/heroball/test_heroball_golden.py")
+    check_golden(render(E.view(SCENES[name](), None)), GOLDEN / f"{name}.png", "HEROBALL_GOLDEN", tmp_path,
+                 "tests/heroball/test_heroball_golden.py")

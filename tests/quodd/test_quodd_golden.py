@@ -6,13 +6,13 @@ purpose, look at the new images and regenerate them:
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from qhelpers import build, do
 
 from games.quodd import ENGINE as E
+from golden import check_golden
 from render.quodd import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -42,13 +42,5 @@ def test_the_move_is_one_numbered_path_naming_the_elements_it_went_through():
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
-    png = render(SCENES[name]())
-    path = GOLDEN / f"{name}.png"
-    if os.environ.get("QUODD_GOLDEN") == "update":
-        path.write_bytes(png)
-        pytest.skip(f"regenerated {path}; look at it before committing")
-    assert path.exists(), f"missing {path}: run QUODD_GOLDEN=update (see this module's docstring)"
-    if png != path.read_bytes():
-        new = tmp_path / f"{name}.png"
-        new.write_bytes(png)
-        pytest.fail(f"{name}: the board image changed (new one in {new}); if on purpose, regenerate (module doc)")
+    check_golden(render(SCENES[name]()), GOLDEN / f"{name}.png", "QUODD_GOLDEN", tmp_path,
+                 "tests/quodd/test_quodd_golden.py")
