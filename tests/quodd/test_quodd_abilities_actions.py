@@ -126,8 +126,9 @@ def test_flame_grip_makes_a_thief_discard_a_card_to_steal():
     hero(st, "ann").hand = ["lantern"]
     assert legal(st, "ann", "steal") == ["steal card:lantern from:bob item:red-crystal"]
     assert "Flame Grip" in illegal(st, "ann", "steal from:bob item:red-crystal card:broom").reason
-    st, _ = do(st, "ann", "steal from:bob item:red-crystal card:lantern")
+    st, ev = do(st, "ann", "steal from:bob item:red-crystal card:lantern")
     assert hero(st, "ann").carrying == ["red-crystal"] and st.discard[-1] == "lantern" and not hero(st, "ann").hand
+    assert any("discards Lantern" in e for e in ev)  # face up on the discard pile, like every other discard
     st = build(OPEN, heroes=[dict(pos="B2"), dict(pos="C3", carrying=["red-crystal"])])
     grant(st, "bob", "flame-grip")
     assert legal(st, "ann", "steal") == []  # an empty hand cannot pay

@@ -8,6 +8,7 @@ from games.core import Event
 from games.core.grid import DIRS8
 
 from ..board import can_enter, hero_of, xy
+from ..deck import card_name
 from ..jobs import decide, push_front
 from ..state import Hero, Job, QState
 from .track import has
@@ -24,7 +25,8 @@ def pay_grip(st: QState, thief: Hero, card: str, ev: list[Event]) -> None:
     if card:
         thief.hand.remove(card)
         st.discard.append(card)
-        ev.append(Event(text=f"{thief.name} discards a card to get past the Flame Grip."))
+        # discards go face up on the discard pile, as every other discard (abilities, the hand limit) does
+        ev.append(Event(text=f"{thief.name} discards {card_name(card)} to get past the Flame Grip."))
 
 
 def after_steal(st: QState, h: Hero, ev: list[Event]) -> None:
