@@ -57,6 +57,7 @@ class HeroballView(BaseModel):
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
     pending: list[Mark] = Field(default_factory=list)  # the action a player is asked to react to
+    songs: dict[str, list[str]] = Field(default_factory=dict)  # a singer's player -> the hexes her Sing holds
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
@@ -91,7 +92,17 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
                         phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
                         terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
-                        result=st.result.text if st.result else "", **recap(s, st))
+                        result=st.result.text if st.result else "", songs=songs(g, s), **recap(s, st))
+
+
+def songs(g: Rulebook, s: HeroballState) -> dict[str, list[str]]:
+    """The hexes of each Sing in the field: moving away from the singer within its range costs more there."""
+    out = {}
+    for c in s.heroes:
+        card = g.card(c, "sing")
+        if card is not None and "sing" in c.field:
+            out[c.player] = [lab for lab in g.board.labels if g.board.dist(lab, c.pos) <= card.range]
+    return out
 
 
 def last_turn(s: HeroballState, st: Status) -> int:

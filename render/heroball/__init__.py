@@ -171,6 +171,7 @@ def render(view: HeroballView, **options: Any) -> bytes:
             d.line([(x - 15, y + 20), (x + 15, y + 16)], fill=POLE, width=4)
         else:
             d.line([(x - 16, y + 10), (x + 16, y - 2)], fill=POLE, width=5)
+    _songs(d, g, view)
     # heroes
     tags = token_labels([h.hero for h in view.heroes])
     for h in view.heroes:
@@ -195,6 +196,18 @@ def render(view: HeroballView, **options: Any) -> bytes:
     draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
     bottom = _panel(d, view, g.height + 6, width)
     return encode_png(img.crop((0, 0, width, bottom + 10)))
+
+
+def _songs(d: Pen, g: _Geo, view: HeroballView) -> None:
+    """The area of a Sing in the field: each hex of it ringed in the singer's colour, with a note on the edge."""
+    for player, hexes in sorted(view.songs.items()):
+        singer = next((h for h in view.heroes if h.player == player), None)
+        if singer is None:
+            continue
+        colour = SEAT_COLORS[singer.seat % len(SEAT_COLORS)]
+        for lab in hexes:
+            if lab in g.b.labels:
+                d.polygon(g.corners(lab, 6), outline=colour, width=2)
 
 
 def _mark_xy(g: _Geo, lab: str) -> tuple[float, float] | None:
@@ -264,7 +277,9 @@ def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
     y += 2 * (small + 8) + 8
     for line in ("square token = knocked down; thick outline = goal tile; dark hex = Pillar of Heaven",
                  "solid arrows = moves (red) and pushes (purple); dashed gold = throws, drops, fumbles;",
-                 "attacks: X = hit, O = defended; '!' = the action you may react to"):
+                 "attacks: X = hit, O = defended; '!' = the action you may react to",
+                 *(f"ringed hexes = {h.name}'s Sing: moving away from {h.hero} there costs more AP"
+                   for h in view.heroes if h.player in view.songs)):
         for part in wrap(line, int((width - 20) / (small * 0.52))):
             d.text((x, y), part, size=small, fill=MUTED)
             y += small + 4

@@ -75,6 +75,22 @@ def test_sing_makes_heroes_within_2_pay_1_more_to_move_away_until_her_next_turn(
     assert "hero action:sing" not in legal(s, "calypso")
 
 
+def test_the_area_of_calypsos_sing_is_in_the_view_and_ringed_on_the_board():
+    """Issue 18: while Sing is in the field, the view lists the hexes within its range of Calypso and the image
+    rings them in her colour (with a line in the key); once it leaves the field, neither."""
+    from render.heroball import render
+    s = build("Calypso@G7, Gorgo@H8 ap=5")
+    quiet = render(E.view(s, None))
+    s, _ = do(s, "calypso", "hero action:sing")
+    v = E.view(s, None)
+    assert set(v.songs) == {"calypso"} and {"G7", "H8", "I9"} <= set(v.songs["calypso"])
+    assert all(B.dist(lab, "G7") <= 2 for lab in v.songs["calypso"]) and "G10" not in v.songs["calypso"]
+    assert render(v) != quiet
+    s, _ = do(s, "calypso", "end")
+    s, _ = do(s, "gorgo", "end")
+    assert not E.view(s, None).songs
+
+
 def test_shifting_land_sprint_then_slide_favoured_terrain_and_move_whatever_stands_there():
     # Calypso's god Zeus favours mountain. She sprints onto mountain G8, then slides it onto G9 where Gorgo stands.
     s = build("Calypso@G6 ap=5 spent=step+run, Gorgo@G9", terrain="G8=mountain")
