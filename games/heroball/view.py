@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 from games.core import Action, Status
 from games.core.marks import Mark, shown
 
-from .attacks import attack_kind
+from .attacks import attack_kind, defend_cost
+from .movement import base_cost
 from .rulebook import Rulebook
 from .state import HeroballState, HeroState
 
@@ -31,6 +32,7 @@ class HeroView(BaseModel):
     goal: list[str]
     orders: dict[str, str]
     active: bool
+    costs: dict[str, int] = Field(default_factory=dict)  # AP each action costs this hero (before terrain)
 
 
 class ObjectView(BaseModel):
@@ -57,6 +59,8 @@ class HeroballView(BaseModel):
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
     pending: list[Mark] = Field(default_factory=list)  # the action a player is asked to react to
+    terrain_cost: int = 0  # AP added for moving onto a terrain hex
+    favoured_cost: int = 0  # ... and what the god's favoured terrain adds instead
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
@@ -80,7 +84,7 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     heroes = [HeroView(player=h.player, name=h.name, hero=h.hero, god=h.god, terrain=g.favoured(h), seat=h.seat,
                        pos=h.pos, ap=h.ap, max_ap=hv.max_ap, score=h.score, down=h.down, holding=h.holding,
                        spent=list(h.spent), cards=card_states(g, h), goal=g.board.goal(h.corner),
-                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"))
+                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"), costs=costs(g, h))
               for i, h in enumerate(s.heroes)]
     w = s.window
     objects = [ObjectView(id=k, at=o.at, holder=o.holder, in_flight=bool(w and w.kind == "intercept" and w.obj == k))
@@ -91,7 +95,17 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
                         phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
                         terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
-                        result=st.result.text if st.result else "", **recap(s, st))
+                        result=st.result.text if st.result else "", terrain_cost=g.costs.terrain,
+                        favoured_cost=g.costs.favoured, **recap(s, st))
+
+
+def costs(g: Rulebook, h: HeroState) -> dict[str, int]:
+    """What each action costs this hero in AP before terrain: the moves (Trample replaces the sprint's cost), the
+    ball actions, and the reactions (a defend card replaces the defend cost)."""
+    out = {k: base_cost(g, h, k) for k in ("step", "run", "sprint")}
+    out.update(throw=g.costs.throw, drop=g.costs.drop, push=g.costs.push, fumble=g.costs.fumble,
+               defend=defend_cost(g, h), intercept=g.costs.intercept)
+    return out
 
 
 def last_turn(s: HeroballState, st: Status) -> int:

@@ -90,3 +90,20 @@ def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
         new.write_bytes(png)
         pytest.fail(f"{name}: the board image changed (new one in {new}). If on purpose, regenerate with "
                     "HEROBALL_GOLDEN=update .venv/bin/python -m pytest tests/heroball/test_heroball_golden.py")
+
+
+def test_the_panel_names_the_acting_heros_ap_and_the_cost_of_each_action():
+    """Issue 18: the panel gives the acting hero's AP and the house cost of each action (step, run, sprint, throw,
+    drop, push, fumble, defend, intercept) and of terrain, as the engine charges them."""
+    from render.heroball import cost_lines
+
+    v = E.view(midgame(), None)
+    gorgo = next(h for h in v.heroes if h.active)
+    assert gorgo.name == "Gorgo" and gorgo.ap > 0
+    first, second = cost_lines(v, gorgo)
+    assert first.startswith(f"Gorgo has {gorgo.ap} of {gorgo.max_ap} AP.")
+    for key in ("step", "run", "sprint", "throw", "drop", "push", "fumble", "defend", "intercept"):
+        assert f"{key} {gorgo.costs[key]}" in first
+        assert gorgo.costs[key] == getattr(E.costs, key)  # Gorgo has no card that changes a cost
+    assert v.terrain_cost == E.costs.terrain and v.favoured_cost == E.costs.favoured
+    assert f"adds {v.terrain_cost:+d} AP" in second and f"({v.favoured_cost:+d} on" in second
