@@ -97,6 +97,9 @@ class Reply:
     # this text, replaces its board and controls) instead of posting a new one; a new message pings
     continues: bool = False
     recap: str = ""  # with a ping: the moves since the pinged player's last one (it opens `text`)
+    # this move ended the game: a transport that can posts the animated replay after the final board
+    # (`GameManager.end_replay`); never set for an abandoned game or a board shown again
+    replay_due: bool = False
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

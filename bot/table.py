@@ -475,6 +475,7 @@ class Table:
                 board=board if later else None,
                 status_message=self.status_message(rec, after),
                 continues=continues,
+                replay_due=after.finished and bool(events) and (before is None or not before.finished),
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:
