@@ -33,6 +33,7 @@ class HeroView(BaseModel):
     orders: dict[str, str]
     active: bool
     costs: dict[str, int] = Field(default_factory=dict)  # AP each action costs this hero (before terrain)
+    reacting: bool = False  # asked to react (defend, intercept) in another hero's turn
 
 
 class ObjectView(BaseModel):
@@ -84,7 +85,8 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     heroes = [HeroView(player=h.player, name=h.name, hero=h.hero, god=h.god, terrain=g.favoured(h), seat=h.seat,
                        pos=h.pos, ap=h.ap, max_ap=hv.max_ap, score=h.score, down=h.down, holding=h.holding,
                        spent=list(h.spent), cards=card_states(g, h), goal=g.board.goal(h.corner),
-                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"), costs=costs(g, h))
+                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"), costs=costs(g, h),
+                       reacting=(i != s.active and h.player in st.to_act))
               for i, h in enumerate(s.heroes)]
     w = s.window
     objects = [ObjectView(id=k, at=o.at, holder=o.holder, in_flight=bool(w and w.kind == "intercept" and w.obj == k))

@@ -286,7 +286,9 @@ def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
     return [f"{h.name} has {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, sprint {c['sprint']} "
             f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
             f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
-            f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."]
+            f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
+            f"{r.name} may react with {r.ap} AP: defend {r.costs['defend']}, intercept {r.costs['intercept']}."
+            for r in view.heroes if r.reacting and r.costs]
 
 
 def _mat(d: Pen, h: HeroView, x: int, y: int, w: int, mid: int, small: int) -> int:
