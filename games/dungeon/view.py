@@ -40,6 +40,7 @@ class HeroView(BaseModel):
     move_left: int = 0  # squares left of the move action under way (the acting hero only)
     dice: dict[str, str] = Field(default_factory=dict)  # STR / ARM / WILL / DEX as dice specs, e.g. "2B1R"
     attacks: dict[str, int] = Field(default_factory=dict)  # attack style -> range in squares
+    unique: dict[str, tuple[int, int]] = Field(default_factory=dict)  # own action name -> (AP cost, range)
 
 
 class MonsterView(BaseModel):
@@ -131,7 +132,9 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
             debuffs=list(h.debuffs), activated=h.activated, incapacitated=is_incap(h), active=active,
             move=(s.move + 1) // 2 if "slow" in h.debuffs else s.move,
             move_left=st.activation.move_left if active and st.activation else 0,
-            dice={k.upper(): d.text() for k, d in s.dice.items()}, attacks=dict(s.attacks)))
+            dice={k.upper(): d.text() for k, d in s.dice.items()}, attacks=dict(s.attacks),
+            unique={content().unique[u].name: (content().unique[u].ap, content().unique[u].range)
+                    for u in s.unique if u in content().unique}))
     monsters = []
     for m in st.monsters:
         md = monster_def(m)

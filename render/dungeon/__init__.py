@@ -321,7 +321,9 @@ def _acting_lines(h: HeroView) -> list[str]:
     magic = f", WILL {h.dice.get('WILL', '0')} against magic" if h.dice else ""
     return [f"Move {h.move} squares per move action{left}",
             f"Attack: {attacks}" if attacks else "Attack: none",
-            f"Defence: ARM {h.dice.get('ARM', '0')}{magic}"]
+            f"Defence: ARM {h.dice.get('ARM', '0')}{magic}"] + (
+            ["Own actions: " + ", ".join(f"{name} {ap} AP range {rng}" for name, (ap, rng) in h.unique.items())]
+            if h.unique else [])
 
 
 def _costs_line(costs: dict[str, int]) -> str:

@@ -65,6 +65,9 @@ def test_the_panel_names_the_acting_heros_dice_ranges_and_action_costs():
         stat = {"melee": "STR", "ranged": "DEX", "magic": "WILL"}[style]
         assert f"{style} {stat} {ruby.dice[stat]} range {rng}" in lines[1]
     assert lines[2] == f"Defence: ARM {ruby.dice['ARM']}, WILL {ruby.dice['WILL']} against magic"
+    twin = content().unique["twin_strike"]
+    assert ruby.unique == {twin.name: (twin.ap, twin.range)}  # her own action, from the data
+    assert lines[3] == f"Own actions: {twin.name} {twin.ap} AP range {twin.range}"
     costs = content().rules.ap_costs
     text = _costs_line(v.ap_costs)
     assert f"move action {costs['move']}," in text and f"brew {costs['brew']}," in text
