@@ -26,7 +26,7 @@ from .defaults import DEFAULT_SETTINGS
 from .errors import BOARD_OUT_OF_DATE, MOVED_MEANWHILE, VOTE_OVERTAKEN, NotFound, StaleBoard, guarded
 from .pipeline import Limits
 from .records import RecordCommands, rebuild_all, replay_export
-from .replays import ReplayCommands
+from .replays import ReplayCommands, end_replay
 from .reply import INDEX_MARK, Button, Context, Reply
 from .suggest import Suggestions
 from .table import Table
@@ -202,6 +202,10 @@ class GameManager:
         if rec is None or rec.status != "active" or rec.meta.get("board_version") != rec.version:
             return ""  # no board of this version posted yet (a click that lost a race to it)
         return str(rec.meta.get("board_url", ""))
+
+    async def end_replay(self, game_id: int) -> Reply | None:
+        """The animated replay to post once a move has ended game `game_id` (drawn in the render pool), or None."""
+        return await end_replay(self.table, game_id)
 
     async def remember_board(self, game_id: int, version: int, url: str) -> None:
         """Where the newest board with buttons was posted, so a stale button can point to it."""

@@ -5,6 +5,7 @@ loop); here a game's record comes from storage or an export file (bot/cli.py pla
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from games.core import Action, IllegalAction, Seat, get_game
@@ -16,6 +17,7 @@ from .records import replay_export
 from .reply import Attachment, Context, Reply
 from .table import Table
 
+log = logging.getLogger(__name__)
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit
 
 
@@ -41,6 +43,19 @@ class ReplayCommands:
 
     async def replay(self, ctx: Context) -> Reply:
         return await game_replay(self.table, await self.table.live_or_last(ctx))
+
+
+async def end_replay(table: Table, game_id: int) -> Reply | None:
+    """The replay posted in the game's channel once a move ends it: the `/game replay` reply, or None when
+    there is none to post (images off, over the upload limit: said in the log)."""
+    rec = await table.storage.get_game(game_id)
+    if rec is None or rec.status != "finished":
+        return None
+    reply = await game_replay(table, rec)
+    if reply.ephemeral or not reply.files:
+        log.info("event=end_replay_skipped game=%s why=%r", game_id, reply.text)
+        return None
+    return reply
 
 
 async def game_replay(table: Table, rec: GameRecord) -> Reply:

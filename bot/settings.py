@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     playpost_queue: int = Limits.queue  # jobs waiting at each stage before a submitter has to wait
     # a move's board that takes longer than this is posted after its text, into the same message
     playpost_image_wait_ms: int = 500
+    # PLAYPOST_REPLAY_AT_END: when a move ends a game, post its animated replay after the final board
+    playpost_replay_at_end: bool = True
 
     def limits(self) -> Limits:
         return Limits(apply_slots=max(1, self.playpost_apply_slots), rules_workers=max(1, self.playpost_rules_workers),

@@ -479,6 +479,7 @@ class Table:
                 status_message=self.status_message(rec, after),
                 continues=continues,
                 hand_controls=mine,
+                replay_due=after.finished and bool(events) and (before is None or not before.finished),
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:

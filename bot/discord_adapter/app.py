@@ -47,8 +47,8 @@ class GatedFlows(Flows):
     """The flows behind the shutdown gate: once the bot is stopping, a command or click is answered
     "restarting" and changes nothing; those already admitted run to the end (the bot waits for them)."""
 
-    def __init__(self, bot: PlaypostBot, *, image_wait: float = 0.5) -> None:
-        super().__init__(bot, image_wait=image_wait)
+    def __init__(self, bot: PlaypostBot, *, image_wait: float = 0.5, replay_at_end: bool = True) -> None:
+        super().__init__(bot, image_wait=image_wait, replay_at_end=replay_at_end)
         self.gate = bot.gate
 
     async def _refuse(self, interaction: discord.Interaction) -> None:
@@ -98,7 +98,8 @@ class PlaypostBot(ext.Bot):
         self.pace: Pace | None = None
         self.gate = ShutdownGate()
         # what the components' callbacks reach (checked against their Protocol), behind the shutdown gate
-        self.flows: ClickFlows = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000)
+        self.flows: ClickFlows = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000,
+                                            replay_at_end=settings.playpost_replay_at_end)
         self.background: list[asyncio.Task[None]] = []
         self.stopping: asyncio.Task[None] | None = None
         for command in build_commands():

@@ -14,6 +14,7 @@ replies of a channel are posted in the order the moves were made.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -101,9 +102,10 @@ def ack_timer(defer: Callable[[], Awaitable[None]]) -> asyncio.TimerHandle:
 class Flows:
     """Runs interactions through the manager; the components reach it as `interaction.client.flows`."""
 
-    def __init__(self, bot: Poster, *, image_wait: float = 0.5) -> None:
+    def __init__(self, bot: Poster, *, image_wait: float = 0.5, replay_at_end: bool = True) -> None:
         self.bot = bot
         self.image_wait = image_wait  # seconds a move's text waits for its board before leaving without it
+        self.replay_at_end = replay_at_end  # a move that ends a game: its replay follows the final board
         self._posting: dict[str, asyncio.Lock] = {}  # per channel: replies are posted in commit order
         # per channel: the message of the turn under way (kept in memory: after a restart a turn's next
         # move simply posts a new message)
@@ -268,7 +270,22 @@ class Flows:
                 turn = self.turns.get(channel_id)
                 content = continued_text(turn.body, replace(reply, text="")) if turn else None
             await self._board_later(interaction, reply, board, sent, content)
+        if reply.replay_due and self.replay_at_end and sent is not None and reply.game_id is not None:
+            await self._post_replay(channel_id, reply.game_id)
         return None if sent is None else sent.id
+
+    async def _post_replay(self, channel_id: str, game_id: int) -> None:
+        """The game just ended: its animated replay, drawn in the render pool, posted after the final board.
+        A failure is logged and changes nothing (the game is over and stored already)."""
+        try:
+            replay = await self.manager.end_replay(game_id)
+            if replay is None:
+                return
+            files = [discord.File(io.BytesIO(f.data), filename=f.name) for f in replay.files]
+            await self.bot.get_partial_messageable(int(channel_id)).send(replay.text, files=files)
+            log.info("event=end_replay game=%s bytes=%d", game_id, sum(len(f.data) for f in replay.files))
+        except Exception:
+            log.warning("event=end_replay_failed game=%s", game_id, exc_info=True)
 
     async def _continue_turn(self, interaction: discord.Interaction, reply: Reply, channel_id: str, *,
                              thinking: bool, note: str = "") -> discord.PartialMessage | None:

@@ -36,6 +36,11 @@ class HeroView(BaseModel):
     activated: bool
     incapacitated: bool
     active: bool
+    move: int = 0  # squares one move action buys (halved when slowed)
+    move_left: int = 0  # squares left of the move action under way (the acting hero only)
+    dice: dict[str, str] = Field(default_factory=dict)  # STR / ARM / WILL / DEX as dice specs, e.g. "2B1R"
+    attacks: dict[str, int] = Field(default_factory=dict)  # attack style -> range in squares
+    unique: dict[str, tuple[int, int]] = Field(default_factory=dict)  # own action name -> (AP cost, range)
 
 
 class MonsterView(BaseModel):
@@ -103,6 +108,7 @@ class DungeonView(BaseModel):
     earlier: int = 0  # marks of that span too old to draw
     pending: list[Mark] = Field(default_factory=list)  # an attack waiting for its roller's decision
     explored: tuple[int, int, int, int] = (0, 0, 0, 0)  # columns and rows the image shows: x0, y0, x1, y1
+    ap_costs: dict[str, int] = Field(default_factory=dict)  # what each hero action costs in AP (the house table)
 
 
 def _code(name: str) -> str:
@@ -123,7 +129,12 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
             wounds=min(h.wounds, s.life), life=s.life, potions=h.potions, max_potions=s.potions, ap_left=ap_left,
             equipment=[content().cards[c].name for c in h.equipment],
             treasure=sum(1 for c in h.equipment if content().cards[c].deck != "loot"),
-            debuffs=list(h.debuffs), activated=h.activated, incapacitated=is_incap(h), active=active))
+            debuffs=list(h.debuffs), activated=h.activated, incapacitated=is_incap(h), active=active,
+            move=(s.move + 1) // 2 if "slow" in h.debuffs else s.move,
+            move_left=st.activation.move_left if active and st.activation else 0,
+            dice={k.upper(): d.text() for k, d in s.dice.items()}, attacks=dict(s.attacks),
+            unique={content().unique[u].name: (content().unique[u].ap, content().unique[u].range)
+                    for u in s.unique if u in content().unique}))
     monsters = []
     for m in st.monsters:
         md = monster_def(m)
@@ -147,7 +158,7 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
         result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty, dungeon_name=dd.name,
-        explored=explored(st), **recap(st, status))
+        explored=explored(st), ap_costs=dict(content().rules.ap_costs), **recap(st, status))
 
 
 def recap(st: DungeonState, status: Status) -> dict[str, Any]:

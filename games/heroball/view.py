@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 from games.core import Action, Status
 from games.core.marks import Mark, shown
 
-from .attacks import attack_kind
+from .attacks import attack_kind, defend_cost
+from .movement import base_cost
 from .rulebook import Rulebook
 from .state import HeroballState, HeroState
 
@@ -31,6 +32,8 @@ class HeroView(BaseModel):
     goal: list[str]
     orders: dict[str, str]
     active: bool
+    costs: dict[str, int] = Field(default_factory=dict)  # AP each action costs this hero (before terrain)
+    reacting: bool = False  # asked to react (defend, intercept) in another hero's turn
 
 
 class ObjectView(BaseModel):
@@ -58,6 +61,8 @@ class HeroballView(BaseModel):
     earlier: int = 0  # marks of that span too old to draw
     pending: list[Mark] = Field(default_factory=list)  # the action a player is asked to react to
     songs: dict[str, list[str]] = Field(default_factory=dict)  # a singer's player -> the hexes her Sing holds
+    terrain_cost: int = 0  # AP added for moving onto a terrain hex
+    favoured_cost: int = 0  # ... and what the god's favoured terrain adds instead
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
@@ -81,7 +86,8 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     heroes = [HeroView(player=h.player, name=h.name, hero=h.hero, god=h.god, terrain=g.favoured(h), seat=h.seat,
                        pos=h.pos, ap=h.ap, max_ap=hv.max_ap, score=h.score, down=h.down, holding=h.holding,
                        spent=list(h.spent), cards=card_states(g, h), goal=g.board.goal(h.corner),
-                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"))
+                       orders=dict(h.orders), active=(i == s.active and s.phase != "over"), costs=costs(g, h),
+                       reacting=(i != s.active and h.player in st.to_act))
               for i, h in enumerate(s.heroes)]
     w = s.window
     objects = [ObjectView(id=k, at=o.at, holder=o.holder, in_flight=bool(w and w.kind == "intercept" and w.obj == k))
@@ -92,7 +98,8 @@ def build_view(g: Rulebook, s: HeroballState, st: Status) -> HeroballView:
     return HeroballView(radius=hv.board_radius, pillar_distance=hv.pillar_distance, round=s.round, rounds=hv.rounds,
                         phase=st.phase, waiting_for=st.waiting_for, heroes=heroes, objects=objects,
                         terrain=dict(s.terrain), trail=list(trail), flights=flights, finished=st.finished,
-                        result=st.result.text if st.result else "", songs=songs(g, s), **recap(s, st))
+                        result=st.result.text if st.result else "", songs=songs(g, s), terrain_cost=g.costs.terrain,
+                        favoured_cost=g.costs.favoured, **recap(s, st))
 
 
 def songs(g: Rulebook, s: HeroballState) -> dict[str, list[str]]:
@@ -102,6 +109,15 @@ def songs(g: Rulebook, s: HeroballState) -> dict[str, list[str]]:
         card = g.card(c, "sing")
         if card is not None and "sing" in c.field:
             out[c.player] = [lab for lab in g.board.labels if g.board.dist(lab, c.pos) <= card.range]
+    return out
+
+
+def costs(g: Rulebook, h: HeroState) -> dict[str, int]:
+    """What each action costs this hero in AP before terrain: the moves (Trample replaces the sprint's cost), the
+    ball actions, and the reactions (a defend card replaces the defend cost)."""
+    out = {k: base_cost(g, h, k) for k in ("step", "run", "sprint")}
+    out.update(throw=g.costs.throw, drop=g.costs.drop, push=g.costs.push, fumble=g.costs.fumble,
+               defend=defend_cost(g, h), intercept=g.costs.intercept)
     return out
 
 

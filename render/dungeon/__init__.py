@@ -307,6 +307,40 @@ def _hero(d: Pen, h: HeroView) -> None:
         _badges(d, px + 1, py - 1, h.debuffs)
 
 
+_STAT_OF = {"melee": "STR", "ranged": "DEX", "magic": "WILL"}  # the offence dice of each attack style
+_COST_NAMES = (("move", "move action"), ("attack", "attack"), ("potion", "potion"), ("heal", "heal"),
+               ("brew", "brew"), ("picklock", "pick a lock"), ("smash", "smash"), ("equip", "equip"),
+               ("drop", "drop"), ("switch", "switch profile"), ("stand", "stand up"))
+
+
+def _acting_lines(h: HeroView) -> list[str]:
+    """The acting hero's move, offence dice with each attack's range, and defence dice (as the game names them)."""
+    left = f" ({h.move_left} left of this one)" if h.move_left else ""
+    attacks = ", ".join(f"{style} {_STAT_OF.get(style, '?')} {h.dice.get(_STAT_OF.get(style, ''), '0')} "
+                        f"range {rng}" for style, rng in h.attacks.items())
+    magic = f", WILL {h.dice.get('WILL', '0')} against magic" if h.dice else ""
+    return [f"Move {h.move} squares per move action{left}",
+            f"Attack: {attacks}" if attacks else "Attack: none",
+            f"Defence: ARM {h.dice.get('ARM', '0')}{magic}"] + (
+            ["Own actions: " + ", ".join(f"{name} {ap} AP range {rng}" for name, (ap, rng) in h.unique.items())]
+            if h.unique else [])
+
+
+def _costs_line(costs: dict[str, int]) -> str:
+    """'AP costs: move action 1, attack 1, ...' (attack styles share one entry when they cost the same)."""
+    styles = {costs[k] for k in ("melee", "ranged", "magic") if k in costs}
+    parts = []
+    for key, name in _COST_NAMES:
+        if key == "attack":
+            if len(styles) == 1:
+                parts.append(f"attack {styles.pop()}")
+            else:
+                parts += [f"{k} attack {costs[k]}" for k in ("melee", "ranged", "magic") if k in costs]
+        elif key in costs:
+            parts.append(f"{name} {costs[key]}")
+    return "AP costs: " + ", ".join(parts)
+
+
 def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
     """Below the map: level, turn, whose move (or the result banner), each hero, the spawn point, the monsters,
     the recap legend and the key. Returns the y below it."""
@@ -330,8 +364,17 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
         y += mid + 5
         stats = (f"AP {h.ap_left}  wounds {h.wounds}/{h.life}  potions {h.potions}/{h.max_potions}  "
                  f"cards {len(h.equipment)}" + (f"  {', '.join(h.debuffs)}" if h.debuffs else ""))
-        for line in wrap(stats, int((width - 40) / (small * 0.52))):
-            d.text((x0 + mid + 6, y), line, size=small, fill=MUTED)
+        cols_in = int((width - 40) / (small * 0.52))
+        lines = [(line, MUTED) for line in wrap(stats, cols_in)]
+        if h.active and not v.result:  # the acting hero's dice, ranges and move, in ink
+            lines += [(x, INK) for line in _acting_lines(h) for x in wrap(line, cols_in)]
+        for line, ink in lines:
+            d.text((x0 + mid + 6, y), line, size=small, fill=ink)
+            y += small + 4
+        y += 4
+    if v.ap_costs and not v.result:
+        for line in wrap(_costs_line(v.ap_costs), int((width - 20) / (small * 0.52))):
+            d.text((x0, y), line, size=small, fill=INK)
             y += small + 4
         y += 4
     for sp in v.spawns:

@@ -247,6 +247,13 @@ def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
         for line in wrap(f"Waiting for {view.waiting_for}", int(width / (mid * 0.55))):
             d.text((x, y), line, size=mid, fill=MUTED)
             y += mid + 4
+        acting = next((h for h in view.heroes if h.active), None)
+        if acting is not None and acting.costs:
+            cols = int((width - 20) / (small * 0.52))
+            for line in [part for text in cost_lines(view, acting) for part in wrap(text, cols)]:
+                d.text((x, y), line, size=small, fill=INK)
+                y += small + 4
+            y += 4
     ball = next((o for o in view.objects if o.id == "ball"), None)
     if ball is not None:
         holder = next((h for h in view.heroes if h.player == ball.holder), None)
@@ -286,6 +293,19 @@ def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
     return y
 
 
+def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
+    """The acting hero's AP and what each action costs them (the game's own costs, Trample and defend cards
+    included), and what terrain adds per hex."""
+    c = h.costs
+    fav = f"{view.favoured_cost:+d}" if view.favoured_cost else "nothing"
+    return [f"{h.name} has {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, sprint {c['sprint']} "
+            f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
+            f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
+            f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
+            f"{r.name} may react with {r.ap} AP: defend {r.costs['defend']}, intercept {r.costs['intercept']}."
+            for r in view.heroes if r.reacting and r.costs]
+
+
 def _mat(d: Pen, h: HeroView, x: int, y: int, w: int, mid: int, small: int) -> int:
     """One player's mat in a column `w` px wide; returns the y below it."""
     color = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
@@ -298,10 +318,10 @@ def _mat(d: Pen, h: HeroView, x: int, y: int, w: int, mid: int, small: int) -> i
     for line in wrap(f"{h.hero} · {h.god} ({h.terrain}) · {h.pos}", int(w / (small * 0.55))):
         d.text((x, y), line, size=small, fill=MUTED)
         y += small + 4
-    d.text((x, y), "AP", size=small, fill=INK)
+    d.text((x, y), f"AP {h.ap}", size=small, fill=INK)
     pip = small - 2
     for i in range(h.max_ap):
-        cx = x + small * 2 + i * (pip + 4)
+        cx = x + int(small * 2.6) + i * (pip + 4)
         d.ellipse((cx, y + 2, cx + pip, y + 2 + pip), fill=color if i < h.ap else PAPER, outline=INK)
     y += small + 6
     flags = []

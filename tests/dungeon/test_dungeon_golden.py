@@ -32,12 +32,47 @@ def monster_turn():
     return E.view(st, None)
 
 
+def hero_acting():
+    """Ruby is acting and has moved D5-D6: the panel shows her move (and what is left of it), her offence dice with
+    each attack's range, her defence dice, and what each action costs in AP."""
+    st = scene("ruby@D5 candy@E6/bob", "gouger@E7 knucklehead@G5 rex@F6", pool=["knucklehead", "gouger", "flinger"])
+    for text in ("activate hero:ruby", "move to:D6"):
+        st, _ = do(st, text)
+    return E.view(st, None)
+
+
 def game_over():
     v = monster_turn()
     return v.model_copy(update={"result": "Every hero is incapacitated: the Dark Consul wins.", "phase": "over"})
 
 
-SCENES = {"monster_turn": monster_turn, "game_over": game_over}
+SCENES = {"monster_turn": monster_turn, "game_over": game_over, "hero_acting": hero_acting}
+
+
+def test_the_panel_names_the_acting_heros_dice_ranges_and_action_costs():
+    """Issue 16/18: the acting hero's move, offence dice per attack style (STR melee, DEX ranged, WILL magic, the
+    game's stat names), ranges, defence dice (ARM; WILL against magic) and the house AP cost of each action."""
+    from games.dungeon.data import content
+    from render.dungeon import _acting_lines, _costs_line
+
+    v = hero_acting()
+    ruby = next(h for h in v.heroes if h.active)
+    assert ruby.move > 0 and 0 < ruby.move_left < ruby.move and ruby.attacks and set(ruby.dice) == {
+        "STR", "ARM", "WILL", "DEX"}
+    lines = _acting_lines(ruby)
+    assert lines[0].startswith(f"Move {ruby.move} squares") and f"{ruby.move_left} left" in lines[0]
+    for style, rng in ruby.attacks.items():
+        stat = {"melee": "STR", "ranged": "DEX", "magic": "WILL"}[style]
+        assert f"{style} {stat} {ruby.dice[stat]} range {rng}" in lines[1]
+    assert lines[2] == f"Defence: ARM {ruby.dice['ARM']}, WILL {ruby.dice['WILL']} against magic"
+    twin = content().unique["twin_strike"]
+    assert ruby.unique == {twin.name: (twin.ap, twin.range)}  # her own action, from the data
+    assert lines[3] == f"Own actions: {twin.name} {twin.ap} AP range {twin.range}"
+    costs = content().rules.ap_costs
+    text = _costs_line(v.ap_costs)
+    assert f"move action {costs['move']}," in text and f"brew {costs['brew']}," in text
+    assert f"attack {costs['melee']}," in text and f"potion {costs['potion']}," in text
+    assert not any(h.active for h in monster_turn().heroes)  # between activations nobody's lines are drawn
 
 
 def test_the_monster_turn_is_recorded_for_the_image():

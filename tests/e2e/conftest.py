@@ -27,7 +27,10 @@ class Harness:
 
     async def start_bot(self) -> None:
         settings = Settings(discord_token=TOKEN, playpost_db=str(self.db), dev_guild_id=int(GUILD_ID),
-                            playpost_tick_seconds=3600)  # tests call bot.pace.tick themselves
+                            playpost_tick_seconds=3600,  # tests call bot.pace.tick themselves
+                            # a game's end posts no replay GIF here (drawing it costs seconds): the test of it
+                            # turns `bot.flows.replay_at_end` on
+                            playpost_replay_at_end=False)
         self.bot = build_bot(settings, guild_ready_timeout=0.05)
         self.task = asyncio.create_task(self.bot.start(TOKEN))
         ready = asyncio.create_task(self.bot.wait_until_ready())

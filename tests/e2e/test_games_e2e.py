@@ -6,11 +6,13 @@ the bot stores at the end must be the very game the console reaches from the sam
 """
 from __future__ import annotations
 
+import io
 import os
 import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from games.core import all_games
 
@@ -40,7 +42,8 @@ async def replay(harness, lines: list[str], tmp_path) -> tuple[Replay, object]:
     return r, rec
 
 
-async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, tmp_path):
+async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, tmp_path, caplog):
+    harness.bot.flows.replay_at_end = True  # the bot's default (PLAYPOST_REPLAY_AT_END); off in the other tests
     r, rec = await replay(harness, transcript("heroball", "two_player.txt"), tmp_path)
     assert r.channel != CHANNEL_ID and harness.double.channels[r.channel]["type"] == 11  # played in its thread
     assert rec.status == "finished" and rec.channel_id == r.channel
@@ -53,6 +56,23 @@ async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, 
     assert f"pp:rematch:{rec.id}" in r.moves[-1].custom_ids
     history = await r.command("bob", "game", "history", {})
     assert not history.public and f"#{rec.id} Heroball (ann, bob): Game over: ann wins." in history.private[0].content
+    # issue 18: the move that ended the game posted the animated replay in the thread, once, after the final board
+    gifs = [m for m in harness.double.messages.values() if any(n.endswith(".gif") for n in m.files)]
+    assert len(gifs) == 1, [m.content for m in gifs]
+    gif = gifs[0]
+    assert gif.channel_id == r.channel and not gif.ephemeral and int(gif.id) > int(r.moves[-1].id)
+    assert f"game #{rec.id}" in gif.content and "ann wins with 2 points" in gif.content
+    frames = Image.open(io.BytesIO(next(iter(gif.files.values()))))
+    assert frames.format == "GIF" and frames.n_frames > 10
+    # drawing it fails: logged, nothing posted, nothing raised (the game's end is stored and shown already)
+    posted = len(harness.double.messages)
+
+    async def broken(game_id: int) -> None:
+        raise RuntimeError("render pool gone")
+
+    harness.bot.manager.end_replay = broken
+    await harness.bot.flows._post_replay(r.channel, rec.id)
+    assert len(harness.double.messages) == posted and "event=end_replay_failed" in caplog.text
     save_walkthrough(r)
 
 

@@ -81,3 +81,34 @@ SCENES = {"midgame": midgame, "intercept_window": intercept_window, "recap_push_
 def test_board_image_matches_the_pinned_golden_png(name, tmp_path):
     check_golden(render(E.view(SCENES[name](), None)), GOLDEN / f"{name}.png", "HEROBALL_GOLDEN", tmp_path,
                  "tests/heroball/test_heroball_golden.py")
+
+
+def test_the_panel_names_the_acting_heros_ap_and_the_cost_of_each_action():
+    """Issue 18: the panel gives the acting hero's AP and the house cost of each action (step, run, sprint, throw,
+    drop, push, fumble, defend, intercept) and of terrain, as the engine charges them."""
+    from render.heroball import cost_lines
+
+    v = E.view(midgame(), None)
+    gorgo = next(h for h in v.heroes if h.active)
+    assert gorgo.name == "Gorgo" and gorgo.ap > 0
+    first, second = cost_lines(v, gorgo)
+    assert first.startswith(f"Gorgo has {gorgo.ap} of {gorgo.max_ap} AP.")
+    for key in ("step", "run", "sprint", "throw", "drop", "push", "fumble", "defend", "intercept"):
+        assert f"{key} {gorgo.costs[key]}" in first
+        assert gorgo.costs[key] == getattr(E.costs, key)  # Gorgo has no card that changes a cost
+    assert v.terrain_cost == E.costs.terrain and v.favoured_cost == E.costs.favoured
+    assert f"adds {v.terrain_cost:+d} AP" in second and f"({v.favoured_cost:+d} on" in second
+
+
+def test_in_a_reaction_window_the_panel_names_the_reactors_ap_and_defend_cost():
+    """Issue 18: while Calypso may defend against Gorgo's push, the panel gives her AP and what defending (and
+    intercepting) costs her, besides the turn's hero's costs."""
+    from render.heroball import cost_lines
+
+    v = E.view(defend_pending(), None)
+    acting = next(h for h in v.heroes if h.active)
+    calypso = next(h for h in v.heroes if h.reacting)
+    assert acting.name == "Gorgo" and calypso.name == "Calypso" and not any(h.reacting for h in v.heroes if h.active)
+    assert cost_lines(v, acting)[-1] == (f"Calypso may react with {calypso.ap} AP: defend {E.costs.defend}, "
+                                         f"intercept {E.costs.intercept}.")
+    assert not any(h.reacting for h in E.view(midgame(), None).heroes)
