@@ -23,6 +23,7 @@ from games.core.grid import DIRS4, label, parse_label
 from . import data
 from .board import on_map, placement_problem, xy
 from .bombs import fire, roll_bomb
+from .cards import under_self, underdog_acts
 from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
 from .sweep import parts, roll_direction, sweep
@@ -53,7 +54,7 @@ def _own(st: QState, h: Hero, power: str) -> list[Action]:
                 p = (x + dx, y + dy)
                 if on_map(st, p):
                     out += [Action.of("qpower", at=label(*p), token=k) for k in PLACES[power]
-                            if not placement_problem(st, k, p)]
+                            if not placement_problem(st, k, p, under_hero_ok=under_self(h, p))]
         return out
     if power == "rotate_board":
         return [Action.of("qpower", way=w) for w in WAYS] if board_box(st, h.pos) else []
@@ -122,6 +123,7 @@ def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         at, kind = action.get("at") or "", action.get("token") or ""
         st.tokens[at] = Token(kind=kind)
         ev.append(Event(text=f"{lead}: a {data.token_kinds()[kind].name.lower()} on {at}."))
+        underdog_acts(st, h, at, ev)  # Underdog: under the hero's own square it acts at once
     elif power == "rotate_board":
         ev.append(Event(text=f"{lead}."))
         rotate_board(st, h.pos or "", action.get("way") == "cw", ev)
@@ -193,7 +195,7 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
         return f"`{at}` is not a square of the map."
     if abs(p[0] - xy(h.pos)[0]) + abs(p[1] - xy(h.pos)[1]) > Q_RANGE:
         return f"{at} is beyond range {Q_RANGE} (counted orthogonally)."
-    return f"Not on {at}: {placement_problem(st, kind, p)}."
+    return f"Not on {at}: {placement_problem(st, kind, p, under_hero_ok=under_self(h, p))}."
 
 
 def explain_tiles(h: Hero, power: str, action: Action) -> str:

@@ -1,7 +1,7 @@
 """Unique Q-powers, instead of rearranging (rulebook: Q-Powers, default range 7; Upgrades and Q-Powers list)."""
 from __future__ import annotations
 
-from qhelpers import build, do, hero, illegal, legal, seed_rolling
+from qhelpers import build, do, grant, hero, illegal, legal, seed_rolling
 
 from games.core import Action, Event
 from games.core.grid import label
@@ -47,6 +47,22 @@ def test_forest_places_a_teleporter_within_range_7():
     st, _ = do(st, "ann", "qpower at:C3 token:teleporter")
     assert st.tokens["C3"].kind == "teleporter"
     assert E.label(st, Action.of("qpower", at="C3", token="teleporter")) == "Q-power: Teleporter on C3"
+
+
+def test_underdog_lets_a_q_power_place_its_token_under_your_own_hero_and_it_acts_at_once(monkeypatch):  # noqa: ANN001
+    # Underdog sits on Bramble's track and Bramble's own Q-power fires bombs: the test gives Bramble Forest's power
+    heroes = {**data.heroes()}
+    heroes["bramble"] = heroes["bramble"].model_copy(update={"q_power": "place_teleporter"})
+    monkeypatch.setattr(data, "heroes", lambda: heroes)
+    st = q_up("bramble")
+    assert "qpower at:B1 token:teleporter" not in legal(st, "ann", "qpower")
+    assert "under a hero" in illegal(st, "ann", "qpower at:B1 token:teleporter").reason
+    grant(st, "ann", "underdog")
+    assert "qpower at:B1 token:teleporter" in legal(st, "ann", "qpower")
+    assert "qpower at:H8 token:teleporter" not in legal(st, "ann", "qpower")  # never under another hero
+    st, ev = do(st, "ann", "qpower at:B1 token:teleporter")
+    assert "The token goes under Ann and acts at once (Underdog)." in ev
+    assert any(e.startswith("Ann rolls") and "for the teleporter at B1" in e for e in ev)  # the teleporter acted
 
 
 def test_a_q_power_needs_the_q_on_top():
