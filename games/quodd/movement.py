@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, elements, events, falls
+from . import data, dice, elements, events, falls
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -265,7 +265,7 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
     "activate": do_activate, "blow": lambda st, job, ev: blow(st, job.dir, job.n, ev), **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
+                                **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
                                 **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE,
                                 **UPGRADE_RESOLVE}
 

@@ -22,8 +22,9 @@ from games.core.grid import DIRS4, label, parse_label
 
 from . import data
 from .board import on_map, placement_problem, xy
-from .bombs import fire, roll_bomb
+from .bombs import fire
 from .cards import under_self, underdog_acts
+from .dice import may_reroll, roll_or_ask
 from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
 from .sweep import parts, roll_direction, sweep
@@ -128,13 +129,20 @@ def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         ev.append(Event(text=f"{lead}."))
         rotate_board(st, h.pos or "", action.get("way") == "cw", ev)
     elif power == "earthquake":
+        if may_reroll(st, h):  # Re-roll a Die: the roll is shown and the question asked first (`dice`)
+            ev.append(Event(text=f"{lead}."))
+            roll_or_ask(st, h, "quake", ev)
+            return
         d = roll_direction(st)
         ev.append(Event(text=f"{lead}: the direction die shows {d}; every hero tumbles "
                              f"{' then '.join(parts(d))} (no skills activate).", irreversible=True))
         sweep(st, "quake", d, 1, ev, split=True)
     elif power == "bomb":
         ev.append(Event(text=f"{lead}."))
-        fire(st, h.pos or "", action.get("direction") or "", roll_bomb(st), ev, h.player)
+        at, d = h.pos or "", action.get("direction") or ""
+        bomb = roll_or_ask(st, h, "bomb", ev, at=at, d=d)
+        if bomb is not None:
+            fire(st, at, d, bomb, ev, h.player)
     elif power == "flip_upgrade":
         flip_upgrade(h, action, lead, ev)
     elif power == "upgrade":
