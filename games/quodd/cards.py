@@ -164,7 +164,7 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
     elif e.do == "place":
         st.tokens[at] = Token(kind=e.token)
         ev.append(Event(text=f"{h.name} places a {data.token_kinds()[e.token].name.lower()} on {at}."))
-        _underdog(st, h, at, ev)
+        underdog_acts(st, h, at, ev)
     elif e.do == "remove":
         gone = st.tokens.pop(at)
         ev.append(Event(text=f"{h.name} removes the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
@@ -173,7 +173,7 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
         st.tokens[to] = st.tokens.pop(at)
         ev.append(Event(text=f"{h.name} moves the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
                              f"from {at} to {to}."))
-        _underdog(st, h, to, ev)
+        underdog_acts(st, h, to, ev)
     elif e.do == "break":
         st.tokens[at] = Token(kind="broken_wall")
         ev.append(Event(text=f"{h.name} breaks the wall on {at}."))
@@ -186,7 +186,7 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
         _equip(st, h, c, ev)
 
 
-def _underdog(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
+def underdog_acts(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
     """Underdog: a token placed under the hero acts on it at once (the phase runs the queued job)."""
     if at == h.pos:
         ev.append(Event(text=f"The token goes under {h.name} and acts at once (Underdog)."))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, elements, events, falls
+from . import data, dice, elements, events, falls
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -37,7 +37,7 @@ from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
-from .sheep import pick_up
+from .sheep import blow, pick_up
 from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
 from .upgrades import RESOLVE as UPGRADE_RESOLVE
@@ -262,10 +262,10 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
     "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
-    "activate": do_activate, **moving.HANDLERS,
+    "activate": do_activate, "blow": lambda st, job, ev: blow(st, job.dir, job.n, ev), **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
-                                **elements.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
+                                **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
                                 **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE,
                                 **UPGRADE_RESOLVE}
 

@@ -22,7 +22,9 @@ from games.core.grid import DIRS4, label, parse_label
 
 from . import data
 from .board import on_map, placement_problem, xy
-from .bombs import fire, roll_bomb
+from .bombs import fire
+from .cards import under_self, underdog_acts
+from .dice import may_reroll, roll_or_ask
 from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
 from .sweep import parts, roll_direction, sweep
@@ -53,7 +55,7 @@ def _own(st: QState, h: Hero, power: str) -> list[Action]:
                 p = (x + dx, y + dy)
                 if on_map(st, p):
                     out += [Action.of("qpower", at=label(*p), token=k) for k in PLACES[power]
-                            if not placement_problem(st, k, p)]
+                            if not placement_problem(st, k, p, under_hero_ok=under_self(h, p))]
         return out
     if power == "rotate_board":
         return [Action.of("qpower", way=w) for w in WAYS] if board_box(st, h.pos) else []
@@ -122,17 +124,25 @@ def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         at, kind = action.get("at") or "", action.get("token") or ""
         st.tokens[at] = Token(kind=kind)
         ev.append(Event(text=f"{lead}: a {data.token_kinds()[kind].name.lower()} on {at}."))
+        underdog_acts(st, h, at, ev)  # Underdog: under the hero's own square it acts at once
     elif power == "rotate_board":
         ev.append(Event(text=f"{lead}."))
         rotate_board(st, h.pos or "", action.get("way") == "cw", ev)
     elif power == "earthquake":
+        if may_reroll(st, h):  # Re-roll a Die: the roll is shown and the question asked first (`dice`)
+            ev.append(Event(text=f"{lead}."))
+            roll_or_ask(st, h, "quake", ev)
+            return
         d = roll_direction(st)
         ev.append(Event(text=f"{lead}: the direction die shows {d}; every hero tumbles "
                              f"{' then '.join(parts(d))} (no skills activate).", irreversible=True))
         sweep(st, "quake", d, 1, ev, split=True)
     elif power == "bomb":
         ev.append(Event(text=f"{lead}."))
-        fire(st, h.pos or "", action.get("direction") or "", roll_bomb(st), ev, h.player)
+        at, d = h.pos or "", action.get("direction") or ""
+        bomb = roll_or_ask(st, h, "bomb", ev, at=at, d=d)
+        if bomb is not None:
+            fire(st, at, d, bomb, ev, h.player)
     elif power == "flip_upgrade":
         flip_upgrade(h, action, lead, ev)
     elif power == "upgrade":
@@ -193,7 +203,7 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
         return f"`{at}` is not a square of the map."
     if abs(p[0] - xy(h.pos)[0]) + abs(p[1] - xy(h.pos)[1]) > Q_RANGE:
         return f"{at} is beyond range {Q_RANGE} (counted orthogonally)."
-    return f"Not on {at}: {placement_problem(st, kind, p)}."
+    return f"Not on {at}: {placement_problem(st, kind, p, under_hero_ok=under_self(h, p))}."
 
 
 def explain_tiles(h: Hero, power: str, action: Action) -> str:

@@ -12,6 +12,11 @@ a teleporter rolls the direction die and the teleporter die (a Q: it stays), a s
 Tunnels and water connections are plain ground to a sheep. A sheep that comes down on a hero is picked up
 by that hero when it has room; a hero picks up a sheep by stopping on its square (`pick_up`). A carried
 sheep is the collectible `<colour>-sheep`; set down on the ground it walks again from the next upkeep.
+
+Winds (Random Wind, Strong Wind and the world events) blow the sheep after the heroes have slid (`blow`),
+the one furthest along first, space by space as a hero slides: blown into a pit or off the map it is lost,
+it stops before a wall, a bomb, a beam, a hero, another sheep or a crystal (house: a blown sheep pushes
+nothing, not even a black one), and board elements act on every square it enters. It keeps its facing.
 """
 from __future__ import annotations
 
@@ -210,6 +215,25 @@ def walk(st: QState, s: Sheep, ev: list[Event], jobs: list[Job]) -> None:
         s.at = label(*step_xy(frm, d))
         ev.append(Event(text=f"The {s.colour} sheep walks {d} to {s.at}."))
         _elements(st, s, d, ev)
+
+
+def blow(st: QState, d: str, n: int, ev: list[Event]) -> None:
+    """A wind slides every sheep `n` spaces towards `d` (any of the eight), the one furthest along first."""
+    dx, dy = step_xy((0, 0), d)
+    for s in sorted(st.sheep, key=lambda s: -(dx * xy(s.at)[0] + dy * xy(s.at)[1])):
+        for _ in range(n):
+            if s not in st.sheep:
+                break
+            to = step_xy(xy(s.at), d)
+            if not on_map(st, to) or is_pit(st, to):
+                _lost(st, s, f"is blown {d} into a pit" if on_map(st, to) else f"is blown {d} off the map", ev)
+                break
+            if _solid(st, to) or _occupied(st, to):
+                ev.append(Event(text=f"The {s.colour} sheep at {s.at} is blown {d} but cannot go on."))
+                break
+            s.at = label(*to)
+            ev.append(Event(text=f"The wind blows the {s.colour} sheep {d} to {s.at}."))
+            _elements(st, s, d, ev)
 
 
 def upkeep_sheep(st: QState, ev: list[Event]) -> None:

@@ -4,7 +4,7 @@ Heroes go one by one, the one furthest along the direction first, so a hero move
 it could push it; a hero that still bumps into another pushes it as usual, and board elements act on
 every square entered (their choices go to each hero's own controller). Skills never activate. A
 diagonal direction of the direction die is taken one part at a time, north or south first (FAQ);
-a blocked part is simply not made.
+a blocked part is simply not made. A wind blows the sheep too, once the heroes have slid (a `blow` job).
 """
 from __future__ import annotations
 
@@ -40,4 +40,6 @@ def sweep(st: QState, how: str, d: str, n: int, ev: list[Event], *, split: bool,
         for _ in range(n):
             jobs += [Job(kind="step", hero=h.player, dir=part, how=how) for h in order]
     jobs += [Job(kind="land", hero=h.player) for h in st.heroes if h.pos is not None and h.player not in spare]
+    if how == "wind" and st.sheep:  # then the wind blows the sheep (`sheep.blow`)
+        jobs.append(Job(kind="blow", hero="", dir=d, n=n))
     push_front(st, jobs)

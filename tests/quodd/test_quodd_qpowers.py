@@ -1,7 +1,7 @@
 """Unique Q-powers, instead of rearranging (rulebook: Q-Powers, default range 7; Upgrades and Q-Powers list)."""
 from __future__ import annotations
 
-from qhelpers import build, do, hero, illegal, legal, seed_rolling
+from qhelpers import build, do, grant, hero, illegal, legal, seed_rolling
 
 from games.core import Action, Event
 from games.core.grid import label
@@ -47,6 +47,22 @@ def test_forest_places_a_teleporter_within_range_7():
     st, _ = do(st, "ann", "qpower at:C3 token:teleporter")
     assert st.tokens["C3"].kind == "teleporter"
     assert E.label(st, Action.of("qpower", at="C3", token="teleporter")) == "Q-power: Teleporter on C3"
+
+
+def test_underdog_lets_a_q_power_place_its_token_under_your_own_hero_and_it_acts_at_once(monkeypatch):  # noqa: ANN001
+    # Underdog sits on Bramble's track and Bramble's own Q-power fires bombs: the test gives Bramble Forest's power
+    heroes = {**data.heroes()}
+    heroes["bramble"] = heroes["bramble"].model_copy(update={"q_power": "place_teleporter"})
+    monkeypatch.setattr(data, "heroes", lambda: heroes)
+    st = q_up("bramble")
+    assert "qpower at:B1 token:teleporter" not in legal(st, "ann", "qpower")
+    assert "under a hero" in illegal(st, "ann", "qpower at:B1 token:teleporter").reason
+    grant(st, "ann", "underdog")
+    assert "qpower at:B1 token:teleporter" in legal(st, "ann", "qpower")
+    assert "qpower at:H8 token:teleporter" not in legal(st, "ann", "qpower")  # never under another hero
+    st, ev = do(st, "ann", "qpower at:B1 token:teleporter")
+    assert "The token goes under Ann and acts at once (Underdog)." in ev
+    assert any(e.startswith("Ann rolls") and "for the teleporter at B1" in e for e in ev)  # the teleporter acted
 
 
 def test_a_q_power_needs_the_q_on_top():
@@ -226,3 +242,50 @@ def test_a_q_token_offers_the_heros_own_q_power_too_and_the_move_goes_on():
     st, ev = do(st, "ann", "qpower direction:N")
     assert any("bomb is fired N from B3" in e for e in ev)
     assert hero(st, "ann").pos == "D3"  # the slide went on past the token
+
+
+def _lend(monkeypatch, hero_id: str, **changes: object) -> None:  # noqa: ANN001
+    """Re-roll a Die sits on Forest's track, whose own Q-power places teleporters: lend Forest another power or
+    one more tile, so the rolls Re-roll a Die covers can be tried with it."""
+    heroes = {**data.heroes()}
+    if "q_power" in changes:
+        heroes[hero_id] = heroes[hero_id].model_copy(update={"q_power": changes["q_power"]})
+    monkeypatch.setattr(data, "heroes", lambda: heroes)
+    if "tile" in changes:
+        ups = {**data.upgrades()}
+        side = data.UpgradeSide(ability=str(changes["tile"]))
+        ups[hero_id] = [*ups[hero_id], data.UpgradeTile(a=side, b=side)]
+        monkeypatch.setattr(data, "upgrades", lambda: ups)
+
+
+def test_re_roll_a_die_also_covers_the_direction_die_and_the_bomb_die(monkeypatch):  # noqa: ANN001
+    # the Earthquake Q-power: the roll is shown, the question asked before anyone tumbles; the new roll stands
+    _lend(monkeypatch, "forest", q_power="earthquake")
+    st = q_up("forest", seed=seed_rolling(3, sides=8), others=[dict(pos="E5")])
+    grant(st, "ann", "re-roll")
+    st, ev = do(st, "ann", "qpower")
+    assert st.pending is not None and st.pending.kind == "reroll_die" and "Ann rolls E on the direction die." in ev
+    assert hero(st, "bob").pos == "E5" and "choose option:reroll" in legal(st, "ann", "choose")
+    st, ev = do(st, "ann", "choose option:reroll")
+    assert "re-roll" in st.m.abilities and "Ann rolls again (Re-roll a Die)." in ev
+    assert any(e.startswith("The direction die shows") for e in ev) and st.pending is None
+    # the Bomb Q-power: keeping the roll fires the bomb the die shows, and Re-roll a Die is not spent
+    _lend(monkeypatch, "forest", q_power="bomb")
+    st = q_up("forest", others=[dict(pos="H8")])
+    grant(st, "ann", "re-roll")
+    st, ev = do(st, "ann", "qpower direction:E")
+    assert st.pending is not None and st.pending.kind == "reroll_die"
+    shown = next(e for e in ev if "on the bomb die" in e).split(" rolls ")[1].split(" on ")[0]
+    st, ev = do(st, "ann", "choose option:keep")
+    assert f"A {shown} bomb is fired E from B1." in ev and "re-roll" not in st.m.abilities
+    # Random Wind in phase 1: asked too; keeping the roll slides every hero the way it shows
+    _lend(monkeypatch, "forest", tile="random-wind")
+    st = build(OPEN, heroes=[dict(pos="C3"), dict(pos="E5")], phase="power", seed=seed_rolling(3, sides=8))
+    h = grant(st, "ann", "re-roll")
+    h.upgrades.append(f"{len(data.upgrades()['forest'])}a")
+    h.hand = ["lantern"]  # a card to play keeps phase 1 open
+    st, ev = do(st, "ann", "ability name:random-wind")
+    assert st.pending is not None and st.pending.kind == "reroll_die" and hero(st, "ann").pos == "C3"
+    st, ev = do(st, "ann", "choose option:keep")
+    assert "The direction die shows E: every hero slides 1 space E." in ev and hero(st, "ann").pos == "D3"
+    assert st.phase == "power" and st.pending is None

@@ -277,3 +277,27 @@ def test_rules_topics_explain_sheep_platforms_and_beams():
     assert "grey 1 space, white 2, black 3" in topics["sheep"]
     assert "arrow turns around" in topics["platforms"] and "wall you cannot cross" in topics["beams"]
     assert "bombs, platforms, beams, sheep" in topics["turn"]
+
+
+# ---- winds ----------------------------------------------------------------------------------
+
+def test_random_wind_and_strong_wind_blow_the_sheep_as_they_slide_the_heroes():
+    """Random Wind / Strong Wind (and the world events): a sheep slides like a hero once the heroes have slid,
+    lost in a pit or off the map, stopped by what stands in its way."""
+    from games.quodd.sweep import sweep
+    rows = list(OPEN)
+    rows[4] = "O........"  # a pit at A5
+    st = flock(build(rows, heroes=[dict(pos="E1"), dict(pos="H8")]), ("F1", "white", "N"), ("G1", "grey", "S"),
+               ("B2", "grey", "N"), ("C5", "black", "E"), ("D6", "grey", "N"))
+    st.ground["B6"] = ["red-crystal"]
+    ev: list[Event] = []
+    sweep(st, "wind", "W", 2, ev, split=False)
+    run(st, ev)
+    assert st.heroes[0].pos == "C1" and st.heroes[1].pos == "F8"
+    # the white sheep waits for Ann to slide away, then goes 2; the grey behind it follows; facings stay
+    assert ("D1", "white", "N") in where(st) and ("E1", "grey", "S") in where(st)
+    assert ("C6", "grey", "N") in where(st)  # the crystal on B6 stops it
+    assert not [s for s in st.sheep if s.at in ("A2", "B2", "A5", "B5", "C5")]
+    assert "The grey sheep is blown W off the map and is lost." in texts(ev)
+    assert "The black sheep is blown W into a pit and is lost." in texts(ev)
+    assert len(st.sheep) == 3 and not st.queue

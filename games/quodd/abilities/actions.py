@@ -16,9 +16,10 @@ from .. import data
 from ..board import active, can_enter, hero_of, on_map, squares, token, xy
 from ..cube import SKILL_FACES, spin
 from ..deck import can_draw, card_name, wipe_lineup
+from ..dice import apply_roll, roll_or_ask
 from ..elements import explode
 from ..state import Hero, Job, QState
-from ..sweep import roll_direction, sweep
+from ..sweep import sweep
 from .track import abilities_of, mark, name, used
 
 ACTIONS = ("mind-push", "twister", "good-aim", "timely-removal", "timely-trades", "crystal-bomb", "swap-skills",
@@ -153,9 +154,9 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         o.skills[f1], o.skills[f2] = o.skills[f2], o.skills[f1]
         ev.append(Event(text=f"{o.name}'s {f1} and {f2} skills swap: {f1} {o.skills[f1]}, {f2} {o.skills[f2]}."))
     elif ab == "random-wind":  # the winds of the world events (`sweep`): furthest first, pushing as slides do
-        d = roll_direction(st)
-        ev.append(Event(text=f"The direction die shows {d}: every hero slides 1 space {d}.", irreversible=True))
-        sweep(st, "wind", d, 1, ev, split=False)
+        d = roll_or_ask(st, h, "wind", ev)  # Re-roll a Die may ask first (`dice`)
+        if d is not None:
+            apply_roll(st, h, "wind", d, ev)
     elif ab == "strong-wind":
         ev.append(Event(text=f"Every hero slides 2 spaces {a['direction']}."))
         sweep(st, "wind", a["direction"], 2, ev, split=False)
