@@ -246,3 +246,13 @@ def test_hand_differential_catches_cards_under_the_board_and_passes_the_real_gam
     assert all(hand_problems(real, state, {}, random.Random(i)) == [] for i in range(5))
     problems = [p for i in range(5) for p in hand_problems(leaky, state, {}, random.Random(i))]
     assert any("`board buttons`" in p or "`board menus`" in p for p in problems), problems
+
+
+def test_computer_heroes_do_not_drop_and_pick_up_a_card_for_ever() -> None:
+    """Found by a 10-minute fuzz run (dungeon seed 41, computer mode): four computer heroes dropped a card and
+    equipped it again, turn after turn, and the game never ended (5,000 actions). Computer heroes no longer drop;
+    the same game now ends."""
+    fuzz = fuzzers()["dungeon"]
+    report = Report("dungeon")
+    case = play_one(fuzz, 41, "computer", report, hidden_rate=0.0)
+    assert case is None and report.finished == 1 and report.actions < 5000

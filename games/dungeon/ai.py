@@ -79,7 +79,11 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
 
 def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Action]:
     """Of the squares a hero may move to, only those that bring it closer to the objective (by the route
-    around walls) or next to a monster, the closest few; every other action stays. Wandering is left out."""
+    around walls) or next to a monster, the closest few; every other action but `drop` stays. Wandering is left
+    out."""
+    # dropping a card only to pick it up again is a loop a search happily walks into (it costs nothing it
+    # values): computer heroes never drop; a full hero keeps what it carries
+    moves = [a for a in moves if a.cmd != "drop"] or moves
     steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
     if not steps:
         return moves
