@@ -256,3 +256,12 @@ def test_computer_heroes_do_not_drop_and_pick_up_a_card_for_ever() -> None:
     report = Report("dungeon")
     case = play_one(fuzz, 41, "computer", report, hidden_rate=0.0)
     assert case is None and report.finished == 1 and report.actions < 5000
+
+
+def test_a_late_start_never_puts_a_hero_on_the_new_levels_chest() -> None:
+    """Found by a 10-minute fuzz run (dungeon seed 109, a late start at level 4 of a random dungeon): the fuzzer's
+    late start placed a hero on the square where level 4's chest appears when the level opens. The start now
+    leaves every level's chest square free, and that game plays from it."""
+    report = Report("dungeon")
+    case = play_one(fuzzers()["dungeon"], 109, "late", report, hidden_rate=0.0)
+    assert case is None and report.finished == 1

@@ -159,8 +159,10 @@ class DungeonFuzz(GameFuzz):
                 h.equipment.append(st.treasure_deck.pop(0))
         b = board(st.dungeon)
         dist = b.route_distances([b.spawns[level]], structures(st), 12)
+        # structures, and every level's chest: the new level's chest is placed (closed) when the level opens
+        blocked = structures(st) | set(b.chests)
         free = sorted((d, sq[1], sq[0]) for sq, d in dist.items()
-                      if 5 <= d <= 7 and b.tile_of(sq) == level and sq not in b.chasms)
+                      if 5 <= d <= 7 and b.tile_of(sq) == level and sq not in b.chasms and sq not in blocked)
         for h, (_, y, x) in zip(st.heroes, free, strict=False):
             h.x, h.y = x, y
         if "weakened" in words:
