@@ -265,3 +265,12 @@ def test_a_late_start_never_puts_a_hero_on_the_new_levels_chest() -> None:
     report = Report("dungeon")
     case = play_one(fuzzers()["dungeon"], 109, "late", report, hidden_rate=0.0)
     assert case is None and report.finished == 1
+
+
+def test_a_roll_deep_in_a_chain_makes_the_quodd_action_irreversible() -> None:
+    """Found by a 10-minute fuzz run (Quodd seed 56, pasture with world events): choosing a wind's direction slid
+    heroes into an element that rolled a die, and no event of that action said so. Quodd now marks an action that
+    rolled or revealed anything as irreversible, whichever mechanism did it; the same game plays through."""
+    report = Report("quodd")
+    case = play_one(fuzzers()["quodd"], 56, "guided", report, hidden_rate=0.0)
+    assert case is None and report.finished == 1

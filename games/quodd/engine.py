@@ -211,6 +211,12 @@ class QuoddHeroes(PhasedGame[QState]):
         """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
         new, events = super().apply(state, player, action)
         pass_empty_phases(self, new, events, dict(PHASES))
+        rolled = (state.rng.seed, state.rng.counter) != (new.rng.seed, new.rng.counter)
+        if events and not any(e.irreversible for e in events) and (
+                rolled or self.hidden_digest(state) != self.hidden_digest(new)):
+            # a roll or a reveal deep in a chain (a world event's wind moving a hero onto a teleporter, say) makes
+            # the whole action a barrier to undo, whichever mechanism rolled
+            events[-1] = events[-1].model_copy(update={"irreversible": True})
         return new, events
 
     # ---- cards: impulse plays off-turn, the private hand ----------------------------------
