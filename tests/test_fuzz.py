@@ -274,3 +274,12 @@ def test_a_roll_deep_in_a_chain_makes_the_quodd_action_irreversible() -> None:
     report = Report("quodd")
     case = play_one(fuzzers()["quodd"], 56, "guided", report, hidden_rate=0.0)
     assert case is None and report.finished == 1
+
+
+def test_quodd_computer_heroes_do_not_bounce_between_two_springs_for_ever() -> None:
+    """Found by a 10-minute fuzz run (Quodd seed 67, computer mode): two springs two squares apart threw a computer's
+    hero back and forth, choosing the other spring each time, and the game never ended. Computer players leave out a
+    throw onto another spring when another throw is open; the same game now ends."""
+    report = Report("quodd")
+    case = play_one(fuzzers()["quodd"], 67, "computer", report, hidden_rate=0.0)
+    assert case is None and report.finished == 1

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from games.core import Action
+from games.core.grid import DIRS8, label, step_xy
 
 from .board import is_drop, squares, xy
 from .state import QState
@@ -60,9 +61,26 @@ def evaluate(engine: Any, st: QState, player: str) -> float:
 
 
 def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Action]:
-    """The 120 ways to arrange skills on the cube are beyond a heuristic's judgement: keep them as dealt."""
+    """The 120 ways to arrange skills on the cube are beyond a heuristic's judgement: keep them as dealt. A spring
+    that may throw the hero onto another spring: those throws are left out when another one is open, or two springs
+    can bounce a computer's hero between them for ever (found by the fuzzer, Quodd seed 67)."""
     if any(a.cmd == "rearrange" for a in moves) and any(a.cmd == "done" for a in moves):
         return [a for a in moves if a.cmd != "rearrange"]
+    d = st.pending
+    if d is not None and d.kind == "spring":
+        h = next((x for x in st.heroes if x.player == d.hero), None)
+        if h is not None and h.pos is not None:
+            over = (d.job.n if d.job is not None else 1) + 1
+
+            def onto_spring(a: Action) -> bool:
+                option = str(a.get("option") or "")
+                if option not in DIRS8:
+                    return False
+                t = st.tokens.get(label(*step_xy(xy(h.pos or ""), option, over)))
+                return t is not None and t.kind in ("spring", "super_spring")
+
+            off = [a for a in moves if not onto_spring(a)]
+            return off or moves
     return moves
 
 
