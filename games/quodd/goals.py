@@ -1,27 +1,56 @@
-"""How a scenario is won: its mode's goal (race, heist, solo), the end at the round limit, the scores.
+"""How a scenario is won: its objective (race, heist, time trial) reached by a side, the end at the round limit,
+the scores.
 
-Further modes (co-op, teams, overlord, buddies: issue 15) add their goal here.
+The objective says what counts; the play mode (`modes/`) says who wins together: a side is one hero in a
+free-for-all, a team in teams, every hero at the table in solo and co-op.
+- race: a side wins when one of its heroes reaches the last rally marker;
+- trial: a side wins when every one of its heroes has reached the last rally marker;
+- heist: a side wins when its heroes have banked `target` crystals between them.
+At the round limit solo and co-op lose together (the clock wins); in a free-for-all or teams the best side wins
+(race: its furthest hero; trial: its markers together; heist: its crystals banked together), sharing ties.
 """
 from __future__ import annotations
 
 from games.core import Event
 
+from .modes import TOGETHER, side_name, sides
 from .state import Hero, QState
+
+
+def _finished(st: QState, h: Hero) -> bool:
+    return h.progress >= len(st.rally) > 0
+
+
+def _done(st: QState, hs: list[Hero]) -> bool:
+    if st.objective == "race":
+        return any(_finished(st, h) for h in hs)
+    if st.objective == "heist":
+        return sum(len(h.banked) for h in hs) >= st.target
+    return all(_finished(st, h) for h in hs)
+
+
+def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
+    who = side_name(st, side)
+    verb = "wins" if len(hs) == 1 or side.startswith("team:") else "win together"
+    if st.objective == "race":
+        h = next(h for h in hs if _finished(st, h))
+        if len(hs) == 1:
+            return f"{h.name} reaches the last rally marker in round {st.round} and wins!"
+        return f"{h.name} reaches the last rally marker in round {st.round}: {who} {verb}!"
+    if st.objective == "heist":
+        if len(hs) == 1:
+            return f"{hs[0].name} banks {len(hs[0].banked)} crystals and wins the heist!"
+        return f"{who} bank {sum(len(h.banked) for h in hs)} crystals between them: {who} {verb} the heist!"
+    return f"{who} beat the clock in round {st.round}!"
 
 
 def check_win(st: QState, ev: list[Event]) -> None:
     if st.phase == "over":
         return
-    for h in st.heroes:
-        if st.mode == "race" and h.progress >= len(st.rally) > 0:
-            finish(st, [h.player], f"{h.name} reaches the last rally marker in round {st.round} and wins!", ev)
+    for side, hs in sides(st).items():
+        if _done(st, hs):
+            finish(st, [h.player for h in hs], _win_text(st, side, hs), ev)
             return
-        if st.mode == "heist" and len(h.banked) >= st.target:
-            finish(st, [h.player], f"{h.name} banks {len(h.banked)} crystals and wins the heist!", ev)
-            return
-    if st.mode == "solo" and all(h.progress >= len(st.rally) > 0 for h in st.heroes):
-        who = " and ".join(h.name for h in st.heroes)
-        finish(st, [h.player for h in st.heroes], f"{who} beat the clock in round {st.round}!", ev)
 
 
 def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
@@ -33,32 +62,38 @@ def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
     ev.append(Event(text=text, kind="result"))
 
 
+def side_score(st: QState, hs: list[Hero]) -> int:
+    """A side's score at the round limit (see the module's text)."""
+    if st.objective == "heist":
+        return sum(len(h.banked) for h in hs)
+    if st.objective == "race":
+        return max(h.progress for h in hs)
+    return sum(h.progress for h in hs)
+
+
 def game_over_at_limit(st: QState, ev: list[Event]) -> None:
-    if st.mode == "solo":
+    if st.mode in TOGETHER:
         finish(st, [], f"Time is up after round {st.round}: the clock wins.", ev)
         return
-    if st.mode == "race":
-        best = max(h.progress for h in st.heroes)
-        what = "rally markers"
-        win = [h for h in st.heroes if h.progress == best]
-    else:
-        best = max(len(h.banked) for h in st.heroes)
-        what = "crystals banked"
-        win = [h for h in st.heroes if len(h.banked) == best]
+    scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
+    best = max(scored.values())
+    what = "crystals banked" if st.objective == "heist" else "rally markers"
     if best == 0:
         finish(st, [], f"Time is up after round {st.round}; nobody scored.", ev)
         return
-    names = " and ".join(h.name for h in win)
-    verb = "share the win" if len(win) > 1 else "wins"
-    finish(st, [h.player for h in win], f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
+    win = [side for side, n in scored.items() if n == best]
+    names = " and ".join(side_name(st, side) for side in win)
+    verb = "share the win" if len(win) > 1 or not win[0].startswith(("team:", "hero:")) else "wins"
+    winners = [h.player for side in win for h in sides(st)[side]]
+    finish(st, winners, f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
 
 
 def scores(st: QState) -> dict[str, int]:
-    return {h.player: (len(h.banked) if st.mode == "heist" else h.progress) for h in st.heroes}
+    return {h.player: (len(h.banked) if st.objective == "heist" else h.progress) for h in st.heroes}
 
 
 def objective(st: QState, h: Hero) -> str:
     """The export summary's words for a hero's progress."""
-    if st.mode == "heist":
+    if st.objective == "heist":
         return f"{len(h.banked)}/{st.target} crystals banked"
     return f"{h.progress}/{len(st.rally)} rally markers"
