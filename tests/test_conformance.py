@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import Seat, all_games
+from games.core import IllegalAction, Seat, all_games
 from games.core.play import replay
 from games.core.playout import DeadEndError, random_playout
 
@@ -65,7 +65,10 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
         for e in events:
             assert e.text.strip(), "every event says what happened"
 
-    before = [engine.dump(engine.setup(options, seats, seed))]
+    try:
+        before = [engine.dump(engine.setup(options, seats, seed))]
+    except IllegalAction:  # a scenario for other numbers of players (a co-op or teams one): not a failure either
+        pytest.skip(f"{game_id} refuses {len(seats)} seats with options {options}")
     try:
         game = random_playout(engine, options, seats, seed, cap=STEP_CAP, choose=choose, each=check)
     except DeadEndError as exc:

@@ -62,9 +62,12 @@ def evaluate(engine: Any, st: QState, player: str) -> float:
 
 
 def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Action]:
-    """The 120 ways to arrange skills on the cube are beyond a heuristic's judgement: keep them as dealt. A spring
-    that may throw the hero onto another spring: those throws are left out when another one is open, or two springs
-    can bounce a computer's hero between them for ever (found by the fuzzer, Quodd seed 67)."""
+    """Cards passed to a teammate are left out. The 120 ways to arrange skills on the cube are beyond a heuristic's
+    judgement: keep them as dealt. A spring that may throw the hero onto another spring: those throws are left out
+    when another one is open, or two springs can bounce a computer's hero between them for ever (found by the
+    fuzzer, Quodd seed 67)."""
+    if any(a.cmd == "give" for a in moves):  # card sharing (co-op, teams): a hand's worth is beyond the heuristic
+        moves = [a for a in moves if a.cmd != "give"] or moves
     if any(a.cmd == "rearrange" for a in moves) and any(a.cmd == "done" for a in moves):
         return [a for a in moves if a.cmd != "rearrange"]
     d = st.pending

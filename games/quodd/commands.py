@@ -99,6 +99,12 @@ COMMANDS = (
         OptionSpec(name="faces", description='Swap Skills: two faces, e.g. "left right"', autocomplete=True),
         OptionSpec(name="item", description="Crystal Bomb: the crystal you give up", autocomplete=True),
     )),
+    CommandSpec(name="give", description="Co-op and teams: pass a card to a teammate within 4 spaces (phases 1 and 3)",
+                options=(
+        OptionSpec(name="card", description="The card from your hand (see /game hand)", required=True,
+                   autocomplete=True),
+        OptionSpec(name="hero", description="The teammate's player", required=True, kind="user"),
+    )),
     CommandSpec(name="done", description="Finish this phase (or the setup of your skills)"),
     # the platform's `/game preview` will take this over (issue 10); kept until then
     CommandSpec(name="preview", description="Only you see where a tumble or move would take you; nothing changes",

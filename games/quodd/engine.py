@@ -207,7 +207,7 @@ class QuoddHeroes(PhasedGame[QState]):
             if st.pending and o.upper() in [x.upper() for x in st.pending.options]:
                 args["option"] = next(x for x in st.pending.options if x.upper() == o.upper())
         for key in ("from", "hero"):  # steal from:, ability hero: a hero by its player or display name
-            if action.cmd in ("steal", "ability") and key in args:
+            if action.cmd in ("steal", "ability", "give") and key in args:
                 f = args[key].casefold().lstrip("@")
                 for h in st.heroes:
                     if f in (h.player.casefold(), h.name.casefold()):

@@ -40,7 +40,10 @@ def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     if st.objective == "heist":
         if len(hs) == 1:
             return f"{hs[0].name} banks {len(hs[0].banked)} crystals and wins the heist!"
-        return f"{who} bank {sum(len(h.banked) for h in hs)} crystals between them: {who} {verb} the heist!"
+        n = sum(len(h.banked) for h in hs)
+        if side.startswith("team:"):
+            return f"{who} ({', '.join(h.name for h in hs)}) banks {n} crystals and wins the heist!"
+        return f"{who} bank {n} crystals between them and win the heist together!"
     return f"{who} beat the clock in round {st.round}!"
 
 

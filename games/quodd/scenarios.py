@@ -178,21 +178,21 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
         xy = parse_label(t.at)
         where = f"scenario {sc.id}: {t.kind} at {t.at}"
         if t.kind not in kinds:
-            raise ScenarioError(f"{where}: unknown token kind", loc)
+            raise ScenarioError(f"{where}: unknown token kind", (*loc, "kind"))
         if xy is None or not (0 <= xy[0] < layout.width and 0 <= xy[1] < layout.height):
-            raise ScenarioError(f"{where}: not on the map", loc)
+            raise ScenarioError(f"{where}: not on the map", (*loc, "at"))
         ch = layout.rows[xy[1]][xy[0]]
         if ch == VOID:
-            raise ScenarioError(f"{where}: no board square there", loc)
+            raise ScenarioError(f"{where}: no board square there", (*loc, "at"))
         if t.at.upper() in seen:
-            raise ScenarioError(f"{where}: a token already lies there (tokens never cover each other)", loc)
+            raise ScenarioError(f"{where}: a token already lies there (tokens never cover each other)", (*loc, "at"))
         seen.add(t.at.upper())
         if ch == "R":
-            raise ScenarioError(f"{where}: tokens may never be placed on respawn points", loc)
+            raise ScenarioError(f"{where}: tokens may never be placed on respawn points", (*loc, "at"))
         if ch == "O" and t.kind != "wall" and t.at.upper() not in carried:
-            raise ScenarioError(f"{where}: only walls may be placed in pits", loc)
+            raise ScenarioError(f"{where}: only walls may be placed in pits", (*loc, "at"))
         if ch == "s":
-            raise ScenarioError(f"{where}: start spaces hold heroes, and tokens never go under a hero", loc)
+            raise ScenarioError(f"{where}: start spaces hold heroes, and tokens never go under a hero", (*loc, "at"))
         if t.kind == "rally":
             rally.append(t.number)
         if t.kind in GROUPED and not t.group:

@@ -188,15 +188,15 @@ class QState(BaseModel):
     @classmethod
     def _objective_from_old_mode(cls, raw: Any) -> Any:
         """A game saved before play modes held its objective in `mode` (race / heist / solo): it becomes the
-        objective (solo: the time trial), and the mode is its scenario's (a solo scenario with friends: co-op)."""
+        objective (solo: the time trial), and the mode is its scenario's. A time trial saved with friends stays
+        `solo` (all win or lose together, as it did), not the co-op variant new games get: card sharing would
+        change how the rest of a saved game plays."""
         if isinstance(raw, dict) and "objective" not in raw and raw.get("mode") in OLD_OBJECTIVES:
-            from .modes import play_mode
             from .scenarios import scenarios
             raw = dict(raw)
             raw["objective"] = OLD_OBJECTIVES[raw["mode"]]
             sc = scenarios().get(str(raw.get("scenario", "")))
-            kind = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
-            raw["mode"] = play_mode(kind, len(raw.get("heroes") or []))
+            raw["mode"] = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
         return raw
 
     @model_serializer(mode="wrap")

@@ -285,6 +285,15 @@ def rules_text() -> dict[str, str]:
         ),
         "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {MODE_NAMES[s.mode]}, {s.min_players}-{s.max_players} "
                                f"players, {s.round_limit} rounds): {s.intro}" for s in scenarios().values()),
+        "modes": (
+            "Each scenario has an objective (race: reach the rally markers in order; time trial: every hero of a side "
+            "reaches the last; heist: bank crystals) and a mode. Solo: one player against the round limit (seated "
+            "with friends, a solo scenario is played co-op). Co-op: everyone on one side, all win or all lose. "
+            "Free-for-all: everyone for themselves. Teams: pick a team with `/game join team:` (or be dealt one); a "
+            "team wins together and may steal from its own heroes. In co-op and teams you may pass a card of your "
+            "hand to a teammate within 4 spaces, counted orthogonally, in phase 1 or 3 of your turn: "
+            "`/quodd give card: hero:`."
+        ),
         "not yet": (
             "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
         ),

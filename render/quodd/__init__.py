@@ -418,7 +418,8 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     d.text((left, y), view.scenario_name, font=font(20), fill=INK)
     y += 28
     first = view.first_player
-    d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}",
+    shown = {"coop": "   co-op", "teams": "   teams", "overlord": "   overlord", "buddies": "   buddies"}
+    d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}{shown.get(view.mode, '')}",
            font=font(15), fill=INK)
     y += 22
     for line in _status_lines(view, cols):
@@ -462,7 +463,8 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, 
     active = hv.name in view.to_act and not over
     mark = "  <- to act" if active else ""
     mark += "  (first)" if hv.name == view.first_player else ""
-    d.text((left + 20, y), f"{hv.name} - {hv.hero_name}{mark}", font=font(16), fill=INK)
+    team = f" ({hv.team})" if hv.team else ""
+    d.text((left + 20, y), f"{hv.name}{team} - {hv.hero_name}{mark}", font=font(16), fill=INK)
     y += 22
     top = hv.top_skill
     frozen = f"   frozen: {', '.join(SKILL_SHORT.get(k, k) for k in hv.iced)}" if hv.iced else ""

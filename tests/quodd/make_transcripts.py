@@ -1,6 +1,8 @@
 """Writes the scenario transcripts: a small greedy planner plays each scenario with a fixed seed.
 
-Run from the repository root: `.venv/bin/python tests/quodd/make_transcripts.py`. The planner
+Run from the repository root: `.venv/bin/python tests/quodd/make_transcripts.py [NAME ...]` (names of `JOBS`;
+default all). The planner follows the rules of the day: a transcript recorded under older rules comes out
+differently when written again, so write again only the ones a change concerns. The planner
 searches each movement phase (tumble, skill, decisions) for the best position by the
 scenario's goal; the resulting action log is written as `name> /quodd ...` lines.
 """
@@ -11,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.core import Seat  # noqa: E402
+from games.core import Action, Seat  # noqa: E402
 from games.core.grid import manhattan  # noqa: E402
 from games.quodd import ENGINE as E  # noqa: E402
 from games.quodd.board import is_drop, squares, xy  # noqa: E402
@@ -27,7 +29,7 @@ def score(st, player: str) -> float:
     if h.pos is None:
         return -1e6
     p = xy(h.pos)
-    if st.mode in ("race", "solo"):
+    if st.objective in ("race", "trial"):
         goal = xy(st.rally[str(h.progress + 1)])
         return h.progress * 1000 - manhattan(p, goal) * 10
     crystals = [xy(lab) for lab, items in st.ground.items() if items]
@@ -70,10 +72,15 @@ def best_turn(st, player):
     return best[1]
 
 
-def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap: int = 3000):
-    seats = [Seat(player=n, name=n, choices={"hero": heroes[n]} if n in heroes else {}) for n in names]
+def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap: int = 3000,
+         teams: dict[str, str] | None = None, share: bool = False):
+    """`share`: draw the cards phase 4 offers (from the deck), and pass one to a teammate once each."""
+    teams = teams or {}
+    seats = [Seat(player=n, name=n, choices={**({"hero": heroes[n]} if n in heroes else {}),
+                                             **({"team": teams[n]} if n in teams else {})}) for n in names]
     st = E.setup({"scenario": scenario}, seats, seed)
     log = []
+    gave: set[str] = set()
     for _ in range(cap):
         status = E.status(st)
         if status.finished:
@@ -86,7 +93,15 @@ def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap
             seq = best_turn(st, player) or [E.legal_actions(st, player)[0]]
         else:
             acts = E.legal_actions(st, player)
-            seq = [next((a for a in acts if a.cmd in ("done", "choose")), acts[0])]
+            gives = [a for a in acts if a.cmd == "give"]
+            draw = Action.of("draw", card="deck")
+            if gives and player not in gave:  # co-op and teams: each player passes one card to a teammate once
+                gave.add(player)
+                seq = [gives[0]]
+            elif share and draw in acts:  # cards to share: explore from the deck
+                seq = [draw]
+            else:
+                seq = [next((a for a in acts if a.cmd in ("done", "choose")), acts[0])]
         for a in seq:
             who = E.status(st).to_act[0] if st.pending is None else st.pending.player
             st, _ = E.apply(st, who, a)
@@ -98,7 +113,7 @@ def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap
 
 def _start_dist(st, lab):
     p = xy(lab)
-    if st.mode in ("race", "solo"):
+    if st.objective in ("race", "trial"):
         return manhattan(p, xy(st.rally["1"]))
     return min(manhattan(p, xy(q)) for q in st.ground)
 
@@ -108,21 +123,39 @@ def result_text(st) -> str:
     return result.text if result is not None else "unfinished"
 
 
-def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
-    seats, st, log = play(scenario, names, heroes, seed)
-    lines = [f"# {scenario}: {result_text(st)}",
+def write(path: Path, scenario: str, names, heroes, seed: int, teams: dict[str, str] | None = None,
+          export: bool = False, head: str = "") -> None:
+    """`export`: end with `/game export` (the mode transcripts: its summary names the scenario and mode)."""
+    teams = teams or {}
+    seats, st, log = play(scenario, names, heroes, seed, teams=teams, share=export and scenario != "trial")
+    lines = [f"# {head}{scenario}: {result_text(st)}",
              f"{names[0]}> /game new game:quodd seed:{seed} scenario:{scenario} thread:false"]
     for n in names:
-        lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else ""))
+        lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else "")
+                     + (f" team:{teams[n]}" if n in teams else ""))
     lines.append(f"{names[0]}> /game start")
     for who, a in log:
         lines.append(f"{who}> /quodd {a.text()}")
+    if export:
+        lines.append(f"{names[0]}> /game export")
     path.write_text("\n".join(lines) + "\n")
     print(path.name, len(log), "actions;", result_text(st))
 
 
+JOBS = {
+    "tutorial": lambda: write(HERE / "tutorial.txt", "tutorial", ["ann", "bob"], {"ann": "rok"}, 7),
+    "heist": lambda: write(HERE / "heist.txt", "heist", ["ann", "bob", "cat"], {"ann": "trixie", "bob": "aang"}, 3),
+    "trial": lambda: write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5),
+    "pasture": lambda: write(HERE / "pasture.txt", "pasture", ["ann", "bob"], {"ann": "rok"}, 1),
+    # the play modes, each ending with its export (ffa: ffa_full.txt, make_ffa_transcript.py)
+    "solo": lambda: write(HERE / "solo.txt", "trial", ["ann"], {"ann": "forest"}, 5, export=True,
+                          head="mode solo, "),
+    "coop": lambda: write(HERE / "coop.txt", "rescue", ["ann", "bob"], {"ann": "trixie", "bob": "rok"}, 2,
+                          export=True, head="mode coop, "),
+    "teams": lambda: write(HERE / "teams.txt", "teamheist", ["ann", "bob", "cat", "dan"], {"ann": "aang"}, 4,
+                           teams={"ann": "Red", "bob": "Blue"}, export=True, head="mode teams, "),
+}
+
 if __name__ == "__main__":
-    write(HERE / "tutorial.txt", "tutorial", ["ann", "bob"], {"ann": "rok"}, 7)
-    write(HERE / "heist.txt", "heist", ["ann", "bob", "cat"], {"ann": "trixie", "bob": "aang"}, 3)
-    write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5)
-    write(HERE / "pasture.txt", "pasture", ["ann", "bob"], {"ann": "rok"}, 1)
+    for name in sys.argv[1:] or list(JOBS):
+        JOBS[name]()

@@ -54,7 +54,7 @@ class QuoddFuzz(GameFuzz):
             return value - 500.0
         here = xy(h.pos)
         goals: list[tuple[int, int]] = []
-        if st.mode == "heist":
+        if st.objective == "heist":
             if h.carrying:
                 goals = [(x, y) for y in range(st.height) for x in range(st.width)
                          if on_map(st, (x, y)) and is_drop(st, (x, y))]

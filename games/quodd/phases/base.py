@@ -13,6 +13,7 @@ from ..board import active, hero_of
 from ..cards import card_actions, card_label, explain_card, play_card
 from ..collectibles import drop, drops, explain_drop
 from ..commands import arg
+from ..modes.coop import explain_give, give, give_actions, give_label
 from ..movement import run
 from ..skills import explain_rearrange, rearrange_label
 from ..state import Hero, QState
@@ -109,6 +110,8 @@ class QuoddPhase(Phase[QState]):
                 return explain_ability(state, hero_of(state, player), action)
             except KeyError:
                 return "Only seated players have upgrade abilities."
+        if action.cmd == "give":
+            return explain_give(state, player, action)
         if action.cmd in ("draw", "discard") and state.phase != "explore":
             return f"Cards are drawn and discarded in phase 4, exploration; now it is {PHASE_NAMES[state.phase]}."
         return self.explain_own(game, state, player, action)
@@ -128,6 +131,8 @@ class QuoddPhase(Phase[QState]):
             return self.done_label
         if action.cmd == "ability":
             return ability_label(state, action)
+        if action.cmd == "give":
+            return give_label(state, action)
         return card_label(action)
 
 
@@ -148,7 +153,8 @@ class QuietPhase(TurnPhase):
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
         h = active(state)
-        return [Action.of("done")] + card_actions(state, h) + ability_actions(state, h) + drops(state, h)
+        return ([Action.of("done")] + card_actions(state, h) + ability_actions(state, h) + drops(state, h)
+                + give_actions(state, h))
 
     def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
         if action.cmd in ("play", "use"):
@@ -157,6 +163,8 @@ class QuietPhase(TurnPhase):
             drop(state, active(state), arg(action, "item"), arg(action, "at"), events)
         elif action.cmd == "ability":
             use_ability(state, active(state), action, events)
+        elif action.cmd == "give":
+            give(state, active(state), action, events)
         else:
             self.done(state, events)
         if state.queue:  # heroes an ability or an Underdog token moves
@@ -172,5 +180,6 @@ class QuietPhase(TurnPhase):
         b.add([a for a in b.of("play") if not a.get("at")], 8)
         b.add(b.of("play"), 8)  # more targets: `/quodd play card: at:` with autocomplete
         b.add(_one_each(b.of("ability")), 4)  # one button per ability; other targets: `/quodd ability name:`
+        b.add(b.of("give"), 3)  # co-op and teams: a few cards to pass; the rest by `/quodd give card: hero:`
         b.add(b.of("drop"), 3)  # dropping is rare: a few buttons, the rest by `/quodd drop at:`
         return b.out
