@@ -445,6 +445,7 @@ class CardDef(_Strict):
     range: int = Field(default=0, ge=0)  # orthogonal reach from your hero for targeted effects
     copies: int = Field(default=1, ge=1)
     treasure: bool = False  # the treasure deck (loot bag), not the exploration deck
+    overlord: bool = False  # the overlord's own deck (`overlord.json`, the rulebook's sword icon), not the others'
     house: bool = True
     text: str
     effect: EffectDef
@@ -466,7 +467,12 @@ class CardDef(_Strict):
 
 @cache
 def cards() -> dict[str, CardDef]:
-    found = _by_id(_load_all("cards.json", CardDef), "cards.json")
+    """The exploration and treasure decks (`cards.json`) and the overlord deck (`overlord.json`, every card
+    `overlord: true`), one id space."""
+    mine = _load_all("overlord.json", CardDef)
+    if not all(c.overlord for c in mine):
+        raise RulesDataError("overlord.json: every card there is an overlord card (`overlord: true`)")
+    found = _by_id(_load_all("cards.json", CardDef) + mine, "cards.json + overlord.json")
     for c in found.values():
         for e in (c.effect, c.effect.use):
             if e is None:

@@ -12,6 +12,7 @@ from .board import active, walled_in
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .events import explore_bonus, movement_bonus, play_event
 from .goals import game_over_at_limit
+from .modes.buddies import holder
 from .movement import run
 from .state import MoveCtx, QState
 from .upgrades import upgrade_actions
@@ -57,7 +58,7 @@ def to_explore(st: QState, ev: list[Event]) -> None:
 def finish_exploring(st: QState, ev: list[Event]) -> None:
     """The draws are done: discard down to the hand limit (a choice), else the turn ends."""
     st.m.draws = 0
-    h = active(st)
+    h = holder(st, active(st))  # a buddy's draws went to its controller's hand
     if len(h.hand) > HAND_LIMIT:
         st.m.discarding = True
         ev.append(Event(text=f"{h.name} holds {len(h.hand)} cards and discards down to {HAND_LIMIT}."))

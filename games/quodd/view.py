@@ -11,6 +11,7 @@ from games.core.marks import Mark, shown, since_last_turn
 from . import data
 from .beams import paths as beam_paths
 from .cube import face_dirs, facing
+from .modes.topics import mode_topics
 from .skills import top_face, top_skill
 from .state import Hero, QState
 from .upgrades import side_of, side_text
@@ -310,14 +311,17 @@ def rules_text() -> dict[str, str]:
             "hero; a token is never placed under a hero, on a respawn point, on another token or in a pit (walls "
             "excepted).\nFood, item, pet and rune tokens fetch a card of that kind (from the lineup, else the deck); "
             "a treasure token takes a treasure card.\n"
-            + "\n".join(f"- {kind}: " + ", ".join(c.name for c in data.cards().values() if c.kind == kind)
+            + "\n".join(f"- {kind}: " + ", ".join(c.name for c in data.cards().values()
+                                                  if c.kind == kind and not c.overlord)
                         for kind in data.CARD_KINDS)
             + "\nAsk for one by name, e.g. `/rules game:quodd topic:Trail Mix`."
         ),
-        **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}{', impulse' if c.impulse else ''}"
+        **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}"
+                    f"{' (overlord deck)' if c.overlord else ''}{', impulse' if c.impulse else ''}"
                     f"{f', range {c.range}' if c.range else ''}. {c.text}") for c in data.cards().values()},
         **qpower_topics(),
         **event_topics(),
+        **mode_topics(),
     }
     for a in data.abilities().values():  # a world event and an upgrade ability of the same name
         if a.name in topics and not topics[a.name].startswith(f"{a.name}: upgrade ability"):
