@@ -68,6 +68,7 @@ class HouseValues(_Strict):
     carry_limit: int = Field(ge=1)
     chain_guard: int = Field(ge=20)
     decision_hours: int = Field(default=12, ge=1, le=168)  # a choice handed to a player off-turn
+    bside_movement: int = Field(default=2, ge=1)  # the player board's B-side: every skill's base movement
     note: str = ""
 
 
@@ -169,6 +170,11 @@ class ScenarioDef(_Strict):
     beams: list[BeamPlacement] = Field(default_factory=list)
     intro: str
     special_rules: list[str] = Field(default_factory=list)
+    # the modes of issue 15 (`modes/`)
+    overlord_target: int = Field(default=0, ge=0)  # mode overlord: the overlord's own objective (crystals/markers)
+    overlord_movement: int = Field(default=0, ge=0)  # mode overlord: the overlord's movement bonus
+    buddies: int = Field(default=0, ge=0, le=2)  # mode buddies: buddy heroes each player runs besides their own
+    next_part: str = ""  # multi-part: the scenario this one leads into when won (`modes/campaign.py`)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -412,6 +418,15 @@ def scenarios() -> dict[str, ScenarioDef]:
             raise RulesDataError(f"scenario id {sc.id!r} appears twice")
         check_scenario(sc)
         out[sc.id] = sc
+    for sc in out.values():  # a multi-part scenario leads into one that exists, and never back round
+        seen, nxt = {sc.id}, sc.next_part
+        while nxt:
+            if nxt not in out:
+                raise RulesDataError(f"scenarios/{sc.id}: next_part {nxt!r} is not a scenario")
+            if nxt in seen:
+                raise RulesDataError(f"scenarios/{sc.id}: its parts lead round in a circle at {nxt!r}")
+            seen.add(nxt)
+            nxt = out[nxt].next_part
     if not out:
         raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
     return out

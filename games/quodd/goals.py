@@ -34,6 +34,7 @@ def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
 
 
 def game_over_at_limit(st: QState, ev: list[Event]) -> None:
+    st.next_part = ""  # a multi-part scenario is lost as a whole when time runs out in any part
     if st.mode == "solo":
         finish(st, [], f"Time is up after round {st.round}: the clock wins.", ev)
         return

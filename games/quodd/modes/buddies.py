@@ -76,3 +76,22 @@ def players(st: QState, keys: Iterable[str]) -> list[str]:
     """Hero keys as the platform's players (each once, in order)."""
     by_key = {h.player: controller(h) for h in st.heroes}
     return list(dict.fromkeys(by_key.get(k, k) for k in keys))
+
+
+def buddy_problem(mode: str, taken: list[str], want: str) -> str:
+    """Why a `buddy:` seat choice is refused ("" if fine); `want` is a hero id (or "" if unknown)."""
+    if mode != "buddies":
+        return "Only buddies scenarios have buddies: leave out `buddy:`."
+    if not want:
+        return "There is no such hero for your buddy."
+    if want in taken:
+        return "That hero is taken: choose another buddy."
+    return ""
+
+
+def make_buddy(controller_hero: Hero, hero: str, hero_name: str, seat: int, movement: int, explore: int,
+               skills: dict[str, str]) -> Hero:
+    """A buddy for `controller_hero`'s player: a hero of its own, named after its hero and its controller."""
+    return Hero(player=buddy_key(controller_hero.player, hero), name=f"{hero_name.split()[0]} ({controller_hero.name})",
+                hero=hero, seat=seat, skills=dict(skills), movement=movement, explore=explore,
+                controller=controller_hero.player)
