@@ -188,7 +188,7 @@ class QuoddHeroes(PhasedGame[QState]):
 
     # ---- what every phase shows the same way ----------------------------------
     def view(self, state: QState, player: str | None) -> BaseModel:
-        status = self.status(state)
+        status = super().status(state)  # the heroes' keys: a buddy's turn marks the buddy, not its controller
         return build_view(state, status.waiting_for, status.to_act)
 
     def summary(self, state: QState) -> dict[str, Any]:
