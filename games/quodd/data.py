@@ -418,18 +418,23 @@ def scenarios() -> dict[str, ScenarioDef]:
             raise RulesDataError(f"scenario id {sc.id!r} appears twice")
         check_scenario(sc)
         out[sc.id] = sc
-    for sc in out.values():  # a multi-part scenario leads into one that exists, and never back round
+    check_parts(out)
+    if not out:
+        raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
+    return out
+
+
+def check_parts(found: dict[str, ScenarioDef]) -> None:
+    """A multi-part scenario leads into one that exists, and never back round."""
+    for sc in found.values():
         seen, nxt = {sc.id}, sc.next_part
         while nxt:
-            if nxt not in out:
+            if nxt not in found:
                 raise RulesDataError(f"scenarios/{sc.id}: next_part {nxt!r} is not a scenario")
             if nxt in seen:
                 raise RulesDataError(f"scenarios/{sc.id}: its parts lead round in a circle at {nxt!r}")
             seen.add(nxt)
-            nxt = out[nxt].next_part
-    if not out:
-        raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
-    return out
+            nxt = found[nxt].next_part
 
 
 # ---- the exploration and treasure decks (cards.json) -------------------------------------------------
