@@ -63,7 +63,7 @@ def advance(st: QState, ev: list[Event]) -> None:
     st.round, st.winners, st.result_text = 1, [], ""
     st.queue.clear()
     st.pending, st.m, st.ready, st.last_path, st.last_mover = None, MoveCtx(), [], [], ""
-    st.eor = 0
+    st.eor, st.marks = 0, []  # the old map's paths mean nothing on the new one
     for h in st.heroes:  # off the old map; what they carried and banked stays behind with it
         h.pos, h.carrying, h.banked, h.progress, h.revealed, h.finished_round, h.iced = None, [], [], 0, [], 0, []
         h.head, h.front, h.explores_earned = "U", h.home_front, 0

@@ -24,7 +24,8 @@ class UpgradePhase(QuoddPhase):
         waiting = choosing(state)
         names = ", ".join(hero_of(state, p).name for p in waiting)
         return Status(phase=PHASE_NAMES["upgrade"], round=state.round, to_act=waiting, turn_key=f"up{state.round}",
-                      waiting_for=f"{names} to take an upgrade tile (`upgrade tile: side:`)")
+                      waiting_for=f"{names} to take an upgrade tile (`upgrade tile: side:"
+                                  f"{' face:' if state.board == 'b' else ''}`)")
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
         if player not in choosing(state):
