@@ -2,8 +2,8 @@
 
 Race and time trial: rally markers reached, then the distance to the next one. Heist: crystals
 banked, crystals carried, and the distance to the nearest crystal lying about (or, carrying, to
-a drop zone). In a race or heist the best rival's value is subtracted. Face-down tokens are
-judged by their public face only; `determinize` deals their real kinds out again at random.
+a drop zone). In a free-for-all or teams the best rival's value (another side's hero) is subtracted.
+Face-down tokens are judged by their public face only; `determinize` deals their real kinds out again at random.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from games.core import Action
 from games.core.grid import DIRS8, label, step_xy
 
 from .board import is_drop, squares, xy
+from .modes import TOGETHER, same_side
 from .state import QState
 
 BUDGET_SCALE = 0.4  # a Quodd step (a skill's whole movement chain) costs ~4x a Heroball step
@@ -28,7 +29,7 @@ def _nearest(at: tuple[int, int], where: list[tuple[int, int]]) -> int:
 
 
 def _hero_value(st: QState, h: Any, drops: list[tuple[int, int]]) -> float:
-    if st.mode == "heist":
+    if st.objective == "heist":
         v = 100.0 * len(h.banked) + 45.0 * len(h.carrying)
         if h.pos is None:
             return v - 30.0
@@ -50,11 +51,11 @@ def _hero_value(st: QState, h: Any, drops: list[tuple[int, int]]) -> float:
 
 
 def evaluate(engine: Any, st: QState, player: str) -> float:
-    drops = [p for p in squares(st) if is_drop(st, p)] if st.mode == "heist" else []
+    drops = [p for p in squares(st) if is_drop(st, p)] if st.objective == "heist" else []
     mine = next(h for h in st.heroes if h.player == player)
     v = _hero_value(st, mine, drops)
-    if st.mode != "solo":
-        rivals = [_hero_value(st, h, drops) for h in st.heroes if h.player != player]
+    if st.mode not in TOGETHER:  # rivals: the heroes of the other sides (a team's own heroes are no rivals)
+        rivals = [_hero_value(st, h, drops) for h in st.heroes if h.player != player and not same_side(st, mine, h)]
         if rivals:
             v -= 0.7 * max(rivals)
     return v

@@ -1,4 +1,4 @@
-"""What players type: the `/quodd` commands, the game option (scenario) and the seat option (hero)."""
+"""What players type: the `/quodd` commands, the game options (scenario, events) and the seat options (hero, team)."""
 from __future__ import annotations
 
 from games.core import Action, CommandSpec, OptionSpec
@@ -7,9 +7,11 @@ from games.core.grid import DIRS8
 from . import data
 from .cube import SKILL_FACES
 from .modes.bside import FACES
+from .scenarios import scenarios
 
 OPTIONS = (
-    OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(data.scenarios())),
+    # every scenario, the server's own too: `QuoddHeroes.option_choices` (autocomplete), checked at `/game new`
+    OptionSpec(name="scenario", description="Which scenario to play", choices=tuple(sorted(scenarios())),
                default="tutorial"),
     OptionSpec(name="events", description="Play a world event at the end of every round (the rulebook's optional "
                "deck)", choices=("off", "on"), default="off"),
@@ -24,6 +26,8 @@ SEAT_OPTIONS = (
                choices=("hero", "overlord")),
     OptionSpec(name="buddy", description="Buddies scenarios: the hero your buddy plays (dealt if left out)",
                choices=tuple(h.id for h in data.heroes().values())),
+    OptionSpec(name="team", description="Teams scenarios: your team (dealt in seat order if left out)",
+               autocomplete=True),
 )
 
 COMMANDS = (

@@ -1,4 +1,6 @@
-"""Rules content loaded from games/quodd/data/: skills, heroes, token kinds, boards, scenarios.
+"""Rules content loaded from games/quodd/data/: skills, heroes, token kinds, boards, cards, upgrades, events.
+
+Scenarios (their models, the map composed from boards, the checks, the loading) are in `scenarios.py`.
 
 Everything is validated by pydantic at load; a bad file raises RulesDataError naming
 the file and what is wrong. The engine refers to content by id only.
@@ -8,12 +10,15 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from games.core import RulesDataError
 from games.core.grid import label, parse_label
+
+if TYPE_CHECKING:
+    from .scenarios import MapLayout, ScenarioDef
 
 DATA = Path(__file__).parent / "data"
 
@@ -107,76 +112,6 @@ class BoardDef(_Strict):
         return self
 
 
-class Placement(_Strict):
-    board: str
-    at: str  # map label of the board's north-west square after turning
-    turn: Literal[0, 90, 180, 270] = 0  # clockwise
-
-
-class TokenPlacement(_Strict):
-    at: str
-    kind: str
-    number: int = 0  # rally markers
-    group: str = ""  # switch / trap door / impassable wall link, water: colour name
-    colour: str = ""  # crystals
-
-
-class SheepPlacement(_Strict):
-    at: str
-    colour: Literal["grey", "white", "black"]
-    facing: Literal["N", "E", "S", "W"] = "N"  # house: the scenario stands in for the first player's choice
-
-
-class PlatformPlacement(_Strict):
-    cells: list[str] = Field(min_length=1)  # pit squares the platform covers at the start
-    kind: Literal["slide", "rotate"]
-    dir: Literal["N", "E", "S", "W", "cw", "ccw"]
-    pivot: str = ""  # rotate: the square it turns around (one of its cells)
-
-
-class BeamPlacement(_Strict):
-    at: str
-    kind: Literal["emitter", "reflector", "mover", "rotator", "power"]
-    dir: str = ""  # emitter/mover N/E/S/W; reflector NE/SE/SW/NW (the sides its mirror faces); rotator cw/ccw
-    on: bool = True
-    group: str = ""  # a power block and the emitters it switches
-
-    @model_validator(mode="after")
-    def _dir(self) -> BeamPlacement:
-        want = {"emitter": ("N", "E", "S", "W"), "mover": ("N", "E", "S", "W"), "reflector": ("NE", "SE", "SW", "NW"),
-                "rotator": ("cw", "ccw"), "power": ("",)}[self.kind]
-        if self.dir not in want:
-            raise ValueError(f"beam {self.kind} at {self.at}: dir must be one of {', '.join(want) or 'nothing'}")
-        return self
-
-
-class ScenarioDef(_Strict):
-    id: str
-    name: str
-    mode: Literal["race", "heist", "solo"]
-    house: bool = True
-    min_players: int = Field(ge=1)
-    max_players: int = Field(le=6)
-    round_limit: int = Field(ge=1)
-    target: int = 0  # heist: crystals to deliver
-    carry_limit: int | None = None
-    facing: Literal["N", "E", "S", "W"] | None = None  # default: towards the middle of the map
-    pass_coin: bool = True
-    boards: list[Placement]
-    tokens: list[TokenPlacement] = Field(default_factory=list)
-    secret_pool: list[str] = Field(default_factory=list)
-    sheep: list[SheepPlacement] = Field(default_factory=list)
-    platforms: list[PlatformPlacement] = Field(default_factory=list)
-    beams: list[BeamPlacement] = Field(default_factory=list)
-    intro: str
-    special_rules: list[str] = Field(default_factory=list)
-    # the modes of issue 15 (`modes/`)
-    overlord_target: int = Field(default=0, ge=0)  # mode overlord: the overlord's own objective (crystals/markers)
-    overlord_movement: int = Field(default=0, ge=0)  # mode overlord: the overlord's movement bonus
-    buddies: int = Field(default=0, ge=0, le=2)  # mode buddies: buddy heroes each player runs besides their own
-    next_part: str = ""  # multi-part: the scenario this one leads into when won (`modes/campaign.py`)
-
-
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -260,181 +195,20 @@ def boards() -> dict[str, BoardDef]:
     return _by_id(_load_all("boards.json", BoardDef), "boards.json")
 
 
-def _turn_rows(rows: list[str], links: dict[tuple[int, int], str], turn: int
-               ) -> tuple[list[str], dict[tuple[int, int], str]]:
-    """Rotate a board clockwise in quarter turns; current arrows turn with it."""
-    cw = {"^": ">", ">": "v", "v": "<", "<": "^"}
-    for _ in range(turn // 90):
-        h, w = len(rows), len(rows[0])
-        grid = [["."] * h for _ in range(w)]
-        new_links = {}
-        for y in range(h):
-            for x in range(w):
-                nx, ny = h - 1 - y, x
-                grid[ny][nx] = cw.get(rows[y][x], rows[y][x])
-                if (x, y) in links:
-                    new_links[(nx, ny)] = links[(x, y)]
-        rows, links = ["".join(r) for r in grid], new_links
-    return rows, links
-
-
-class MapLayout(BaseModel):
-    width: int
-    height: int
-    rows: list[str]
-    links: dict[str, str]
-    board_of: dict[str, str]  # map label -> board id (for the legend / future board rotation)
+# ---- scenarios: in `scenarios.py`; these spellings stay for callers of this module --------------------------
+def scenarios() -> dict[str, ScenarioDef]:
+    from .scenarios import scenarios as found
+    return found()
 
 
 def compose(sc: ScenarioDef) -> MapLayout:
-    """Lay a scenario's boards out into one map; squares outside every board are void."""
-    parts = []
-    for p in sc.boards:
-        b = boards().get(p.board)
-        if b is None:
-            raise RulesDataError(f"scenario {sc.id}: unknown board {p.board!r}")
-        at = parse_label(p.at)
-        if at is None:
-            raise RulesDataError(f"scenario {sc.id}: bad board position {p.at!r}")
-        links = {xy: v for k, v in b.links.items() if (xy := parse_label(k)) is not None}
-        rows, links = _turn_rows(b.rows, links, p.turn)
-        parts.append((b.id, at, rows, links))
-    width = max(at[0] + len(rows[0]) for _, at, rows, _ in parts)
-    height = max(at[1] + len(rows) for _, at, rows, _ in parts)
-    grid = [[VOID] * width for _ in range(height)]
-    all_links: dict[str, str] = {}
-    board_of: dict[str, str] = {}
-    for bid, (ox, oy), rows, links in parts:
-        for y, r in enumerate(rows):
-            for x, ch in enumerate(r):
-                if grid[oy + y][ox + x] != VOID:
-                    raise RulesDataError(f"scenario {sc.id}: boards overlap at {label(ox + x, oy + y)}")
-                grid[oy + y][ox + x] = ch
-                board_of[label(ox + x, oy + y)] = bid
-        for (x, y), letter in links.items():
-            all_links[label(ox + x, oy + y)] = letter
-    letters: dict[str, int] = {}
-    for letter in all_links.values():
-        letters[letter] = letters.get(letter, 0) + 1
-    for letter, n in letters.items():
-        if n < 2:
-            raise RulesDataError(f"scenario {sc.id}: water connection {letter} has no partner")
-    return MapLayout(width=width, height=height, rows=["".join(r) for r in grid], links=all_links, board_of=board_of)
+    from .scenarios import compose as laid_out
+    return laid_out(sc)
 
 
 def check_scenario(sc: ScenarioDef) -> MapLayout:
-    """Compose the map and apply the token placement rules to the scenario's tokens."""
-    layout = compose(sc)
-    carried = _check_living(sc, layout)
-    kinds = token_kinds()
-    seen: set[str] = set()
-    rally: list[int] = []
-    for t in sc.tokens:
-        xy = parse_label(t.at)
-        where = f"scenario {sc.id}: {t.kind} at {t.at}"
-        if t.kind not in kinds:
-            raise RulesDataError(f"{where}: unknown token kind")
-        if xy is None or not (0 <= xy[0] < layout.width and 0 <= xy[1] < layout.height):
-            raise RulesDataError(f"{where}: not on the map")
-        ch = layout.rows[xy[1]][xy[0]]
-        if ch == VOID:
-            raise RulesDataError(f"{where}: no board square there")
-        if t.at.upper() in seen:
-            raise RulesDataError(f"{where}: a token already lies there (tokens never cover each other)")
-        seen.add(t.at.upper())
-        if ch == "R":
-            raise RulesDataError(f"{where}: tokens may never be placed on respawn points")
-        if ch == "O" and t.kind != "wall" and t.at.upper() not in carried:
-            raise RulesDataError(f"{where}: only walls may be placed in pits")
-        if ch == "s":
-            raise RulesDataError(f"{where}: start spaces hold heroes, and tokens never go under a hero")
-        if t.kind == "rally":
-            rally.append(t.number)
-        if t.kind in GROUPED and not t.group:
-            raise RulesDataError(f"{where}: needs a group linking switches to what they flip")
-        if t.kind == "secret" and not sc.secret_pool:
-            raise RulesDataError(f"{where}: the scenario has secret tokens but no secret_pool")
-    for k in sc.secret_pool:
-        if k not in kinds:
-            raise RulesDataError(f"scenario {sc.id}: secret_pool names unknown token {k!r}")
-    secrets = sum(1 for t in sc.tokens if t.kind == "secret")
-    if secrets > len(sc.secret_pool):
-        raise RulesDataError(f"scenario {sc.id}: {secrets} secret tokens but only {len(sc.secret_pool)} in the pool")
-    numbered = sorted(rally) == list(range(1, len(rally) + 1))
-    if sc.mode in ("race", "solo") and not numbered or (sc.mode != "heist" and not rally):
-        raise RulesDataError(f"scenario {sc.id}: rally markers must be numbered 1..N")
-    if sc.mode == "heist":
-        if sc.target < 1:
-            raise RulesDataError(f"scenario {sc.id}: a heist needs a target of crystals")
-        crystals = sum(1 for t in sc.tokens if t.kind == "crystal")
-        if crystals < sc.target:
-            raise RulesDataError(f"scenario {sc.id}: target {sc.target} but only {crystals} crystals")
-        if not any("D" in r for r in layout.rows) and not any(t.kind == "drop_zone" for t in sc.tokens):
-            raise RulesDataError(f"scenario {sc.id}: a heist needs a drop zone")
-    starts = sum(r.count("s") for r in layout.rows)
-    if starts < sc.max_players:
-        raise RulesDataError(f"scenario {sc.id}: {starts} start spaces for up to {sc.max_players} players")
-    if not any("R" in r for r in layout.rows):
-        raise RulesDataError(f"scenario {sc.id}: the map has no respawn point")
-    return layout
-
-
-def _check_living(sc: ScenarioDef, layout: MapLayout) -> set[str]:
-    """Sheep stand on free ground; platforms cover pits only, never each other (the squares they cover)."""
-    def square(at: str, where: str) -> str:
-        p = parse_label(at)
-        if p is None or not (0 <= p[0] < layout.width and 0 <= p[1] < layout.height):
-            raise RulesDataError(f"scenario {sc.id}: {where} at {at}: not on the map")
-        return layout.rows[p[1]][p[0]]
-    covered: set[str] = set()
-    for pl in sc.platforms:
-        where = f"{pl.kind} platform"
-        if (pl.kind == "slide") != (pl.dir in ("N", "E", "S", "W")):
-            raise RulesDataError(f"scenario {sc.id}: a slide platform points N/E/S/W, a rotating one turns cw/ccw")
-        if pl.kind == "rotate" and pl.pivot.upper() not in [c.upper() for c in pl.cells]:
-            raise RulesDataError(f"scenario {sc.id}: a rotating platform turns around one of its own cells")
-        for c in pl.cells:
-            if square(c, where) != "O" or c.upper() in covered:
-                raise RulesDataError(f"scenario {sc.id}: {where} at {c}: platforms cover pits, never each other")
-            covered.add(c.upper())
-    blocks = {b.group for b in sc.beams if b.kind == "power"}
-    for b in sc.beams:
-        if square(b.at, f"beam {b.kind}") == "O" and b.at.upper() not in covered:
-            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: gadgets stand on ground or platforms")
-        if (b.kind == "power" and not b.group) or (b.kind == "emitter" and b.group and b.group not in blocks):
-            raise RulesDataError(f"scenario {sc.id}: beam {b.kind} at {b.at}: group {b.group!r} has no power block")
-    for sh in sc.sheep:
-        if square(sh.at, "sheep") not in ".R" and sh.at.upper() not in covered:
-            raise RulesDataError(f"scenario {sc.id}: sheep at {sh.at}: sheep start on plain ground")
-    return covered
-
-
-@cache
-def scenarios() -> dict[str, ScenarioDef]:
-    out: dict[str, ScenarioDef] = {}
-    for path in sorted((DATA / "scenarios").glob("*.json")):
-        sc = _load(f"scenarios/{path.name}", ScenarioDef)
-        if sc.id in out:
-            raise RulesDataError(f"scenario id {sc.id!r} appears twice")
-        check_scenario(sc)
-        out[sc.id] = sc
-    check_parts(out)
-    if not out:
-        raise RulesDataError("no scenarios found in games/quodd/data/scenarios")
-    return out
-
-
-def check_parts(found: dict[str, ScenarioDef]) -> None:
-    """A multi-part scenario leads into one that exists, and never back round."""
-    for sc in found.values():
-        seen, nxt = {sc.id}, sc.next_part
-        while nxt:
-            if nxt not in found:
-                raise RulesDataError(f"scenarios/{sc.id}: next_part {nxt!r} is not a scenario")
-            if nxt in seen:
-                raise RulesDataError(f"scenarios/{sc.id}: its parts lead round in a circle at {nxt!r}")
-            seen.add(nxt)
-            nxt = found[nxt].next_part
+    from .scenarios import check_scenario as checked
+    return checked(sc)
 
 
 # ---- the exploration and treasure decks (cards.json) -------------------------------------------------

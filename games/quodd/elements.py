@@ -52,7 +52,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         return
     t = token(st, p)
     k = t.kind if t else ""
-    if t is not None and k == "rally" and st.mode in ("race", "solo") and t.number == h.progress + 1:
+    if t is not None and k == "rally" and st.objective in ("race", "trial") and t.number == h.progress + 1:
         h.progress += 1
         ev.append(Event(text=f"{h.name} reaches rally marker {t.number}."))
         if h.progress == len(st.rally):

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from games.core import Action, Event, IllegalAction, Pending, PhasedGame, Rng, Seat, Status, UniqueChoice
 from games.core.play import public_rng, resolve
 
-from . import data
+from . import data, scenarios
 from .beams import light
 from .board import active
 from .cards import IMPULSE_PHASES, card_actions, play_card
@@ -20,10 +20,12 @@ from .cube import facing
 from .deck import HAND_LIMIT, card_name, new_decks, new_overlord_deck
 from .events import event_name, new_event_deck
 from .goals import objective
+from .modes import play_mode
 from .modes.buddies import acting, any_buddies, buddy_problem, buddy_turn, controller, make_buddy, players
 from .modes.campaign import advance
 from .modes.overlord import make_overlord, overlord_seat, role_problem
 from .modes.summary import game_fields, mode_fields
+from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
 from .state import BeamPiece, Hero, Platform, QState, Sheep, Token
@@ -66,12 +68,12 @@ class QuoddHeroes(PhasedGame[QState]):
         return state.phase
 
     # ---- lobby -------------------------------------------------------------
-    def _scenario(self, options: dict[str, str]) -> data.ScenarioDef:
+    def _scenario(self, options: dict[str, str]) -> scenarios.ScenarioDef:
         sid = (options.get("scenario") or "tutorial").lower()
-        found = data.scenarios().get(sid)
+        found = scenarios.scenarios().get(sid)
         if found is None:
             raise IllegalAction(f"There is no Quodd scenario `{sid}`.",
-                                "Scenarios: " + ", ".join(sorted(data.scenarios())) + ".")
+                                "Scenarios: " + ", ".join(sorted(scenarios.scenarios())) + ".")
         return found
 
     def check_options(self, options: dict[str, str]) -> None:
@@ -88,6 +90,8 @@ class QuoddHeroes(PhasedGame[QState]):
         seats = [s for s in seats if s.player != new.player]  # re-joining replaces your own seat
         if len(seats) >= sc.max_players:
             raise IllegalAction(f"{sc.name} seats at most {sc.max_players}.", "Watch this one, or start another game.")
+        if new.choices.get("team"):
+            check_team_choice(sc, new.choices["team"])
         want = new.choices.get("hero")
         if want:
             hid = hero_id(want)
@@ -108,9 +112,20 @@ class QuoddHeroes(PhasedGame[QState]):
                 raise IllegalAction(f"`buddy:{new.choices['buddy']}` is refused.", why)
 
     def seat_choices(self, options: dict[str, str], seats: Sequence[Seat], option: str) -> list[str]:
+        if option == "team":
+            try:
+                return list(self._scenario(options).teams)
+            except IllegalAction:
+                return []
         if option != "hero":
             return super().seat_choices(options, seats, option)
         return HERO.free_ids(seats)
+
+    def option_choices(self, option: str) -> list[str]:
+        """Every scenario, the server's own included (`PLAYPOST_QUODD_SCENARIOS`), for `/game new scenario:`."""
+        if option == "scenario":
+            return sorted(scenarios.scenarios())
+        return super().option_choices(option)
 
     # ---- setup -------------------------------------------------------------
     def setup(self, options: dict[str, str], seats: Sequence[Seat], seed: int) -> QState:
@@ -118,7 +133,8 @@ class QuoddHeroes(PhasedGame[QState]):
         if not sc.min_players <= len(seats) <= sc.max_players:
             raise IllegalAction(f"{sc.name} is for {sc.min_players}-{sc.max_players} players.",
                                 "Pick another scenario with `/game new`.")
-        layout = data.check_scenario(sc)
+        layout = scenarios.check_scenario(sc)
+        teams = deal_teams(sc, seats)
         rng = Rng(seed=seed)
         hv = data.house()
         chosen = [hero_id(s.choices.get("hero", "")) for s in seats]
@@ -132,7 +148,8 @@ class QuoddHeroes(PhasedGame[QState]):
             if hid is None:
                 hid = free.pop(rng.below(len(free)))
             hd = data.heroes()[hid]
-            heroes.append(Hero(player=seat.player, name=seat.name, hero=hid, seat=i, skills=dict(hd.default_skills),
+            heroes.append(Hero(player=seat.player, name=seat.name, hero=hid, seat=i, team=teams[i],
+                               skills=dict(hd.default_skills),
                                movement=hv.base_movement, explore=hv.base_explore))
         for _ in range(sc.buddies if sc.mode == "buddies" else 0):  # each player's buddies, after every own hero
             for seat, own in zip(seats, heroes[:len(seats)], strict=True):
@@ -161,9 +178,9 @@ class QuoddHeroes(PhasedGame[QState]):
             tokens[lab] = tok
         first = rng.below(len(heroes))
         st = QState(
-            scenario=sc.id, mode=sc.mode, round_limit=sc.round_limit, target=sc.target,
-            carry_limit=sc.carry_limit or hv.carry_limit, pass_coin=sc.pass_coin,
-            start_facing=sc.facing or "", width=layout.width, height=layout.height,
+            scenario=sc.id, objective=sc.objective, mode=play_mode(sc.mode, len(heroes)),
+            round_limit=sc.round_limit, target=sc.target, carry_limit=sc.carry_limit or hv.carry_limit,
+            pass_coin=sc.pass_coin, start_facing=sc.facing or "", width=layout.width, height=layout.height,
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
@@ -196,7 +213,8 @@ class QuoddHeroes(PhasedGame[QState]):
         players = []
         for h in st.heroes:
             players.append({
-                "name": h.name, "hero": data.heroes()[h.hero].name, "position": h.pos or "",
+                "name": h.name, "hero": data.heroes()[h.hero].name, **({"team": h.team} if h.team else {}),
+                "position": h.pos or "",
                 "top_face": top_face(h), "top_skill": top_skill(h), "facing": facing(h.head, h.front),
                 "collectibles": list(h.carrying), "banked": list(h.banked),
                 "objective": objective(st, h),
@@ -206,6 +224,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 **mode_fields(h),
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
+                "mode": st.mode, "objective": st.objective,
                 "players": players, "world_events": [event_name(e) for e in st.events_played],
                 "ongoing_events": [event_name(e) for e in st.ongoing], **game_fields(st)}
 

@@ -54,7 +54,7 @@ def respawn_points(st: QState, h: Hero, at: XY, prev: str) -> list[str]:
     """Nearest safe respawn points; in races never one ahead of where you were."""
     safe = [q for q in squares(st) if st.rows[q[1]][q[0]] == "R" and standable(st, q)  # (not under a beam)
             and any(on_map(st, step_xy(q, d)) and not is_pit(st, step_xy(q, d)) for d in DIRS4)]
-    if st.mode in ("race", "solo") and prev and h.progress < len(st.rally):
+    if st.objective in ("race", "trial") and prev and h.progress < len(st.rally):
         goal = xy(st.rally[str(h.progress + 1)])
         limit = manhattan(xy(prev), goal)
         behind = [q for q in safe if manhattan(q, goal) >= limit]

@@ -1,27 +1,69 @@
-"""How a scenario is won: its mode's goal (race, heist, solo), the end at the round limit, the scores.
+"""How a scenario is won: its objective (race, heist, time trial) reached by a side, the end at the round limit,
+the scores.
 
-Further modes (co-op, teams, overlord, buddies: issue 15) add their goal here.
+The objective says what counts; the play mode (`modes/`) says who wins together: a side is one hero in a
+free-for-all, a team in teams, every hero at the table in solo and co-op.
+- race: a side wins when one of its heroes reaches the last rally marker;
+- trial: a side wins when every one of its heroes has reached the last rally marker;
+- heist: a side wins when its heroes have banked `target` crystals between them.
+At the round limit solo and co-op lose together (the clock wins); in a free-for-all or teams the best side wins
+(race: its furthest hero; trial: its markers together; heist: its crystals banked together), sharing ties.
+Overlord scenarios: the heroes' side plays for the objective above, the overlord for its own `overlord_target`
+(crystals it banks, or rally markers it reaches in order); at the round limit the overlord wins.
 """
 from __future__ import annotations
 
 from games.core import Event
 
+from .modes import TOGETHER, side_name, sides
+from .modes.overlord import OVERLORD
 from .state import Hero, QState
+
+
+def _finished(st: QState, h: Hero) -> bool:
+    return h.progress >= len(st.rally) > 0
+
+
+def _done(st: QState, side: str, hs: list[Hero]) -> bool:
+    if side == OVERLORD:  # the overlord's own objective: `overlord_target` crystals banked or markers reached
+        return _overlord_score(st, hs[0]) >= st.overlord_target
+    if st.objective == "race":
+        return any(_finished(st, h) for h in hs)
+    if st.objective == "heist":
+        return sum(len(h.banked) for h in hs) >= st.target
+    return all(_finished(st, h) for h in hs)
+
+
+def _overlord_score(st: QState, h: Hero) -> int:
+    return len(h.banked) if st.objective == "heist" else h.progress
+
+
+def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
+    who = side_name(st, side)
+    if side == OVERLORD:
+        what = "banks" if st.objective == "heist" else "reaches"
+        unit = "crystals" if st.objective == "heist" else "rally markers"
+        return f"The overlord {hs[0].name} {what} {_overlord_score(st, hs[0])} {unit} and wins!"
+    verb = "wins" if len(hs) == 1 or side.startswith("team:") else "win together"
+    if st.objective == "race":
+        h = next(h for h in hs if _finished(st, h))
+        if len(hs) == 1:
+            return f"{h.name} reaches the last rally marker in round {st.round} and wins!"
+        return f"{h.name} reaches the last rally marker in round {st.round}: {who} {verb}!"
+    if st.objective == "heist":
+        if len(hs) == 1:
+            return f"{hs[0].name} banks {len(hs[0].banked)} crystals and wins the heist!"
+        return f"{who} bank {sum(len(h.banked) for h in hs)} crystals between them: {who} {verb} the heist!"
+    return f"{who} beat the clock in round {st.round}!"
 
 
 def check_win(st: QState, ev: list[Event]) -> None:
     if st.phase == "over":
         return
-    for h in st.heroes:
-        if st.mode == "race" and h.progress >= len(st.rally) > 0:
-            finish(st, [h.player], f"{h.name} reaches the last rally marker in round {st.round} and wins!", ev)
+    for side, hs in sides(st).items():
+        if _done(st, side, hs):
+            finish(st, [h.player for h in hs], _win_text(st, side, hs), ev)
             return
-        if st.mode == "heist" and len(h.banked) >= st.target:
-            finish(st, [h.player], f"{h.name} banks {len(h.banked)} crystals and wins the heist!", ev)
-            return
-    if st.mode == "solo" and all(h.progress >= len(st.rally) > 0 for h in st.heroes):
-        who = " and ".join(h.name for h in st.heroes)
-        finish(st, [h.player for h in st.heroes], f"{who} beat the clock in round {st.round}!", ev)
 
 
 def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
@@ -33,33 +75,46 @@ def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
     ev.append(Event(text=text, kind="result"))
 
 
+def side_score(st: QState, hs: list[Hero]) -> int:
+    """A side's score at the round limit (see the module's text)."""
+    if st.objective == "heist":
+        return sum(len(h.banked) for h in hs)
+    if st.objective == "race":
+        return max(h.progress for h in hs)
+    return sum(h.progress for h in hs)
+
+
 def game_over_at_limit(st: QState, ev: list[Event]) -> None:
     st.next_part = ""  # a multi-part scenario is lost as a whole when time runs out in any part
-    if st.mode == "solo":
+    if st.mode in TOGETHER:
         finish(st, [], f"Time is up after round {st.round}: the clock wins.", ev)
         return
-    if st.mode == "race":
-        best = max(h.progress for h in st.heroes)
-        what = "rally markers"
-        win = [h for h in st.heroes if h.progress == best]
-    else:
-        best = max(len(h.banked) for h in st.heroes)
-        what = "crystals banked"
-        win = [h for h in st.heroes if len(h.banked) == best]
+    lord = next((h for h in st.heroes if h.overlord), None)
+    if st.mode == "overlord" and lord is not None:  # the heroes did not stop the overlord in time
+        finish(st, [lord.player], f"Time is up after round {st.round}: the overlord {lord.name} wins!", ev)
+        return
+    scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
+    best = max(scored.values())
+    what = "crystals banked" if st.objective == "heist" else "rally markers"
     if best == 0:
         finish(st, [], f"Time is up after round {st.round}; nobody scored.", ev)
         return
-    names = " and ".join(h.name for h in win)
-    verb = "share the win" if len(win) > 1 else "wins"
-    finish(st, [h.player for h in win], f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
+    win = [side for side, n in scored.items() if n == best]
+    names = " and ".join(side_name(st, side) for side in win)
+    verb = "share the win" if len(win) > 1 or not win[0].startswith(("team:", "hero:")) else "wins"
+    winners = [h.player for side in win for h in sides(st)[side]]
+    finish(st, winners, f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
 
 
 def scores(st: QState) -> dict[str, int]:
-    return {h.player: (len(h.banked) if st.mode == "heist" else h.progress) for h in st.heroes}
+    return {h.player: (len(h.banked) if st.objective == "heist" else h.progress) for h in st.heroes}
 
 
 def objective(st: QState, h: Hero) -> str:
     """The export summary's words for a hero's progress."""
-    if st.mode == "heist":
+    if h.overlord:
+        unit = "crystals banked" if st.objective == "heist" else "rally markers"
+        return f"{_overlord_score(st, h)}/{st.overlord_target} {unit} (overlord)"
+    if st.objective == "heist":
         return f"{len(h.banked)}/{st.target} crystals banked"
     return f"{h.progress}/{len(st.rally)} rally markers"

@@ -204,7 +204,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         ev.append(Event(text=f"{h.name} picks up a {item.replace('-', ' ')} at {h.pos}."))
     if h.pos in st.ground and not st.ground[h.pos]:
         del st.ground[h.pos]
-    if st.mode == "heist" and is_drop(st, p) and h.carrying:
+    if st.objective == "heist" and is_drop(st, p) and h.carrying:
         ev.append(Event(text=f"{h.name} delivers {len(h.carrying)} at the drop zone {h.pos}."))
         h.banked.extend(h.carrying)
         h.carrying.clear()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from games.core import Rng
 from games.core.marks import Mark
@@ -21,6 +21,7 @@ class Hero(BaseModel):
     name: str
     hero: str
     seat: int
+    team: str = ""  # mode teams: the team's name; "" in every other mode (`modes/`)
     pos: str | None = None
     head: str = "U"
     front: str = "E"
@@ -145,9 +146,13 @@ class MoveCtx(BaseModel):
         return not (self.q_used and self.power_used)
 
 
+OLD_OBJECTIVES = {"race": "race", "heist": "heist", "solo": "trial"}  # a saved game's `mode` before modes came
+
+
 class QState(BaseModel):
     scenario: str
-    mode: str
+    objective: str  # how the scenario is won: race / heist / trial (`goals.py`)
+    mode: str  # who plays with whom: solo / coop / ffa / teams / overlord / buddies (`modes/`)
     round_limit: int
     target: int
     carry_limit: int
@@ -200,6 +205,21 @@ class QState(BaseModel):
     overlord_target: int = 0  # mode overlord: what the overlord must reach (heist: crystals; race: markers)
     part: int = 0  # a multi-part scenario: which part this is (0 = a scenario of one part)
     next_part: str = ""  # the scenario the game goes on with when this part is won (`modes/campaign.py`)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _objective_from_old_mode(cls, raw: Any) -> Any:
+        """A game saved before play modes held its objective in `mode` (race / heist / solo): it becomes the
+        objective (solo: the time trial), and the mode is its scenario's (a solo scenario with friends: co-op)."""
+        if isinstance(raw, dict) and "objective" not in raw and raw.get("mode") in OLD_OBJECTIVES:
+            from .modes import play_mode
+            from .scenarios import scenarios
+            raw = dict(raw)
+            raw["objective"] = OLD_OBJECTIVES[raw["mode"]]
+            sc = scenarios().get(str(raw.get("scenario", "")))
+            kind = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
+            raw["mode"] = play_mode(kind, len(raw.get("heroes") or []))
+        return raw
 
     @model_serializer(mode="wrap")
     def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:

@@ -11,8 +11,10 @@ from games.core.marks import Mark, shown, since_last_turn
 from . import data
 from .beams import paths as beam_paths
 from .cube import face_dirs, facing
+from .modes import MODE_NAMES
 from .modes.bside import faces_text
 from .modes.topics import mode_topics
+from .scenarios import scenarios
 from .skills import top_face, top_skill
 from .state import Hero, QState
 from .upgrades import side_of, side_text
@@ -30,6 +32,7 @@ class HeroView(BaseModel):
     hero: str
     hero_name: str
     seat: int
+    team: str = ""  # mode teams: the hero's team
     pos: str | None
     top_face: str
     top_skill: str  # skill id or "q"
@@ -85,7 +88,8 @@ class BeamView(BaseModel):
 class QView(BaseModel):
     scenario: str
     scenario_name: str
-    mode: str
+    mode: str  # the play mode: solo / coop / ffa / teams / overlord / buddies
+    objective: str = ""  # how the scenario is won: race / heist / trial
     round: int
     round_limit: int
     first_player: str
@@ -126,12 +130,12 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
     for h in st.heroes:
         sk = top_skill(h)
         heroes.append(HeroView(
-            player=h.player, name=h.name, hero=h.hero, hero_name=data.heroes()[h.hero].name, seat=h.seat,
+            player=h.player, name=h.name, hero=h.hero, team=h.team, hero_name=data.heroes()[h.hero].name, seat=h.seat,
             pos=h.pos, top_face=top_face(h), top_skill=sk, icon="Q" if sk == "q" else data.skills()[sk].icon,
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
-            objective=(f"{len(h.banked)}/{st.target} banked" if st.mode == "heist"
+            objective=(f"{len(h.banked)}/{st.target} banked" if st.objective == "heist"
                        else f"marker {h.progress}/{len(st.rally)}"),
             revealed=list(h.revealed), upgrades=[upgrade_name(h, c) for c in h.upgrades],
             items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],
@@ -142,7 +146,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
-        scenario=st.scenario, scenario_name=data.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
+        scenario=st.scenario, scenario_name=scenarios()[st.scenario].name, mode=st.mode, objective=st.objective,
+        round=st.round,
         round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
@@ -290,8 +295,8 @@ def rules_text() -> dict[str, str]:
             "does something to you), you are asked before anything else happens there, and the move then goes on "
             "with all its points. `/quodd drop` puts one down on a free space next to you."
         ),
-        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {s.min_players}-{s.max_players} players, "
-                               f"{s.round_limit} rounds): {s.intro}" for s in data.scenarios().values()),
+        "scenarios": "\n".join(f"- **{s.id}** ({s.name}, {MODE_NAMES[s.mode]}, {s.min_players}-{s.max_players} "
+                               f"players, {s.round_limit} rounds): {s.intro}" for s in scenarios().values()),
         "not yet": (
             "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
         ),

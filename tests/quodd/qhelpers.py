@@ -24,7 +24,13 @@ SKILLS = {"front": "slide", "right": "dash", "back": "jump", "left": "diagonal",
 def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list[dict] | None = None,
           mode: str = "race", phase: str = "move", tumbled: bool = False, links: dict[str, str] | None = None,
           ground: dict[str, list[str]] | None = None, rally: list[str] | None = None, target: int = 3,
-          round_limit: int = 10, seed: int = 1, ready: str = "", points: int = 0) -> QState:
+          round_limit: int = 10, seed: int = 1, ready: str = "", points: int = 0, play: str = "",
+          teams: list[str] | None = None) -> QState:
+    """A hand-made state. `mode` is the objective as tests spelled it before play modes (race, heist, solo = the
+    time trial); `play` the play mode (default: solo for the time trial, else free-for-all); `teams` each hero's
+    team."""
+    objective = {"solo": "trial"}.get(mode, mode)
+    play = play or ("solo" if objective == "trial" else "ffa")
     toks: dict[str, Token] = {}
     for lab, spec in (tokens or {}).items():
         kind, _, group = spec.partition(":")
@@ -43,8 +49,10 @@ def build(rows: list[str], *, tokens: dict[str, str] | None = None, heroes: list
                        pos=d.get("pos"), head=d.get("head", "U"), front=d.get("front", "E"),
                        home_front=d.get("front", "E"), skills=d.get("skills", dict(SKILLS)),
                        upgraded=d.get("upgraded", []), movement=d.get("movement", 1),
-                       carrying=d.get("carrying", []), banked=d.get("banked", []), progress=d.get("progress", 0)))
-    st = QState(scenario="tutorial", mode=mode, round_limit=round_limit, target=target, carry_limit=2,
+                       carrying=d.get("carrying", []), banked=d.get("banked", []), progress=d.get("progress", 0),
+                       team=(teams or [""] * 4)[i]))
+    st = QState(scenario="tutorial", objective=objective, mode=play, round_limit=round_limit, target=target,
+                carry_limit=2,
                 width=len(rows[0]), height=len(rows), rows=rows, links=links or {}, board_of={}, tokens=toks,
                 ground=ground or {}, rally=rally_map, heroes=hs, first=0, turn=0, turn_no=1, phase=phase,
                 rng=Rng(seed=seed), m=MoveCtx(tumbled=tumbled, ready=ready, points=points))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from qhelpers import build
 
 from games.core import Event
-from games.quodd import data
+from games.quodd import data, scenarios
 from games.quodd.beams import light, upkeep_beams
 from games.quodd.board import can_enter, jump_landing_ok
 from games.quodd.movement import run
@@ -132,7 +132,7 @@ def test_scenario_beam_gadgets_are_checked_at_load():
                      ({"at": "C5", "kind": "emitter", "dir": "E"}, "ground or platforms"),
                      ({"at": "B3", "kind": "emitter", "dir": "E", "group": "x"}, "no power block")):
         try:
-            data.check_scenario(base.model_copy(update={"beams": [data.BeamPlacement(**bad)]}))  # type: ignore[arg-type]
+            data.check_scenario(base.model_copy(update={"beams": [scenarios.BeamPlacement(**bad)]}))  # type: ignore[arg-type]
         except (data.RulesDataError, ValueError) as exc:
             assert why in str(exc)
         else:

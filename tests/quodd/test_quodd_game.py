@@ -10,7 +10,7 @@ from games.core import Action, IllegalAction, RulesDataError, Seat
 from games.core.play import replay
 from games.core.playout import random_playout
 from games.quodd import ENGINE as E
-from games.quodd import data
+from games.quodd import data, scenarios
 from games.quodd.skills import top_face
 
 
@@ -44,7 +44,7 @@ RALLY = {"at": "J3", "kind": "rally", "number": 1}
 def _scenario(**changes):
     base = data.scenarios()["tutorial"].model_dump()
     base.update(changes)
-    return data.ScenarioDef.model_validate(base)
+    return scenarios.ScenarioDef.model_validate(base)
 
 
 def test_token_placement_rules_are_checked_at_load():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from qhelpers import build
 
 from games.core import Event
-from games.quodd import data
+from games.quodd import data, scenarios
 from games.quodd.board import is_pit
 from games.quodd.platforms import upkeep_platforms
 from games.quodd.state import Bomb, Platform, QState, Sheep, Token
@@ -103,7 +103,7 @@ def test_scenario_platforms_cover_pits_only_and_rotate_around_their_own_cell():
     for bad in ({"cells": ["A1"], "kind": "slide", "dir": "E"},
                 {"cells": [base.platforms[0].cells[0]], "kind": "slide", "dir": "cw"},
                 {"cells": [base.platforms[0].cells[0]], "kind": "rotate", "dir": "cw", "pivot": "A1"}):
-        sc = base.model_copy(update={"platforms": [data.PlatformPlacement(**bad)]})  # type: ignore[arg-type]
+        sc = base.model_copy(update={"platforms": [scenarios.PlatformPlacement(**bad)]})  # type: ignore[arg-type]
         try:
             data.check_scenario(sc)
         except data.RulesDataError as exc:
