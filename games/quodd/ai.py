@@ -80,7 +80,10 @@ def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Act
                 option = str(a.get("option") or "")
                 if option not in DIRS8:
                     return False
-                t = st.tokens.get(label(*step_xy(xy(h.pos or ""), option, over)))
+                x, y = step_xy(xy(h.pos or ""), option, over)
+                if not (0 <= x < st.width and 0 <= y < st.height):  # thrown off the map (no label out there)
+                    return False
+                t = st.tokens.get(label(x, y))
                 return t is not None and t.kind in ("spring", "super_spring")
 
             off = [a for a in moves if not onto_spring(a)]

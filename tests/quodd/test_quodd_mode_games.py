@@ -4,6 +4,7 @@ set-ups and objectives of those modes."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -11,13 +12,16 @@ from test_quodd_transcripts import refused
 
 from bot import cli
 from bot.manager import replay_export
-from games.core import Event, IllegalAction, Seat
+from games.core import Action, Event, IllegalAction, Seat
+from games.core.ai import Budget, make_player
 from games.core.play import replay
 from games.core.playout import random_playout
 from games.quodd import ENGINE as E
 from games.quodd import data
+from games.quodd.ai import prune
 from games.quodd.goals import check_win, game_over_at_limit
-from games.quodd.state import QState
+from games.quodd.jobs import decide
+from games.quodd.state import QState, Token
 
 HERE = Path(__file__).parent / "transcripts"
 
@@ -161,3 +165,29 @@ def test_random_legal_play_of_the_overlord_buddies_and_multi_part_scenarios_fini
         assert E.status(out.state).finished, "random games end by the round limit"
         again = replay(E, options, seats, seed, out.log)
         assert E.dump(again) == E.dump(out.state)
+
+
+@pytest.mark.parametrize("scenario,n", [("overlord", 2), ("buddies", 2)])
+def test_computer_players_play_overlord_and_buddies_scenarios_to_their_end(scenario, n):
+    seats = [seat(p) for p in ("ann", "bob", "cat")[:n]]
+    st = E.setup({"scenario": scenario}, seats, 1)
+    computer = make_player("normal")
+    for i in range(3000):
+        status = E.status(st)
+        if status.finished:
+            break
+        who = status.to_act[0]
+        st, _ = E.apply(st, who, computer.decide(E, st, who, random.Random(i), Budget(steps=200)))
+    assert E.status(st).finished
+
+
+def test_computer_spring_pruning_looks_at_a_throw_off_the_map_without_naming_its_square():
+    """Found by a buddies game of computers: a spring on A1 threw north, off the map, and naming that square
+    never ended (a column label of a negative number)."""
+    st = E.setup({"scenario": "buddies"}, [seat("ann")], 1)
+    h = st.heroes[0]
+    h.pos = "A1"
+    st.tokens["A1"] = Token(kind="spring")
+    decide(st, "spring", h.player, h, ["N", "E", "S", "W"], "where the spring throws")
+    moves = [Action.of("choose", option=o) for o in ("N", "E", "S", "W")]
+    assert prune(E, st, "ann", moves) == moves
