@@ -44,7 +44,7 @@ def score(st, key: str, part: int) -> float:
         return 1e6
     if h.pos is None:
         return -1e6
-    if getattr(st, "objective", st.mode) == "heist":
+    if st.objective == "heist":
         return _heist(st, h)
     if h.progress >= len(st.rally):
         return 5000.0
@@ -79,7 +79,7 @@ def best_turn(st, player: str, key: str):
 
 def _start_dist(st, lab: str) -> int:
     p = xy(lab)
-    if getattr(st, "objective", st.mode) == "heist":
+    if st.objective == "heist":
         return min(manhattan(p, xy(q)) for q in st.ground)
     return manhattan(p, xy(st.rally["1"]))
 
@@ -99,8 +99,8 @@ def play(options: dict[str, str], seats: list[Seat], seed: int, cap: int = 4000)
             seq = best_turn(st, player, st.heroes[st.turn].player) or [acts[0]]
         else:
             plain = [a for a in acts if a.cmd in ("done", "choose")]
-            up = [a for a in acts if a.cmd == "upgrade"]
-            seq = [up[0] if up else plain[0] if plain else acts[0]]
+            first = [a for a in acts if a.cmd == "upgrade" or a.text() == "draw card:deck"]  # explore from the deck
+            seq = [first[0] if first else plain[0] if plain else acts[0]]
         for a in seq:
             who = E.status(st).to_act[0]
             st, _ = E.apply(st, who, a)
@@ -135,3 +135,9 @@ if __name__ == "__main__":
     which = set(sys.argv[1:])
     if not which or "expedition" in which:
         write("expedition", {"scenario": "expedition", "board": "b"}, [seat("ann", hero="rok")], 4)
+    if not which or "overlord" in which:
+        write("overlord", {"scenario": "overlord"},
+              [seat("ann", hero="trixie"), seat("bob", hero="aang", role="overlord"), seat("cat", hero="forest")], 3)
+    if not which or "buddies" in which:
+        write("buddies", {"scenario": "buddies"},
+              [seat("ann", hero="rok", buddy="forest"), seat("bob", hero="trixie", buddy="aang")], 2)

@@ -27,6 +27,8 @@ HERE = Path(__file__).parent / "transcripts"
 
 GAMES = [  # transcript, scenario of its first line, mode, the last part's scenario
     ("expedition", "expedition", "solo", "expedition-2"),
+    ("overlord", "overlord", "overlord", "overlord"),
+    ("buddies", "buddies", "buddies", "buddies"),
 ]
 
 
@@ -56,6 +58,12 @@ def test_mode_transcript_plays_a_shipped_scenario_to_its_end_and_exports_scenari
         assert summary["part"] == 2 and summary["board"] == "b"
         assert "Part 1 is done! On to part 2" in text
         assert summary["players"][0]["faces"] and len(summary["players"][0]["upgrades"]) >= 4
+    if name == "overlord":  # bob joined as the overlord and drew from the overlord deck
+        assert [p["name"] for p in summary["players"] if p.get("overlord")] == ["bob"]
+        assert "from the overlord deck" in text and summary["overlord_deck"] < 33
+    if name == "buddies":  # two players ran two heroes each: the buddies' turns were played by their controllers
+        assert sorted(p.get("buddy_of", "") for p in summary["players"]) == ["", "", "ann", "bob"]
+        assert "Forest (ann)" in text and not any(ln.startswith("ann/") for ln in lines)
 
 
 # ---- seats, set-up and objectives of the overlord and buddies scenarios ---------------------------------------
