@@ -135,7 +135,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
-            objective=(f"{len(h.banked)}/{st.target} banked" if st.objective == "heist"
+            objective=(f"{len(h.banked) if st.objective == 'heist' else h.progress}/{st.overlord_target} (overlord)"
+                       if h.overlord else f"{len(h.banked)}/{st.target} banked" if st.objective == "heist"
                        else f"marker {h.progress}/{len(st.rally)}"),
             revealed=list(h.revealed), upgrades=[upgrade_name(h, c) for c in h.upgrades],
             items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],

@@ -40,11 +40,12 @@ def mark(d: Pen, box: tuple[int, int, int, int], hv: HeroView, cell: float, size
     """On the board: a crown above the overlord's hero; a badge with the controller's initial on a buddy."""
     x0, y0, x1, y1 = box
     cx = (x0 + x1) / 2
-    if hv.role == "overlord":
-        w, top = cell * 0.32, y0 - cell * 0.14
-        d.polygon([(cx - w, top + cell * 0.22), (cx - w, top), (cx - w / 2, top + cell * 0.12), (cx, top - 2),
-                   (cx + w / 2, top + cell * 0.12), (cx + w, top), (cx + w, top + cell * 0.22)],
-                  fill=CROWN, outline=WHITE)
+    if hv.role == "overlord":  # a dark red ring round the hero, and a crown on the top-left corner
+        cy, r = (y0 + y1) / 2, cell * 0.36 + 3
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=CROWN, width=3)
+        w, h, left, top = cell * 0.46, cell * 0.3, x0 - 3, y0 - 4
+        d.polygon([(left, top + h), (left, top), (left + w / 4, top + h / 2), (left + w / 2, top),
+                   (left + 3 * w / 4, top + h / 2), (left + w, top), (left + w, top + h)], fill=CROWN, outline=WHITE)
     elif hv.role == "buddy" and hv.controller:
         r = size * 0.55
         bx, by = x0 + r, y1 - r
