@@ -15,6 +15,7 @@ from games.core.grid import DIRS8, label, step_xy
 
 from .board import is_drop, squares, xy
 from .modes import TOGETHER, same_side
+from .modes.buddies import heroes_of
 from .state import QState
 
 BUDGET_SCALE = 0.4  # a Quodd step (a skill's whole movement chain) costs ~4x a Heroball step
@@ -52,10 +53,12 @@ def _hero_value(st: QState, h: Any, drops: list[tuple[int, int]]) -> float:
 
 def evaluate(engine: Any, st: QState, player: str) -> float:
     drops = [p for p in squares(st) if is_drop(st, p)] if st.objective == "heist" else []
-    mine = next(h for h in st.heroes if h.player == player)
-    v = _hero_value(st, mine, drops)
+    own = heroes_of(st, player) or [next(h for h in st.heroes if h.player == player)]
+    mine = own[0]
+    values = [_hero_value(st, h, drops) for h in own]  # buddies: a player runs several heroes
+    v = max(values) if st.objective == "race" else sum(values)
     if st.mode not in TOGETHER:  # rivals: the heroes of the other sides (a team's own heroes are no rivals)
-        rivals = [_hero_value(st, h, drops) for h in st.heroes if h.player != player and not same_side(st, mine, h)]
+        rivals = [_hero_value(st, h, drops) for h in st.heroes if h not in own and not same_side(st, mine, h)]
         if rivals:
             v -= 0.7 * max(rivals)
     return v
@@ -80,7 +83,10 @@ def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Act
                 option = str(a.get("option") or "")
                 if option not in DIRS8:
                     return False
-                t = st.tokens.get(label(*step_xy(xy(h.pos or ""), option, over)))
+                x, y = step_xy(xy(h.pos or ""), option, over)
+                if not (0 <= x < st.width and 0 <= y < st.height):  # thrown off the map (no label out there)
+                    return False
+                t = st.tokens.get(label(x, y))
                 return t is not None and t.kind in ("spring", "super_spring")
 
             off = [a for a in moves if not onto_spring(a)]

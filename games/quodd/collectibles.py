@@ -13,13 +13,14 @@ from games.core.grid import DIRS8, chebyshev, label, parse_label, step_xy
 from .abilities.stealing import after_steal, explain_grip, grip_costs, pay_grip
 from .board import ACTIVE, XY, feature, hero_of, is_mover, is_pit, kind, safe_spot, xy
 from .jobs import decide, push_front
+from .modes.buddies import carry_cap
 from .state import Hero, Job, QState
 
 NOT_OWN = ("push", "explosion", "wind", "quake")  # moved by others: not your movement
 
 
 def steals(st: QState, h: Hero) -> list[Action]:
-    if h.pos is None or len(h.carrying) >= st.carry_limit:
+    if h.pos is None or len(h.carrying) >= carry_cap(st, h):
         return []
     out = []
     for o in st.heroes:
@@ -67,7 +68,7 @@ def explain_steal(st: QState, h: Hero, a: dict[str, str]) -> str:
     victim = next((o for o in st.heroes if o.player == f), None)
     if victim is None or victim.player == h.player:
         return "Name another player's hero to steal from."
-    if len(h.carrying) >= st.carry_limit:
+    if len(h.carrying) >= carry_cap(st, h):
         return f"You already carry {len(h.carrying)}, the most you may carry."
     if victim.player in st.m.stolen_from:
         return f"You stole from {victim.name} already this turn (once per hero per turn)."

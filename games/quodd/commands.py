@@ -6,6 +6,7 @@ from games.core.grid import DIRS8
 
 from . import data
 from .cube import SKILL_FACES
+from .modes.bside import FACES
 from .scenarios import scenarios
 
 OPTIONS = (
@@ -14,10 +15,16 @@ OPTIONS = (
                default="tutorial"),
     OptionSpec(name="events", description="Play a world event at the end of every round (the rulebook's optional "
                "deck)", choices=("off", "on"), default="off"),
+    OptionSpec(name="board", description="Player board side: a (the upgrade track) or b (upgrades on faces)",
+               choices=("a", "b"), default="a"),
 )
 
 SEAT_OPTIONS = (
     OptionSpec(name="hero", description="Your hero (assigned at random if left out)",
+               choices=tuple(h.id for h in data.heroes().values())),
+    OptionSpec(name="role", description="Overlord scenarios: hero or overlord (else the first seat is the overlord)",
+               choices=("hero", "overlord")),
+    OptionSpec(name="buddy", description="Buddies scenarios: the hero your buddy plays (dealt if left out)",
                choices=tuple(h.id for h in data.heroes().values())),
     OptionSpec(name="team", description="Teams scenarios: your team (dealt in seat order if left out)",
                autocomplete=True),
@@ -73,6 +80,7 @@ COMMANDS = (
         OptionSpec(name="tile", description="Which of your tiles (1-6)", required=True, autocomplete=True),
         OptionSpec(name="side", description="a or b", required=True, choices=("a", "b")),
         OptionSpec(name="skill", description="Gold side: the skill to upgrade", choices=tuple(data.skills())),
+        OptionSpec(name="face", description="Board B-side: the face the tile goes on", choices=FACES),
     )),
     CommandSpec(name="qpower",
                 description="With the Q on top: use your hero's own Q-power (once a turn, besides rearranging)",
@@ -85,6 +93,8 @@ COMMANDS = (
         OptionSpec(name="tile", description="Flip Upgrade / Upgrade: which of your tiles (1-6)", autocomplete=True),
         OptionSpec(name="side", description="Flip Upgrade / Upgrade: the side it shows, a or b", choices=("a", "b")),
         OptionSpec(name="skill", description="A gold side: the skill to upgrade", choices=tuple(data.skills())),
+        OptionSpec(name="face", description="Upgrade on the board's B-side: the face the tile goes on",
+                   choices=FACES),
     )),
     CommandSpec(name="ability", description="Use an upgrade ability (phases 1 and 3; builders and teleport: movement)",
                 options=(

@@ -73,6 +73,7 @@ class HouseValues(_Strict):
     carry_limit: int = Field(ge=1)
     chain_guard: int = Field(ge=20)
     decision_hours: int = Field(default=12, ge=1, le=168)  # a choice handed to a player off-turn
+    bside_movement: int = Field(default=2, ge=1)  # the player board's B-side: every skill's base movement
     note: str = ""
 
 
@@ -238,6 +239,7 @@ class CardDef(_Strict):
     range: int = Field(default=0, ge=0)  # orthogonal reach from your hero for targeted effects
     copies: int = Field(default=1, ge=1)
     treasure: bool = False  # the treasure deck (loot bag), not the exploration deck
+    overlord: bool = False  # the overlord's own deck (`overlord.json`, the rulebook's sword icon), not the others'
     house: bool = True
     text: str
     effect: EffectDef
@@ -259,7 +261,12 @@ class CardDef(_Strict):
 
 @cache
 def cards() -> dict[str, CardDef]:
-    found = _by_id(_load_all("cards.json", CardDef), "cards.json")
+    """The exploration and treasure decks (`cards.json`) and the overlord deck (`overlord.json`, every card
+    `overlord: true`), one id space."""
+    mine = _load_all("overlord.json", CardDef)
+    if not all(c.overlord for c in mine):
+        raise RulesDataError("overlord.json: every card there is an overlord card (`overlord: true`)")
+    found = _by_id(_load_all("cards.json", CardDef) + mine, "cards.json + overlord.json")
     for c in found.values():
         for e in (c.effect, c.effect.use):
             if e is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.core import Event, Rng
 
 from . import data
+from .modes.buddies import holder
 from .state import Hero, QState
 
 LINEUP = 5
@@ -21,7 +22,7 @@ def card_name(cid: str) -> str:
 
 def new_decks(rng: Rng) -> tuple[list[str], list[str], list[str]]:
     """The shuffled exploration deck, the lineup dealt from it, and the shuffled treasure deck."""
-    deck = [c.id for c in data.cards().values() if not c.treasure for _ in range(c.copies)]
+    deck = [c.id for c in data.cards().values() if not (c.treasure or c.overlord) for _ in range(c.copies)]
     treasure = [c.id for c in data.cards().values() if c.treasure for _ in range(c.copies)]
     rng.shuffle(deck)
     rng.shuffle(treasure)
@@ -31,34 +32,53 @@ def new_decks(rng: Rng) -> tuple[list[str], list[str], list[str]]:
 def _top(st: QState, ev: list[Event]) -> str | None:
     """The top card of the deck; an empty deck first takes the discard pile back, shuffled."""
     if not st.deck and st.discard:
-        st.deck = list(st.discard)
+        # overlord cards never join the exploration deck: they go under the overlord's deck, in discard order
+        st.overlord_deck += [c for c in st.discard if data.cards()[c].overlord]
+        st.deck = [c for c in st.discard if not data.cards()[c].overlord]
         st.discard.clear()
         st.rng.shuffle(st.deck)
         ev.append(Event(text="The discard pile is shuffled into a new exploration deck.", irreversible=True))
     return st.deck.pop(0) if st.deck else None
 
 
+def new_overlord_deck(rng: Rng) -> list[str]:
+    """Mode overlord: the overlord's own deck (`overlord.json`), shuffled."""
+    deck = [c.id for c in data.cards().values() if c.overlord for _ in range(c.copies)]
+    rng.shuffle(deck)
+    return deck
+
+
+def own_deck(st: QState, h: Hero) -> bool:
+    """The overlord explores from the top of their own deck while it holds cards (rulebook: overlord)."""
+    return h.overlord and bool(st.overlord_deck)
+
+
 def can_draw(st: QState) -> bool:
-    return bool(st.deck or st.discard or st.lineup)
+    return bool(st.deck or st.discard or st.lineup or st.overlord_deck)
 
 
 def draw_top(st: QState, h: Hero, n: int, ev: list[Event]) -> int:
-    """`h` draws `n` cards from the top of the deck (fewer if it runs out); how many were drawn."""
+    """`h` draws `n` cards from the top of the deck (fewer if it runs out); how many were drawn. The overlord draws
+    from their own deck (the exploration deck once it is empty); a buddy's cards go to its controller's hand."""
     got = 0
+    mine = False
     for _ in range(n):
-        cid = _top(st, ev)
+        mine = own_deck(st, h)
+        cid = st.overlord_deck.pop(0) if mine else _top(st, ev)
         if cid is None:
             break
-        h.hand.append(cid)
+        holder(st, h).hand.append(cid)
         got += 1
     if got:
-        ev.append(Event(text=f"{h.name} draws {got} from the exploration deck.", irreversible=True))
+        where = "the overlord deck" if mine else "the exploration deck"
+        to = f" for {holder(st, h).name}'s hand" if h.controller else ""
+        ev.append(Event(text=f"{h.name} draws {got} from {where}{to}.", irreversible=True))
     return got
 
 
 def take_lineup(st: QState, h: Hero, cid: str, ev: list[Event]) -> None:
     st.lineup.remove(cid)
-    h.hand.append(cid)
+    holder(st, h).hand.append(cid)
     ev.append(Event(text=f"{h.name} takes {card_name(cid)} from the lineup."))
 
 
@@ -72,7 +92,7 @@ def fetch_kind(st: QState, h: Hero, kind: str, ev: list[Event]) -> None:
     passed: list[str] = []
     while (top := _top(st, ev)) is not None:
         if data.cards()[top].kind == kind:
-            h.hand.append(top)
+            holder(st, h).hand.append(top)
             st.discard.extend(passed)
             shown = f" ({', '.join(card_name(c) for c in passed)} to the discard pile)" if passed else ""
             ev.append(Event(text=f"{h.name} reveals cards from the deck until a {kind} card: "
@@ -87,7 +107,7 @@ def take_treasure(st: QState, h: Hero, ev: list[Event]) -> None:
     if not st.treasure:
         ev.append(Event(text=f"The treasure deck is empty: {h.name} finds nothing."))
         return
-    h.hand.append(st.treasure.pop(0))
+    holder(st, h).hand.append(st.treasure.pop(0))
     ev.append(Event(text=f"{h.name} takes a treasure card.", irreversible=True))
 
 

@@ -2,12 +2,13 @@
 (view, summary, canonical spellings, previews, the rules reference). What happens in a phase is in `phases/`."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, Event, IllegalAction, PhasedGame, Rng, Seat, UniqueChoice
+from games.core import Action, Event, IllegalAction, Pending, PhasedGame, Rng, Seat, Status, UniqueChoice
 from games.core.play import public_rng, resolve
 
 from . import data, scenarios
@@ -16,10 +17,14 @@ from .board import active
 from .cards import IMPULSE_PHASES, card_actions, play_card
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .cube import facing
-from .deck import HAND_LIMIT, card_name, new_decks
+from .deck import HAND_LIMIT, card_name, new_decks, new_overlord_deck
 from .events import event_name, new_event_deck
 from .goals import objective
 from .modes import play_mode
+from .modes.buddies import acting, any_buddies, buddy_problem, buddy_turn, controller, make_buddy, players
+from .modes.campaign import advance
+from .modes.overlord import make_overlord, overlord_seat, role_problem
+from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
@@ -76,6 +81,9 @@ class QuoddHeroes(PhasedGame[QState]):
         if (options.get("events") or "off").lower() not in ("off", "on"):
             raise IllegalAction(f"`events:{options['events']}` is not a choice.",
                                 "World events are `events:on` or `events:off` (the default).")
+        if (options.get("board") or "a").lower() not in ("a", "b"):
+            raise IllegalAction(f"`board:{options['board']}` is not a side of the player board.",
+                                "`board:a` (the upgrade track, the default) or `board:b` (upgrades on faces).")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)
@@ -90,8 +98,18 @@ class QuoddHeroes(PhasedGame[QState]):
             free = HERO.free_ids(seats)
             if hid is None:
                 raise IllegalAction(f"There is no hero called `{want}`.", "Heroes: " + ", ".join(free) + ".")
-            if hid not in free:
+            if hid not in free or hid in _buddies_chosen(seats):
                 raise IllegalAction(f"{data.heroes()[hid].name} is taken.", "Free heroes: " + ", ".join(free) + ".")
+        why = role_problem(sc.mode, seats, new)
+        if why:
+            raise IllegalAction(f"`role:{new.choices.get('role')}` is refused.", why)
+        if new.choices.get("buddy"):
+            bid = hero_id(new.choices["buddy"]) or ""
+            taken = [*_buddies_chosen(seats), *(h for h in (hero_id(s.choices.get("hero", "")) for s in [*seats, new])
+                                                 if h)]
+            why = buddy_problem(sc.mode if sc.buddies else "", taken, bid)
+            if why:
+                raise IllegalAction(f"`buddy:{new.choices['buddy']}` is refused.", why)
 
     def seat_choices(self, options: dict[str, str], seats: Sequence[Seat], option: str) -> list[str]:
         if option == "team":
@@ -121,7 +139,10 @@ class QuoddHeroes(PhasedGame[QState]):
         hv = data.house()
         chosen = [hero_id(s.choices.get("hero", "")) for s in seats]
         # heroes `by_name_only` are never dealt, so the draws of games saved before they came replay unchanged
-        free = [h for h in HERO.free_ids(seats) if not data.heroes()[h].by_name_only]
+        free = [h for h in HERO.free_ids(seats) if not data.heroes()[h].by_name_only
+                and h not in _buddies_chosen(seats)]
+        if (options.get("board") or "a").lower() == "b":
+            hv = hv.model_copy(update={"base_movement": hv.bside_movement})
         heroes: list[Hero] = []
         for i, (seat, hid) in enumerate(zip(seats, chosen, strict=True)):
             if hid is None:
@@ -130,6 +151,15 @@ class QuoddHeroes(PhasedGame[QState]):
             heroes.append(Hero(player=seat.player, name=seat.name, hero=hid, seat=i, team=teams[i],
                                skills=dict(hd.default_skills),
                                movement=hv.base_movement, explore=hv.base_explore))
+        for _ in range(sc.buddies if sc.mode == "buddies" else 0):  # each player's buddies, after every own hero
+            for seat, own in zip(seats, heroes[:len(seats)], strict=True):
+                bid = hero_id(seat.choices.get("buddy", "")) if len(heroes) < 2 * len(seats) else None
+                if bid is None or bid in [h.hero for h in heroes]:
+                    left = [h for h in free if h not in [x.hero for x in heroes]]
+                    bid = left[rng.below(len(left))]
+                bd = data.heroes()[bid]
+                heroes.append(make_buddy(own, bid, bd.name, len(heroes), hv.base_movement, hv.base_explore,
+                                         bd.default_skills))
         tokens: dict[str, Token] = {}
         ground: dict[str, list[str]] = {}
         rally: dict[str, str] = {}
@@ -160,6 +190,11 @@ class QuoddHeroes(PhasedGame[QState]):
             beams=[BeamPiece(at=b.at.upper(), kind=b.kind, dir=b.dir, on=b.on, group=b.group) for b in sc.beams],
         )
         light(st, [])  # the beams as the scenario lays them out
+        st.board = "b" if (options.get("board") or "a").lower() == "b" else ""
+        st.part, st.next_part = (1, sc.next_part) if sc.next_part else (0, "")
+        if sc.mode == "overlord":  # the overlord's deck: a stream of its own, so the other decks deal as ever
+            make_overlord(st, st.heroes[overlord_seat(seats)], sc.overlord_movement, sc.overlord_target,
+                          new_overlord_deck(Rng(seed=(seed * 15485863 + 7) & (2**63 - 1))))
         # a stream of its own, so the decks do not shift the dice of the game's rng
         st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))
         if (options.get("events") or "off").lower() == "on":  # the world event deck: a stream of its own too
@@ -170,7 +205,7 @@ class QuoddHeroes(PhasedGame[QState]):
 
     # ---- what every phase shows the same way ----------------------------------
     def view(self, state: QState, player: str | None) -> BaseModel:
-        status = self.status(state)
+        status = super().status(state)  # the heroes' keys: a buddy's turn marks the buddy, not its controller
         return build_view(state, status.waiting_for, status.to_act)
 
     def summary(self, state: QState) -> dict[str, Any]:
@@ -186,15 +221,17 @@ class QuoddHeroes(PhasedGame[QState]):
                 "movement": h.movement, "explore": h.explore, "hand_size": len(h.hand),
                 "items": [card_name(c) for c in h.items], "pets": [card_name(c) for c in h.pets],
                 "upgrades": [upgrade_name(h, u) for u in h.upgrades],
+                **mode_fields(h),
             })
         return {"round": st.round, "first_player": st.heroes[st.first].name, "scenario": st.scenario,
                 "mode": st.mode, "objective": st.objective,
                 "players": players, "world_events": [event_name(e) for e in st.events_played],
-                "ongoing_events": [event_name(e) for e in st.ongoing]}
+                "ongoing_events": [event_name(e) for e in st.ongoing], **game_fields(st)}
 
     def canonical(self, state: QState, player: str, action: Action) -> Action:
         """Upper-case directions and squares, a choice as offered, a hero by name, a partial rearrange."""
         st = state
+        player = self._as(state, player)
         args = dict(action.args)
         up = {"direction", "at", "to"}
         for k in list(args):
@@ -226,10 +263,65 @@ class QuoddHeroes(PhasedGame[QState]):
             args = complete_layout(owner[0], args)
         return Action.of(action.cmd, **args)
 
+    # ---- buddies: a player runs several heroes (`modes/buddies.py`) ----------------------------
+    def _as(self, state: QState, player: str) -> str:
+        """The hero key `player` acts as now: the first of their heroes the phase waits for (buddies), else
+        `player` itself."""
+        if not any_buddies(state):
+            return player
+        return acting(state, player, self.phase(state).status(self, state).to_act)
+
+    def status(self, state: QState) -> Status:
+        """The phase's status, with buddies' keys read as the players who run them."""
+        s = super().status(state)
+        if not any_buddies(state):
+            return s
+        update: dict[str, Any] = {"to_act": players(state, s.to_act)}
+        if s.result is not None:
+            merged: dict[str, int] = {}
+            for key, n in s.result.scores.items():
+                who = players(state, [key])[0]
+                merged[who] = merged.get(who, 0) + n
+            update["result"] = s.result.model_copy(update={"winners": players(state, s.result.winners),
+                                                          "scores": merged})
+        return s.model_copy(update=update)
+
+    def pending(self, state: QState) -> Pending | None:
+        p = super().pending(state)
+        if p is None or not any_buddies(state):
+            return p
+        return dataclasses.replace(p, player=players(state, [p.player])[0])
+
+    def legal_actions(self, state: QState, player: str) -> list[Action]:
+        """As `PhasedGame.legal_actions`, with the player acting as the hero of theirs the phase waits for."""
+        if not any_buddies(state):
+            return super().legal_actions(state, player)
+        inner = self.phase(state).status(self, state)
+        key = acting(state, player, inner.to_act)
+        out: list[Action] = []
+        if not inner.finished and key in inner.to_act:
+            out = self.phase(state).legal(self, state, key)
+        if not inner.finished:
+            out += self.common_actions(state, player)
+        return out
+
+    def explain(self, state: QState, player: str, action: Action) -> str:
+        return super().explain(state, self._as(state, player), action)
+
+    def button_actions(self, state: QState, player: str, legal: list[Action]) -> list[Action]:
+        return super().button_actions(state, self._as(state, player), legal)
+
+    def skip_action(self, state: QState, player: str) -> Action | None:
+        return super().skip_action(state, self._as(state, player))
+
     def apply(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
         """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
+        if action.cmd not in self.anytime_commands:
+            player = self._as(state, player)
         new, events = super().apply(state, player, action)
         pass_empty_phases(self, new, events, dict(PHASES))
+        if new.phase == "over" and new.next_part:  # a part of a multi-part scenario is won: on to the next
+            advance(new, events)
         rolled = (state.rng.seed, state.rng.counter) != (new.rng.seed, new.rng.counter)
         if events and not any(e.irreversible for e in events) and (
                 rolled or self.hidden_digest(state) != self.hidden_digest(new)):
@@ -242,7 +334,9 @@ class QuoddHeroes(PhasedGame[QState]):
     def common_actions(self, state: QState, player: str) -> list[Action]:
         """Impulse cards of the players whose turn it is not (never during a movement)."""
         st = state
-        if st.phase not in IMPULSE_PHASES or st.pending is not None or active(st).player == player:
+        if st.phase not in IMPULSE_PHASES or st.pending is not None or controller(active(st)) == player:
+            return []
+        if buddy_turn(st):  # no card is played during a buddy's turn (rulebook: buddy cards)
             return []
         mine = [h for h in st.heroes if h.player == player]
         if not mine or not mine[0].hand:
@@ -300,6 +394,7 @@ class QuoddHeroes(PhasedGame[QState]):
         out.deck = unseen
         rng.shuffle(out.treasure)
         rng.shuffle(out.event_deck)
+        rng.shuffle(out.overlord_deck)
         return out
 
     def hidden_digest(self, state: QState) -> str:
@@ -313,7 +408,8 @@ class QuoddHeroes(PhasedGame[QState]):
             return secrets
         hands = ";".join(f"{h.player}:{','.join(h.hand)}" for h in state.heroes)
         events = f"|events:{','.join(state.event_deck)}" if state.event_deck else ""
-        return f"{secrets}|deck:{','.join(state.deck)}|treasure:{','.join(state.treasure)}|{hands}{events}"
+        mine = f"|overlord:{','.join(state.overlord_deck)}" if state.overlord_deck else ""
+        return f"{secrets}|deck:{','.join(state.deck)}|treasure:{','.join(state.treasure)}|{hands}{events}{mine}"
 
     def preview(self, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
         """Apply `action` to a copy of what the player may know (the platform `redact`s first: stand-in
@@ -325,6 +421,11 @@ class QuoddHeroes(PhasedGame[QState]):
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
+
+
+def _buddies_chosen(seats: Sequence[Seat]) -> list[str]:
+    """The heroes seats chose as their buddies."""
+    return [h for h in (hero_id(s.choices.get("buddy", "")) for s in seats) if h]
 
 
 def _blank_secrets(st: QState) -> QState:

@@ -8,12 +8,15 @@ free-for-all, a team in teams, every hero at the table in solo and co-op.
 - heist: a side wins when its heroes have banked `target` crystals between them.
 At the round limit solo and co-op lose together (the clock wins); in a free-for-all or teams the best side wins
 (race: its furthest hero; trial: its markers together; heist: its crystals banked together), sharing ties.
+Overlord scenarios: the heroes' side plays for the objective above, the overlord for its own `overlord_target`
+(crystals it banks, or rally markers it reaches in order); at the round limit the overlord wins.
 """
 from __future__ import annotations
 
 from games.core import Event
 
 from .modes import TOGETHER, side_name, sides
+from .modes.overlord import OVERLORD
 from .state import Hero, QState
 
 
@@ -21,7 +24,9 @@ def _finished(st: QState, h: Hero) -> bool:
     return h.progress >= len(st.rally) > 0
 
 
-def _done(st: QState, hs: list[Hero]) -> bool:
+def _done(st: QState, side: str, hs: list[Hero]) -> bool:
+    if side == OVERLORD:  # the overlord's own objective: `overlord_target` crystals banked or markers reached
+        return _overlord_score(st, hs[0]) >= st.overlord_target
     if st.objective == "race":
         return any(_finished(st, h) for h in hs)
     if st.objective == "heist":
@@ -29,8 +34,16 @@ def _done(st: QState, hs: list[Hero]) -> bool:
     return all(_finished(st, h) for h in hs)
 
 
+def _overlord_score(st: QState, h: Hero) -> int:
+    return len(h.banked) if st.objective == "heist" else h.progress
+
+
 def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     who = side_name(st, side)
+    if side == OVERLORD:
+        what = "banks" if st.objective == "heist" else "reaches"
+        unit = "crystals" if st.objective == "heist" else "rally markers"
+        return f"The overlord {hs[0].name} {what} {_overlord_score(st, hs[0])} {unit} and wins!"
     verb = "wins" if len(hs) == 1 or side.startswith("team:") else "win together"
     if st.objective == "race":
         h = next(h for h in hs if _finished(st, h))
@@ -51,7 +64,7 @@ def check_win(st: QState, ev: list[Event]) -> None:
     if st.phase == "over":
         return
     for side, hs in sides(st).items():
-        if _done(st, hs):
+        if _done(st, side, hs):
             finish(st, [h.player for h in hs], _win_text(st, side, hs), ev)
             return
 
@@ -75,8 +88,13 @@ def side_score(st: QState, hs: list[Hero]) -> int:
 
 
 def game_over_at_limit(st: QState, ev: list[Event]) -> None:
+    st.next_part = ""  # a multi-part scenario is lost as a whole when time runs out in any part
     if st.mode in TOGETHER:
         finish(st, [], f"Time is up after round {st.round}: the clock wins.", ev)
+        return
+    lord = next((h for h in st.heroes if h.overlord), None)
+    if st.mode == "overlord" and lord is not None:  # the heroes did not stop the overlord in time
+        finish(st, [lord.player], f"Time is up after round {st.round}: the overlord {lord.name} wins!", ev)
         return
     scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
     best = max(scored.values())
@@ -97,6 +115,9 @@ def scores(st: QState) -> dict[str, int]:
 
 def objective(st: QState, h: Hero) -> str:
     """The export summary's words for a hero's progress."""
+    if h.overlord:
+        unit = "crystals banked" if st.objective == "heist" else "rally markers"
+        return f"{_overlord_score(st, h)}/{st.overlord_target} {unit} (overlord)"
     if st.objective == "heist":
         return f"{len(h.banked)}/{st.target} crystals banked"
     return f"{h.progress}/{len(st.rally)} rally markers"

@@ -37,6 +37,7 @@ from .cube import tumble
 from .deck import take_reveal
 from .goals import check_win
 from .jobs import cancel_seq, decide, end_movement, move_hero, name, push_chain, push_front
+from .modes.buddies import carry_cap
 from .sheep import blow, pick_up
 from .skills import skill_points, top_skill, turns_freely
 from .state import Hero, Job, QState
@@ -197,7 +198,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
             offer_token_upgrade(st, h, ev)
     pick_up(st, h, ev)  # a sheep standing here (sheep.py)
     here = st.ground.get(h.pos)
-    while here and len(h.carrying) < st.carry_limit:
+    while here and len(h.carrying) < carry_cap(st, h):
         item = here.pop(0)
         h.carrying.append(item)
         ev.append(Event(text=f"{h.name} picks up a {item.replace('-', ' ')} at {h.pos}."))

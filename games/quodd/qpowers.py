@@ -28,7 +28,7 @@ from .dice import may_reroll, roll_or_ask
 from .rotation import board_box, rotate_board
 from .state import Hero, QState, Token
 from .sweep import parts, roll_direction, sweep
-from .upgrades import side_of, side_text, take_upgrade, upgrade_actions
+from .upgrades import explain_upgrade, side_of, side_text, take_upgrade, upgrade_actions
 
 Q_RANGE = 7
 PLACES: dict[str, tuple[str, ...]] = {
@@ -63,10 +63,10 @@ def _own(st: QState, h: Hero, power: str) -> list[Action]:
         return [Action.of("qpower")]
     if power == "bomb":
         return [Action.of("qpower", direction=d) for d in DIRS4]
-    if power == "flip_upgrade":
-        return flip_actions(h)
+    if power == "flip_upgrade":  # B-side upgrades never flip (rulebook)
+        return [] if st.board == "b" else flip_actions(h)
     if power == "upgrade":
-        return [Action.of("qpower", **a.argdict) for a in upgrade_actions(h)]
+        return [Action.of("qpower", **a.argdict) for a in upgrade_actions(h, st.board)]
     return []
 
 
@@ -193,7 +193,7 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     if power == "bomb":
         return "Fire the bomb `direction:` N, E, S or W."
     if power in ("flip_upgrade", "upgrade"):
-        return explain_tiles(h, power, action)
+        return explain_tiles(h, power, action, st.board)
     kinds = PLACES.get(power, ())
     kind, at = action.get("token") or "", (action.get("at") or "").upper()
     if kind not in kinds:
@@ -206,9 +206,13 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     return f"Not on {at}: {placement_problem(st, kind, p, under_hero_ok=under_self(h, p))}."
 
 
-def explain_tiles(h: Hero, power: str, action: Action) -> str:
+def explain_tiles(h: Hero, power: str, action: Action, board: str = "") -> str:
     """Why a Flip Upgrade or Upgrade Q-power was refused, and what is legal."""
-    legal = flip_actions(h) if power == "flip_upgrade" else upgrade_actions(h)
+    if board == "b" and power == "flip_upgrade":
+        return "On the player board's B-side upgrades stay as placed: none can be flipped."
+    legal = flip_actions(h) if power == "flip_upgrade" else upgrade_actions(h, board)
+    if board == "b" and legal and power == "upgrade":
+        return explain_upgrade(h, action, board)
     codes = sorted({f"{a.get('tile')}{a.get('side')}" for a in legal})
     if not codes:
         return ("No tile on your track can be flipped (gold sides stay)." if power == "flip_upgrade"

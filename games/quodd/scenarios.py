@@ -101,6 +101,11 @@ class ScenarioDef(_Strict):
     beams: list[BeamPlacement] = Field(default_factory=list)
     intro: str
     special_rules: list[str] = Field(default_factory=list)
+    # the overlord, buddies and multi-part scenarios (`modes/overlord.py`, `modes/buddies.py`, `modes/campaign.py`)
+    overlord_target: int = Field(default=0, ge=0)  # mode overlord: the overlord's own objective (crystals/markers)
+    overlord_movement: int = Field(default=0, ge=0)  # mode overlord: the overlord's movement bonus
+    buddies: int = Field(default=0, ge=0, le=2)  # mode buddies: buddy heroes each player runs besides their own
+    next_part: str = ""  # multi-part: the scenario this one leads into when won (`modes/campaign.py`)
 
 
 
@@ -218,9 +223,9 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
         if not any("D" in r for r in layout.rows) and not any(t.kind == "drop_zone" for t in sc.tokens):
             raise ScenarioError(f"scenario {sc.id}: a heist needs a drop zone", ("tokens",))
     starts = sum(r.count("s") for r in layout.rows)
-    if starts < sc.max_players:
-        raise ScenarioError(f"scenario {sc.id}: {starts} start spaces for up to {sc.max_players} players",
-                            ("max_players",))
+    heroes = sc.max_players * (1 + (sc.buddies if sc.mode == "buddies" else 0))  # a buddy is placed like a hero
+    if starts < heroes:
+        raise ScenarioError(f"scenario {sc.id}: {starts} start spaces for up to {heroes} heroes", ("max_players",))
     if not any("R" in r for r in layout.rows):
         raise ScenarioError(f"scenario {sc.id}: the map has no respawn point", ("boards",))
     _check_mode(sc)
@@ -240,6 +245,17 @@ def _check_mode(sc: ScenarioDef) -> None:
                                 f"{2 * len(sc.teams)} or more", ("min_players",))
     elif sc.teams:
         raise ScenarioError(f"scenario {sc.id}: only a scenario of mode teams names teams", ("teams",))
+    if sc.mode == "overlord":
+        if sc.min_players < 2:
+            raise ScenarioError(f"scenario {sc.id}: one against all needs two players or more", ("min_players",))
+        if sc.overlord_target < 1:
+            raise ScenarioError(f"scenario {sc.id}: the overlord needs an objective (overlord_target)",
+                                ("overlord_target",))
+    elif sc.overlord_target or sc.overlord_movement:
+        raise ScenarioError(f"scenario {sc.id}: only an overlord scenario has overlord_ fields", ("overlord_target",))
+    if (sc.mode == "buddies") != (sc.buddies > 0):
+        raise ScenarioError(f"scenario {sc.id}: a buddies scenario (and only one) says how many `buddies` each "
+                            "player runs", ("buddies",))
     if sc.mode == "coop" and sc.min_players < 2:
         raise ScenarioError(f"scenario {sc.id}: co-op is for two or more players (one player: mode solo)",
                             ("min_players",))
@@ -387,9 +403,31 @@ def _loaded() -> tuple[dict[str, ScenarioDef], tuple[str, ...]]:
                                 f"scenario id {sc.id!r} is taken")
                 continue
             out[sc.id] = sc
+    for sid, why in check_parts(out):
+        problems.append(why)
+        out.pop(sid, None)
     for p in problems:
         log.warning("Quodd scenario refused: %s", p)
     return out, tuple(problems)
+
+
+def check_parts(found: dict[str, ScenarioDef]) -> list[tuple[str, str]]:
+    """A multi-part scenario leads into one that exists, and never back round: (scenario id, why) of each that does
+    not. A shipped scenario's mistake stops the load (it is ours)."""
+    bad: list[tuple[str, str]] = []
+    for sc in found.values():
+        seen, nxt = {sc.id}, sc.next_part
+        while nxt:
+            why = (f"scenario {sc.id}: next_part {nxt!r} is not a scenario" if nxt not in found else
+                   f"scenario {sc.id}: its parts lead round in a circle at {nxt!r}" if nxt in seen else "")
+            if why:
+                if (DATA / "scenarios" / f"{sc.id}.json").exists():
+                    raise ScenarioError(why, ("next_part",))
+                bad.append((sc.id, why))
+                break
+            seen.add(nxt)
+            nxt = found[nxt].next_part
+    return bad
 
 
 def scenarios() -> dict[str, ScenarioDef]:

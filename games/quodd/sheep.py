@@ -26,6 +26,7 @@ from games.core.grid import label, step_xy
 from .board import XY, current_dir, hero_at, is_pit, jump_landing_ok, kind, on_map, xy
 from .elements import flip_group
 from .jobs import push_front
+from .modes.buddies import carry_cap
 from .state import Hero, Job, QState, Sheep
 from .sweep import roll_direction
 
@@ -122,7 +123,7 @@ def _lost(st: QState, s: Sheep, why: str, ev: list[Event]) -> None:
 
 def _picked(st: QState, s: Sheep, h: Hero, ev: list[Event]) -> bool:
     """A sheep coming down on a hero: the hero picks it up when it has room (house: no question at upkeep)."""
-    if len(h.carrying) >= st.carry_limit:
+    if len(h.carrying) >= carry_cap(st, h):
         return False
     st.sheep.remove(s)
     h.carrying.append(f"{s.colour}-sheep")
@@ -138,7 +139,7 @@ def _set_down(st: QState, s: Sheep, to: XY, ev: list[Event], how: str) -> None:
         return
     h = hero_at(st, to)
     if _solid(st, to) or sheep_at(st, to) is not None or _crystal(st, to) or (
-            h is not None and len(h.carrying) >= st.carry_limit):
+            h is not None and len(h.carrying) >= carry_cap(st, h)):
         ev.append(Event(text=f"The {s.colour} sheep cannot come down on {lab} and stays at {s.at}."))
         return
     s.at = lab

@@ -17,6 +17,7 @@ from .board import active, hero_of, is_mover
 from .commands import arg
 from .cube import SKILL_FACES, face_at
 from .jobs import cancel_seq
+from .modes.bside import face_movement, is_upgraded
 from .state import Hero, QState
 
 
@@ -34,11 +35,13 @@ def base_points(h: Hero) -> int:
 
 
 def skill_points(h: Hero, skill: str, boost: dict[str, int] | None = None) -> int:
-    """Base movement, plus the upgraded side's bonus, plus boosts played for this skill or for all,
+    """Base movement, plus the upgraded side's bonus, plus a B-side upgrade on its face, plus boosts played for
+    this skill or for all,
     plus Greed Speed (crystals carried or banked) and Hunger-Boost (food cards in hand)."""
-    bonus = data.skills()[skill].upgrade_bonus if skill in h.upgraded else 0
+    bonus = data.skills()[skill].upgrade_bonus if is_upgraded(h, skill) else 0
     boost = boost or {}
-    return base_points(h) + bonus + boost.get(skill, 0) + boost.get("all", 0) + ability_points(h)
+    return (base_points(h) + bonus + face_movement(h, skill) + boost.get(skill, 0) + boost.get("all", 0)
+            + ability_points(h))
 
 
 def ability_points(h: Hero) -> int:

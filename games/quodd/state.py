@@ -41,6 +41,22 @@ class Hero(BaseModel):
     pets: list[str] = Field(default_factory=list)  # pet cards in play (one slot)
     upgrades: list[str] = Field(default_factory=list)  # the upgrade track, left to right: tile number + side ("3b")
     iced: list[str] = Field(default_factory=list)  # skills an ice bomb took away until this hero's next turn
+    # the modes of issue 15 (saved only when set, so older games save as before: `HERO_EXTRAS`)
+    controller: str = ""  # a buddy: the player who runs it (its `player` is then a key of its own, `modes/buddies.py`)
+    overlord: bool = False  # mode overlord: this hero is the overlord (`modes/overlord.py`)
+    faces: dict[str, str] = Field(default_factory=dict)  # board B-side: face -> the upgrade tile on it ("3b")
+
+    @model_serializer(mode="wrap")
+    def _skip_empty_extras(self, handler: SerializerFunctionWrapHandler) -> Any:
+        out = handler(self)
+        if isinstance(out, dict):
+            for key in HERO_EXTRAS:
+                if not out.get(key, True):
+                    del out[key]
+        return out
+
+
+HERO_EXTRAS = ("controller", "overlord", "faces")
 
 
 class Bomb(BaseModel):
@@ -183,6 +199,12 @@ class QState(BaseModel):
     platforms: list[Platform] = Field(default_factory=list)  # moving platforms (`platforms.py`)
     beams: list[BeamPiece] = Field(default_factory=list)  # beam gadgets (`beams.py`)
     lit: list[str] = Field(default_factory=list)  # squares a beam crosses (and active power blocks): impassable
+    # the modes of issue 15, saved only when set (`MODE_EXTRAS`)
+    board: str = ""  # the player board side: "" = A (the printed upgrade track), "b" = face-linked upgrades
+    overlord_deck: list[str] = Field(default_factory=list)  # mode overlord: its own deck, top first (hidden order)
+    overlord_target: int = 0  # mode overlord: what the overlord must reach (heist: crystals; race: markers)
+    part: int = 0  # a multi-part scenario: which part this is (0 = a scenario of one part)
+    next_part: str = ""  # the scenario the game goes on with when this part is won (`modes/campaign.py`)
 
     @model_validator(mode="before")
     @classmethod
@@ -205,7 +227,7 @@ class QState(BaseModel):
         as before they existed (older saves load: every such field has a default)."""
         out = handler(self)
         if isinstance(out, dict):
-            for key in LIVING:
+            for key in LIVING + MODE_EXTRAS:
                 if not out.get(key, True):
                     del out[key]
         return out
@@ -213,3 +235,5 @@ class QState(BaseModel):
 
 # QState fields of the living board, saved only when they hold something
 LIVING = ("sheep", "platforms", "beams", "lit")
+# QState fields of the modes of issue 15 (board side, overlord, multi-part), saved only when set
+MODE_EXTRAS = ("board", "overlord_deck", "overlord_target", "part", "next_part")

@@ -12,6 +12,8 @@ from .board import active, walled_in
 from .deck import HAND_LIMIT, can_draw, explore_count, refill_lineup
 from .events import explore_bonus, movement_bonus, play_event
 from .goals import game_over_at_limit
+from .modes.bside import face_explores
+from .modes.buddies import holder
 from .movement import run
 from .state import MoveCtx, QState
 from .upgrades import upgrade_actions
@@ -45,7 +47,7 @@ def to_explore(st: QState, ev: list[Event]) -> None:
     st.phase = "explore"
     h = active(st)
     explore_kinds(st, h, ev)  # upgrade abilities that explore a card of a kind or from the deck
-    st.m.draws = explore_count(h) + explore_bonus(st)
+    st.m.draws = explore_count(h) + explore_bonus(st) + face_explores(h, st.m.used, st.m.q_used or st.m.power_used)
     h.explores_earned = 0
     ev.append(Event(text=f"{h.name}: phase 4, exploration ({st.m.draws} to draw)."))
     if not can_draw(st):
@@ -57,7 +59,7 @@ def to_explore(st: QState, ev: list[Event]) -> None:
 def finish_exploring(st: QState, ev: list[Event]) -> None:
     """The draws are done: discard down to the hand limit (a choice), else the turn ends."""
     st.m.draws = 0
-    h = active(st)
+    h = holder(st, active(st))  # a buddy's draws went to its controller's hand
     if len(h.hand) > HAND_LIMIT:
         st.m.discarding = True
         ev.append(Event(text=f"{h.name} holds {len(h.hand)} cards and discards down to {HAND_LIMIT}."))
@@ -101,7 +103,7 @@ def resume_round(st: QState, ev: list[Event]) -> None:
     if st.round >= st.round_limit:
         game_over_at_limit(st, ev)
         return
-    if any(upgrade_actions(h) for h in st.heroes):
+    if any(upgrade_actions(h, st.board) for h in st.heroes):
         st.phase = "upgrade"
         st.ready = []
         ev.append(Event(text=f"End of round {st.round}: every hero takes an upgrade tile (`/quodd upgrade`).",

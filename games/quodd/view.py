@@ -12,6 +12,8 @@ from . import data
 from .beams import paths as beam_paths
 from .cube import face_dirs, facing
 from .modes import MODE_NAMES
+from .modes.bside import faces_text
+from .modes.topics import mode_topics
 from .scenarios import scenarios
 from .skills import top_face, top_skill
 from .state import Hero, QState
@@ -52,6 +54,9 @@ class HeroView(BaseModel):
     pets: list[str] = Field(default_factory=list)
     hand_size: int = 0  # how many, never which
     iced: list[str] = Field(default_factory=list)  # skills frozen by an ice bomb until the hero's next turn
+    role: str = ""  # "overlord", "buddy" or "" (modes of issue 15)
+    controller: str = ""  # a buddy: the display name of the player who runs it
+    face_upgrades: dict[str, str] = Field(default_factory=dict)  # board B-side: face -> what its upgrade does
 
 
 class BombView(BaseModel):
@@ -108,6 +113,9 @@ class QView(BaseModel):
     world_event: str = ""  # the world event of this round, by name
     ongoing_events: list[str] = Field(default_factory=list)
     events_on: bool = False
+    part: int = 0  # a multi-part scenario: the part being played (0: a scenario of one part)
+    overlord_deck: int = 0  # mode overlord: cards left in the overlord's deck
+    board: str = ""  # "b": the player board's B-side (upgrades on faces)
     bombs: list[BombView] = Field(default_factory=list)
     sheep: list[SheepView] = Field(default_factory=list)
     platforms: list[PlatformView] = Field(default_factory=list)
@@ -127,11 +135,15 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             facing=facing(h.head, h.front), faces=face_dirs(h.head, h.front), skills=dict(h.skills),
             upgraded=list(h.upgraded), movement=h.movement, explore=h.explore, explores_earned=h.explores_earned,
             carrying=list(h.carrying), banked=list(h.banked), progress=h.progress,
-            objective=(f"{len(h.banked)}/{st.target} banked" if st.objective == "heist"
+            objective=(f"{len(h.banked) if st.objective == 'heist' else h.progress}/{st.overlord_target} (overlord)"
+                       if h.overlord else f"{len(h.banked)}/{st.target} banked" if st.objective == "heist"
                        else f"marker {h.progress}/{len(st.rally)}"),
             revealed=list(h.revealed), upgrades=[upgrade_name(h, c) for c in h.upgrades],
             items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],
             hand_size=len(h.hand), iced=list(h.iced),
+            role="overlord" if h.overlord else "buddy" if h.controller else "",
+            controller=next((x.name for x in st.heroes if x.player == h.controller), ""),
+            face_upgrades=faces_text(h),
         ))
     tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
     return QView(
@@ -146,6 +158,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         lineup=[data.cards()[c].name for c in st.lineup],
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
         ongoing_events=[data.world_events()[e].name for e in st.ongoing], events_on=st.events_on,
+        part=st.part, overlord_deck=len(st.overlord_deck), board=st.board,
         bombs=[BombView(at=b.at, dir=b.dir, kind=b.kind) for b in st.bombs],
         sheep=[SheepView(at=s.at, colour=s.colour, facing=s.facing) for s in st.sheep],
         platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
@@ -324,14 +337,17 @@ def rules_text() -> dict[str, str]:
             "hero; a token is never placed under a hero, on a respawn point, on another token or in a pit (walls "
             "excepted).\nFood, item, pet and rune tokens fetch a card of that kind (from the lineup, else the deck); "
             "a treasure token takes a treasure card.\n"
-            + "\n".join(f"- {kind}: " + ", ".join(c.name for c in data.cards().values() if c.kind == kind)
+            + "\n".join(f"- {kind}: " + ", ".join(c.name for c in data.cards().values()
+                                                  if c.kind == kind and not c.overlord)
                         for kind in data.CARD_KINDS)
             + "\nAsk for one by name, e.g. `/rules game:quodd topic:Trail Mix`."
         ),
-        **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}{', impulse' if c.impulse else ''}"
+        **{c.name: (f"{c.name}: {c.kind}{' (treasure)' if c.treasure else ''}"
+                    f"{' (overlord deck)' if c.overlord else ''}{', impulse' if c.impulse else ''}"
                     f"{f', range {c.range}' if c.range else ''}. {c.text}") for c in data.cards().values()},
         **qpower_topics(),
         **event_topics(),
+        **mode_topics(),
     }
     for a in data.abilities().values():  # a world event and an upgrade ability of the same name
         if a.name in topics and not topics[a.name].startswith(f"{a.name}: upgrade ability"):

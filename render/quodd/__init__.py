@@ -28,7 +28,7 @@ from render.common import (
 from render.recap import COLOURS as RECAP_COLOURS
 from render.recap import TEXT_PAIRS, banner
 
-from . import living, recap
+from . import living, modes, recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
 CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
@@ -322,6 +322,7 @@ def render(view: QView, **options: Any) -> bytes:
         if rows[y][x] == "s":  # the word "start" would peek out under the hero
             d.rectangle(box, fill=FEATURE_FILL["s"], outline=GRID)
         _hero(d, box, colour, hv.icon, hv.facing, len(hv.carrying))
+        modes.mark(d, box, hv, CELL, CELL_TEXT)
         under = tokens.get(pos)
         if under is not None:  # what the hero stands on stays readable in a corner badge
             kind = under.kind
@@ -418,8 +419,9 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     d.text((left, y), view.scenario_name, font=font(20), fill=INK)
     y += 28
     first = view.first_player
-    shown = {"coop": "   co-op", "teams": "   teams", "overlord": "   overlord", "buddies": "   buddies"}
-    d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}{shown.get(view.mode, '')}",
+    shown = {"coop": "   co-op", "teams": "   teams"}
+    d.text((left, y), f"Round {view.round} of {view.round_limit}   first player: {first}"
+           f"{shown.get(view.mode, '')}{modes.round_extra(view)}",
            font=font(15), fill=INK)
     y += 22
     for line in _status_lines(view, cols):
@@ -442,6 +444,8 @@ def _upgrade_lines(hv: HeroView) -> list[str]:
         k = _short_upgrade(u_)
         kinds[k] = kinds.get(k, 0) + 1
     track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
+    if hv.face_upgrades:  # the B-side: each face's upgrade
+        return modes.face_lines(hv)
     return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
 
 
@@ -464,7 +468,8 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, 
     mark = "  <- to act" if active else ""
     mark += "  (first)" if hv.name == view.first_player else ""
     team = f" ({hv.team})" if hv.team else ""
-    d.text((left + 20, y), f"{hv.name}{team} - {hv.hero_name}{mark}", font=font(16), fill=INK)
+    d.text((left + 20, y), f"{hv.name}{team} - {hv.hero_name}{modes.title(hv)}{mark}", font=font(16),
+           fill=modes.CROWN if hv.role == "overlord" else INK)
     y += 22
     top = hv.top_skill
     frozen = f"   frozen: {', '.join(SKILL_SHORT.get(k, k) for k in hv.iced)}" if hv.iced else ""

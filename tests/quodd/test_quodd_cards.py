@@ -29,7 +29,7 @@ def to_phase4(st):  # noqa: ANN001, ANN201
 # ---- the deck as data -------------------------------------------------------------------------------
 
 def test_exploration_deck_has_at_least_40_cards_of_every_card_type_the_rulebook_names():
-    deck = [c for c in data.cards().values() if not c.treasure for _ in range(c.copies)]
+    deck = [c for c in data.cards().values() if not (c.treasure or c.overlord) for _ in range(c.copies)]
     assert len(deck) >= 40
     kinds = Counter(c.kind for c in deck)
     assert set(kinds) == {"food", "rune", "item", "pet", "tool"}
@@ -42,7 +42,7 @@ def test_exploration_deck_has_at_least_40_cards_of_every_card_type_the_rulebook_
 def test_setup_shuffles_the_deck_and_reveals_a_lineup_of_five():
     st = E.setup({}, [Seat(player="a", name="A"), Seat(player="b", name="B")], 3)
     assert len(st.lineup) == LINEUP
-    n = sum(c.copies for c in data.cards().values() if not c.treasure)
+    n = sum(c.copies for c in data.cards().values() if not (c.treasure or c.overlord))
     assert len(st.deck) + len(st.lineup) == n
     other = E.setup({}, [Seat(player="a", name="A"), Seat(player="b", name="B")], 4)
     assert other.deck + other.lineup != st.deck + st.lineup  # the seed shuffles
@@ -431,7 +431,7 @@ def test_a_skipped_phase_adds_no_message_or_image_of_its_own():
 def test_rules_answer_for_every_card_by_name():
     topics = E.rules_topics()
     for c in data.cards().values():
-        assert c.text in topics[c.name] and c.name in topics["cards"]
+        assert c.text in topics[c.name] and c.name in topics["overlord" if c.overlord else "cards"]
     assert len(topics["cards"]) < 2000  # one Discord message
 
 

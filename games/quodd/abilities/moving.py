@@ -16,6 +16,7 @@ from .. import data
 from ..board import XY, hero_at, hero_of, is_mover, is_pit, placement_problem, squares, standable, token, xy
 from ..elements import explode
 from ..jobs import decide, push_front
+from ..modes.bside import is_upgraded
 from ..state import Hero, Job, QState, Token
 from .track import has, mark, name, used
 
@@ -134,7 +135,7 @@ def use_movement_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -
     sd = data.skills()[m.ready]
     if m.ready not in m.used:
         m.used.append(m.ready)
-        if m.ready in h.upgraded:
+        if is_upgraded(h, m.ready):
             h.explores_earned += sd.upgrade_explore
             ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
     ev.append(Event(text=f"{h.name} teleports from {h.pos} to {at} with {sd.name}'s {m.points} points "

@@ -5,7 +5,8 @@
 - coop: every hero is on one side: they share the objective, win or lose together, and share cards (`coop.py`).
 - ffa: every hero for themselves (the race and heist as they always were).
 - teams: heroes in named teams (`teams.py`): a team wins together and its members share cards.
-- overlord, buddies: built on this plumbing elsewhere; until then they play as free-for-all sides.
+- overlord: the overlord alone on one side, every other hero on the other (`overlord.py`).
+- buddies: each player's heroes, their own and their buddies, are one side (`buddies.py`).
 
 A *side* is what wins or loses together: `side_of` names it, `teammates` and `same_side` answer who is on it.
 """
@@ -28,12 +29,15 @@ def play_mode(scenario_mode: str, heroes: int) -> str:
 
 
 def side_of(st: QState, h: Hero) -> str:
-    """The side a hero plays for: `all` in solo and co-op, `team:<name>` in teams, `hero:<player>` otherwise."""
+    """The side a hero plays for: `all` in solo and co-op, `team:<name>` in teams, `overlord` or `heroes` in overlord
+    scenarios, `hero:<player>` otherwise (a buddy: its controller's)."""
     if st.mode in TOGETHER:
         return "all"
     if st.mode == "teams" and h.team:
         return f"team:{h.team}"
-    return f"hero:{h.player}"
+    if st.mode == "overlord":
+        return "overlord" if h.overlord else "heroes"
+    return f"hero:{h.controller or h.player}"  # a buddy plays for its controller
 
 
 def same_side(st: QState, a: Hero, b: Hero) -> bool:

@@ -9,7 +9,8 @@ from games.core import Action, Event
 from ..board import active
 from ..collectibles import drop, drops
 from ..commands import arg
-from ..deck import HAND_LIMIT, can_draw, card_name, draw_top, take_lineup
+from ..deck import HAND_LIMIT, can_draw, card_name, draw_top, own_deck, take_lineup
+from ..modes.buddies import holder
 from ..state import Hero, QState
 from ..turns import end_turn, finish_exploring
 from .base import Buttons, TurnPhase
@@ -27,9 +28,9 @@ class ExplorePhase(TurnPhase):
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
         st, h = state, active(state)
         if st.m.discarding:
-            return [Action.of("discard", card=c) for c in dict.fromkeys(h.hand)]
+            return [Action.of("discard", card=c) for c in dict.fromkeys(holder(st, h).hand)]
         out = [Action.of("draw", card=c) for c in dict.fromkeys(st.lineup)]
-        if st.deck or st.discard:
+        if st.deck or st.discard or own_deck(st, h):
             out.append(Action.of("draw", card="deck"))
         return out + [Action.of("done")] + drops(st, h)
 
@@ -39,10 +40,11 @@ class ExplorePhase(TurnPhase):
             drop(st, h, arg(action, "item"), arg(action, "at"), events)
         elif action.cmd == "discard":
             cid = arg(action, "card")
-            h.hand.remove(cid)
+            hand = holder(st, h)  # a buddy's draws went to its controller's hand
+            hand.hand.remove(cid)
             st.discard.append(cid)
-            events.append(Event(text=f"{h.name} discards {card_name(cid)}."))
-            if len(h.hand) <= HAND_LIMIT:
+            events.append(Event(text=f"{hand.name} discards {card_name(cid)}."))
+            if len(hand.hand) <= HAND_LIMIT:
                 end_turn(st, events)
         elif action.cmd == "draw":
             cid = arg(action, "card")
@@ -61,7 +63,7 @@ class ExplorePhase(TurnPhase):
         """A skipped player stops exploring, or while discarding lets go of the card drawn last."""
         h = active(state)
         if state.m.discarding:
-            return Action.of("discard", card=h.hand[-1])
+            return Action.of("discard", card=holder(state, h).hand[-1])
         return Action.of("done")
 
     def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
@@ -70,8 +72,9 @@ class ExplorePhase(TurnPhase):
         if st.m.discarding:
             if action.cmd != "discard" and action.cmd != "drop":
                 return f"First discard down to {HAND_LIMIT} cards with `discard card:`."
-            if action.cmd == "discard" and cid not in h.hand:
-                return f"`{cid}` is not in your hand: " + ", ".join(dict.fromkeys(h.hand)) + "."
+            hand = holder(st, h).hand
+            if action.cmd == "discard" and cid not in hand:
+                return f"`{cid}` is not in your hand: " + ", ".join(dict.fromkeys(hand)) + "."
         if action.cmd == "discard":
             return f"You discard only when you hold more than {HAND_LIMIT} cards at the end of exploring."
         if action.cmd == "draw":
@@ -82,7 +85,9 @@ class ExplorePhase(TurnPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         cid = action.get("card")
         if action.cmd == "draw":
-            return "Draw from the deck" if cid == "deck" else f"Take {card_name(cid or '')}"
+            if cid == "deck":
+                return "Draw from the overlord deck" if own_deck(state, active(state)) else "Draw from the deck"
+            return f"Take {card_name(cid or '')}"
         if action.cmd == "discard":
             return f"Discard {card_name(cid or '')}"
         return super().label(game, state, action)

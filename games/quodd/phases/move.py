@@ -31,6 +31,7 @@ from ..board import (
 from ..collectibles import drop, drops, explain_steal, steal, steals
 from ..commands import arg
 from ..cube import SKILL_FACES
+from ..modes.bside import is_upgraded
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
 from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
@@ -206,7 +207,7 @@ class MovePhase(TurnPhase):
         if first_use:
             m.used.append(skill)
             m.taken = 0
-            if skill in h.upgraded:
+            if is_upgraded(h, skill):
                 h.explores_earned += sd.upgrade_explore
                 ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
         m.current = skill

@@ -14,7 +14,7 @@ from .base import BUTTON_CAP, PHASE_NAMES, Buttons, QuoddPhase
 
 
 def choosing(st: QState) -> list[str]:
-    return [h.player for h in st.heroes if h.player not in st.ready and upgrade_actions(h)]
+    return [h.player for h in st.heroes if h.player not in st.ready and upgrade_actions(h, st.board)]
 
 
 class UpgradePhase(QuoddPhase):
@@ -24,12 +24,13 @@ class UpgradePhase(QuoddPhase):
         waiting = choosing(state)
         names = ", ".join(hero_of(state, p).name for p in waiting)
         return Status(phase=PHASE_NAMES["upgrade"], round=state.round, to_act=waiting, turn_key=f"up{state.round}",
-                      waiting_for=f"{names} to take an upgrade tile (`upgrade tile: side:`)")
+                      waiting_for=f"{names} to take an upgrade tile (`upgrade tile: side:"
+                                  f"{' face:' if state.board == 'b' else ''}`)")
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
         if player not in choosing(state):
             return []
-        return upgrade_actions(hero_of(state, player))
+        return upgrade_actions(hero_of(state, player), state.board)
 
     def apply(self, game: Any, state: QState, player: str, action: Action, events: list[Event]) -> None:
         take_upgrade(state, hero_of(state, player), action, events)
@@ -51,7 +52,7 @@ class UpgradePhase(QuoddPhase):
                 return "Only seated players take upgrades."
             if player in state.ready:
                 return "You already took your upgrade this round."
-            return explain_upgrade(hero_of(state, player), action)
+            return explain_upgrade(hero_of(state, player), action, state.board)
         return f"The round is ending: every hero takes an upgrade tile first (`upgrade`), not `{action.cmd}`."
 
     def label(self, game: Any, state: QState, action: Action) -> str | None:
@@ -59,7 +60,7 @@ class UpgradePhase(QuoddPhase):
             # the label cannot know whose button it is: when the heroes choosing now have different sides on
             # that tile, it names only the tile and side (each hero's tiles: `/rules game:quodd topic:upgrades`)
             texts = {upgrade_label(state, h, action) for h in state.heroes
-                     if h.player in choosing(state) and action in upgrade_actions(h)}
+                     if h.player in choosing(state) and action in upgrade_actions(h, state.board)}
             if len(texts) == 1:
                 return texts.pop()
             return f"Tile {action.get('tile')}{(action.get('side') or '').upper()}"
