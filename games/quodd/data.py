@@ -118,6 +118,8 @@ class TokenPlacement(_Strict):
     number: int = 0  # rally markers
     group: str = ""  # switch / trap door / impassable wall link, water: colour name
     colour: str = ""  # crystals
+    dir: Literal["", "N", "E", "S", "W"] = ""  # cannons: the way the opening points (where its bombs roll)
+    hero: str = ""  # character tokens: the hero id the token stands for
 
 
 class SheepPlacement(_Strict):
@@ -348,7 +350,13 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
             raise RulesDataError(f"{where}: needs a group linking switches to what they flip")
         if t.kind == "secret" and not sc.secret_pool:
             raise RulesDataError(f"{where}: the scenario has secret tokens but no secret_pool")
+        if (t.kind == "cannon") != bool(t.dir):
+            raise RulesDataError(f"{where}: a cannon, and only a cannon, says where its opening points (dir N/E/S/W)")
+        if (t.kind == "character") != bool(t.hero) or t.hero and t.hero not in heroes():
+            raise RulesDataError(f"{where}: a character token, and only one, names a hero id (hero)")
     for k in sc.secret_pool:
+        if k in ("cannon", "character"):
+            raise RulesDataError(f"scenario {sc.id}: a secret {k} could not say its direction or hero")
         if k not in kinds:
             raise RulesDataError(f"scenario {sc.id}: secret_pool names unknown token {k!r}")
     secrets = sum(1 for t in sc.tokens if t.kind == "secret")
