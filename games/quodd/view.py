@@ -5,12 +5,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from games.core.grid import parse_label
+from games.core.grid import label, parse_label
 from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
 from .beams import paths as beam_paths
 from .cube import face_dirs, facing
+from .rotation import board_box
 from .skills import top_face, top_skill
 from .state import Hero, QState
 from .upgrades import side_of, side_text
@@ -20,6 +21,8 @@ class TokenView(BaseModel):
     kind: str
     group: str = ""
     number: int = 0
+    dir: str = ""  # a cannon's opening
+    hero: str = ""  # a character token's hero (its name)
 
 
 class HeroView(BaseModel):
@@ -109,9 +112,21 @@ class QView(BaseModel):
     platforms: list[PlatformView] = Field(default_factory=list)
     beams: list[BeamView] = Field(default_factory=list)  # beam gadgets
     beam_paths: list[list[str]] = Field(default_factory=list)  # each beam, emitter first (reflectors are corners)
+    turned: dict[str, int] = Field(default_factory=dict)  # a turned board's north-west square -> quarter turns cw
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
 
+
+
+def _turned(st: QState) -> dict[str, int]:
+    """Each turned board by its north-west square (where the image draws its badge) and its quarter turns."""
+    out = {}
+    for bid, quarter in st.turned.items():
+        some = next((lab for lab, b in st.board_of.items() if b == bid), None)
+        box = board_box(st, some) if some else None
+        if box is not None:
+            out[label(box[1], box[2])] = quarter
+    return out
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     heroes = []
@@ -129,7 +144,9 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             items=[data.cards()[c].name for c in h.items], pets=[data.cards()[c].name for c in h.pets],
             hand_size=len(h.hand), iced=list(h.iced),
         ))
-    tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
+    tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number, dir=t.dir,
+                             hero=data.heroes()[t.hero].name if t.hero in data.heroes() else "")
+              for lab, t in st.tokens.items()}
     return QView(
         scenario=st.scenario, scenario_name=data.scenarios()[st.scenario].name, mode=st.mode, round=st.round,
         round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
@@ -146,6 +163,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
         beams=[BeamView(at=b.at, kind=b.kind, dir=b.dir, on=b.on) for b in st.beams],
         beam_paths=beam_paths(st) if st.beams else [],
+        turned=_turned(st),
         **recap(st, tokens, to_act or []),
     )
 
