@@ -276,7 +276,11 @@ def rules_text() -> dict[str, str]:
             "and you carry on.\nQ and rearrange tokens let you reassign skills; if the face on top then shows another "
             "skill, your remaining points go to it (without the old skill's boosts). Switches flip the trap doors and "
             "impassable walls of their group. Secret tokens are revealed when you stop on them and act at once; "
-            "explore, food, item, pet, rune, upgrade and treasure tokens are taken when you stop on them."
+            "explore, food, item, pet, rune, upgrade and treasure tokens are taken when you stop on them.\nA cannon "
+            "fires when you step on it: the bomb die picks the bomb, which rolls out of the opening. Stopping on a "
+            "bomb token sets off an explosion around you; on a rotate board token you turn your board a quarter "
+            "(the token goes); on a rotate switch you turn the platform or board it lies on; on a character token "
+            "that hero joins you. Beams are walls: they also block the range of cards and Q-powers (count around)."
         ),
         "pits": (
             "Falling into a pit, an open trap door or off the map: first put down anything you carry on safe spaces "

@@ -228,3 +228,28 @@ def test_a_bomb_rolling_into_a_beam_explodes_against_it():
     fire(st, "D9", "N", "standard", ev)
     assert "The standard bomb rolls into the beam at D6." in [e.text for e in ev]
     assert st.tokens["D5"].kind == "broken_wall" and "D7" not in st.tokens and st.bombs == []
+
+
+def test_crystal_bomb_jump_shockwave_and_push_bomb_throw_sheep_like_every_basic_explosion():
+    """Basic Explosions: what is in the radius jumps over 1 space directly away — sheep too (Crystal Bomb, Jump
+    Shockwave and Push Bomb are basic explosions)."""
+    from qhelpers import grant
+
+    from games.quodd.state import Sheep
+    st = build(OPEN, heroes=[dict(pos="C3", carrying=["red-crystal"]), dict(pos="H8")], phase="power")
+    st.sheep = [Sheep(at="D3", colour="grey", facing="N")]
+    grant(st, "ann", "crystal-bomb")
+    st, _ = do(st, "ann", "ability name:crystal-bomb item:red-crystal")
+    assert st.sheep[0].at == "F3"
+    st = ready(["........", "........"], pos="A1", heroes=[dict(pos="A1", movement=1)])
+    st.m.ready = "jump"
+    st.sheep = [Sheep(at="D1", colour="white", facing="N")]
+    grant(st, "ann", "jump-shockwave")
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert hero(st, "ann").pos == "C1" and st.sheep[0].at == "F1"
+    st = ready(["........", "........"], pos="A1", heroes=[dict(pos="A1", movement=1), dict(pos="B1")])
+    st.sheep = [Sheep(at="C2", colour="grey", facing="N")]
+    grant(st, "ann", "push-bomb")
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    st, _ = do(st, "ann", "choose option:explode")
+    assert hero(st, "bob").pos == "E1" and st.sheep == []  # C2 is thrown south-east off the two-row map: lost
