@@ -89,7 +89,7 @@ def _turned(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None
     clockwise = option == "clockwise"
     pl = next((p for p in st.platforms if job.at in p.cells), None) if job.item == "switch_rotate" else None
     if pl is not None:
-        if not turned_about(st, pl, job.at, clockwise, ev):
+        if not turned_about(st, pl, job.at, clockwise, ev, "rotate switch"):
             ev.append(Event(text=f"The platform under the rotate switch at {job.at} is blocked and does not turn."))
     elif board_box(st, job.at) is not None:
         rotate_board(st, job.at, clockwise, ev)

@@ -118,7 +118,8 @@ def pushed(st: QState, pl: Platform, d: str, ev: list[Event]) -> bool:
     return True
 
 
-def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list[Event]) -> bool:
+def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list[Event],
+                 what: str = "beam rotator") -> bool:
     """A beam rotator (or a rotate switch) turns the platform it sits on a quarter around itself (when it can);
     True if it turned."""
     moves = {c: label(*turned(xy(c), xy(pivot), clockwise)) for c in pl.cells}
@@ -129,7 +130,8 @@ def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list
     pl.pivot = moves.get(pl.pivot, pl.pivot)
     if pl.kind == "slide":  # its arrow token turns with it
         pl.dir = (CW if clockwise else CCW)[pl.dir]
-    ev.append(Event(text=f"The beam rotator turns its platform a quarter {'clockwise' if clockwise else 'back'}."))
+    ev.append(Event(text=f"The {what} turns its platform a quarter "
+                         f"{'clockwise' if clockwise else 'counter-clockwise'}."))
     return True
 
 

@@ -126,3 +126,4 @@ if __name__ == "__main__":
     write(HERE / "heist.txt", "heist", ["ann", "bob", "cat"], {"ann": "trixie", "bob": "aang"}, 3)
     write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5)
     write(HERE / "pasture.txt", "pasture", ["ann", "bob"], {"ann": "rok"}, 1)
+    write(HERE / "foundry.txt", "foundry", ["ann", "bob"], {"ann": "bramble"}, 2)
