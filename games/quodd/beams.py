@@ -13,10 +13,12 @@ arrow, or turns it a quarter around the rotator (a rotator on no platform turns 
 a mover on no platform does nothing). A power block with a crystal on it switches the emitters of its
 group on (and is impassable itself); without one it switches them off.
 
-Beams are traced when the game is set up and at the beam step of the upkeep (after bombs and platforms,
-before sheep), emitters north to south, west to east. Whatever a beam newly crosses loses its tokens that
-are neither walls nor scenario tokens; a hero in a beam respawns (keeping what it carries), a sheep in one
-runs off and is lost (house).
+Beams are traced when the game is set up, at the beam step of the upkeep (after bombs and platforms,
+before sheep), emitters north to south, west to east, and again whenever something may have changed them
+mid-round (`refresh`, from the movement queue: a crystal on or off a power block, a wall placed or broken, a
+turned board, platform or reflector); a rotator a beam newly hits turns at once.
+Whatever a beam newly crosses loses its tokens that are neither walls nor scenario tokens; a hero in a
+beam respawns (keeping what it carries), a sheep in one runs off and is lost (house).
 """
 from __future__ import annotations
 
@@ -121,8 +123,31 @@ def light(st: QState, ev: list[Event]) -> tuple[list[BeamPiece], list[BeamPiece]
     power(st)
     before = list(st.lit)
     st.lit, hits, backs = trace(st)
+    st.spun = [p.at for p in hits if p.kind == "rotator"]
     _burn(st, before, ev)
     return hits, backs
+
+
+def refresh(st: QState, ev: list[Event]) -> None:
+    """Trace the beams again after anything that may have changed them mid-round (a crystal put on or taken
+    off a power block, a wall placed or broken, a board, platform or reflector turned): squares a beam newly
+    crosses burn, and a rotator a beam newly hits turns its platform or board at once (then again at each
+    upkeep while the beam stays on it). Movers act only at the upkeep ("each round")."""
+    for _ in range(4):  # a rotator turning may move the beams again; four quarter turns bring all back
+        power(st)
+        lit, hits, _backs = trace(st)
+        fresh = [p for p in hits if p.kind == "rotator" and p.at not in st.spun]
+        if lit == st.lit and not fresh and len(st.spun) == sum(p.kind == "rotator" for p in hits):
+            return
+        before = list(st.lit)
+        st.lit = lit
+        st.spun = [p.at for p in hits if p.kind == "rotator"]
+        _burn(st, before, ev)
+        if not fresh:
+            return
+        for piece in sorted(fresh, key=_key):
+            ev.append(Event(text=f"The beam newly hits the rotator at {piece.at}."))
+            _act(st, piece, ev)
 
 
 def _act(st: QState, piece: BeamPiece, ev: list[Event]) -> None:

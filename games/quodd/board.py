@@ -16,7 +16,7 @@ PIT_TOKENS = ("pit", "trap_door_open")
 REVEAL = ("explore", "food", "item", "pet", "rune", "upgrade", "treasure")
 # Tokens whose effect covers the printed feature underneath them.
 ACTIVE = ("spring", "super_spring", "teleporter", "super_teleporter", "tunnel", "q", "rearrange", "pit",
-          "trap_door_open", "wall")  # a hero on a wall top stands above the printed square
+          "trap_door_open", "wall", "cannon")  # a hero on a wall top stands above the printed square
 
 
 def xy(lab: str) -> XY:
@@ -228,6 +228,31 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
         return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
     if f == "O" and kind_ != "wall" and not on_platform(st, p):
         return f"{lab} is a pit; only walls go into pits"
+    if st.lit and lab in st.lit and kind_ != "wall":
+        return f"{lab} is in a beam; only a wall goes there (it cuts the beam), anything else would burn"
     if not under_hero_ok and hero_at(st, p) is not None:
         return f"{lab} is under a hero"
     return ""
+
+
+def in_range(st: QState, frm: XY, r: int) -> dict[XY, int]:
+    """The map squares within range `r` of `frm` (counted orthogonally) and their distance. Beams block range:
+    with a beam lit, range is counted around it (rulebook: Beam Walls + Gadgets): its squares may be
+    reached (a wall placed there cuts the beam) but never crossed."""
+    if not st.lit:
+        return {(frm[0] + dx, frm[1] + dy): abs(dx) + abs(dy) for dy in range(-r, r + 1)
+                for dx in range(-(r - abs(dy)), r - abs(dy) + 1) if on_map(st, (frm[0] + dx, frm[1] + dy))}
+    lit = {xy(lab) for lab in st.lit}
+    seen = {frm: 0}
+    edge = [frm]
+    for n in range(1, r + 1):
+        nxt = []
+        for p in edge:
+            for ux, uy in DIRS4.values():
+                q = (p[0] + ux, p[1] + uy)
+                if q not in seen and 0 <= q[0] < st.width and 0 <= q[1] < st.height:
+                    seen[q] = n
+                    if q not in lit:  # a beam square may be aimed at (a wall there cuts the beam), not past
+                        nxt.append(q)
+        edge = nxt
+    return {q: n for q, n in seen.items() if on_map(st, q)}

@@ -1,7 +1,8 @@
 """Bombs: fired from a hero's space (the Bomb Q-power), rolling on at the end-of-round upkeep.
 
-A bomb rolls its speed in a straight line and explodes when it runs into a hero, a wall or a crystal
-lying on the ground; off the edge of the map or into a pit it is gone. A bomb that stops without a
+A bomb rolls its speed in a straight line and explodes when it runs into a hero, a wall, a sheep, a crystal
+lying on the ground or a beam (house: a beam is an impassable wall, so the explosion centres on the beam's
+square as on a wall it hits); off the edge of the map or into a pit it is gone. A bomb that stops without a
 collision stays on its square (`QState.bombs`) and rolls on in the same direction during upkeep,
 north to south, west to east. The bomb die (house, content notes): standard x3 (speed 4), fire x2 and
 ice x1 (speed 3).
@@ -52,6 +53,10 @@ def roll(st: QState, b: Bomb, ev: list[Event], by: str | None = None) -> None:
             return
         if target is not None or crystal or kind(st, q) in ("wall", "impassable_up"):
             _hit(st, b, q, target, crystal, ev, by)
+            return
+        if st.lit and label(*q) in st.lit:  # a beam is an impassable wall: the bomb explodes against it
+            ev.append(Event(text=f"The {b.kind} bomb rolls into the beam at {label(*q)}."))
+            _hit(st, b, q, None, [], ev, by, quiet=True)
             return
         pos = q
         if is_pit(st, q):

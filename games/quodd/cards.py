@@ -20,7 +20,7 @@ from games.core.grid import label
 
 from . import data
 from .abilities.track import has
-from .board import XY, active, hero_of, on_map, placement_problem, token, xy
+from .board import XY, active, hero_of, in_range, on_map, placement_problem, token, xy
 from .deck import can_draw, card_name, draw_top, wipe_lineup
 from .state import Hero, Job, QState, Token
 
@@ -29,14 +29,10 @@ IMPULSE_PHASES = ("power", "recovery", "explore")  # someone else's turn, outsid
 
 
 def _in_range(st: QState, h: Hero, r: int) -> Iterator[XY]:
+    """Squares within range `r` of the hero, counted orthogonally and around beams (`board.in_range`)."""
     if h.pos is None:
         return
-    x, y = xy(h.pos)
-    for dy in range(-r, r + 1):
-        for dx in range(-(r - abs(dy)), r - abs(dy) + 1):
-            p = (x + dx, y + dy)
-            if on_map(st, p):
-                yield p
+    yield from in_range(st, xy(h.pos), r)
 
 
 def card_range(h: Hero, c: data.CardDef) -> int:
@@ -250,8 +246,9 @@ def explain_card(st: QState, player: str, action: Action) -> str:
         p = xy(at) if at else None
         if p is None or not on_map(st, p):
             return f"`{at}` is not a square of the map."
-        if hero.pos is None or abs(p[0] - xy(hero.pos)[0]) + abs(p[1] - xy(hero.pos)[1]) > card_range(hero, c):
-            return f"{at} is out of range {card_range(hero, c)} (counted orthogonally from your hero)."
+        if hero.pos is None or p not in in_range(st, xy(hero.pos), card_range(hero, c)):
+            return (f"{at} is out of range {card_range(hero, c)} (counted orthogonally from your hero"
+                    + (", around the beams)." if st.lit else ")."))
         why = target_problem(st, e, p, hero)
         if why:
             return f"{c.name} cannot target {at}: {why}."

@@ -170,7 +170,7 @@ class QuoddHeroes(PhasedGame[QState]):
             if t.kind == "crystal":
                 ground.setdefault(lab, []).append(f"{t.colour or 'plain'}-crystal")
                 continue
-            tok = Token(kind=t.kind, group=t.group, number=t.number)
+            tok = Token(kind=t.kind, group=t.group, number=t.number, dir=t.dir, hero=t.hero)
             if t.kind == "secret":
                 tok.hidden = pool.pop()
             if t.kind == "rally":

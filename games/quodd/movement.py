@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import data, dice, elements, events, falls
+from . import beams, data, dice, elements, events, falls, gadgets
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -56,6 +56,8 @@ def run(st: QState, ev: list[Event]) -> None:
     """
     guard = data.house().chain_guard
     n = 0
+    if st.beams:  # something done outside the queue (a card, a Q-power) may have moved a beam
+        beams.refresh(st, ev)
     while st.pending is None and st.queue and st.phase != "over":
         n += 1
         if n > guard:
@@ -66,6 +68,8 @@ def run(st: QState, ev: list[Event]) -> None:
             break
         job = st.queue.pop(0)
         HANDLERS[job.kind](st, job, ev)
+        if st.beams:
+            beams.refresh(st, ev)
         check_win(st, ev)
 
 
@@ -189,6 +193,8 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         push_front(st, [Job(kind="enter", hero=h.player, how="secret", by=job.by, seq=job.seq),
                         Job(kind="land", hero=h.player, by=job.by)])
         return
+    if t and t.kind in gadgets.LANDING:
+        gadgets.do_land(st, h, t, job, ev)
     if t and t.kind in REVEAL:
         del st.tokens[h.pos]
         h.revealed.append(t.kind)
@@ -258,6 +264,8 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
     """Entering a square: stealing first (on your own move), then the board element (`elements.do_enter`)."""
     if not offer_steal(st, job):
         elements.do_enter(st, job, ev)
+        if st.pending is None:
+            gadgets.do_enter(st, job, ev)
 
 
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
@@ -267,7 +275,7 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
-                                **STEAL_RESOLVE, **moving.RESOLVE, **stealing.RESOLVE,
+                                **STEAL_RESOLVE, **moving.RESOLVE, **gadgets.RESOLVE, **stealing.RESOLVE,
                                 **UPGRADE_RESOLVE}
 
 

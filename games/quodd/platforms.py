@@ -61,6 +61,10 @@ def carry(st: QState, moves: dict[str, str], clockwise: bool | None) -> None:
     st.ground = {move(k): v for k, v in st.ground.items()}
     st.rally = {k: move(v) for k, v in st.rally.items()}
     way = None if clockwise is None else CW if clockwise else CCW
+    arrived = set(moves.values())
+    for k, t in st.tokens.items():  # a cannon's opening turns with its platform
+        if way and t.dir and k in arrived:
+            t.dir = way[t.dir]
     for h in st.heroes:
         if h.pos in moves:
             h.pos = moves[h.pos]
@@ -114,15 +118,20 @@ def pushed(st: QState, pl: Platform, d: str, ev: list[Event]) -> bool:
     return True
 
 
-def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list[Event]) -> bool:
-    """A beam rotator turns the platform it sits on a quarter around itself (when it can); True if it turned."""
+def turned_about(st: QState, pl: Platform, pivot: str, clockwise: bool, ev: list[Event],
+                 what: str = "beam rotator") -> bool:
+    """A beam rotator (or a rotate switch) turns the platform it sits on a quarter around itself (when it can);
+    True if it turned."""
     moves = {c: label(*turned(xy(c), xy(pivot), clockwise)) for c in pl.cells}
     if blocked(st, pl, moves):
         return False
     carry(st, moves, clockwise)
     pl.cells = [moves[c] for c in pl.cells]
     pl.pivot = moves.get(pl.pivot, pl.pivot)
-    ev.append(Event(text=f"The beam rotator turns its platform a quarter {'clockwise' if clockwise else 'back'}."))
+    if pl.kind == "slide":  # its arrow token turns with it
+        pl.dir = (CW if clockwise else CCW)[pl.dir]
+    ev.append(Event(text=f"The {what} turns its platform a quarter "
+                         f"{'clockwise' if clockwise else 'counter-clockwise'}."))
     return True
 
 

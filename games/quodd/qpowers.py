@@ -21,7 +21,7 @@ from games.core import Action, Event
 from games.core.grid import DIRS4, label, parse_label
 
 from . import data
-from .board import on_map, placement_problem, xy
+from .board import in_range, on_map, placement_problem, xy
 from .bombs import fire
 from .cards import under_self, underdog_acts
 from .dice import may_reroll, roll_or_ask
@@ -48,14 +48,10 @@ def _own(st: QState, h: Hero, power: str) -> list[Action]:
     if h.pos is None:
         return []
     if power in PLACES:
-        x, y = xy(h.pos)
         out: list[Action] = []
-        for dy in range(-Q_RANGE, Q_RANGE + 1):
-            for dx in range(-(Q_RANGE - abs(dy)), Q_RANGE - abs(dy) + 1):
-                p = (x + dx, y + dy)
-                if on_map(st, p):
-                    out += [Action.of("qpower", at=label(*p), token=k) for k in PLACES[power]
-                            if not placement_problem(st, k, p, under_hero_ok=under_self(h, p))]
+        for p in in_range(st, xy(h.pos), Q_RANGE):  # counted around beams
+            out += [Action.of("qpower", at=label(*p), token=k) for k in PLACES[power]
+                    if not placement_problem(st, k, p, under_hero_ok=under_self(h, p))]
         return out
     if power == "rotate_board":
         return [Action.of("qpower", way=w) for w in WAYS] if board_box(st, h.pos) else []
@@ -201,8 +197,8 @@ def explain_qpower(st: QState, h: Hero, action: Action) -> str:
     p = parse_label(at) if at else None
     if p is None or not on_map(st, p) or h.pos is None:
         return f"`{at}` is not a square of the map."
-    if abs(p[0] - xy(h.pos)[0]) + abs(p[1] - xy(h.pos)[1]) > Q_RANGE:
-        return f"{at} is beyond range {Q_RANGE} (counted orthogonally)."
+    if p not in in_range(st, xy(h.pos), Q_RANGE):
+        return f"{at} is beyond range {Q_RANGE} (counted orthogonally{', around the beams' if st.lit else ''})."
     return f"Not on {at}: {placement_problem(st, kind, p, under_hero_ok=under_self(h, p))}."
 
 

@@ -1,8 +1,9 @@
 """Turning one square board of the map a quarter turn (the Rotate Board Q-power).
 
 Everything on the board turns with it: printed squares (currents point the new way), tokens, lying
-collectibles, water connection ends, rally markers, bombs, and the heroes standing on it, who also
-spin a quarter turn. Only a square board turns (the 9x9 boards, not the 2x9 start zones).
+collectibles, water connection ends, rally markers, bombs, cannons' openings, and the heroes standing on
+it, who also spin a quarter turn. `QState.turned` keeps each board's quarter turns since setup (drawn).
+Only a square board turns (the 9x9 boards, not the 2x9 start zones).
 """
 from __future__ import annotations
 
@@ -56,6 +57,9 @@ def rotate_board(st: QState, at: str, clockwise: bool, ev: list[Event]) -> None:
             rows[ty][tx] = arrows.get(ch, ch)
     st.rows = ["".join(r) for r in rows]
     st.tokens = {move(k): t for k, t in st.tokens.items()}
+    for k, t in st.tokens.items():  # a cannon's opening turns with its board
+        if t.dir and inside(k):
+            t.dir = (CW if clockwise else CCW)[t.dir]
     st.ground = {move(k): v for k, v in st.ground.items()}
     st.links = {move(k): v for k, v in st.links.items()}
     st.rally = {k: move(v) for k, v in st.rally.items()}
@@ -79,5 +83,10 @@ def rotate_board(st: QState, at: str, clockwise: bool, ev: list[Event]) -> None:
         if h.pos and inside(h.pos):
             h.pos = move(h.pos)
             h.head, h.front = spin(h.head, h.front, clockwise)
+    quarter = (st.turned.get(bid, 0) + (1 if clockwise else 3)) % 4
+    if quarter:
+        st.turned[bid] = quarter
+    else:
+        st.turned.pop(bid, None)
     ev.append(Event(text=f"Board {bid} turns a quarter {'clockwise' if clockwise else 'counter-clockwise'}, "
                          "with everything on it."))

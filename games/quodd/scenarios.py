@@ -23,6 +23,7 @@ from games.core import RulesDataError
 from games.core.grid import label, parse_label
 
 from .data import DATA, GROUPED, VOID, _Strict, boards, token_kinds
+from .data import heroes as hero_defs
 
 SERVER_DIR_ENV = "PLAYPOST_QUODD_SCENARIOS"
 log = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ class TokenPlacement(_Strict):
     number: int = 0  # rally markers
     group: str = ""  # switch / trap door / impassable wall link, water: colour name
     colour: str = ""  # crystals
+    dir: Literal["", "N", "E", "S", "W"] = ""  # cannons: the way the opening points (where its bombs roll)
+    hero: str = ""  # character tokens: the hero id the token stands for
 
 
 class SheepPlacement(_Strict):
@@ -204,7 +207,14 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
             raise ScenarioError(f"{where}: needs a group linking switches to what they flip", loc)
         if t.kind == "secret" and not sc.secret_pool:
             raise ScenarioError(f"{where}: the scenario has secret tokens but no secret_pool", loc)
+        if (t.kind == "cannon") != bool(t.dir):
+            raise ScenarioError(f"{where}: a cannon, and only a cannon, says where its opening points (dir N/E/S/W)",
+                                (*loc, "dir"))
+        if (t.kind == "character") != bool(t.hero) or t.hero and t.hero not in hero_defs():
+            raise ScenarioError(f"{where}: a character token, and only one, names a hero id (hero)", (*loc, "hero"))
     for k in sc.secret_pool:
+        if k in ("cannon", "character"):
+            raise ScenarioError(f"scenario {sc.id}: a secret {k} could not say its direction or hero", ("secret_pool",))
         if k not in kinds:
             raise ScenarioError(f"scenario {sc.id}: secret_pool names unknown token {k!r}", ("secret_pool",))
     secrets = sum(1 for t in sc.tokens if t.kind == "secret")

@@ -14,6 +14,18 @@ class Token(BaseModel):
     group: str = ""
     number: int = 0
     hidden: str = ""  # a secret token's real kind (never in the public view)
+    dir: str = ""  # a cannon: the way its opening points (N/E/S/W), where the bomb it fires rolls
+    hero: str = ""  # a character token: the hero id it stands for
+
+    @model_serializer(mode="wrap")
+    def _skip_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """`dir` and `hero` (issue 15) are left out while empty, so older games save byte-identical."""
+        out = handler(self)
+        if isinstance(out, dict):
+            for key in ("dir", "hero"):
+                if not out.get(key, True):
+                    del out[key]
+        return out
 
 
 class Hero(BaseModel):
@@ -199,6 +211,8 @@ class QState(BaseModel):
     platforms: list[Platform] = Field(default_factory=list)  # moving platforms (`platforms.py`)
     beams: list[BeamPiece] = Field(default_factory=list)  # beam gadgets (`beams.py`)
     lit: list[str] = Field(default_factory=list)  # squares a beam crosses (and active power blocks): impassable
+    spun: list[str] = Field(default_factory=list)  # rotators a beam hits now (a newly hit one turns at once)
+    turned: dict[str, int] = Field(default_factory=dict)  # board id -> quarter turns clockwise since setup (1-3)
     # the modes of issue 15, saved only when set (`MODE_EXTRAS`)
     board: str = ""  # the player board side: "" = A (the printed upgrade track), "b" = face-linked upgrades
     overlord_deck: list[str] = Field(default_factory=list)  # mode overlord: its own deck, top first (hidden order)
@@ -234,6 +248,6 @@ class QState(BaseModel):
 
 
 # QState fields of the living board, saved only when they hold something
-LIVING = ("sheep", "platforms", "beams", "lit")
+LIVING = ("sheep", "platforms", "beams", "lit", "spun", "turned")
 # QState fields of the modes of issue 15 (board side, overlord, multi-part), saved only when set
 MODE_EXTRAS = ("board", "overlord_deck", "overlord_target", "part", "next_part")

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from games.core.grid import parse_label
+from games.core.grid import label, parse_label
 from games.core.marks import Mark, shown, since_last_turn
 
 from . import data
@@ -14,6 +14,7 @@ from .cube import face_dirs, facing
 from .modes import MODE_NAMES
 from .modes.bside import faces_text
 from .modes.topics import mode_topics
+from .rotation import board_box
 from .scenarios import scenarios
 from .skills import top_face, top_skill
 from .state import Hero, QState
@@ -24,6 +25,8 @@ class TokenView(BaseModel):
     kind: str
     group: str = ""
     number: int = 0
+    dir: str = ""  # a cannon's opening
+    hero: str = ""  # a character token's hero (its name)
 
 
 class HeroView(BaseModel):
@@ -121,9 +124,21 @@ class QView(BaseModel):
     platforms: list[PlatformView] = Field(default_factory=list)
     beams: list[BeamView] = Field(default_factory=list)  # beam gadgets
     beam_paths: list[list[str]] = Field(default_factory=list)  # each beam, emitter first (reflectors are corners)
+    turned: dict[str, int] = Field(default_factory=dict)  # a turned board's north-west square -> quarter turns cw
     recent: list[Mark] = Field(default_factory=list)  # since the acting player's last turn, numbered in order
     earlier: int = 0  # marks of that span too old to draw
 
+
+
+def _turned(st: QState) -> dict[str, int]:
+    """Each turned board by its north-west square (where the image draws its badge) and its quarter turns."""
+    out = {}
+    for bid, quarter in st.turned.items():
+        some = next((lab for lab, b in st.board_of.items() if b == bid), None)
+        box = board_box(st, some) if some else None
+        if box is not None:
+            out[label(box[1], box[2])] = quarter
+    return out
 
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     heroes = []
@@ -145,7 +160,9 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
             controller=next((x.name for x in st.heroes if x.player == h.controller), ""),
             face_upgrades=faces_text(h),
         ))
-    tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number) for lab, t in st.tokens.items()}
+    tokens = {lab: TokenView(kind=t.kind, group=t.group, number=t.number, dir=t.dir,
+                             hero=data.heroes()[t.hero].name if t.hero in data.heroes() else "")
+              for lab, t in st.tokens.items()}
     return QView(
         scenario=st.scenario, scenario_name=scenarios()[st.scenario].name, mode=st.mode, objective=st.objective,
         round=st.round,
@@ -164,6 +181,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         platforms=[PlatformView(cells=list(p.cells), kind=p.kind, dir=p.dir, pivot=p.pivot) for p in st.platforms],
         beams=[BeamView(at=b.at, kind=b.kind, dir=b.dir, on=b.on) for b in st.beams],
         beam_paths=beam_paths(st) if st.beams else [],
+        turned=_turned(st),
         **recap(st, tokens, to_act or []),
     )
 
@@ -276,7 +294,11 @@ def rules_text() -> dict[str, str]:
             "and you carry on.\nQ and rearrange tokens let you reassign skills; if the face on top then shows another "
             "skill, your remaining points go to it (without the old skill's boosts). Switches flip the trap doors and "
             "impassable walls of their group. Secret tokens are revealed when you stop on them and act at once; "
-            "explore, food, item, pet, rune, upgrade and treasure tokens are taken when you stop on them."
+            "explore, food, item, pet, rune, upgrade and treasure tokens are taken when you stop on them.\nA cannon "
+            "fires when you step on it: the bomb die picks the bomb, which rolls out of the opening. Stopping on a "
+            "bomb token sets off an explosion around you; on a rotate board token you turn your board a quarter "
+            "(the token goes); on a rotate switch you turn the platform or board it lies on; on a character token "
+            "that hero joins you. Beams are walls: they also block the range of cards and Q-powers (count around)."
         ),
         "pits": (
             "Falling into a pit, an open trap door or off the map: first put down anything you carry on safe spaces "

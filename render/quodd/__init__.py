@@ -28,7 +28,7 @@ from render.common import (
 from render.recap import COLOURS as RECAP_COLOURS
 from render.recap import TEXT_PAIRS, banner
 
-from . import living, modes, recap
+from . import gadgets, living, modes, recap
 
 Box = tuple[int, int, int, int]  # a square's pixels: left, top, right, bottom
 CELL = 26  # the widest map (22 columns) is 620 px wide: a phone shows it at about its size (issue 18)
@@ -93,6 +93,12 @@ TOKEN_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], str]] =
     "rune": ((90, 60, 140), (255, 255, 255), "Ru"),
     "upgrade": ((230, 200, 60), (50, 40, 0), "Up"),
     "treasure": ((200, 160, 40), (255, 255, 255), "Tr"),
+    # the living board's tokens reuse colour pairs above (the palette holds 256 colours)
+    "cannon": ((40, 40, 48), (255, 90, 90), "Cn"),  # drawn with its barrel (`gadgets.cannon`)
+    "bomb": ((30, 25, 25), (230, 160, 90), "Bm"),
+    "rotate_board": ((70, 140, 200), (255, 255, 255), "RB"),
+    "switch_rotate": ((180, 180, 190), (30, 30, 35), "SR"),
+    "character": ((120, 120, 200), (255, 255, 255), "Ch"),
 }
 TOKEN_NAMES = {
     "wall": "wall", "broken_wall": "broken wall", "impassable_up": "impassable wall (up)",
@@ -101,7 +107,9 @@ TOKEN_NAMES = {
     "q": "Q token", "rearrange": "rearrange skills", "switch": "switch", "switch_colour": "coloured switch",
     "trap_door": "trap door", "trap_door_open": "open trap door", "secret": "secret token", "rally": "rally marker",
     "drop_zone": "drop zone", "explore": "explore", "food": "food", "item": "item", "pet": "pet", "rune": "rune",
-    "upgrade": "upgrade", "treasure": "treasure",
+    "upgrade": "upgrade", "treasure": "treasure", "cannon": "cannon", "bomb": "bomb token (explodes)",
+    "rotate_board": "rotate board token", "switch_rotate": "switch: rotate its platform/board",
+    "character": "character token (hero joins)",
 }
 CRYSTAL = {"red": (220, 50, 60), "blue": (50, 110, 230), "green": (40, 170, 80)}
 SKILL_SHORT = {"slide": "Sl", "diagonal": "Di", "dash": "Da", "tumble": "Tu", "jump": "Ju"}
@@ -114,11 +122,11 @@ PALETTE = Palette(
     [PAPER, GRID, INK, MUTED, WHITE, *SEAT_COLORS, *FEATURE_FILL.values(), (20, 80, 160), (230, 240, 255), (15, 10, 12),
      (40, 130, 50), (170, 80, 10), (70, 45, 30), (80, 55, 40), (120, 20, 20), (40, 40, 40), (20, 20, 20),
      (255, 0, 150), *CRYSTAL.values(), (180, 180, 200), *(c for f, i, _ in TOKEN_STYLE.values() for c in (f, i)),
-     *UNKNOWN_TOKEN[:2], *RECAP_COLOURS],
+     *UNKNOWN_TOKEN[:2], *RECAP_COLOURS, *gadgets.COLOURS],
     [(INK, PAPER), (MUTED, PAPER), ((40, 130, 50), FEATURE_FILL["R"]), ((150, 120, 30), FEATURE_FILL["s"]),
      ((140, 60, 0), FEATURE_FILL["D"]), (WHITE, FEATURE_FILL["w"]), (INK, FEATURE_FILL["R"]), (INK, FEATURE_FILL["D"]),
      *((WHITE, c) for c in SEAT_COLORS), (INK, WHITE), *((i, f) for f, i, _ in TOKEN_STYLE.values()),
-     UNKNOWN_TOKEN[1::-1], *TEXT_PAIRS],
+     UNKNOWN_TOKEN[1::-1], *TEXT_PAIRS, *gadgets.TEXT_PAIRS],
 )
 
 
@@ -201,9 +209,12 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
     return img
 
 
-def _token(d: Pen, box: Box, kind: str, number: int, group: str) -> None:
+def _token(d: Pen, box: Box, kind: str, number: int, group: str, way: str = "") -> None:
     fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), kind[:2]))
     x0, y0, x1, y1 = box
+    if kind == "cannon":
+        gadgets.cannon(d, box, way)
+        return
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if kind == "wall":
         d.rectangle((x0 + u(2), y0 + u(2), x1 - u(2), y1 - u(2)), fill=fill, outline=(70, 45, 30), width=u(2))
@@ -279,9 +290,7 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
-    if view.bombs:
-        legend_items.append(("o", "bomb"))
-    legend_items += living.legend_items(view)
+    legend_items += gadgets.legend_items(view) + living.legend_items(view)
     per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
     below = base.width + PANEL > PHONE_W  # players under the map, so phones show the map larger
@@ -302,14 +311,17 @@ def render(view: QView, **options: Any) -> bytes:
     img.paste(base, (0, 0))
     d = Pen(img, PALETTE)
     living.platforms(d, view, _box_of)
+    linked = gadgets.link_colours(view)
     for lab, t in tokens.items():
         x, y = _xy(lab)
-        _token(d, _cell_box(x, y), t.kind, t.number, t.group)
+        _token(d, _cell_box(x, y), t.kind, t.number, t.hero[:2] if t.kind == "character" else t.group, t.dir)
+        if t.group in linked and t.kind in gadgets.LINKED:
+            gadgets.ring(d, _cell_box(x, y), linked[t.group])
     for lab, items in view.ground.items():
         x, y = _xy(lab)
         _crystals(d, _cell_box(x, y), list(items), lab not in tokens)
     living.beams(d, view, _box_of)
-    _bombs(d, view)
+    gadgets.bombs(d, view, _box_of)
     living.sheep(d, view, _box_of)
     mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
     for hv in heroes:
@@ -331,6 +343,7 @@ def render(view: QView, **options: Any) -> bytes:
             d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
                         outline=(20, 20, 20))
             text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
+    gadgets.turned(d, view, _box_of, CELL_TEXT)
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
@@ -384,10 +397,8 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             d.rectangle(box, fill=(90, 170, 90), outline=(20, 20, 20))
             text_center(d, mid, "Sp", CELL_TEXT, WHITE, bg=(90, 170, 90))
             name = "token under a hero (corner)"
-        elif what == "o":
-            d.ellipse((x + 2, y + 2, x + sq - 2, y + sq - 2), fill=(20, 20, 20), outline=(255, 255, 255))
-            d.ellipse((x + sq - 6, mid[1] - 3, x + sq, mid[1] + 3), fill=(120, 20, 20))
-            name = "bomb (red dot: where it rolls)"
+        elif what in ("bomb", "cannon", "turned", "link"):
+            name = gadgets.legend(d, what, key, box)
         elif what in ("sheep", "platform", "beam"):
             name = living.legend(d, what, key, box)
         elif what == "v":
@@ -542,13 +553,3 @@ def _short_upgrade(name: str) -> str:
         return "gold"
     return what.replace("movement", "move")
 
-
-def _bombs(d: Pen, view: QView) -> None:
-    """Bombs lying on the board: a black ball with a red nose towards where it rolls next."""
-    for b in view.bombs:
-        x0, y0, x1, y1 = _cell_box(*_xy(b.at))
-        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.26
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(20, 20, 20), outline=(255, 255, 255), width=u(2))
-        dx, dy = DIRS8.get(b.dir, (0, 0))
-        d.ellipse((cx + dx * r - u(4), cy + dy * r - u(4), cx + dx * r + u(4), cy + dy * r + u(4)),
-                  fill=(120, 20, 20))

@@ -147,6 +147,7 @@ JOBS = {
     "heist": lambda: write(HERE / "heist.txt", "heist", ["ann", "bob", "cat"], {"ann": "trixie", "bob": "aang"}, 3),
     "trial": lambda: write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5),
     "pasture": lambda: write(HERE / "pasture.txt", "pasture", ["ann", "bob"], {"ann": "rok"}, 1),
+    "foundry": lambda: write(HERE / "foundry.txt", "foundry", ["ann", "bob"], {"ann": "bramble"}, 2),
     # the play modes, each ending with its export (ffa: ffa_full.txt, make_ffa_transcript.py)
     "solo": lambda: write(HERE / "solo.txt", "trial", ["ann"], {"ann": "forest"}, 5, export=True,
                           head="mode solo, "),

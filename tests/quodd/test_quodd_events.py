@@ -206,3 +206,14 @@ def test_a_hero_with_ignore_world_events_is_not_moved_by_one_but_still_pushed_by
     grant(st, "bob", "ignore-world-events")
     end(st)
     assert hero(st, "ann").pos == "F5" and hero(st, "bob").pos == "G5"  # Ann, blown, pushes Bob
+
+
+def test_world_event_winds_blow_the_sheep_after_the_heroes_slide():
+    """Sheep are affected by what moves the board: a Strong Wind world event blows the flock too (sheep.blow)."""
+    from games.quodd.state import Sheep
+    st = ending(["strong_wind"], heroes=[dict(pos="E5"), dict(pos="F5")])
+    st.sheep = [Sheep(at="B2", colour="grey", facing="N"), Sheep(at="H8", colour="white", facing="N")]
+    end(st)
+    st, _ = do(st, "ann", "choose option:E")
+    assert sorted(s.at for s in st.sheep) == ["D1"]  # upkeep walks B2 -> B1, the wind blows it to D1; the
+    # white sheep walks H8 -> H6 and is blown off the east edge: lost

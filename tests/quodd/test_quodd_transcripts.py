@@ -36,6 +36,7 @@ def refused(text: str) -> list[str]:
     ("heist", "ann banks 3 crystals and wins the heist!", "ann"),
     ("trial", "ann beat the clock in round 10!", "ann"),
     ("pasture", "bob reaches the last rally marker in round 11 and wins!", "bob"),
+    ("foundry", "ann reaches the last rally marker in round 6 and wins!", "ann"),
 ])
 def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result, winner):
     lines = (HERE / f"{name}.txt").read_text().splitlines()
@@ -66,6 +67,9 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     if name == "pasture":  # the living board moved: sheep were picked up, the mover pushed its platform
         assert {"ann": ["black-sheep"], "bob": ["grey-sheep"]} == {h.player: h.carrying for h in state.heroes}
         assert "The beam mover pushes its platform E" in text and "sheep walks" in text
+    if name == "foundry":  # the living board's tokens acted: cannons, the rotate board token, a rotate switch
+        assert "sets off the cannon at D8" in text and "The standard bomb hits ann at G8." in text
+        assert "reveals a rotate board token at N4" in text and "The rotate switch turns its platform" in text
 
 
 def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_path, capsys):

@@ -10,10 +10,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Action, Event
-from games.core.grid import DIRS4, DIRS8, label, manhattan
+from games.core.grid import DIRS4, DIRS8, label
 
 from .. import data
-from ..board import active, can_enter, hero_of, on_map, squares, token, xy
+from ..board import active, can_enter, hero_of, in_range, on_map, squares, token, xy
 from ..cube import SKILL_FACES, spin
 from ..deck import can_draw, card_name, wipe_lineup
 from ..dice import apply_roll, roll_or_ask
@@ -37,11 +37,11 @@ def _aim_targets(st: QState, h: Hero) -> list[str]:
     """Good Aim: squares within range 5 holding a token that is not a scenario token (a wall breaks)."""
     if h.pos is None:
         return []
-    p = xy(h.pos)
+    reach = in_range(st, xy(h.pos), AIM_RANGE)  # counted around beams
     out = []
     for q in squares(st):
         t = token(st, q)
-        if t is not None and manhattan(p, q) <= AIM_RANGE and not data.token_kinds()[t.kind].scenario and not t.hidden:
+        if t is not None and q in reach and not data.token_kinds()[t.kind].scenario and not t.hidden:
             out.append(label(*q))
     return out
 
@@ -173,9 +173,10 @@ def _crystal_bomb(st: QState, h: Hero, item: str, ev: list[Event]) -> None:
     ev.append(Event(text=f"{h.name} shatters a {item.replace('-', ' ')}: a crystal bomb!"))
     explode(st, c, ev)
     kinds = data.token_kinds()
+    reach = in_range(st, c, BOMB_RANGE)  # counted around beams
     for q in squares(st):
         t = token(st, q)
-        if t is None or not 2 <= manhattan(c, q) <= BOMB_RANGE or kinds[t.kind].scenario or not on_map(st, q):
+        if t is None or not 2 <= reach.get(q, 0) or kinds[t.kind].scenario or not on_map(st, q):
             continue
         if t.kind == "wall":
             t.kind = "broken_wall"

@@ -167,7 +167,7 @@ class QuietPhase(TurnPhase):
             give(state, active(state), action, events)
         else:
             self.done(state, events)
-        if state.queue:  # heroes an ability or an Underdog token moves
+        if state.queue or state.beams:  # heroes an ability or an Underdog token moves; beams a card changed
             run(state, events)
 
     def done(self, st: QState, ev: list[Event]) -> None:

@@ -26,7 +26,8 @@ from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 from .move import settle
 
 CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "Stay",
-                 "explode": "Explode (Push Bomb)", "keep": "Keep the roll", "reroll": "Roll again"}
+                 "explode": "Explode (Push Bomb)",
+                 "clockwise": "Turn ↻", "counter-clockwise": "Turn ↺", "keep": "Keep the roll", "reroll": "Roll again"}
 
 
 class DecidePhase(QuoddPhase):

@@ -1,0 +1,108 @@
+"""Tokens of the living board: the cannon, the bomb token, the rotate-board token, the rotate switch and the
+character token (the rulebook's token list; the older tokens are `elements.py`).
+
+- A cannon (`Token.dir`: where its opening points) fires when a hero enters its square: the bomb die is rolled
+  (Re-roll a Die may ask first, `dice.roll_or_ask`) and that bomb rolls out of the opening (`bombs.fire`).
+- A bomb token is revealed when a hero stops on it: it goes, and a basic explosion is centred on that hero,
+  who stays where they are (an explosion a hero sets off is centred on the hero).
+- A rotate-board token is revealed when a hero stops on it: it goes, and the hero's player turns the square
+  board under it a quarter either way (`rotation.rotate_board`); on a start zone only the token goes.
+- A rotate switch (a scenario token, it stays) acts when a hero stops on it: the hero's player turns the
+  platform it lies on a quarter around the switch, else the square board it lies on (house: "landed on" is
+  stopping there, as the plain switch's entry says "moving over and landing on" where this one does not).
+- A character token is collected when a hero stops on it: the token goes and the hero it names joins on a free
+  square next to it as a buddy of the collecting player (`join_buddy`; until the buddies of the modes work are
+  merged the join is recorded in `Hero.revealed` as `character:<hero id>` and said in the log).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Event
+from games.core.grid import DIRS8, label, step_xy
+
+from . import data
+from .board import hero_of, safe_spot, xy
+from .bombs import fire
+from .dice import roll_or_ask
+from .elements import explode
+from .jobs import decide, name
+from .platforms import turned_about
+from .rotation import board_box, rotate_board
+from .state import Hero, Job, QState, Token
+
+Resolver = Callable[[QState, Hero, Job, str, list[Event]], None]
+LANDING = ("bomb", "rotate_board", "switch_rotate", "character")
+WAYS = ("clockwise", "counter-clockwise")
+
+
+def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
+    """After the board elements of an entered square: a cannon there fires."""
+    h = hero_of(st, job.hero)
+    t = st.tokens.get(h.pos) if h.pos else None
+    if t is not None and t.kind == "cannon" and h.pos is not None:
+        fire_cannon(st, h, h.pos, t, ev)
+
+
+def fire_cannon(st: QState, h: Hero, at: str, t: Token, ev: list[Event]) -> None:
+    """Roll the bomb die (for `h`, who may re-roll on their own turn) and fire it out of the opening."""
+    ev.append(Event(text=f"{h.name} sets off the cannon at {at}, pointing {t.dir}."))
+    shown = roll_or_ask(st, h, "bomb", ev, at=at, d=t.dir)
+    if shown is not None:
+        fire(st, at, t.dir, shown, ev, None)
+
+
+def do_land(st: QState, h: Hero, t: Token, job: Job, ev: list[Event]) -> None:
+    """A hero stopped on a bomb, rotate-board, rotate switch or character token."""
+    assert h.pos is not None
+    at = h.pos
+    if t.kind == "bomb":
+        del st.tokens[at]
+        ev.append(Event(text=f"{h.name} reveals a bomb token at {at}: it explodes!", irreversible=True))
+        explode(st, xy(at), ev, job.by or None)
+    elif t.kind == "character":
+        del st.tokens[at]
+        join_buddy(st, h, t.hero, at, ev)
+    elif t.kind == "rotate_board":
+        del st.tokens[at]
+        ev.append(Event(text=f"{h.name} reveals a rotate board token at {at}; the token goes."))
+        if board_box(st, at) is not None:
+            _ask_way(st, h, at, "the board", job, t.kind)
+        else:
+            ev.append(Event(text=f"{at} is on a start zone, not a square board: nothing turns."))
+    elif t.kind == "switch_rotate":
+        pl = next((p for p in st.platforms if at in p.cells), None)
+        if pl is not None or board_box(st, at) is not None:
+            _ask_way(st, h, at, "the platform" if pl is not None else "the board", job, t.kind)
+        else:
+            ev.append(Event(text=f"The rotate switch at {at} lies on no board or platform that can turn."))
+
+
+def _ask_way(st: QState, h: Hero, at: str, what: str, job: Job, kind: str) -> None:
+    decider = job.by or h.player
+    decide(st, "rotate_way", decider, h, list(WAYS),
+           f"{name(st, decider)}: turn {what} at {at} a quarter clockwise or counter-clockwise",
+           job=Job(kind="none", hero=h.player, at=at, item=kind))
+
+
+def _turned(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    clockwise = option == "clockwise"
+    pl = next((p for p in st.platforms if job.at in p.cells), None) if job.item == "switch_rotate" else None
+    if pl is not None:
+        if not turned_about(st, pl, job.at, clockwise, ev, "rotate switch"):
+            ev.append(Event(text=f"The platform under the rotate switch at {job.at} is blocked and does not turn."))
+    elif board_box(st, job.at) is not None:
+        rotate_board(st, job.at, clockwise, ev)
+
+
+def join_buddy(st: QState, h: Hero, hero_id: str, at: str, ev: list[Event]) -> None:
+    """The character token's hero joins `h`'s player next to `at` (the buddy itself comes with the modes'
+    buddies work; here the join and the free squares beside the token are recorded)."""
+    who = data.heroes()[hero_id].name if hero_id in data.heroes() else hero_id
+    spots = [label(*q) for q in (step_xy(xy(at), d) for d in DIRS8) if safe_spot(st, q)]
+    h.revealed.append(f"character:{hero_id}")
+    where = f"next to {at} ({', '.join(spots[:3])}{', ...' if len(spots) > 3 else ''})" if spots else "nowhere free"
+    ev.append(Event(text=f"{h.name} collects the character token of {who} at {at}: {who} joins as a buddy {where}."))
+
+
+RESOLVE: dict[str, Resolver] = {"rotate_way": _turned}
