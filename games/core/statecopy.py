@@ -33,6 +33,15 @@ def _give_up() -> Any:
     raise Retype
 
 
+def _slot_setter(name: str) -> Callable[[Any, Any], None]:
+    """What sets BaseModel's slot `name` on an instance: the slot's own setter (faster than `object.__setattr__`)."""
+    slot = BaseModel.__dict__.get(name)
+    if slot is not None and hasattr(slot, "__set__"):
+        setter: Callable[[Any, Any], None] = slot.__set__
+        return setter
+    return lambda obj, value: object.__setattr__(obj, name, value)
+
+
 class Unsupported(Exception):
     """Something in the schema this copier does not handle."""
 
@@ -51,7 +60,10 @@ class _Builder:
         self.defs: dict[str, Any] = {}
         self.names: dict[type, str] = {}
         self.src: list[str] = []
-        self.ns: dict[str, Any] = {"_set": object.__setattr__, "_new": object.__new__, "give_up": _give_up}
+        self.ns: dict[str, Any] = {"_set": object.__setattr__, "_new": object.__new__, "give_up": _give_up,
+                                   "_fields_set": _slot_setter("__pydantic_fields_set__"),
+                                   "_extra": _slot_setter("__pydantic_extra__"),
+                                   "_private": _slot_setter("__pydantic_private__")}
         self._collect(cls.__pydantic_core_schema__)
 
     def build(self) -> Callable[[Any], Any]:
@@ -150,8 +162,7 @@ class _Builder:
         if checks:
             lines += [f"    if not ({' and '.join(checks)}):", "        give_up()"]
         lines += [f"    new = _new(C_{name})", "    _set(new, '__dict__', d)",
-                  "    _set(new, '__pydantic_fields_set__', o.__pydantic_fields_set__)",
-                  "    _set(new, '__pydantic_extra__', None)", "    _set(new, '__pydantic_private__', None)",
+                  "    _fields_set(new, o.__pydantic_fields_set__)", "    _extra(new, None)", "    _private(new, None)",
                   "    return new"]
         self.src.append("\n".join(lines))
         return name
