@@ -213,7 +213,7 @@ class QuoddHeroes(PhasedGame[QState]):
         pass_empty_phases(self, new, events, dict(PHASES))
         rolled = (state.rng.seed, state.rng.counter) != (new.rng.seed, new.rng.counter)
         if events and not any(e.irreversible for e in events) and (
-                rolled or self.hidden_digest(state) != self.hidden_digest(new)):
+                rolled or not _same_hidden(state, new) and self.hidden_digest(state) != self.hidden_digest(new)):
             # a roll or a reveal deep in a chain (a world event's wind moving a hero onto a teleporter, say) makes
             # the whole action a barrier to undo, whichever mechanism rolled
             events[-1] = events[-1].model_copy(update={"irreversible": True})
@@ -306,6 +306,15 @@ class QuoddHeroes(PhasedGame[QState]):
         if any(e.irreversible for e in ev):
             ev.append(Event(text="(Preview: dice here are stand-ins, not the real roll.)"))
         return new, ev
+
+
+def _same_hidden(a: QState, b: QState) -> bool:
+    """True when everything `hidden_digest` reads is the same in both (so their digests are equal), found without
+    building the digests; False says nothing (the digests decide)."""
+    return (a.deck == b.deck and a.treasure == b.treasure and a.event_deck == b.event_deck
+            and len(a.heroes) == len(b.heroes)
+            and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
+            and [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()])
 
 
 def _blank_secrets(st: QState) -> QState:
