@@ -109,15 +109,19 @@ class _Builder:
             items = node.get("items_schema")
             if items is None or self._resolve(items).get("type") == "any":
                 raise Unsupported("a list of anything")
-            inner = self._expr(items, f"v{depth}", depth + 1)
             guard = f"{x} if type({x}) is list else give_up()"
+            if self._resolve(items).get("type") == "model":  # a loop with the model's copy written in
+                return f"{self._model(self._resolve(items))}_list({guard})"
+            inner = self._expr(items, f"v{depth}", depth + 1)
             return f"({guard})[:]" if inner is None else f"[{inner} for v{depth} in ({guard})]"
         if t == "dict":
             keys, values = node.get("keys_schema"), node.get("values_schema")
             if keys is None or values is None or self._resolve(keys).get("type") not in SHARED | set(CHECKED):
                 raise Unsupported("dict keys or values of anything")
-            inner = self._expr(values, f"v{depth}", depth + 1)
             guard = f"({x} if type({x}) is dict else give_up())"
+            if self._resolve(values).get("type") == "model":
+                return f"{self._model(self._resolve(values))}_dict({guard})"
+            inner = self._expr(values, f"v{depth}", depth + 1)
             if inner is None:
                 return f"{guard}.copy()"
             return f"{{k{depth}: {inner} for k{depth}, v{depth} in {guard}.items()}}"
@@ -148,21 +152,24 @@ class _Builder:
         if fields.get("type") != "model-fields":
             raise Unsupported(str(fields.get("type")))
         self.ns[f"C_{name}"] = mcls
-        lines = [f"def {name}(o):", f"    if type(o) is not C_{name}:", "        give_up()",
-                 "    d = o.__dict__.copy()"]
+        body = [f"if type(o) is not C_{name}:", "    give_up()", "d = o.__dict__.copy()"]
         checks = []
         for fname, f in fields["fields"].items():
             x = f"d[{fname!r}]"
             e = self._expr(f["schema"], x, 0)
             if e is not None:
-                lines.append(f"    {x} = {e}")
+                body.append(f"{x} = {e}")
             c = self._check(f["schema"], x)
             if c is not None:
                 checks.append(c)
         if checks:
-            lines += [f"    if not ({' and '.join(checks)}):", "        give_up()"]
-        lines += [f"    new = _new(C_{name})", "    _set(new, '__dict__', d)",
-                  "    _fields_set(new, o.__pydantic_fields_set__)", "    _extra(new, None)", "    _private(new, None)",
-                  "    return new"]
-        self.src.append("\n".join(lines))
+            body += [f"if not ({' and '.join(checks)}):", "    give_up()"]
+        body += [f"new = _new(C_{name})", "_set(new, '__dict__', d)", "_fields_set(new, o.__pydantic_fields_set__)",
+                 "_extra(new, None)", "_private(new, None)"]
+        # one instance; a list of them; a dict of them (the loops save a call per item)
+        self.src.append("\n".join([f"def {name}(o):", *("    " + b for b in body), "    return new"]))
+        self.src.append("\n".join([f"def {name}_list(xs):", "    out = []", "    add = out.append", "    for o in xs:",
+                                   *("        " + b for b in body), "        add(new)", "    return out"]))
+        self.src.append("\n".join([f"def {name}_dict(m):", "    out = {}", "    for k, o in m.items():",
+                                   *("        " + b for b in body), "        out[k] = new", "    return out"]))
         return name
