@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from games.core import Action, Seat, all_games
 from games.core.phases import copy_state
 from games.core.playout import random_playout
+from games.core.statecopy import Retype, compile_copier
 
 
 def _mutables(value: Any, out: dict[int, Any]) -> dict[int, Any]:
@@ -72,3 +73,78 @@ def test_action_of_shares_equal_actions_and_keeps_value_types_apart() -> None:
     assert Action.of("x", v=1.0).get("v") == "1.0"
     assert Action.of("x", v=None) == Action(cmd="x")
     assert Action.of("x", v=[1]).get("v") == "[1]"  # an unhashable value is built, not remembered
+
+
+def _same(a: Any, b: Any, path: str) -> None:
+    """`a` and `b` hold the same values of exactly the same types, all the way down."""
+    assert type(a) is type(b), f"{path}: {type(a).__name__} != {type(b).__name__}"
+    if isinstance(a, BaseModel):
+        assert list(a.__dict__) == list(b.__dict__), path
+        assert a.__pydantic_fields_set__ == b.__pydantic_fields_set__, path
+        assert (a.__pydantic_extra__, a.__pydantic_private__) == (b.__pydantic_extra__, b.__pydantic_private__), path
+        for k, v in a.__dict__.items():
+            _same(v, b.__dict__[k], f"{path}.{k}")
+    elif isinstance(a, dict):
+        assert list(a) == list(b), path
+        for k, v in a.items():
+            _same(v, b[k], f"{path}[{k!r}]")
+    elif isinstance(a, (list, tuple)):
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{path}[{i}]")
+    else:
+        assert a == b, path
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_compiled_copy_is_the_revalidating_copy(game_id: str) -> None:
+    """The plain-Python copier compiled from the schema (`statecopy`) gives exactly what pydantic-core's
+    revalidating copy gives, types included, for every game's states."""
+    states = _states(game_id)
+    cls = type(states[0])
+    fast = compile_copier(cls)
+    assert fast is not None, f"{game_id}: its state schema is not compiled"
+    revalidate = _revalidating(cls)
+    for state in states:
+        _same(fast(state), revalidate(state), game_id)
+
+
+def test_compiled_copy_gives_up_where_validation_would_convert() -> None:
+    """A bool in an int field, an int in a float field or a tuple in a list field: the revalidating copy
+    converts them, so the compiled copier leaves that state to it (`copy_state` still converts)."""
+
+    class Inner(BaseModel):
+        n: int = 0
+
+    class Model(BaseModel):
+        i: int = 0
+        f: float = 0.0
+        xs: list[str] = []
+        inner: Inner = Inner()
+
+    fast = compile_copier(Model)
+    assert fast is not None
+    ok = Model(xs=["a"])
+    assert fast(ok) == ok and fast(ok).xs is not ok.xs and fast(ok).inner is not ok.inner
+    for change in ({"i": True}, {"f": 1}, {"xs": ("a",)}, {"inner": {"n": 1}}):
+        odd = Model()
+        for k, v in change.items():
+            setattr(odd, k, v)
+        with pytest.raises(Retype):
+            fast(odd)
+    odd = Model()
+    odd.i = True
+    copied = copy_state(odd)
+    assert type(copied.i) is int and copied.i == 1
+
+
+def _revalidating(cls: type[BaseModel]) -> Any:
+    """pydantic-core's revalidating copy of `cls` alone (what `copy_state` used before `statecopy`)."""
+    import games.core.phases as phases
+
+    saved = phases.compile_copier
+    phases.compile_copier = lambda c: None  # type: ignore[assignment]
+    try:
+        return phases._copier(cls)
+    finally:
+        phases.compile_copier = saved

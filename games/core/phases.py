@@ -26,6 +26,7 @@ from pydantic_core import SchemaValidator
 from .actions import Action
 from .contract import Event, Game, Status
 from .pending import Pending
+from .statecopy import Retype, compile_copier
 
 S = TypeVar("S", bound=BaseModel)
 Candidate = tuple[Action, str | None]  # an action and why it is refused (None: it is legal)
@@ -94,6 +95,8 @@ def copy_state(state: S) -> S:
     faster than `model_validate(model_dump())` (which first builds a whole dict tree) and 4-7x faster
     than `model_copy(deep=True)`. States are plain data (models, lists, dicts, scalars), so the copy is
     equal to the original; tests/test_state_copy.py checks equality and independence for every game.
+    Where it can, the same copy is made by plain Python compiled from the schema (`statecopy`), which
+    skips validating what is already valid and is faster again.
     """
     copier = _COPIERS.get(type(state))
     if copier is None:
@@ -149,7 +152,23 @@ def _copier(cls: type[BaseModel]) -> Callable[[Any], Any]:
                     type.__delattr__(c, "__pydantic_complete__")
                 else:
                     type.__setattr__(c, "__pydantic_complete__", was)
-    return validator.validate_python
+    return _compiled(cls, validator.validate_python)
+
+
+def _compiled(cls: type[BaseModel], revalidate: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The plain-Python copier compiled for `cls` (`statecopy`), which gives the same copy faster, or
+    `revalidate` where it cannot (a schema it does not handle, or a value the validator would convert)."""
+    fast = compile_copier(cls)
+    if fast is None:
+        return revalidate
+
+    def copy(state: Any) -> Any:
+        try:
+            return fast(state)
+        except Retype:
+            return revalidate(state)
+
+    return copy
 
 
 def _passing(legal: list[Action]) -> Action | None:

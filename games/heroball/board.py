@@ -30,6 +30,7 @@ class Board:
         self._dist = {a: {b: distance(ha, hb) for b, hb in self._hex.items()} for a, ha in self._hex.items()}
         self._goal: dict[str, tuple[str, ...]] = {}
         self._within: dict[tuple[str, int, int], tuple[str, ...]] = {}
+        self._toward: dict[tuple[str, str, int], str | None] = {}  # on the board only: labels are checked
 
     def hex(self, label: str) -> Hex:
         return self._hex[label]
@@ -53,12 +54,16 @@ class Board:
         return list(found)
 
     def toward(self, label: str, direction: str, n: int = 1) -> str | None:
+        key = (label, direction, n)
+        if key in self._toward:
+            return self._toward[key]
         d = HEX_DIRS.get(direction.upper())
         if d is None:
             return None
         h = self._hex[label]
         t = (h[0] + d[0] * n, h[1] + d[1] * n)
-        return self.names.label(t) if t in self.names else None
+        found = self._toward[key] = self.names.label(t) if t in self.names else None
+        return found
 
     def direction(self, a: str, b: str) -> str | None:
         return direction_between(self._hex[a], self._hex[b])

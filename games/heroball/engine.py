@@ -151,6 +151,16 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
     def is_seated(self, state: HeroballState, player: str) -> bool:
         return any(h.player == player for h in state.heroes)
 
+    def legal_actions(self, state: HeroballState, player: str) -> list[Action]:
+        """As `PhasedGame.legal_actions`; in the action phase (most calls) only the active player acts, which
+        is known without building its status."""
+        if self.phase_of(state) != "action":
+            return super().legal_actions(state, player)
+        if not self.is_seated(state, player):
+            return []
+        out = self.phases["action"].legal(self, state, player) if player == self.active(state).player else []
+        return out + self.common_actions(state, player)
+
     def common_actions(self, state: HeroballState, player: str) -> list[Action]:
         """Standing orders (`reactions`): every change from what is set now; distract only for Helen."""
         h = self.hero(state, player)

@@ -55,8 +55,7 @@ def hero_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
                 out += [action_of("hero", action="redecorate", to=n) for n in g.board.neighbors(h.pos)
                         if n in s.terrain]
             else:
-                out += [action_of("hero", action="set", to=t) for t in g.board.labels
-                        if not g.tile_hex(s, t) and g.at(s, t) is None]
+                out += [action_of("hero", action="set", to=t) for t in g.free_tile_hexes(s)]
         elif e == "distract" and "distract" in h.flipped and h.ap >= card.cost:
             out.append(action_of("hero", action="study"))
         elif e == "pole_vault" and s.turn.vault_ready and h.holding == "pole":

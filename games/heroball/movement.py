@@ -25,15 +25,32 @@ def move_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
         return []
     base = base_cost(g, h, kind)
     card = g.sprint_card(h) if kind == "sprint" else None
+    trample = card is not None and card.effect == "sprint_knockdown"
+    pillars = g.board.pillars
+    taken = {x.pos for x in s.heroes}  # `g.free`, for every neighbour at once
+    # `g.move_cost` for every neighbour at once: terrain (none while flying), then Calypso's song
+    terrain = {} if s.turn.fly and h is g.active(s) else s.terrain
+    favoured, costs = g.favoured(h), g.costs
+    singing = any(c is not h and "sing" in c.field for c in s.heroes)
     out = []
     for dest in g.board.neighbors(h.pos):
-        if not g.free(s, dest) or g.move_cost(s, h, base, dest) > h.ap:
+        if dest in pillars or dest in taken:
             continue
-        if card is not None and card.effect == "sprint_knockdown":
+        t = terrain.get(dest)
+        cost = base if t is None else base + (costs.favoured if t == favoured else costs.terrain)
+        if singing:
+            cost += g.sing_extra(s, h, dest)
+        if max(0, cost) > h.ap:
+            continue
+        if trample:
             out += trample_options(g, s, h, dest)
         else:
-            out.append(action_of(kind, to=dest))
+            a = _ACTS.get((kind, dest))
+            out.append(a if a is not None else _ACTS.setdefault((kind, dest), action_of(kind, to=dest)))
     return out
+
+
+_ACTS: dict[tuple[str, str], Action] = {}  # (step/run/sprint, hex) -> `kind to:hex` (actions are shared values)
 
 
 def trample_options(g: Rulebook, s: HeroballState, h: HeroState, dest: str) -> list[Action]:

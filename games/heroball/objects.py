@@ -21,12 +21,30 @@ def object_actions(g: Rulebook, s: HeroballState, h: HeroState) -> list[Action]:
                 if o.holder is None and o.at is not None and b.dist(o.at, h.pos) <= kick.reach:
                     out += [action_of("throw", obj=obj, to=t) for t in g.throw_targets(h.pos, kick.range, exclude=o.at)]
     elif h.holding and h.ap >= g.costs.throw:
-        out += [action_of("throw", obj=h.holding, to=t) for t in g.throw_targets(h.pos, g.rules.house.throw_range)]
+        out += _throws(g, h.holding, h.pos, g.rules.house.throw_range)
     if h.holding and h.ap >= g.costs.drop:
-        out += [action_of("drop", to=t) for t in (h.pos, *b.neighbors(h.pos)) if t not in b.pillars]
+        out += _drops(g, h.pos)
     if h.holding is None:
         out += [action_of("hold", obj=obj) for obj, o in s.objects.items() if o.holder is None and o.at == h.pos]
     return out
+
+
+def _throws(g: Rulebook, obj: str, pos: str, reach: int) -> tuple[Action, ...]:
+    """Every throw of `obj` from `pos` (the same for every state: the board's, worked out once)."""
+    key = ("throw", obj, pos, reach)
+    found = g.memo.get(key)
+    if found is None:
+        found = g.memo[key] = tuple(action_of("throw", obj=obj, to=t) for t in g.throw_targets(pos, reach))
+    return found
+
+
+def _drops(g: Rulebook, pos: str) -> tuple[Action, ...]:
+    b = g.board
+    key = ("drop", "", pos, 1)
+    found = g.memo.get(key)
+    if found is None:
+        found = g.memo[key] = tuple(action_of("drop", to=t) for t in (pos, *b.neighbors(pos)) if t not in b.pillars)
+    return found
 
 
 def explain_object(g: Rulebook, s: HeroballState, h: HeroState, a: Action) -> str:

@@ -40,6 +40,8 @@ class Rulebook:
         self._heroes: dict[str, Hero] = {h.name.casefold(): h for h in rules.heroes}
         self._cards: dict[tuple[str, str], Card | None] = {}
         self._goal_owner: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+        self._favoured: dict[str, str] = {}  # god -> terrain
+        self.memo: dict[tuple[str, str, str, int], tuple[Action, ...]] = {}  # actions that depend on the board only
 
     # ---- heroes and their cards --------------------------------------------------------------
     def hero(self, s: HeroballState, player: str) -> HeroState:
@@ -62,7 +64,10 @@ class Rulebook:
         return self._cards[key]
 
     def favoured(self, h: HeroState) -> str:
-        return self.rules.god(h.god).terrain
+        found = self._favoured.get(h.god)
+        if found is None:
+            found = self._favoured[h.god] = self.rules.god(h.god).terrain
+        return found
 
     def targetable(self, h: HeroState) -> bool:
         """Achilles' Invulnerable side: opponents' actions cannot target him."""
@@ -99,6 +104,22 @@ class Rulebook:
         """On the board, not a pillar, no hero."""
         return label is not None and label not in self.board.pillars and self.at(s, label) is None
 
+    def occupied(self, s: HeroballState) -> dict[str, HeroState]:
+        """Hex -> the hero standing there (the first in seat order, as `at` finds)."""
+        out: dict[str, HeroState] = {}
+        for h in s.heroes:
+            out.setdefault(h.pos, h)
+        return out
+
+    def free_tile_hexes(self, s: HeroballState) -> list[str]:
+        """Hexes in board order with no tile, no terrain token and no hero (`tile_hex` and `at` both say no)."""
+        b = self.board
+        taken = {h.pos for h in s.heroes}
+        goals = self._goals(s)
+        terrain = s.terrain
+        return [lab for lab in b.labels if lab not in b.pillars and lab != b.centre and lab not in goals
+                and lab not in terrain and lab not in taken]
+
     def tile_hex(self, s: HeroballState, label: str) -> bool:
         """Hexes that carry a tile (pillar, centre post, a goal tile) or already a terrain token."""
         b = self.board
@@ -123,7 +144,8 @@ class Rulebook:
         return o.at if o.holder is None else self.hero(s, o.holder).pos
 
     def opponents_adjacent(self, s: HeroballState, h: HeroState) -> list[HeroState]:
-        near = (self.at(s, n) for n in self.board.neighbors(h.pos))
+        at = self.occupied(s)
+        near = (at.get(n) for n in self.board.neighbors(h.pos))
         return [v for v in near if v is not None and v is not h and self.targetable(v)]
 
     def push_dests(self, s: HeroballState, h: HeroState, v: HeroState) -> list[str]:
@@ -159,8 +181,10 @@ class Rulebook:
         """Calypso's song: moving away from her, within its range, costs more."""
         extra = 0
         for c in s.heroes:
+            if c is h or "sing" not in c.field:
+                continue
             card = self.card(c, "sing")
-            if c is h or card is None or "sing" not in c.field:
+            if card is None:
                 continue
             d0 = self.board.dist(h.pos, c.pos)
             if d0 <= card.range and self.board.dist(dest, c.pos) > d0:

@@ -45,7 +45,8 @@ def feature(st: QState, p: XY) -> str:
 
 
 def on_map(st: QState, p: XY) -> bool:
-    return feature(st, p) != VOID
+    x, y = p  # `feature(st, p) != VOID`, written out: asked tens of times per legal list
+    return 0 <= x < st.width and 0 <= y < st.height and st.rows[y][x] != VOID
 
 
 def token(st: QState, p: XY) -> Token | None:
@@ -218,10 +219,10 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
     """
     if kind_ not in token_kinds():
         return f"there is no {kind_} token"
-    if not on_map(st, p):
+    f = feature(st, p)
+    if f == VOID:
         return "that is not a square of the map"
     lab = label(*p)
-    f = feature(st, p)
     if f == "R":
         return f"{lab} is a respawn point"
     if lab in st.tokens:

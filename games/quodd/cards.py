@@ -106,21 +106,41 @@ def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) ->
     return [Action.of(cmd, card=c.id)]
 
 
-def card_actions(st: QState, h: Hero) -> list[Action]:
-    """Every card `h` may play or use now."""
-    out: list[Action] = []
+def _any_play(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef) -> bool:
+    """Whether `_plays` would list anything (stops at the first target)."""
+    if e.do == "move":
+        return any(_destinations(st, h, c, t) for t in _targets(st, h, c, e))
+    if e.do in data.TARGETED:
+        return any(not target_problem(st, e, p, h) for p in _in_range(st, h, card_range(h, c)))
+    return True
+
+
+def _playable(st: QState, h: Hero) -> Iterator[tuple[str, data.CardDef, data.EffectDef]]:
+    """The cards `h` may play (`play`) or use (`use`) now, with the effect each would have, whatever the target."""
     for cid in dict.fromkeys(h.hand):
         c = data.cards()[cid]
         if _when_problem(st, h, c) or _effect_problem(st, c.effect):
             continue
-        out += _plays(st, h, "play", c, c.effect)
+        yield "play", c, c.effect
     if active(st).player == h.player and st.phase in CARD_PHASES and st.pending is None:
         for cid in in_play_usable(st, h):
             c = data.cards()[cid]
             assert c.effect.use is not None
             if not _effect_problem(st, c.effect.use):
-                out += _plays(st, h, "use", c, c.effect.use)
+                yield "use", c, c.effect.use
+
+
+def card_actions(st: QState, h: Hero) -> list[Action]:
+    """Every card `h` may play or use now."""
+    out: list[Action] = []
+    for cmd, c, e in _playable(st, h):
+        out += _plays(st, h, cmd, c, e)
     return out
+
+
+def has_card_action(st: QState, h: Hero) -> bool:
+    """Whether `card_actions` lists anything (stops at the first: asked after every action, `phases.passing`)."""
+    return any(_any_play(st, h, c, e) for _, c, e in _playable(st, h))
 
 
 def in_play_usable(st: QState, h: Hero) -> list[str]:

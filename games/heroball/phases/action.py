@@ -20,6 +20,7 @@ from ..turns import end_turn
 from .reaction import distracter, offer_distract
 
 MAX_BUTTONS = 20
+END = action_of("end")
 
 
 class Turn(Phase[HeroballState]):
@@ -36,12 +37,12 @@ class Turn(Phase[HeroballState]):
         if h.down:
             if "step" not in h.spent and h.ap >= game.costs.step:
                 out.append(action_of("step"))
-            return [*out, action_of("end")]
+            return [*out, END]
         out += move_actions(game, s, h)
         out += attack_actions(game, s, h)
         out += object_actions(game, s, h)
         out += hero_actions(game, s, h)
-        out.append(action_of("end"))
+        out.append(END)
         return out
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:

@@ -46,8 +46,7 @@ class Seed(Phase[HeroballState]):
         return f"Seed {game.favoured(h)} → {arg(action, 'to')}" if action.cmd == "seed" else None
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
-        return [action_of("seed", to=lab) for lab in game.board.labels
-                if not game.tile_hex(state, lab) and game.at(state, lab) is None]
+        return [action_of("seed", to=lab) for lab in game.free_tile_hexes(state)]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:
         s = state

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event
+from games.core import Event
 
 from ..board import active
 from ..state import QState
@@ -24,7 +24,7 @@ def pass_empty_phases(game: Any, st: QState, ev: list[Event], phases: dict[str, 
         phase = phases[st.phase]
         assert isinstance(phase, QuietPhase)
         h = active(st)
-        if phase.legal(game, st, h.player) != [Action.of("done")]:
+        if not phase.only_done(game, st):
             return
         ev.append(Event(text=f"{h.name} has nothing to play in {ORDINAL[st.phase]}: it passes."))
         phase.done(st, ev)

@@ -1,0 +1,51 @@
+"""Quodd's short cuts for speed (issue 12) answer exactly what the full computation answers.
+
+`QuietPhase.only_done` (asked after every action, to pass phase 1 or 3 when `done` is the only choice) stops at
+the first card, ability or drop instead of listing every target; `cards.has_card_action` stops at the first
+card with a target. Over every phase-1 and phase-3 state met in seeded random games (power-up cards with
+targets, items and pets, abilities, carried items), both agree with the legal list they stand for.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.core import Action, Seat, get_game
+from games.core.phases import copy_state
+from games.core.playout import random_playout
+from games.quodd.board import active
+from games.quodd.cards import card_actions, has_card_action
+from games.quodd.phases.base import QuietPhase
+
+
+def _quiet_states(seed: int) -> list[Any]:
+    engine = get_game("quodd")
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, 5)]
+    seen: list[Any] = []
+    random_playout(engine, opts, seats, seed, cap=1500, checked=False,
+                   each=lambda before, player, action, after, events: seen.append(after))
+    return [s for s in seen if s.phase in ("power", "recovery") and s.pending is None]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_only_done_and_has_card_action_agree_with_the_legal_list(seed: int) -> None:
+    engine = get_game("quodd")
+    states = _quiet_states(seed)
+    assert states, "random play reaches phases 1 and 3"
+    passes = plays = 0
+    for original in states:
+        emptied = copy_state(original)  # the same position with nothing in hand, in play or carried
+        h = active(emptied)
+        h.hand, h.items, h.pets, h.carrying = [], [], [], []
+        for st in (original, emptied):
+            phase = engine.phases[st.phase]
+            assert isinstance(phase, QuietPhase)
+            h = active(st)
+            only = phase.legal(engine, st, h.player) == [Action.of("done")]
+            assert phase.only_done(engine, st) == only
+            assert has_card_action(st, h) == bool(card_actions(st, h))
+            passes += only
+            plays += bool(card_actions(st, h))
+    assert plays and passes, "some of these states have a card to play, some only `done`"
