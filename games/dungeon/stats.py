@@ -35,17 +35,20 @@ def hero_def(h: HeroState) -> HeroDef:
     return content().heroes[h.id]
 
 
-_STATS: dict[tuple[int, str, int, tuple[str, ...]], Stats] = {}
+# stat lines by (hero kind, profile, *equipment), for the content they were worked out from (`_FROM`)
+_STATS: dict[tuple[object, ...], Stats] = {}
+_FROM: list[object] = [None]
 
 
 def _base_stats(h: HeroState) -> Stats:
     """The stat line for the hero's kind, profile and equipment, worked out once (not to be changed)."""
-    key = (id(content()), h.id, h.profile, tuple(h.equipment))
-    found = _STATS.get(key)
-    if found is None:
-        if len(_STATS) > 10_000:
+    found = _STATS.get((h.id, h.profile, *h.equipment))
+    if found is None or _FROM[0] is not content():
+        c = content()
+        if _FROM[0] is not c or len(_STATS) > 10_000:
             _STATS.clear()
-        found = _STATS[key] = _build_stats(h)
+            _FROM[0] = c
+        found = _STATS[(h.id, h.profile, *h.equipment)] = _build_stats(h)
     return found
 
 
@@ -124,7 +127,11 @@ def heroes_waiting(st: DungeonState) -> list[HeroState]:
 
 
 def mfp(m: MonsterState) -> tuple[Sq, ...]:
-    return footprint(m.x, m.y, monster_def(m).large)
+    """The squares the monster covers (`board.footprint`, written out: models are asked this very often)."""
+    x, y = m.x, m.y
+    if content().monsters[m.kind].large:
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    return ((x, y),)
 
 
 def hfp(h: HeroState) -> tuple[Sq, ...]:
