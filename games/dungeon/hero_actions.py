@@ -25,14 +25,14 @@ from .sight import (
     target_fp,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap
+from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, mfp, stat_line
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
 
 def move_allowance(h: HeroState, act: Activation) -> int:
     """Movement a hero may still use: what is left of a move action, plus a new one if the AP allow."""
-    ma = hero_stats(h).move
+    ma = stat_line(h).move
     if "slow" in h.debuffs:
         ma = (ma + 1) // 2
     return act.move_left + (ma if act.ap >= content().rules.ap_costs["move"] else 0)
@@ -58,29 +58,32 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     """The remembered [move options, move actions or None] of the active hero now; None when it may not move."""
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)
     if "immobile" in h.debuffs or "knockdown" in h.debuffs or attributes.grabbed(
             st, "heroes", hfp(h), stats.attributes):
         return None
     allowance = move_allowance(h, act)
     if allowance <= 0:
         return None
-    b = board(st.dungeon)
     structs = structures(st)
-    occ = occupancy(st)
-    screened: set[Sq] = set()
-    for i, lv in enumerate(st.levels):
-        if not lv.active:
-            screened |= b.screen(i, content().rules.screen_range)
-    fly = "fly" in stats.attributes
-    sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
-    attrs = frozenset(stats.attributes)
-    key = (st.dungeon, (h.x, h.y), allowance, fly, sure, attrs, structs, frozenset(screened),
-           frozenset(occ.items()))
+    screen_range = content().rules.screen_range
+    closed = tuple(i for i, lv in enumerate(st.levels) if not lv.active)  # screened spawn points
+    # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
+    # structures, the screens, and the squares heroes and monsters hold
+    key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
+           tuple((o.x, o.y) for o in st.heroes), tuple(mfp(m) for m in st.monsters))
     found = _MOVES.get(key)
     if found is not None:
         return found
 
+    b = board(st.dungeon)
+    occ = occupancy(st)
+    screened: set[Sq] = set()
+    for i in closed:
+        screened |= b.screen(i, screen_range)
+    fly = "fly" in stats.attributes
+    sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
+    attrs = frozenset(stats.attributes)
     mons = {s for s, ref in occ.items() if ref.startswith("m:")}
     blocked = screened if fly else screened | structs | b.chasms | mons
     no_end = structs | b.chasms | set(occ) | screened

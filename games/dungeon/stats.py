@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from games.core.grid import label as sq_label
 
-from .board import Sq, footprint
+from .board import Sq
 from .data import Bonus, Card, Dice, HeroDef, MonsterDef, content
 from .state import DungeonState, HeroState, MonsterState
 
@@ -57,6 +57,11 @@ def hero_stats(h: HeroState) -> Stats:
     b = _base_stats(h)
     return Stats(b.name, b.move, b.ap, dict(b.dice), b.life, b.potions, dict(b.attacks), set(b.attributes),
                  set(b.immune), b.unique, set(b.species))
+
+
+def stat_line(h: HeroState) -> Stats:
+    """`hero_stats` shared, not copied: read it, never change it."""
+    return _base_stats(h)
 
 
 def hero_attributes(h: HeroState) -> set[str]:

@@ -24,7 +24,7 @@ from ..sight import (
     target_name,
 )
 from ..state import DungeonState, HeroState
-from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def
+from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def, stat_line
 from ..turns import end_activation, settle
 from .base import DungeonPhase, activation_key, active_hero, dedupe
 
@@ -39,7 +39,7 @@ class ActivationPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         assert state.activation is not None
         h = active_hero(state)
-        wait = f"{h.name} to act with {hero_stats(h).name} ({state.activation.ap} AP left)"
+        wait = f"{h.name} to act with {stat_line(h).name} ({state.activation.ap} AP left)"
         return Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
                       turn_key=activation_key(state), waiting_for=wait)
 
@@ -129,7 +129,7 @@ class ActivationPhase(DungeonPhase):
 def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)
     costs = content().rules.ap_costs
     out: list[Action] = []
     if is_incap(h):
