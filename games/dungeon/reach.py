@@ -11,9 +11,10 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from .board import Sq, board
-from .sight import sees, structures, target_attrs
+from .data import content
+from .sight import route, sees, structures, target_attrs
 from .state import DungeonState, HeroState
-from .stats import hero_attributes, mfp
+from .stats import hero_attributes, mfp, stat_line
 
 
 class Reach:
@@ -33,23 +34,34 @@ class Reach:
         if lv.active and not lv.destroyed:
             self.fps["spawn"] = (self._board.spawns[st.level],)
         self.keys = list(self.fps)
+        # range by route, from the hero's side: one search out to the longest range the hero has serves every
+        # enemy and hero (routes run both ways alike; see `sight.route`), where asking from each target's side
+        # would search anew from every model that moved
+        c = content()
+        s = stat_line(h)
+        self.limit = max([c.rules.heal_range, *s.attacks.values(), *(c.unique[u].range for u in s.unique)])
+        self._table = self._board.route_table(self.src, self._structures, self.limit)
         self._dist: dict[str, int] = {}  # enemy key -> route distance
         self._sight: dict[str, bool] = {}  # enemy key or "h:<hero id>" -> line of sight
         self._labels: dict[str, str] = {}
 
-    def route(self, dst: tuple[Sq, ...]) -> int:
-        """`sight.route` from the hero's square to `dst` (no limit but its default 99)."""
-        if self.at in dst:
-            return 0
-        d = self._board.route_table(dst, self._structures).get(self.at, 999)
-        return d if d <= 99 else 999
+    def within(self, dst: tuple[Sq, ...], rng: int) -> bool:
+        """Whether `dst` is within `rng` squares by route (`sight.route(st, hero, dst, rng) <= rng`)."""
+        if rng > self.limit:  # beyond the searched reach: ask from the target's side
+            return route(self.st, self.src, dst, rng) <= rng
+        table = self._table
+        return min((table[s] for s in dst if s in table), default=999) <= rng
 
     def can_target(self, key: str, rng: int) -> bool:
         """Whether an offence action of range `rng` may aim at this enemy (`hero_can_target`'s verdict)."""
-        d = self._dist.get(key)
-        if d is None:
-            d = self._dist[key] = self.route(self.fps[key])
-        if d > rng:
+        if rng <= self.limit:
+            d = self._dist.get(key)
+            if d is None:
+                table = self._table
+                d = self._dist[key] = min((table[s] for s in self.fps[key] if s in table), default=999)
+            if d > rng:
+                return False
+        elif not self.within(self.fps[key], rng):
             return False
         vis = self._sight.get(key)
         if vis is None:
@@ -71,7 +83,7 @@ class Reach:
         """Whether a heal or assist of range `rng` reaches hero `t` (`heal_reach`'s verdict)."""
         if t.id == self.h.id:
             return True
-        if self.route(((t.x, t.y),)) > rng:
+        if not self.within(((t.x, t.y),), rng):
             return False
         ref = "h:" + t.id
         vis = self._sight.get(ref)
