@@ -96,7 +96,7 @@ def test_apply_copy_shares_only_the_settled_entries_of_append_only_lists(game_id
                 for entry in theirs[:-1]:
                     _mutables(entry, allowed)
         shared_now = (_mutables(new, {}).keys() & _mutables(state, {}).keys()) - allowed.keys()
-        assert not shared_now, f"{game_id}: the copy shares {len(shared_now)} mutable objects beyond the settled entries"
+        assert not shared_now, f"{game_id}: the copy shares {len(shared_now)} mutable objects beyond settled entries"
         for name in shared:
             entries = getattr(new, name)
             if entries:
