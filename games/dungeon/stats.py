@@ -35,7 +35,8 @@ def hero_def(h: HeroState) -> HeroDef:
     return content().heroes[h.id]
 
 
-# stat lines by (hero kind, profile, *equipment), for the content they were worked out from (`_FROM`)
+# stat lines by (hero kind, profile, *equipment), worked out from the content in `_FROM` (loaded once per process:
+# `data.content` is cached; a different content object met on a miss starts the table afresh)
 _STATS: dict[tuple[object, ...], Stats] = {}
 _FROM: list[object] = [None]
 
@@ -43,7 +44,7 @@ _FROM: list[object] = [None]
 def _base_stats(h: HeroState) -> Stats:
     """The stat line for the hero's kind, profile and equipment, worked out once (not to be changed)."""
     found = _STATS.get((h.id, h.profile, *h.equipment))
-    if found is None or _FROM[0] is not content():
+    if found is None:
         c = content()
         if _FROM[0] is not c or len(_STATS) > 10_000:
             _STATS.clear()
@@ -109,7 +110,8 @@ def monster_def(m: MonsterState) -> MonsterDef:
 
 
 def is_incap(h: HeroState) -> bool:
-    return h.wounds >= _base_stats(h).life
+    found = _STATS.get((h.id, h.profile, *h.equipment))  # `_base_stats` written out: asked ~100 times an action
+    return h.wounds >= (found if found is not None else _base_stats(h)).life
 
 
 def hero(st: DungeonState, hid: str) -> HeroState:
