@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 from games.core import Action, Seat, all_games
-from games.core.phases import copy_state
+from games.core.phases import apply_copy, copy_state
 from games.core.playout import random_playout
 from games.core.statecopy import Retype, compile_copier
 
@@ -143,8 +143,58 @@ def _revalidating(cls: type[BaseModel]) -> Any:
     import games.core.phases as phases
 
     saved = phases.compile_copier
-    phases.compile_copier = lambda c: None  # type: ignore[assignment]
+    phases.compile_copier = lambda c, shared=(): None  # type: ignore[assignment]
     try:
         return phases._copier(cls)
     finally:
         phases.compile_copier = saved
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_apply_copy_shares_only_the_settled_entries_of_append_only_lists(game_id: str) -> None:
+    """`apply_copy` (what every `apply` changes) is `copy_state` but for the lists a state model names `append_only`:
+    there the copy has its own list holding the original's entries, the newest copied and the others shared (the
+    rules never change them). Changing the copy as the rules may (every list and dict, the newest entry of an
+    append-only list) leaves the original as it was."""
+    for state in _states(game_id):
+        shared = getattr(type(state), "append_only", ())
+        dump = state.model_dump()
+        new = apply_copy(state)
+        assert new is not state and type(new) is type(state)
+        assert new == state
+        assert new.model_dump() == dump
+        allowed: dict[int, Any] = {}
+        for name in shared:
+            mine, theirs = getattr(new, name), getattr(state, name)
+            assert mine is not theirs
+            if theirs:
+                assert mine[-1] is not theirs[-1]
+                for entry in theirs[:-1]:
+                    _mutables(entry, allowed)
+        shared_now = (_mutables(new, {}).keys() & _mutables(state, {}).keys()) - allowed.keys()
+        assert not shared_now, f"{game_id}: the copy shares {len(shared_now)} mutable objects beyond settled entries"
+        for name in shared:
+            entries = getattr(new, name)
+            if entries:
+                for obj in _mutables(entries[-1], {}).values():
+                    if isinstance(obj, list):
+                        obj.append("changed")
+            entries.append(entries[-1] if entries else None)
+            del entries[0]
+        for obj in (_mutables(new, {}).keys() - allowed.keys()):
+            value = _mutables(new, {})[obj]
+            if isinstance(value, list):
+                value.append("changed")
+            elif isinstance(value, dict):
+                value["changed"] = "changed"
+        assert state.model_dump() == dump
+
+
+def test_the_dungeon_keeps_its_marks_append_only() -> None:
+    """The dungeon's marks are its append-only list, and a played game's states still equal their full copies."""
+    from games.dungeon.state import DungeonState
+    assert DungeonState.append_only == ("marks",)
+    states = _states("dungeon")
+    assert any(len(s.marks) > 2 for s in states)
+    for s in states:
+        assert apply_copy(s) == copy_state(s) == s

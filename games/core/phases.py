@@ -108,22 +108,56 @@ def copy_state(state: S) -> S:
     return new
 
 
+def apply_copy(state: S) -> S:
+    """The copy an `apply` changes: `copy_state`, except in the lists the state's model names in its class
+    variable `append_only` (e.g. `marks`, a rolling record of what happened).
+
+    In such a list the rules only ever append, drop the oldest entries or change the newest one in place,
+    so the copy gets a list of its own holding the original's entries, all shared but the newest, which is
+    copied. A state copied per action then costs what changes, not its whole history; tests/test_state_copy.py
+    checks equality, and that the original stays as it was when the copy's lists and newest entries change."""
+    shared: tuple[str, ...] = getattr(type(state), "append_only", ())
+    if not shared:
+        return copy_state(state)
+    key = (type(state), shared)
+    copier = _COPIERS.get(key)
+    if copier is None:
+        copier = _COPIERS[key] = _copier(type(state), shared)
+    new = copier(state)
+    if new is state or copier is _plain_copy:
+        return copy_state(state)
+    for name in shared:
+        old = state.__dict__[name]
+        mine = list(old)
+        if mine:
+            mine[-1] = copy_state(mine[-1])
+        new.__dict__[name] = mine
+    return new
+
+
 def _plain_copy(state: Any) -> Any:
     return type(state).model_validate(state.model_dump())
 
 
-_COPIERS: dict[type[BaseModel], Callable[[Any], Any]] = {}
+_COPIERS: dict[Any, Callable[[Any], Any]] = {}
 _BUILDING = threading.Lock()
 
 
-def _copier(cls: type[BaseModel]) -> Callable[[Any], Any]:
+def _copier(cls: type[BaseModel], shared: tuple[str, ...] = ()) -> Callable[[Any], Any]:
     """A validator of `cls` that rebuilds model instances instead of passing them through.
 
     The class's own schema is copied with `revalidate_instances="always"` on each model in it. While it
     is compiled the model classes are marked incomplete, or pydantic-core would reuse their own
     (pass-through) validators for the nested models. If this cannot be done (a pydantic change), the
-    plain dump-and-validate copy is used."""
+    plain dump-and-validate copy is used. The fields named in `shared` are passed through as they are
+    (`apply_copy` gives them their own lists)."""
     schema = copy.deepcopy(cls.__pydantic_core_schema__)
+    if shared:
+        fields = schema.get("schema", {}).get("fields", {}) if schema.get("type") == "model" else {}
+        if not all(name in fields for name in shared):
+            return _plain_copy
+        for name in shared:
+            fields[name]["schema"] = {"type": "any"}
     classes: set[type] = set()
 
     def mark(node: object) -> None:
@@ -152,13 +186,15 @@ def _copier(cls: type[BaseModel]) -> Callable[[Any], Any]:
                     type.__delattr__(c, "__pydantic_complete__")
                 else:
                     type.__setattr__(c, "__pydantic_complete__", was)
-    return _compiled(cls, validator.validate_python)
+    return _compiled(cls, validator.validate_python, shared)
 
 
-def _compiled(cls: type[BaseModel], revalidate: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def _compiled(cls: type[BaseModel], revalidate: Callable[[Any], Any],
+              shared: tuple[str, ...] = ()) -> Callable[[Any], Any]:
     """The plain-Python copier compiled for `cls` (`statecopy`), which gives the same copy faster, or
-    `revalidate` where it cannot (a schema it does not handle, or a value the validator would convert)."""
-    fast = compile_copier(cls)
+    `revalidate` where it cannot (a schema it does not handle, or a value the validator would convert).
+    Both pass the fields named in `shared` through as they are."""
+    fast = compile_copier(cls, shared)
     if fast is None:
         return revalidate
 
@@ -218,7 +254,7 @@ class PhasedGame(Game[S]):
         return out
 
     def apply(self, state: S, player: str, action: Action) -> tuple[S, list[Event]]:
-        new = copy_state(state)
+        new = apply_copy(state)
         events: list[Event] = []
         if not self.apply_common(new, player, action, events):
             self.phase(new).apply(self, new, player, action, events)

@@ -46,17 +46,19 @@ class Unsupported(Exception):
     """Something in the schema this copier does not handle."""
 
 
-def compile_copier(cls: type[BaseModel]) -> Callable[[Any], Any] | None:
-    """A function copying instances of `cls` (raising `Retype` where it gives up), or None."""
+def compile_copier(cls: type[BaseModel], shared: tuple[str, ...] = ()) -> Callable[[Any], Any] | None:
+    """A function copying instances of `cls` (raising `Retype` where it gives up), or None. The fields of `cls`
+    named in `shared` are passed through as they are (`phases.apply_copy` gives them lists of their own)."""
     try:
-        return _Builder(cls).build()
+        return _Builder(cls, shared).build()
     except Unsupported:
         return None
 
 
 class _Builder:
-    def __init__(self, cls: type[BaseModel]) -> None:
+    def __init__(self, cls: type[BaseModel], shared: tuple[str, ...] = ()) -> None:
         self.cls = cls
+        self.shared = shared
         self.defs: dict[str, Any] = {}
         self.names: dict[type, str] = {}
         self.src: list[str] = []
@@ -156,6 +158,8 @@ class _Builder:
         checks = []
         for fname, f in fields["fields"].items():
             x = f"d[{fname!r}]"
+            if mcls is self.cls and fname in self.shared:
+                continue
             e = self._expr(f["schema"], x, 0)
             if e is not None:
                 body.append(f"{x} = {e}")

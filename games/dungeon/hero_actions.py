@@ -2,11 +2,18 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
+from typing import Any
+
+from games.core import Action
+from games.core.actions import action_of
+from games.core.grid import label as sq_label
+
 from . import attributes, cards, dice, marks
 from .board import SLOW_TERRAIN, Sq, board, small_moves
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
+from .reach import Reach
 from .sight import (
     enemy_keys,
     hero_can_target,
@@ -16,17 +23,16 @@ from .sight import (
     sees,
     structures,
     target_fp,
-    target_label,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap
+from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, mfp, stat_line
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
 
 def move_allowance(h: HeroState, act: Activation) -> int:
     """Movement a hero may still use: what is left of a move action, plus a new one if the AP allow."""
-    ma = hero_stats(h).move
+    ma = stat_line(h).move
     if "slow" in h.debuffs:
         ma = (ma + 1) // 2
     return act.move_left + (ma if act.ap >= content().rules.ap_costs["move"] else 0)
@@ -34,31 +40,50 @@ def move_allowance(h: HeroState, act: Activation) -> int:
 
 def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     """Squares the active hero may move to now."""
+    entry = _move_entry(st, h)
+    return {} if entry is None else dict(entry[0])
+
+
+def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
+    """The `move` actions to the squares of `move_options`, by row then column (a shared list: read it only)."""
+    entry = _move_entry(st, h)
+    if entry is None:
+        return []
+    if entry[1] is None:
+        entry[1] = [action_of("move", to=sq_label(*sq)) for sq in sorted(entry[0], key=lambda s: (s[1], s[0]))]
+    return entry[1]
+
+
+def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
+    """The remembered [move options, move actions or None] of the active hero now; None when it may not move."""
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)
     if "immobile" in h.debuffs or "knockdown" in h.debuffs or attributes.grabbed(
             st, "heroes", hfp(h), stats.attributes):
-        return {}
+        return None
     allowance = move_allowance(h, act)
     if allowance <= 0:
-        return {}
-    b = board(st.dungeon)
+        return None
     structs = structures(st)
+    screen_range = content().rules.screen_range
+    closed = tuple(i for i, lv in enumerate(st.levels) if not lv.active)  # screened spawn points
+    # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
+    # structures, the screens, and the squares heroes and monsters hold
+    key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
+           tuple((o.x, o.y) for o in st.heroes), tuple(mfp(m) for m in st.monsters))
+    found = _MOVES.get(key)
+    if found is not None:
+        return found
+
+    b = board(st.dungeon)
     occ = occupancy(st)
     screened: set[Sq] = set()
-    for i, lv in enumerate(st.levels):
-        if not lv.active:
-            screened |= b.screen(i, content().rules.screen_range)
+    for i in closed:
+        screened |= b.screen(i, screen_range)
     fly = "fly" in stats.attributes
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
     attrs = frozenset(stats.attributes)
-    key = (st.dungeon, (h.x, h.y), allowance, fly, sure, attrs, structs, frozenset(screened),
-           frozenset(occ.items()))
-    found = _MOVES.get(key)
-    if found is not None:
-        return dict(found)
-
     mons = {s for s, ref in occ.items() if ref.startswith("m:")}
     blocked = screened if fly else screened | structs | b.chasms | mons
     no_end = structs | b.chasms | set(occ) | screened
@@ -66,16 +91,15 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     # hazards: terrain that inflicts a debuff on this hero (lava burns fliers too; brambles spare them)
     hazards = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
                         if terrain_debuff(b.terrain_at(s), tuple(attrs)))
-    found = small_moves(b, (h.x, h.y), allowance, blocked, no_end, slow, hazards)
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    _MOVES[key] = found
-    return dict(found)
+    found = _MOVES[key] = [small_moves(b, (h.x, h.y), allowance, blocked, no_end, slow, hazards), None]
+    return found
 
 
-# move options by everything they depend on: the search is the costliest part of listing legal actions,
-# and the same position is asked again when the move is applied
-_MOVES: dict[tuple[object, ...], MoveOptions] = {}
+# move options (and their actions) by everything they depend on: the search is the costliest part of listing
+# legal actions, and the same position is asked again when the move is applied
+_MOVES: dict[tuple[object, ...], list[Any]] = {}
 
 
 def adjacent_chest(st: DungeonState, h: HeroState) -> int | None:
@@ -95,24 +119,26 @@ def heal_reach(st: DungeonState, h: HeroState, t: HeroState, rng: int) -> bool:
     return sees(st, "heroes", hfp(h), hero_attributes(h), hfp(t), hero_attributes(t))
 
 
-def unique_targets(st: DungeonState, h: HeroState, uid: str) -> list[str]:
-    """The `target` values a unique action may take now ("" when it takes none)."""
+def unique_targets(st: DungeonState, h: HeroState, uid: str, reach: Reach | None = None) -> list[str]:
+    """The `target` values a unique action may take now ("" when it takes none). `reach`: the hero's ranges
+    and sight in this state, when the caller asks about several actions."""
     ua = content().unique[uid]
+    r = Reach(st, h) if reach is None else reach
     if ua.kind == "buff":  # an assist card action: friendly heroes in reach (range 0: the user only)
-        reach = [t for t in st.heroes if not is_incap(t) and heal_reach(st, h, t, ua.range)]
+        friends = [t for t in st.heroes if not is_incap(t) and r.reaches_hero(t, ua.range)]
         if ua.area == "all":
-            return [""] if reach else []
-        return [t.id for t in reach]
+            return [""] if friends else []
+        return [t.id for t in friends]
     if ua.kind == "heal":
-        needy = [t for t in st.heroes if heal_reach(st, h, t, ua.range)
+        needy = [t for t in st.heroes if r.reaches_hero(t, ua.range)
                  and (t.wounds > 0 or (ua.cure and t.debuffs))]
         if ua.area == "all":
             return [""] if needy else []
         return [t.id for t in needy]
-    keys = [k for k in enemy_keys(st) if hero_can_target(st, h, k, ua.range)[0]]
+    keys = r.targets(ua.range)
     if ua.area == "adjacent":
         return [""] if keys else []
-    return [target_label(st, k) for k in keys]
+    return [r.label(k) for k in keys]
 
 
 # ---- effects ------------------------------------------------------------------------------------
@@ -121,7 +147,9 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     assert act is not None
     stats = hero_stats(h)
     costs = content().rules.ap_costs
-    cost, _, path = move_options(st, h)[sq]
+    entry = _move_entry(st, h)
+    assert entry is not None
+    cost, _, path = entry[0][sq]
     spent = ""
     if cost > act.move_left:
         act.ap -= costs["move"]

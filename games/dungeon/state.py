@@ -1,7 +1,7 @@
 """The whole game state of a dungeon crawl: a pydantic model that round-trips JSON exactly."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -88,6 +88,9 @@ Difficulty = Literal["explorer", "normal", "veteran"]
 
 
 class DungeonState(BaseModel):
+    # lists the rules only append to, trim, or change the newest entry of (`games.core.phases.apply_copy`)
+    append_only: ClassVar[tuple[str, ...]] = ("marks",)
+
     dungeon: str
     rng: Rng
     phase: Literal["heroes", "intermission", "over"] = "heroes"

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from games.core.grid import label as sq_label
 
-from .board import Sq, footprint
+from .board import Sq
 from .data import Bonus, Card, Dice, HeroDef, MonsterDef, content
 from .state import DungeonState, HeroState, MonsterState
 
@@ -35,17 +35,21 @@ def hero_def(h: HeroState) -> HeroDef:
     return content().heroes[h.id]
 
 
-_STATS: dict[tuple[int, str, int, tuple[str, ...]], Stats] = {}
+# stat lines by (hero kind, profile, *equipment), worked out from the content in `_FROM` (loaded once per process:
+# `data.content` is cached; a different content object met on a miss starts the table afresh)
+_STATS: dict[tuple[object, ...], Stats] = {}
+_FROM: list[object] = [None]
 
 
 def _base_stats(h: HeroState) -> Stats:
     """The stat line for the hero's kind, profile and equipment, worked out once (not to be changed)."""
-    key = (id(content()), h.id, h.profile, tuple(h.equipment))
-    found = _STATS.get(key)
+    found = _STATS.get((h.id, h.profile, *h.equipment))
     if found is None:
-        if len(_STATS) > 10_000:
+        c = content()
+        if _FROM[0] is not c or len(_STATS) > 10_000:
             _STATS.clear()
-        found = _STATS[key] = _build_stats(h)
+            _FROM[0] = c
+        found = _STATS[(h.id, h.profile, *h.equipment)] = _build_stats(h)
     return found
 
 
@@ -54,6 +58,11 @@ def hero_stats(h: HeroState) -> Stats:
     b = _base_stats(h)
     return Stats(b.name, b.move, b.ap, dict(b.dice), b.life, b.potions, dict(b.attacks), set(b.attributes),
                  set(b.immune), b.unique, set(b.species))
+
+
+def stat_line(h: HeroState) -> Stats:
+    """`hero_stats` shared, not copied: read it, never change it."""
+    return _base_stats(h)
 
 
 def hero_attributes(h: HeroState) -> set[str]:
@@ -101,7 +110,8 @@ def monster_def(m: MonsterState) -> MonsterDef:
 
 
 def is_incap(h: HeroState) -> bool:
-    return h.wounds >= _base_stats(h).life
+    found = _STATS.get((h.id, h.profile, *h.equipment))  # `_base_stats` written out: asked ~100 times an action
+    return h.wounds >= (found if found is not None else _base_stats(h)).life
 
 
 def hero(st: DungeonState, hid: str) -> HeroState:
@@ -124,7 +134,11 @@ def heroes_waiting(st: DungeonState) -> list[HeroState]:
 
 
 def mfp(m: MonsterState) -> tuple[Sq, ...]:
-    return footprint(m.x, m.y, monster_def(m).large)
+    """The squares the monster covers (`board.footprint`, written out: models are asked this very often)."""
+    x, y = m.x, m.y
+    if content().monsters[m.kind].large:
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    return ((x, y),)
 
 
 def hfp(h: HeroState) -> tuple[Sq, ...]:

@@ -13,8 +13,8 @@ from .board import board
 from .data import content
 from .maps import dungeon_def
 from .sight import target_name
-from .state import DungeonState
-from .stats import hero_stats, is_incap, monster_def
+from .state import DungeonState, HeroState
+from .stats import Stats, hero_stats, is_incap, monster_def, stat_line
 
 
 class HeroView(BaseModel):
@@ -119,46 +119,96 @@ def _code(name: str) -> str:
 def build_view(st: DungeonState, status: Status) -> DungeonView:
     b = board(st.dungeon)
     dd = dungeon_def(st.dungeon)
+    c = content()
     heroes = []
     for h in st.heroes:
-        s = hero_stats(h)
+        s = stat_line(h)
         active = st.activation is not None and st.activation.hero == h.id
-        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or is_incap(h) else s.ap)
+        ap_left = st.activation.ap if active and st.activation else (0 if h.activated or h.wounds >= s.life else s.ap)
+        fixed = _hero_fixed(h, s)
         heroes.append(HeroView(
-            id=h.id, hero=s.name, player=h.name, seat=h.seat, x=h.x, y=h.y, square=sq_label(h.x, h.y),
-            wounds=min(h.wounds, s.life), life=s.life, potions=h.potions, max_potions=s.potions, ap_left=ap_left,
-            equipment=[content().cards[c].name for c in h.equipment],
-            treasure=sum(1 for c in h.equipment if content().cards[c].deck != "loot"),
-            debuffs=list(h.debuffs), activated=h.activated, incapacitated=is_incap(h), active=active,
+            id=h.id, player=h.name, seat=h.seat, x=h.x, y=h.y, square=sq_label(h.x, h.y),
+            wounds=min(h.wounds, s.life), potions=h.potions, ap_left=ap_left,
+            debuffs=h.debuffs, activated=h.activated, incapacitated=h.wounds >= s.life, active=active,
             move=(s.move + 1) // 2 if "slow" in h.debuffs else s.move,
-            move_left=st.activation.move_left if active and st.activation else 0,
-            dice={k.upper(): d.text() for k, d in s.dice.items()}, attacks=dict(s.attacks),
-            unique={content().unique[u].name: (content().unique[u].ap, content().unique[u].range)
-                    for u in s.unique if u in content().unique}))
+            move_left=st.activation.move_left if active and st.activation else 0, **fixed))
     monsters = []
     for m in st.monsters:
-        md = monster_def(m)
-        monsters.append(MonsterView(uid=m.uid, kind=m.kind, name=md.name, code=_code(md.name), rank=md.rank,
-                                    x=m.x, y=m.y, large=md.large, wounds=m.wounds, life=md.life,
-                                    debuffs=list(m.debuffs)))
-    life = content().rules.spawn_point.life
+        monsters.append(MonsterView(uid=m.uid, kind=m.kind, x=m.x, y=m.y, wounds=m.wounds, debuffs=m.debuffs,
+                                    **_monster_fixed(m.kind)))
+    life = c.rules.spawn_point.life
     spawns = [SpawnView(level=i, x=b.spawns[i][0], y=b.spawns[i][1],
                         state="destroyed" if lv.destroyed else ("active" if lv.active else "inactive"),
                         wounds=lv.spawn_wounds, life=life) for i, lv in enumerate(st.levels)]
     chests = [ChestView(level=i, x=b.chests[i][0], y=b.chests[i][1], state=lv.chest)
               for i, lv in enumerate(st.levels) if lv.chest != "none"]
     lv = st.levels[st.level]
-    nxt = content().monsters[lv.pool[0]].name if lv.pool and not lv.destroyed else ""
-    aura = sorted(b.aura(st.level, content().rules.aura_range)) if lv.active and not lv.destroyed else []
+    nxt = c.monsters[lv.pool[0]].name if lv.pool and not lv.destroyed else ""
+    aura = _aura(st.dungeon, st.level, c.rules.aura_range) if lv.active and not lv.destroyed else []
     return DungeonView(
-        dungeon=st.dungeon, width=b.width, height=b.height, terrain=list(dd.terrain),
-        vwalls=sorted(b.vwalls), hwalls=sorted(b.hwalls), areas=list(b.areas),
         level=st.level, level_name=dd.levels[st.level].name, turn=st.turn, phase=status.phase,
         waiting_for=status.waiting_for, heroes=heroes, monsters=monsters, spawns=spawns, chests=chests,
-        floor=[LootView(name=content().cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
+        floor=[LootView(name=c.cards[f.card].name, x=f.x, y=f.y) for f in st.floor],
         next_spawn=nxt, pool_left=0 if lv.destroyed else len(lv.pool), aura=aura,
-        result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty, dungeon_name=dd.name,
-        explored=explored(st), ap_costs=dict(content().rules.ap_costs), **recap(st, status))
+        result=st.result_text, turn_limit=st.turn_limit, difficulty=st.difficulty,
+        explored=explored(st), ap_costs=c.rules.ap_costs, **_map_fixed(st.dungeon), **recap(st, status))
+
+
+# What a view repeats from move to move, worked out once: the map's, a stat line's and a monster kind's part
+# (the view model copies every list and dict it is given, so these are never shared with a view). Keyed by the
+# content they come from, which does not change while the process runs.
+_FIXED: dict[tuple[object, ...], dict[str, Any]] = {}
+
+
+def _fixed(key: tuple[object, ...]) -> dict[str, Any] | None:
+    if len(_FIXED) > 5_000:
+        _FIXED.clear()
+    return _FIXED.get((id(content()), *key))
+
+
+def _keep(key: tuple[object, ...], value: dict[str, Any]) -> dict[str, Any]:
+    _FIXED[(id(content()), *key)] = value
+    return value
+
+
+def _map_fixed(dungeon: str) -> dict[str, Any]:
+    found = _fixed(("map", dungeon))
+    if found is None:
+        b, dd = board(dungeon), dungeon_def(dungeon)
+        found = _keep(("map", dungeon), dict(
+            dungeon=dungeon, width=b.width, height=b.height, terrain=list(dd.terrain), vwalls=sorted(b.vwalls),
+            hwalls=sorted(b.hwalls), areas=list(b.areas), dungeon_name=dd.name))
+    return found
+
+
+def _aura(dungeon: str, level: int, reach: int) -> list[tuple[int, int]]:
+    found = _fixed(("aura", dungeon, level, reach))
+    if found is None:
+        found = _keep(("aura", dungeon, level, reach), {"aura": sorted(board(dungeon).aura(level, reach))})
+    return list(found["aura"])
+
+
+def _hero_fixed(h: HeroState, s: Stats) -> dict[str, Any]:
+    """The parts of a hero's view that follow from its kind, profile and equipment."""
+    key = ("hero", h.id, h.profile, *h.equipment)
+    found = _fixed(key)
+    if found is None:
+        c = content()
+        found = _keep(key, dict(
+            hero=s.name, life=s.life, max_potions=s.potions, equipment=[c.cards[x].name for x in h.equipment],
+            treasure=sum(1 for x in h.equipment if c.cards[x].deck != "loot"),
+            dice={k.upper(): d.text() for k, d in s.dice.items()}, attacks=s.attacks,
+            unique={c.unique[u].name: (c.unique[u].ap, c.unique[u].range) for u in s.unique if u in c.unique}))
+    return found
+
+
+def _monster_fixed(kind: str) -> dict[str, Any]:
+    found = _fixed(("monster", kind))
+    if found is None:
+        md = content().monsters[kind]
+        found = _keep(("monster", kind), dict(name=md.name, code=_code(md.name), rank=md.rank, large=md.large,
+                                             life=md.life))
+    return found
 
 
 def recap(st: DungeonState, status: Status) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from typing import Any
 
 from games.core import Action, Status
 from games.core.actions import action_of
-from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
 from .. import cards, loot
@@ -13,6 +12,7 @@ from .. import hero_actions as ha
 from ..attributes import grabbed
 from ..board import board
 from ..data import STYLE_STAT, card_id, content, hero_id
+from ..reach import Reach
 from ..sight import (
     enemy_keys,
     hero_can_target,
@@ -21,11 +21,10 @@ from ..sight import (
     route,
     structures,
     target_fp,
-    target_label,
     target_name,
 )
 from ..state import DungeonState, HeroState
-from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def
+from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def, stat_line
 from ..turns import end_activation, settle
 from .base import DungeonPhase, activation_key, active_hero, dedupe
 
@@ -40,7 +39,7 @@ class ActivationPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         assert state.activation is not None
         h = active_hero(state)
-        wait = f"{h.name} to act with {hero_stats(h).name} ({state.activation.ap} AP left)"
+        wait = f"{h.name} to act with {stat_line(h).name} ({state.activation.ap} AP left)"
         return Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
                       turn_key=activation_key(state), waiting_for=wait)
 
@@ -130,7 +129,7 @@ class ActivationPhase(DungeonPhase):
 def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)
     costs = content().rules.ap_costs
     out: list[Action] = []
     if is_incap(h):
@@ -139,22 +138,22 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
         if act.ap >= costs["stand"]:
             out.append(action_of("act", action="stand"))
         return out + [action_of("end")]
-    seen: dict[str, bool] = {}  # the hero's sight of each enemy, asked once for every style
+    reach = Reach(st, h)  # the hero's ranges and sight of each enemy and hero, asked once for every action
     for style, rng in stats.attacks.items():
         if act.ap < costs[style]:
             continue
-        for key in enemy_keys(st):
-            if hero_can_target(st, h, key, rng, seen)[0]:
-                out.append(action_of("attack", target=target_label(st, key), **{"with": style}))
+        for key in reach.targets(rng):
+            out.append(action_of("attack", target=reach.label(key), **{"with": style}))
     if "ice" not in h.debuffs:
         for uid in stats.unique:
             ua = content().unique[uid]
             if act.ap < ua.ap:
                 continue
-            out += [action_of("act", action=uid, **({"target": t} if t else {})) for t in ha.unique_targets(st, h, uid)]
+            out += [action_of("act", action=uid, **({"target": t} if t else {}))
+                    for t in ha.unique_targets(st, h, uid, reach)]
     if act.ap >= costs["heal"]:
         for t in st.heroes:
-            if t.id != h.id and t.wounds > 0 and ha.heal_reach(st, h, t, content().rules.heal_range):
+            if t.id != h.id and t.wounds > 0 and reach.reaches_hero(t, content().rules.heal_range):
                 out.append(action_of("act", action="heal", target=t.id))
     if act.ap >= costs["brew"] and h.potions < stats.potions:
         out.append(action_of("act", action="brew"))
@@ -177,10 +176,9 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
         if loot.can_drop(h, cid) and not spent:
             out.append(action_of("drop", card=cid))
     out.append(action_of("end"))
-    # moves last: the common choices come first wherever the list is shown (hints, buttons)
-    for sq in sorted(ha.move_options(st, h), key=lambda s: (s[1], s[0])):
-        out.append(action_of("move", to=sq_label(*sq)))
-    return dedupe(out)
+    # moves last: the common choices come first wherever the list is shown (hints, buttons); they are distinct
+    # and of their own command, so only the others need deduplicating
+    return dedupe(out) + ha.move_actions(st, h)
 
 
 def explain(st: DungeonState, action: Action) -> str:

@@ -1,0 +1,93 @@
+"""What the acting hero can reach and see in one state, worked out once for a whole listing of legal actions.
+
+Listing the legal actions asks the same questions many times over: the range by route and the line of sight
+from the hero to every enemy (once per attack style and per unique action) and to every other hero (heals,
+assists). A `Reach` answers each question once for a state that does not change while it is used (build
+a new one after any change). The answers are those of `sight.hero_can_target` and `hero_actions.heal_reach`,
+which stay the reference; tests/dungeon/test_reach.py compares them over random play.
+"""
+from __future__ import annotations
+
+from games.core.grid import label as sq_label
+
+from .board import Sq, board
+from .data import content
+from .sight import route, sees, structures, target_attrs
+from .state import DungeonState, HeroState
+from .stats import hero_attributes, mfp, stat_line
+
+
+class Reach:
+    """The hero `h`'s ranges and sight in `st`, asked once each (read while `st` stays as it is)."""
+
+    def __init__(self, st: DungeonState, h: HeroState) -> None:
+        self.st = st
+        self.h = h
+        self.at: Sq = (h.x, h.y)
+        self.src: tuple[Sq, ...] = (self.at,)
+        self.attrs = hero_attributes(h)
+        self._board = board(st.dungeon)
+        self._structures = structures(st)
+        # the enemies as `enemy_keys` lists them, with their footprints (`target_fp`)
+        self.fps: dict[str, tuple[Sq, ...]] = {f"m{m.uid}": mfp(m) for m in st.monsters}
+        lv = st.levels[st.level]
+        if lv.active and not lv.destroyed:
+            self.fps["spawn"] = (self._board.spawns[st.level],)
+        self.keys = list(self.fps)
+        # range by route, from the hero's side: one search out to the longest range the hero has serves every
+        # enemy and hero (routes run both ways alike; see `sight.route`), where asking from each target's side
+        # would search anew from every model that moved
+        c = content()
+        s = stat_line(h)
+        self.limit = max([c.rules.heal_range, *s.attacks.values(), *(c.unique[u].range for u in s.unique)])
+        self._table = self._board.route_table(self.src, self._structures, self.limit)
+        self._dist: dict[str, int] = {}  # enemy key -> route distance
+        self._sight: dict[str, bool] = {}  # enemy key or "h:<hero id>" -> line of sight
+        self._labels: dict[str, str] = {}
+
+    def within(self, dst: tuple[Sq, ...], rng: int) -> bool:
+        """Whether `dst` is within `rng` squares by route (`sight.route(st, hero, dst, rng) <= rng`)."""
+        if rng > self.limit:  # beyond the searched reach: ask from the target's side
+            return route(self.st, self.src, dst, rng) <= rng
+        table = self._table
+        return min((table[s] for s in dst if s in table), default=999) <= rng
+
+    def can_target(self, key: str, rng: int) -> bool:
+        """Whether an offence action of range `rng` may aim at this enemy (`hero_can_target`'s verdict)."""
+        if rng <= self.limit:
+            d = self._dist.get(key)
+            if d is None:
+                table = self._table
+                d = self._dist[key] = min((table[s] for s in self.fps[key] if s in table), default=999)
+            if d > rng:
+                return False
+        elif not self.within(self.fps[key], rng):
+            return False
+        vis = self._sight.get(key)
+        if vis is None:
+            vis = self._sight[key] = sees(self.st, "heroes", self.src, self.attrs, self.fps[key],
+                                          target_attrs(self.st, key))
+        return vis
+
+    def targets(self, rng: int) -> list[str]:
+        """The enemies an offence action of range `rng` may aim at, in `enemy_keys` order."""
+        return [k for k in self.keys if self.can_target(k, rng)]
+
+    def label(self, key: str) -> str:
+        found = self._labels.get(key)
+        if found is None:
+            found = self._labels[key] = sq_label(*self.fps[key][0])
+        return found
+
+    def reaches_hero(self, t: HeroState, rng: int) -> bool:
+        """Whether a heal or assist of range `rng` reaches hero `t` (`heal_reach`'s verdict)."""
+        if t.id == self.h.id:
+            return True
+        if not self.within(((t.x, t.y),), rng):
+            return False
+        ref = "h:" + t.id
+        vis = self._sight.get(ref)
+        if vis is None:
+            vis = self._sight[ref] = sees(self.st, "heroes", self.src, self.attrs, ((t.x, t.y),),
+                                          hero_attributes(t))
+        return vis
