@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +29,7 @@ from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
-from .state import BeamPiece, Hero, Platform, QState, Sheep, Token
+from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, from_before_modes
 from .turns import placement_order
 from .view import build_view, rules_text, upgrade_name
 
@@ -128,6 +129,13 @@ class QuoddHeroes(PhasedGame[QState]):
         return super().option_choices(option)
 
     # ---- setup -------------------------------------------------------------
+    def load(self, text: str) -> QState:
+        """A stored state; a game saved before play modes (no `objective` key: it can only appear as a key,
+        a quote inside a JSON string is escaped) is converted first (`state.from_before_modes`)."""
+        if '"objective":' in text:
+            return QState.model_validate_json(text)
+        return QState.model_validate(from_before_modes(json.loads(text)))
+
     def setup(self, options: dict[str, str], seats: Sequence[Seat], seed: int) -> QState:
         sc = self._scenario(options)
         if not sc.min_players <= len(seats) <= sc.max_players:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import Rng
 from games.core.marks import Mark
@@ -220,21 +220,6 @@ class QState(BaseModel):
     part: int = 0  # a multi-part scenario: which part this is (0 = a scenario of one part)
     next_part: str = ""  # the scenario the game goes on with when this part is won (`modes/campaign.py`)
 
-    @model_validator(mode="before")
-    @classmethod
-    def _objective_from_old_mode(cls, raw: Any) -> Any:
-        """A game saved before play modes held its objective in `mode` (race / heist / solo): it becomes the
-        objective (solo: the time trial), and the mode is its scenario's. A time trial saved with friends stays
-        `solo` (all win or lose together, as it did), not the co-op variant new games get: card sharing would
-        change how the rest of a saved game plays."""
-        if isinstance(raw, dict) and "objective" not in raw and raw.get("mode") in OLD_OBJECTIVES:
-            from .scenarios import scenarios
-            raw = dict(raw)
-            raw["objective"] = OLD_OBJECTIVES[raw["mode"]]
-            sc = scenarios().get(str(raw.get("scenario", "")))
-            raw["mode"] = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
-        return raw
-
     @model_serializer(mode="wrap")
     def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:
         """The living board's fields (issue 15) are left out while empty, so a game without them saves exactly
@@ -251,3 +236,18 @@ class QState(BaseModel):
 LIVING = ("sheep", "platforms", "beams", "lit", "spun", "turned")
 # QState fields of the modes of issue 15 (board side, overlord, multi-part), saved only when set
 MODE_EXTRAS = ("board", "overlord_deck", "overlord_target", "part", "next_part")
+
+
+def from_before_modes(raw: dict[str, Any]) -> dict[str, Any]:
+    """A game saved before play modes held its objective in `mode` (race / heist / solo): it becomes the
+    objective (solo: the time trial), and the mode is its scenario's. A time trial saved with friends stays
+    `solo` (all win or lose together, as it did), not the co-op variant new games get: card sharing would
+    change how the rest of a saved game plays. (`QuoddHeroes.load` calls this; the state model itself has no
+    validator, so the compiled state copier of `games.core.statecopy` handles it.)"""
+    if "objective" not in raw and raw.get("mode") in OLD_OBJECTIVES:
+        from .scenarios import scenarios
+        raw = dict(raw)
+        raw["objective"] = OLD_OBJECTIVES[raw["mode"]]
+        sc = scenarios().get(str(raw.get("scenario", "")))
+        raw["mode"] = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
+    return raw
