@@ -1,7 +1,7 @@
 """Heroball game state: plain pydantic models that round-trip JSON exactly (what views show is in view.py)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -64,6 +64,9 @@ class TurnState(BaseModel):
 
 
 class HeroballState(BaseModel):
+    # lists the rules only append to, trim, or change the newest entry of (`games.core.phases.apply_copy`)
+    append_only: ClassVar[tuple[str, ...]] = ("marks",)
+
     heroes: list[HeroState]
     objects: dict[str, ObjectState]
     terrain: dict[str, str] = Field(default_factory=dict)  # hex label -> terrain kind

@@ -1,7 +1,7 @@
 """The whole game state as pydantic models: it round-trips through JSON exactly."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -162,6 +162,9 @@ OLD_OBJECTIVES = {"race": "race", "heist": "heist", "solo": "trial"}  # a saved 
 
 
 class QState(BaseModel):
+    # lists the rules only append to, trim, or change the newest entry of (`games.core.phases.apply_copy`)
+    append_only: ClassVar[tuple[str, ...]] = ("marks",)
+
     scenario: str
     objective: str  # how the scenario is won: race / heist / trial (`goals.py`)
     mode: str  # who plays with whom: solo / coop / ffa / teams / overlord / buddies (`modes/`)
