@@ -4,16 +4,33 @@ importing the movement (this module imports only the data and the state)."""
 from __future__ import annotations
 
 from .. import data
+from ..data import UpgradeTile
 from ..state import Hero, QState
 
 CARD_ABILITIES = ("mind-push", "twister", "good-aim", "timely-trades")  # discard one card to use
 
 
 def abilities_of(h: Hero) -> list[str]:
-    """The ability ids on `h`'s upgrade track, left to right."""
-    tiles = data.upgrades().get(h.hero, [])
+    """The ability ids on `h`'s upgrade track, left to right (remembered per hero and track: asked many times per
+    action; forgotten when the tile data is another object, as a test's stand-in)."""
+    tiles = data.upgrades()
+    if tiles is not _SOURCE[0]:
+        _SEEN.clear()
+        _SOURCE[0] = tiles
+    key = (h.hero, tuple(h.upgrades))
+    found = _SEEN.get(key)
+    if found is None:
+        found = _SEEN[key] = tuple(_on_track(tiles.get(h.hero, []), h.upgrades))
+    return list(found)
+
+
+_SEEN: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+_SOURCE: list[object] = [None]
+
+
+def _on_track(tiles: list[UpgradeTile], upgrades: list[str]) -> list[str]:
     out = []
-    for u in h.upgrades:
+    for u in upgrades:
         n, side = int(u[:-1]), u[-1]
         if 1 <= n <= len(tiles):
             s = tiles[n - 1].a if side == "a" else tiles[n - 1].b
