@@ -6,9 +6,9 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
-from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
+from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, footprint, move_search, search_small
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
-from .data import RANKS, Dice, SpecialStep
+from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
 from .sight import occupancy, route, sees, sight_structures, structures
@@ -146,14 +146,26 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
     sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
+    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
+        blk, stepc, ends = _small_template(b, structs, m.kind)
+        hgt = b.height
+        blk, stepc, ends = blk[:], stepc[:], ends[:]
+        if not fly:  # standing heroes may not be passed
+            for h in st.heroes:
+                if not is_incap(h):
+                    n = h.x * hgt + h.y
+                    blk[n] = 1
+                    stepc[n] = NEVER
+        for h in st.heroes:  # nor may it end on another model
+            ends[h.x * hgt + h.y] = 1
+        for o in st.monsters:
+            if o.uid != m.uid:
+                for x, y in mfp(o):
+                    ends[x * hgt + y] = 1
+        return search_small(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
-    key = (st.dungeon, m.uid, m.kind, (m.x, m.y), allowance, structs, frozenset(occ.items()),
-           frozenset(h.id for h in st.heroes if is_incap(h)), tuple((o.uid, o.kind) for o in st.monsters))
-    found = _MOVES.get(key)
-    if found is not None:
-        return dict(found)
 
     def passable(s: Sq) -> bool:
         if not b.inside(s):
@@ -182,32 +194,49 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def hazard_of(s: Sq) -> int:
         return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
 
-    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched with sets
-        heroes_in_way = set() if fly else {(h.x, h.y) for h in st.heroes if not is_incap(h)}
-        blocked = heroes_in_way if fly else structs | b.chasms | heroes_in_way
-        no_end = structs | b.chasms | {s for s, ref in occ.items() if ref != me}
-        slow = frozenset() if sure else b.terrain_squares(SLOW_TERRAIN)
-        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
-        haz = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
-                        if terrain_debuff(b.terrain_at(s), md.attributes))
-        opts = small_moves(b, (m.x, m.y), allowance, blocked, no_end, slow, haz)
-        if len(_MOVES) > 20_000:
-            _MOVES.clear()
-        _MOVES[key] = opts
-        return dict(opts)
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
-    if len(_MOVES) > 20_000:
-        _MOVES.clear()
-    _MOVES[key] = opts
-    return dict(opts)
+    return opts
 
 
-# move options by everything they depend on (position, debuffs through the allowance, who stands where,
-# who is down, which monsters are which): a monster that keeps its distance asks twice
-_MOVES: dict[tuple[object, ...], dict[Sq, tuple[int, int, tuple[Sq, ...]]]] = {}
+_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[bytearray, list[int], bytearray]] = {}
+
+
+def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytearray, list[int], bytearray]:
+    """For `search_small`, what a one-square monster of this kind meets on this board whatever the models do:
+    squares it may not pass (structures and chasms, unless it flies), what a step into each square costs
+    (difficult terrain 2 unless it flies or is sure-footed; a hazard if the terrain would hurt it) and where
+    it may not end (structures and chasms); the heroes and monsters are added per move."""
+    key = (b.id, structs, kind)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        md = content().monsters[kind]
+        fly = "fly" in md.attributes
+        sure = fly or "burrow" in md.attributes or "surefoot" in md.attributes
+        hgt = b.height
+        size = b.width * hgt
+        blk = bytearray(size + 1)
+        stepc = [_K] * size
+        ends = bytearray(size)
+        if not sure:
+            for x, y in b.terrain_squares(SLOW_TERRAIN):
+                stepc[x * hgt + y] = 2 * _K
+        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
+        for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
+            if terrain_debuff(b.terrain_at((x, y)), md.attributes):
+                stepc[x * hgt + y] += 1
+        for x, y in structs | b.chasms:
+            n = x * hgt + y
+            ends[n] = 1
+            if not fly:
+                blk[n] = 1
+                stepc[n] = NEVER
+        if len(_TEMPLATES) > 1000:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[key] = (blk, stepc, ends)
+    return found
 
 
 def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:

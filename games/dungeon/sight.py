@@ -64,25 +64,42 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
     """
     fly = "fly" in src_attrs or "fly" in dst_attrs
     both_small = "small" in src_attrs and "small" in dst_attrs
-    blockers: frozenset[Sq] = frozenset()
+    b = board(st.dungeon)
+    hgt = b.height
+    block = 0
     if not fly:
-        models: list[Sq] = []
         if side == "heroes":
             for m in st.monsters:
-                if "small" in monster_def(m).attributes and not both_small:
+                md = monster_def(m)
+                if "small" in md.attributes and not both_small:
                     continue
-                models.extend(mfp(m))
+                x, y = m.x, m.y
+                block |= 1 << (x * hgt + y)
+                if md.large:
+                    block |= 3 << ((x + 1) * hgt + y) | 2 << (x * hgt + y)
         else:
             for h in st.heroes:
                 if is_incap(h):
                     continue
                 if "small" in hero_attributes(h) and not both_small:
                     continue
-                models.append((h.x, h.y))
-        blockers = sight_structures(st, both_small)
-        if models:
-            blockers = blockers.union(models)
-    return board(st.dungeon).sight(src, dst, blockers, ignore_walls="ghost" in src_attrs)
+                block |= 1 << (h.x * hgt + h.y)
+        block |= _structures_mask(st, both_small)
+    return b.sight_table.sight(b.numbers(src), b.numbers(dst), block, "ghost" in src_attrs)
+
+
+_STRUCTURE_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}
+
+
+def _structures_mask(st: DungeonState, chests: bool) -> int:
+    found = sight_structures(st, chests)
+    key = (st.dungeon, found)
+    mask = _STRUCTURE_MASKS.get(key)
+    if mask is None:
+        if len(_STRUCTURE_MASKS) > 1000:
+            _STRUCTURE_MASKS.clear()
+        mask = _STRUCTURE_MASKS[key] = board(st.dungeon).sight_table.bits(found)
+    return mask
 
 
 def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:
