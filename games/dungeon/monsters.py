@@ -3,6 +3,8 @@ special moves. Every monster reacts after each hero activation, closest to a vis
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
@@ -11,7 +13,7 @@ from .combat import give_debuff_monster, monster_attack, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .sight import occupancy, route, sees, sight_structures, structures
+from .sight import blockers, occupancy, route, sees, sight_structures, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
@@ -58,12 +60,41 @@ def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
 
 
 def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: HeroState) -> bool:
+    return reach_test(st, m, h)(fp)
+
+
+def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tuple[Sq, ...]], bool]:
+    """Would `m` standing on a footprint have hero `h` in attack range and in sight (the board as it is)?
+    What does not depend on the footprint (the route table from the hero, the squares blocking sight) is
+    worked out once, for a monster that asks about every square it can move to."""
     md = monster_def(m)
-    if min(max(abs(s[0] - h.x), abs(s[1] - h.y)) for s in fp) > md.attack.range:
-        return False  # a route is never shorter than the king-move distance
-    if route(st, fp, hfp(h), md.attack.range) > md.attack.range:
-        return False
-    return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_attributes(h))
+    rng = md.attack.range
+    b = board(st.dungeon)
+    hgt = b.height
+    hx, hy = h.x, h.y
+    hsq = (hx, hy)
+    target = (hx * hgt + hy,)
+    dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
+    attrs = set(md.attributes)
+    block = blockers(st, "monsters", attrs, hero_attributes(h))
+    ghost = "ghost" in attrs
+    sight = b.sight_table.sight
+
+    def test(fp: tuple[Sq, ...]) -> bool:
+        if len(fp) == 1:
+            x, y = fp[0]
+            if max(abs(x - hx), abs(y - hy)) > rng:
+                return False  # a route is never shorter than the king-move distance
+            if fp[0] != hsq and dist.get(fp[0], 999) > rng:
+                return False
+            return sight((x * hgt + y,), target, block, ghost)
+        if min(max(abs(s[0] - hx), abs(s[1] - hy)) for s in fp) > rng:
+            return False
+        if hsq not in fp and min((dist[s] for s in fp if s in dist), default=999) > rng:
+            return False
+        return sight(tuple(x * hgt + y for x, y in fp), target, block, ghost)
+
+    return test
 
 
 def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
@@ -262,12 +293,22 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
     order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
-    reach = next((r for r in order if monster_in_reach(st, m, footprint(r[3], r[2], md.large), target)), None)
+    in_reach = reach_test(st, m, target)
+    reach = next((r for r in order if in_reach(footprint(r[3], r[2], md.large))), None)
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
-        tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
-        field = large_field(st, m, tdist) if md.large else {}
+        structs = structures(st)
+        tdist = board(st.dungeon).route_table(hfp(target), structs)
+        field: Mapping[Sq, int] = {}
+        if md.large:  # the field depends on the board, the structures, the target's square and the monster's kind
+            fkey = (st.dungeon, structs, m.kind, target.x, target.y)
+            found = _FIELDS.get(fkey)
+            if found is None:
+                if len(_FIELDS) > 5000:
+                    _FIELDS.clear()
+                found = _FIELDS[fkey] = large_field(st, m, tdist)
+            field = found
 
         def away(a: Sq) -> int:
             # a 2x2 base may not fit where a small model's route goes: it measures in base positions
@@ -285,6 +326,7 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
+_FIELDS: dict[tuple[object, ...], dict[Sq, int]] = {}  # `large_field`s by all they depend on
 
 
 def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
@@ -302,7 +344,7 @@ def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
     return found
 
 
-def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
+def large_field(st: DungeonState, m: MonsterState, tdist: Mapping[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
     target (by route, models ignored): so it heads for gaps it fits through."""
     md = monster_def(m)
