@@ -29,12 +29,22 @@ def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, He
     found = _VISIBLE.get(key)
     if found is None:
         attrs = set(monster_def(m).attributes)
+        b = board(st.dungeon)
+        fp = mfp(m)
+        src = b.numbers(fp)
+        ghost = "ghost" in attrs
+        masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
         seen = []
         for i, h in enumerate(st.heroes):
             if is_incap(h):
                 continue
-            if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_attributes(h)):
-                seen.append((route(st, mfp(m), hfp(h)), h.seat, i))
+            hattrs = hero_attributes(h)
+            kind = ("small" in hattrs, "fly" in hattrs)
+            block = masks.get(kind)
+            if block is None:
+                block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
+            if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
+                seen.append((route(st, fp, hfp(h)), h.seat, i))
         seen.sort(key=lambda t: (t[0], t[1]))
         if len(_VISIBLE) > 50_000:
             _VISIBLE.clear()
