@@ -1,8 +1,8 @@
 """Dungeon geometry: walls between squares, terrain, movement steps, routes and line of sight.
 
 A `Board` is built once per dungeon definition and caches what never changes (per pair of
-squares: whether walls leave any sight line, the squares clear lines touch; line of sight itself
-is exact, see `los.py`). Whatever moves (models,
+squares: whether walls leave any sight line, the squares clear lines touch, in `sightmap.py`; line of
+sight itself is exact, see `los.py`). Whatever moves (models,
 spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
@@ -10,16 +10,15 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
 from .data import TERRAIN_CHARS, DungeonDef, parse_wall
-from .los import find_line, merge_walls, neighbours_see, touched
+from .los import merge_walls
 from .maps import dungeon_def
+from .sightmap import SightTable
 
 Sq = tuple[int, int]
 _T = TypeVar("_T")
@@ -31,17 +30,6 @@ def footprint(x: int, y: int, large: bool) -> tuple[Sq, ...]:
     if large:
         return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
     return ((x, y),)
-
-
-@dataclass
-class _Pair:
-    area: frozenset[Sq]  # squares whose blocking could matter (the box around both, a and b excluded)
-    clear: bool  # some line runs between them touching no wall
-    seen: list[frozenset[Sq]]  # the squares touched by clear lines found so far (any one free: sight)
-
-
-def _no_wall(a: Sq, b: Sq) -> bool:
-    return False
 
 
 class Board:
@@ -90,9 +78,8 @@ class Board:
             [(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
              for _d, nxt, sides in self.steps[sq]] for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
-        self._pairs: dict[tuple[Sq, Sq, bool], _Pair] = {}
+        self._sight_table: SightTable | None = None
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
-        self._sight: dict[tuple[Sq, Sq, bool, frozenset[Sq]], bool] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
         self._base_steps: dict[tuple[bool, bool], dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]] = {}
@@ -194,50 +181,22 @@ class Board:
         return _routes(self.id, srcs, structures, limit)
 
     # ---- sight -----------------------------------------------------------
-    def _pair(self, a: Sq, b: Sq, ignore_walls: bool) -> _Pair:
-        """What never changes about sight between a and b (a < b): the squares that could block it,
-        whether any line runs between them clear of walls, and clear lines found so far."""
-        key = (a, b, ignore_walls)
-        found = self._pairs.get(key)
-        if found is None:
-            x0, x1 = min(a[0], b[0]) - 1, max(a[0], b[0]) + 1
-            y0, y1 = min(a[1], b[1]) - 1, max(a[1], b[1]) + 1
-            area = frozenset(product(range(max(0, x0), min(self.width - 1, x1) + 1),
-                                     range(max(0, y0), min(self.height - 1, y1) + 1))) - {a, b}
-            walls = [] if ignore_walls else self.wall_segments
-            line = find_line(a, b, (), walls)
-            seen = [] if line is None else [touched(a, b, line, self.width, self.height)]
-            found = self._pairs[key] = _Pair(area, line is not None, seen)
-        return found
+    @property
+    def sight_table(self) -> SightTable:
+        """Per pair of squares, what never changes about sight between them (see `sightmap`)."""
+        if self._sight_table is None:
+            self._sight_table = SightTable(self.width, self.height, self.wall_segments, self.wall_between)
+        return self._sight_table
+
+    def numbers(self, squares: Iterable[Sq]) -> tuple[int, ...]:
+        hgt = self.height
+        return tuple(x * hgt + y for x, y in squares)
 
     def sees(self, a: Sq, b: Sq, block: frozenset[Sq] | set[Sq], ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares a and b when the squares in `block` stop it (see `los`)."""
-        if a == b:
-            return True
-        if b < a:
-            a, b = b, a
-        if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
-            return neighbours_see(a, b, block, _no_wall if ignore_walls else self.wall_between)
-        pair = self._pair(a, b, ignore_walls)
-        if not pair.clear:
-            return False
-        rel = pair.area & block
-        if not rel:
-            return True
-        for seen in pair.seen:
-            if seen.isdisjoint(rel):
-                return True
-        key = (a, b, ignore_walls, rel)
-        hit = self._sight.get(key)
-        if hit is None:
-            line = find_line(a, b, sorted(rel), [] if ignore_walls else self.wall_segments)
-            hit = line is not None
-            if line is not None and len(pair.seen) < 64:
-                pair.seen.append(touched(a, b, line, self.width, self.height))
-            if len(self._sight) > 200_000:
-                self._sight.clear()
-            self._sight[key] = hit
-        return hit
+        t = self.sight_table
+        hgt = self.height
+        return t.sees(a[0] * hgt + a[1], b[0] * hgt + b[1], t.bits(block), ignore_walls)
 
     def sight(self, froms: Iterable[Sq], tos: Iterable[Sq], blockers: frozenset[Sq] | set[Sq],
               ignore_walls: bool = False) -> bool:
@@ -246,16 +205,8 @@ class Board:
         `blockers` are the squares that stop sight here (structures, opposing models); the
         caller leaves out whatever does not block for this pair (fliers, small models...).
         """
-        froms, tos = tuple(froms), tuple(tos)
-        if set(froms) & set(tos):
-            return True
-        own = set(froms) | set(tos)
-        block = blockers - own if own & blockers else blockers
-        for a in froms:
-            for b in tos:
-                if self.sees(a, b, block, ignore_walls):
-                    return True
-        return False
+        t = self.sight_table
+        return t.sight(self.numbers(froms), self.numbers(tos), t.bits(blockers), ignore_walls)
 
     # ---- spawn point screens and auras -------------------------------------
     def screen(self, level: int, reach: int) -> frozenset[Sq]:
@@ -396,46 +347,63 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
     hgt = b.height
     size = b.width * hgt
     blk = bytearray(size + 1)  # the extra last cell stands for "no side square" (-1)
-    for s in blocked:
-        blk[s[0] * hgt + s[1]] = 1
-    blk[-1] = 0
-    first = start[0] * hgt + start[1]
-    blk[first] = 0  # a model never blocks itself
-    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
     stepc = [_K] * size  # what a step into each square adds to the key: movement and hazards
     for s in slow:
         stepc[s[0] * hgt + s[1]] = 2 * _K
     for s in hazards:
         stepc[s[0] * hgt + s[1]] += 1
     for s in blocked:
-        stepc[s[0] * hgt + s[1]] = over  # never entered (its side-square role is `blk`'s)
+        n = s[0] * hgt + s[1]
+        blk[n] = 1
+        stepc[n] = NEVER  # never entered (its side-square role is `blk`'s)
+    ends = bytearray(size)
+    for s in no_end:
+        ends[s[0] * hgt + s[1]] = 1
+    return search_small(b, start[0] * hgt + start[1], allowance, blk, stepc, ends)
+
+
+NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
+
+
+def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """`small_moves` over square numbers, from square `first`: `blk` marks the squares that may not be
+    passed (one cell more, for "no side square"), `stepc` what a step into each square adds to the key
+    (`_K` per movement point, 1 per hazard, `NEVER` if it may not be entered), `no_end` where it may not
+    end. `blk` and `stepc` are the caller's to throw away (its own square is cleared in them)."""
+    size = b.width * b.height
+    blk[-1] = 0
+    blk[first] = 0  # a model never blocks itself
     stepc[first] = _K  # never entered again either: its key is 0
-    best: dict[int, int] = {first: 0}
-    prev: dict[int, int] = {}
+    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
+    best = [over] * size  # the best key found so far per square (`over`: none within the allowance)
+    best[first] = 0
+    prev = best[:]  # the square each best key was reached from
+    reached = [first]  # squares in the order first reached
     heap: list[int] = [first]  # key * size + square: ordered as the pair (key, square)
     nsteps = b.nsteps
     push, pop = heapq.heappush, heapq.heappop
-    get = best.get
+    add = reached.append
     while heap:
         key, cur = divmod(pop(heap), size)
         if best[cur] < key:
             continue
         for nxt, s1, s2 in nsteps[cur]:
             nk = key + stepc[nxt]
-            if nk >= over or blk[s1] or blk[s2]:
+            old = best[nxt]
+            if nk >= old or blk[s1] or blk[s2]:
                 continue
-            old = get(nxt)
-            if old is not None and old <= nk:
-                continue
+            if old == over:
+                add(nxt)
             best[nxt] = nk
             prev[nxt] = cur
             push(heap, nk * size + nxt)
     sqs = b.squares
     paths: dict[int, tuple[Sq, ...]] = {first: ()}
     out = {}
-    for n, k in best.items():
+    for n in reached:
         sq = sqs[n]
-        if n == first or sq in no_end:
+        if n == first or no_end[n]:
             continue
         path = paths.get(n)
         if path is None:
@@ -447,6 +415,7 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
             path = paths[node]
             for c in reversed(chain):
                 path = paths[c] = path + (sqs[c],)
+        k = best[n]
         out[sq] = (k // _K, k % _K, path)
     return out
 

@@ -8,7 +8,7 @@ from .board import Sq, board, footprint
 from .combat import monster_attack
 from .data import content
 from .maps import dungeon_def, is_random
-from .sight import occupancy, route, sees, structures
+from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
 from .stats import hero_stats, hfp, is_incap, monster_def
 
@@ -116,7 +116,8 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     b = board(st.dungeon)
     srcs = tuple(source) or (b.spawns[level],)
     occ = occupancy(st)
-    dist = b.route_distances(list(srcs), structures(st) | set(srcs), 14)
+    structs = structures(st)
+    dist = b.route_table(srcs, structs | set(srcs), 14)
     danger = set()
     for h in st.heroes:
         if not is_incap(h):
@@ -130,8 +131,8 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
         fp = footprint(sq[0], sq[1], md.large)
         if md.large and b.internal_walls(*sq):
             continue
-        if not can_stand(st, fp, occ):
-            continue
+        if not all(b.inside(s) and s not in structs and s not in b.chasms and s not in occ for s in fp):
+            continue  # as `can_stand`
         dd = min(dist.get(s, 99) for s in fp)
         in_danger = any(s in danger for s in fp)
         # house: an Ambush model comes out looking for a fight, so it prefers the squares next to a hero
@@ -140,7 +141,9 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     attrs = set(md.attributes)
     # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over);
     # the best square in sight, found by asking in order of preference (sight is the costly test)
-    best = next((c for c in cands if sees(st, "monsters", srcs, set(), footprint(c[3], c[2], md.large), attrs)), None)
+    block, src_n = blockers(st, "monsters", (), attrs), b.numbers(srcs)
+    sight = b.sight_table.sight
+    best = next((c for c in cands if sight(src_n, b.numbers(footprint(c[3], c[2], md.large)), block, False)), None)
     if best is None:
         lines.append(f"No room for {md.name} to spawn.")
         return False

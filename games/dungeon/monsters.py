@@ -3,15 +3,17 @@ special moves. Every monster reacts after each hero activation, closest to a vis
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
-from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
+from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, footprint, move_search, search_small
 from .combat import give_debuff_monster, monster_attack, terrain_debuff
-from .data import RANKS, Dice, SpecialStep
+from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .sight import occupancy, route, sees, sight_structures, structures
+from .sight import blockers, occupancy, route, sees, sight_structures, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
@@ -27,12 +29,22 @@ def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, He
     found = _VISIBLE.get(key)
     if found is None:
         attrs = set(monster_def(m).attributes)
+        b = board(st.dungeon)
+        fp = mfp(m)
+        src = b.numbers(fp)
+        ghost = "ghost" in attrs
+        masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
         seen = []
         for i, h in enumerate(st.heroes):
             if is_incap(h):
                 continue
-            if sees(st, "monsters", mfp(m), attrs, hfp(h), hero_attributes(h)):
-                seen.append((route(st, mfp(m), hfp(h)), h.seat, i))
+            hattrs = hero_attributes(h)
+            kind = ("small" in hattrs, "fly" in hattrs)
+            block = masks.get(kind)
+            if block is None:
+                block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
+            if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
+                seen.append((route(st, fp, hfp(h)), h.seat, i))
         seen.sort(key=lambda t: (t[0], t[1]))
         if len(_VISIBLE) > 50_000:
             _VISIBLE.clear()
@@ -58,12 +70,41 @@ def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
 
 
 def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: HeroState) -> bool:
+    return reach_test(st, m, h)(fp)
+
+
+def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tuple[Sq, ...]], bool]:
+    """Would `m` standing on a footprint have hero `h` in attack range and in sight (the board as it is)?
+    What does not depend on the footprint (the route table from the hero, the squares blocking sight) is
+    worked out once, for a monster that asks about every square it can move to."""
     md = monster_def(m)
-    if min(max(abs(s[0] - h.x), abs(s[1] - h.y)) for s in fp) > md.attack.range:
-        return False  # a route is never shorter than the king-move distance
-    if route(st, fp, hfp(h), md.attack.range) > md.attack.range:
-        return False
-    return sees(st, "monsters", fp, set(md.attributes), hfp(h), hero_attributes(h))
+    rng = md.attack.range
+    b = board(st.dungeon)
+    hgt = b.height
+    hx, hy = h.x, h.y
+    hsq = (hx, hy)
+    target = (hx * hgt + hy,)
+    dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
+    attrs = set(md.attributes)
+    block = blockers(st, "monsters", attrs, hero_attributes(h))
+    ghost = "ghost" in attrs
+    sight = b.sight_table.sight
+
+    def test(fp: tuple[Sq, ...]) -> bool:
+        if len(fp) == 1:
+            x, y = fp[0]
+            if max(abs(x - hx), abs(y - hy)) > rng:
+                return False  # a route is never shorter than the king-move distance
+            if fp[0] != hsq and dist.get(fp[0], 999) > rng:
+                return False
+            return sight((x * hgt + y,), target, block, ghost)
+        if min(max(abs(s[0] - hx), abs(s[1] - hy)) for s in fp) > rng:
+            return False
+        if hsq not in fp and min((dist[s] for s in fp if s in dist), default=999) > rng:
+            return False
+        return sight(tuple(x * hgt + y for x, y in fp), target, block, ghost)
+
+    return test
 
 
 def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
@@ -146,14 +187,26 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
     sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
+    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
+        blk, stepc, ends = _small_template(b, structs, m.kind)
+        hgt = b.height
+        blk, stepc, ends = blk[:], stepc[:], ends[:]
+        if not fly:  # standing heroes may not be passed
+            for h in st.heroes:
+                if not is_incap(h):
+                    n = h.x * hgt + h.y
+                    blk[n] = 1
+                    stepc[n] = NEVER
+        for h in st.heroes:  # nor may it end on another model
+            ends[h.x * hgt + h.y] = 1
+        for o in st.monsters:
+            if o.uid != m.uid:
+                for x, y in mfp(o):
+                    ends[x * hgt + y] = 1
+        return search_small(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
-    key = (st.dungeon, m.uid, m.kind, (m.x, m.y), allowance, structs, frozenset(occ.items()),
-           frozenset(h.id for h in st.heroes if is_incap(h)), tuple((o.uid, o.kind) for o in st.monsters))
-    found = _MOVES.get(key)
-    if found is not None:
-        return dict(found)
 
     def passable(s: Sq) -> bool:
         if not b.inside(s):
@@ -182,32 +235,49 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     def hazard_of(s: Sq) -> int:
         return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
 
-    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched with sets
-        heroes_in_way = set() if fly else {(h.x, h.y) for h in st.heroes if not is_incap(h)}
-        blocked = heroes_in_way if fly else structs | b.chasms | heroes_in_way
-        no_end = structs | b.chasms | {s for s, ref in occ.items() if ref != me}
-        slow = frozenset() if sure else b.terrain_squares(SLOW_TERRAIN)
-        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
-        haz = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
-                        if terrain_debuff(b.terrain_at(s), md.attributes))
-        opts = small_moves(b, (m.x, m.y), allowance, blocked, no_end, slow, haz)
-        if len(_MOVES) > 20_000:
-            _MOVES.clear()
-        _MOVES[key] = opts
-        return dict(opts)
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
-    if len(_MOVES) > 20_000:
-        _MOVES.clear()
-    _MOVES[key] = opts
-    return dict(opts)
+    return opts
 
 
-# move options by everything they depend on (position, debuffs through the allowance, who stands where,
-# who is down, which monsters are which): a monster that keeps its distance asks twice
-_MOVES: dict[tuple[object, ...], dict[Sq, tuple[int, int, tuple[Sq, ...]]]] = {}
+_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[bytearray, list[int], bytearray]] = {}
+
+
+def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytearray, list[int], bytearray]:
+    """For `search_small`, what a one-square monster of this kind meets on this board whatever the models do:
+    squares it may not pass (structures and chasms, unless it flies), what a step into each square costs
+    (difficult terrain 2 unless it flies or is sure-footed; a hazard if the terrain would hurt it) and where
+    it may not end (structures and chasms); the heroes and monsters are added per move."""
+    key = (b.id, structs, kind)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        md = content().monsters[kind]
+        fly = "fly" in md.attributes
+        sure = fly or "burrow" in md.attributes or "surefoot" in md.attributes
+        hgt = b.height
+        size = b.width * hgt
+        blk = bytearray(size + 1)
+        stepc = [_K] * size
+        ends = bytearray(size)
+        if not sure:
+            for x, y in b.terrain_squares(SLOW_TERRAIN):
+                stepc[x * hgt + y] = 2 * _K
+        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
+        for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
+            if terrain_debuff(b.terrain_at((x, y)), md.attributes):
+                stepc[x * hgt + y] += 1
+        for x, y in structs | b.chasms:
+            n = x * hgt + y
+            ends[n] = 1
+            if not fly:
+                blk[n] = 1
+                stepc[n] = NEVER
+        if len(_TEMPLATES) > 1000:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[key] = (blk, stepc, ends)
+    return found
 
 
 def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
@@ -233,12 +303,22 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
     order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
-    reach = next((r for r in order if monster_in_reach(st, m, footprint(r[3], r[2], md.large), target)), None)
+    in_reach = reach_test(st, m, target)
+    reach = next((r for r in order if in_reach(footprint(r[3], r[2], md.large))), None)
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
-        tdist = board(st.dungeon).route_distances(hfp(target), structures(st), 99)
-        field = large_field(st, m, tdist) if md.large else {}
+        structs = structures(st)
+        tdist = board(st.dungeon).route_table(hfp(target), structs)
+        field: Mapping[Sq, int] = {}
+        if md.large:  # the field depends on the board, the structures, the target's square and the monster's kind
+            fkey = (st.dungeon, structs, m.kind, target.x, target.y)
+            found = _FIELDS.get(fkey)
+            if found is None:
+                if len(_FIELDS) > 5000:
+                    _FIELDS.clear()
+                found = _FIELDS[fkey] = large_field(st, m, tdist)
+            field = found
 
         def away(a: Sq) -> int:
             # a 2x2 base may not fit where a small model's route goes: it measures in base positions
@@ -256,6 +336,7 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
+_FIELDS: dict[tuple[object, ...], dict[Sq, int]] = {}  # `large_field`s by all they depend on
 
 
 def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
@@ -273,7 +354,7 @@ def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
     return found
 
 
-def large_field(st: DungeonState, m: MonsterState, tdist: dict[Sq, int]) -> dict[Sq, int]:
+def large_field(st: DungeonState, m: MonsterState, tdist: Mapping[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
     target (by route, models ignored): so it heads for gaps it fits through."""
     md = monster_def(m)

@@ -1,6 +1,8 @@
 """The board right now: what stands where, what blocks sight, range by route, and the enemies a hero may aim at."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
@@ -21,10 +23,11 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
 # the structures of a board given which spawn points stand and which chests are closed (asked for every
 # route and every line of sight; the same few sets all game)
 _STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
+_LEVEL_KEY = attrgetter("destroyed", "chest")
 
 
 def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
-    key = (st.dungeon, chests, *[(lv.destroyed, lv.chest == "closed") for lv in st.levels])
+    key = (st.dungeon, chests, tuple(map(_LEVEL_KEY, st.levels)))
     found = _STRUCTURES.get(key)
     if found is None:
         b = board(st.dungeon)
@@ -62,27 +65,53 @@ def sees(st: DungeonState, side: str, src: tuple[Sq, ...], src_attrs: set[str],
     end flies; small opposing models block only when both ends are small; incapacitated
     heroes never block.
     """
-    fly = "fly" in src_attrs or "fly" in dst_attrs
+    b = board(st.dungeon)
+    return b.sight_table.sight(b.numbers(src), b.numbers(dst), blockers(st, side, src_attrs, dst_attrs),
+                               "ghost" in src_attrs)
+
+
+def blockers(st: DungeonState, side: str, src_attrs: set[str] | tuple[str, ...],
+             dst_attrs: set[str] | tuple[str, ...]) -> int:
+    """The squares that stop the sight of a model of `side` with these attributes of one with those, as a
+    bitmask of square numbers (`sightmap`): everything `sees` says blocks (the two ends' own squares are left
+    out by `SightTable.sight`)."""
+    if "fly" in src_attrs or "fly" in dst_attrs:
+        return 0
     both_small = "small" in src_attrs and "small" in dst_attrs
-    blockers: frozenset[Sq] = frozenset()
-    if not fly:
-        models: list[Sq] = []
-        if side == "heroes":
-            for m in st.monsters:
-                if "small" in monster_def(m).attributes and not both_small:
-                    continue
-                models.extend(mfp(m))
-        else:
-            for h in st.heroes:
-                if is_incap(h):
-                    continue
-                if "small" in hero_attributes(h) and not both_small:
-                    continue
-                models.append((h.x, h.y))
-        blockers = sight_structures(st, both_small)
-        if models:
-            blockers = blockers.union(models)
-    return board(st.dungeon).sight(src, dst, blockers, ignore_walls="ghost" in src_attrs)
+    hgt = board(st.dungeon).height
+    block = 0
+    if side == "heroes":
+        for m in st.monsters:
+            md = monster_def(m)
+            if "small" in md.attributes and not both_small:
+                continue
+            x, y = m.x, m.y
+            block |= 1 << (x * hgt + y)
+            if md.large:
+                block |= 3 << ((x + 1) * hgt + y) | 2 << (x * hgt + y)
+    else:
+        for h in st.heroes:
+            if is_incap(h):
+                continue
+            if "small" in hero_attributes(h) and not both_small:
+                continue
+            block |= 1 << (h.x * hgt + h.y)
+    block |= _structures_mask(st, both_small)
+    return block
+
+
+_STRUCTURE_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}
+
+
+def _structures_mask(st: DungeonState, chests: bool) -> int:
+    found = sight_structures(st, chests)
+    key = (st.dungeon, found)
+    mask = _STRUCTURE_MASKS.get(key)
+    if mask is None:
+        if len(_STRUCTURE_MASKS) > 1000:
+            _STRUCTURE_MASKS.clear()
+        mask = _STRUCTURE_MASKS[key] = board(st.dungeon).sight_table.bits(found)
+    return mask
 
 
 def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int = 99) -> int:

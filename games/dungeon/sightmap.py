@@ -1,0 +1,140 @@
+"""Line of sight over square numbers and bitmasks: what one board's pairs of squares need, worked out once.
+
+Squares are numbered n = x * height + y (as `Board.nsteps`) and a set of squares is an int with bit n set
+for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, which ignores them) a
+`SightTable` keeps what never changes:
+
+- `area`: the squares whose blocking could matter (the box around the pair, both ends left out),
+- `clear`: whether any line runs between them touching no wall,
+- `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
+  blockers: the pair sees).
+
+A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
+exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
+matter (and its line, if any, joins `seen`). Neighbouring squares are settled completely from their table
+entry (which sides a diagonal line may pass, see `los.neighbours_see`). The answers are those of
+`los.py` exactly; tests/dungeon/test_dungeon_sight.py checks them against a separate exact computation.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .los import Wall, find_line, touched
+
+Sq = tuple[int, int]
+
+
+def _no_wall(a: Sq, b: Sq) -> bool:
+    return False
+
+
+class SightTable:
+    """The sight records of one board (built lazily, pair by pair)."""
+
+    def __init__(self, width: int, height: int, walls: list[Wall], wall_between: Callable[[Sq, Sq], bool]) -> None:
+        self.width, self.height = width, height
+        self.size = width * height
+        self.walls = walls
+        self.wall_between = wall_between
+        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete]
+        self.pairs: dict[int, list] = {}
+        self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
+
+    def bits(self, squares: tuple[Sq, ...] | frozenset[Sq] | set[Sq] | list[Sq]) -> int:
+        h = self.height
+        out = 0
+        for x, y in squares:
+            out |= 1 << (x * h + y)
+        return out
+
+    def squares(self, mask: int) -> list[Sq]:
+        """The squares of a mask, in increasing order (as sorted squares)."""
+        h = self.height
+        out = []
+        while mask:
+            low = mask & -mask
+            n = low.bit_length() - 1
+            out.append((n // h, n % h))
+            mask ^= low
+        return out
+
+    def _record(self, key: int, a: Sq, b: Sq, ignore_walls: bool) -> list:
+        h = self.height
+        if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
+            wall = _no_wall if ignore_walls else self.wall_between
+            if a[0] == b[0] or a[1] == b[1]:
+                rec = [0, not wall(a, b), [0], True]
+            else:
+                sides = [s for s in ((b[0], a[1]), (a[0], b[1])) if not wall(a, s) and not wall(s, b)]
+                seen = [1 << (s[0] * h + s[1]) for s in sides]
+                area = 0
+                for s in seen:
+                    area |= s
+                rec = [area, bool(sides), seen, True]
+        else:
+            x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
+            y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
+            column = ((1 << (y1 - y0 + 1)) - 1) << y0
+            area = 0
+            for x in range(x0, x1 + 1):
+                area |= column << (x * h)
+            area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
+            line = find_line(a, b, (), [] if ignore_walls else self.walls)
+            seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
+            rec = [area, line is not None, seen, False]
+        self.pairs[key] = rec
+        return rec
+
+    def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
+        """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
+        if na == nb:
+            return True
+        if nb < na:
+            na, nb = nb, na
+        size = self.size
+        key = ((size if ignore_walls else 0) + na) * size + nb
+        rec = self.pairs.get(key)
+        if rec is None:
+            h = self.height
+            rec = self._record(key, (na // h, na % h), (nb // h, nb % h), ignore_walls)
+        if not rec[1]:
+            return False
+        rel = rec[0] & block
+        if not rel:
+            return True
+        for seen in rec[2]:
+            if not seen & rel:
+                return True
+        if rec[3]:
+            return False
+        hit = self.misses.get((key, rel))
+        if hit is None:
+            h = self.height
+            a, b = (na // h, na % h), (nb // h, nb % h)
+            line = find_line(a, b, self.squares(rel), [] if ignore_walls else self.walls)
+            hit = line is not None
+            if line is not None and len(rec[2]) < 64:
+                rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
+            if len(self.misses) > 200_000:
+                self.misses.clear()
+            self.misses[(key, rel)] = hit
+        return hit
+
+    def sight(self, froms: tuple[int, ...], tos: tuple[int, ...], block: int, ignore_walls: bool = False) -> bool:
+        """Line of sight from any of the squares numbered `froms` to any of `tos` (their own squares never
+        block: a model does not hide itself or its target)."""
+        own = 0
+        for n in froms:
+            own |= 1 << n
+        tmask = 0
+        for n in tos:
+            tmask |= 1 << n
+        if own & tmask:
+            return True
+        own |= tmask
+        block &= ~own
+        for a in froms:
+            for b in tos:
+                if self.sees(a, b, block, ignore_walls):
+                    return True
+        return False
