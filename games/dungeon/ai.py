@@ -24,6 +24,7 @@ from .dice import expected
 COOPERATIVE = True
 BUDGET_SCALE = 0.1  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
 REACTIONS = 2.0  # monster reactions a hero in reach should expect before it acts again (see `threat`)
+GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
 
@@ -51,11 +52,18 @@ def _goals(v: Any) -> tuple[Any, list[Any]]:
     return spawn, [m for m in v.monsters if not _guardian(m.kind)]
 
 
-def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any]) -> int:
-    """Steps from (x, y) to the objective: the standing spawn point, else the nearest monster left."""
+def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any], reach: int = 1) -> int:
+    """Steps from (x, y) to where a hero with attacks of `reach` strikes the objective: the standing spawn
+    point, else the nearest monster left (range counts steps around walls, as the route does)."""
     if spawn is not None:
-        return _walk(v.dungeon, spawn.x, spawn.y).get((x, y), 99)
-    return min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
+        d = _walk(v.dungeon, spawn.x, spawn.y).get((x, y), 99)
+    else:
+        d = min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
+    return max(0, d - reach)
+
+
+def _reach(h: Any) -> int:
+    return max(h.attacks.values(), default=1)
 
 
 @cache
@@ -146,7 +154,9 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         out += 5.0 * h.potions + 6.0 * len(h.equipment)
         if h.active:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
-        out -= GAP * _gap(v, h.x, h.y, spawn, foes)
+        # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
+        # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
+        out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
     return out
 
 
@@ -165,11 +175,11 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     if me is None:
         return moves
     spawn, foes = _goals(v)
-    here = _gap(v, me.x, me.y, spawn, foes)
+    here = _gap(v, me.x, me.y, spawn, foes, _reach(me))
 
     def rank(a: Action) -> tuple[int, str]:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
-        return (_gap(v, x, y, spawn, foes), a.text())
+        return (_gap(v, x, y, spawn, foes, _reach(me)), a.text())
 
     def next_to_foe(a: Action) -> bool:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
