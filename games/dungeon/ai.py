@@ -8,18 +8,24 @@ engine stores its state.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from games.core import Action
 from games.core.grid import parse_label
 
 from .board import board
-from .data import content
+from .data import STYLE_STAT, Dice, content
+from .dice import expected
 
 COOPERATIVE = True
 BUDGET_SCALE = 0.1  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
+REACTIONS = 2.0  # monster reactions a hero in reach should expect before it acts again (see `threat`)
+GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
+GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
 
 
@@ -46,11 +52,80 @@ def _goals(v: Any) -> tuple[Any, list[Any]]:
     return spawn, [m for m in v.monsters if not _guardian(m.kind)]
 
 
-def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any]) -> int:
-    """Steps from (x, y) to the objective: the standing spawn point, else the nearest monster left."""
+def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any], reach: int = 1) -> int:
+    """Steps from (x, y) to where a hero with attacks of `reach` strikes the objective: the standing spawn
+    point, else the nearest monster left (range counts steps around walls, as the route does)."""
     if spawn is not None:
-        return _walk(v.dungeon, spawn.x, spawn.y).get((x, y), 99)
-    return min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
+        d = _walk(v.dungeon, spawn.x, spawn.y).get((x, y), 99)
+    else:
+        d = min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
+    return max(0, d - reach)
+
+
+def _reach(h: Any) -> int:
+    return max(h.attacks.values(), default=1)
+
+
+@cache
+def _offence(kind: str, level: int) -> tuple[float, int, int, str, bool]:
+    """A monster's expected attack roll on `level` (deeper levels add dice), its reach (range), its move, its
+    attack style, and whether it summons (a boss that keeps bringing more monsters)."""
+    m = content().monsters[kind]
+    bonus = content().rules.level_bonus
+    extra = sum(expected(Dice(dice=(c,))) for c in bonus[min(level, len(bonus) - 1)])
+    summons = any(step.effect == "summon" for step in m.special)
+    return (expected(getattr(m, STYLE_STAT[m.attack.style])) + extra, m.attack.range, m.move, m.attack.style,
+            summons)
+
+
+@cache
+def _defence(spec: str) -> float:
+    return expected(Dice.parse(spec)) if spec else 0.0
+
+
+def _hit_chance(offence: float, defence: float) -> float:
+    """Roughly how often a roll expected to make `offence` beats one expected to make `defence` (a tie goes to
+    the defender)."""
+    return 1.0 / (1.0 + math.exp(-(offence - defence - 0.5) / 1.3))
+
+
+def threat(v: Any) -> dict[str, float]:
+    """Wounds each standing hero may expect from the monsters' next reactions, from the public view: every
+    monster goes for the hero closest to it (by the route around walls); one already in reach attacks at the
+    next reaction, one that gets there with its move attacks at the one after. Monsters react after every
+    hero's activation, so before a hero acts again they react about as often as there are heroes: a monster in
+    reach counts twice (the other heroes may kill it first), one a move away once; a hero left in reach of
+    several of them is soon down."""
+    out: dict[str, float] = {h.id: 0.0 for h in v.heroes if not h.incapacitated}
+    standing = [h for h in v.heroes if not h.incapacitated]
+    if not standing:
+        return out
+    for m in v.monsters:
+        if m.kind not in content().monsters:
+            continue
+        md = content().monsters[m.kind]
+        if md.behaviour == "cowardly" or md.guardian:
+            continue
+        off, reach, move, style, _ = _offence(m.kind, v.level)
+        table = _walk(v.dungeon, m.x, m.y)
+        near: list[tuple[int, int, Any]] = []
+        for h in standing:
+            d = table.get((h.x, h.y), 99)
+            if m.large:
+                d = min(d, max(0, _d(m.x, m.y, h.x, h.y) - 1) if _d(m.x, m.y, h.x, h.y) <= 2 else d)
+            near.append((d, h.seat, h))
+        d, _, target = min(near, key=lambda t: (t[0], t[1]))
+        if d <= reach:
+            weight = REACTIONS
+        elif d <= reach + move:
+            weight = REACTIONS - 1.0
+        else:
+            continue
+        if md.rank == "boss":
+            weight *= 1.0 + sum(1 for step in md.special if step.effect in ("react", "blast"))
+        stat = "WILL" if style == "magic" else "ARM"
+        out[target.id] += weight * _hit_chance(off, _defence(target.dice.get(stat, "")))
+    return out
 
 
 def evaluate(engine: Any, state: Any, player: str) -> float:
@@ -63,24 +138,32 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
     elif spawn is not None:
         out += 150.0 * spawn.wounds  # the spawn point keeps calling monsters: wearing it down comes first
     for m in foes:
-        out -= 50.0 + 15.0 * (m.life - m.wounds)
+        rank = content().monsters[m.kind].rank if m.kind in content().monsters else "minion"
+        # a summoner brings more monsters every turn: it comes first (else the team kills its minions for ever)
+        per = 40.0 if _offence(m.kind, v.level)[4] else (22.0 if rank == "boss" else 15.0)
+        out -= 50.0 + per * (m.life - m.wounds)
+    danger = threat(v)
     for h in v.heroes:
         if h.incapacitated:
             out -= 250.0  # a hero down is a hero fewer for every level still to come
             continue
         left = h.life - h.wounds
         out += 11.0 * left - (25.0 if left <= 1 else 0.0)
+        hurt = danger.get(h.id, 0.0)  # expected wounds before it acts again; down is the worst of them
+        out -= 18.0 * min(hurt, left) + 200.0 * min(1.0, max(0.0, (hurt - left + 1.5) / 2.0))
         out += 5.0 * h.potions + 6.0 * len(h.equipment)
         if h.active:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
-        out -= 4.0 * _gap(v, h.x, h.y, spawn, foes)
+        # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
+        # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
+        out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
     return out
 
 
 def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Action]:
     """Of the squares a hero may move to, only those that bring it closer to the objective (by the route
-    around walls) or next to a monster, the closest few; every other action but `drop` stays. Wandering is left
-    out."""
+    around walls) or next to a monster, the closest few, and for a hero in danger the few out of every monster's
+    reach; every other action but `drop` stays. Wandering is left out."""
     # dropping a card only to pick it up again is a loop a search happily walks into (it costs nothing it
     # values): computer heroes never drop; a full hero keeps what it carries
     moves = [a for a in moves if a.cmd != "drop"] or moves
@@ -92,18 +175,26 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     if me is None:
         return moves
     spawn, foes = _goals(v)
-    here = _gap(v, me.x, me.y, spawn, foes)
+    here = _gap(v, me.x, me.y, spawn, foes, _reach(me))
 
     def rank(a: Action) -> tuple[int, str]:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
-        return (_gap(v, x, y, spawn, foes), a.text())
+        return (_gap(v, x, y, spawn, foes, _reach(me)), a.text())
 
     def next_to_foe(a: Action) -> bool:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
         return any(_d(x, y, m.x, m.y) <= 1 for m in foes)
 
+    def safe(a: Action) -> bool:
+        """Out of every monster's move and reach (a place to fall back to, heal or wait for the team)."""
+        x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
+        return all(_walk(v.dungeon, m.x, m.y).get((x, y), 99) > _offence(m.kind, v.level)[1]
+                   + _offence(m.kind, v.level)[2] for m in v.monsters if m.kind in content().monsters)
+
     keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
     keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
+    if threat(v).get(me.id, 0.0) > 0:  # in danger where it stands: the safe squares nearest the objective too
+        keep |= {a.text() for a in sorted((a for a in steps if safe(a)), key=rank)[:3]}
     return [a for a in moves if a.cmd != "move" or a.text() in keep]
 
 
