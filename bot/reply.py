@@ -100,8 +100,9 @@ class Reply:
     # public reply shows them a "Your hand" button, `/game hand` answers with them
     hand_controls: dict[str, tuple[list[Button], list[Menu]]] = field(default_factory=dict)
     recap: str = ""  # with a ping: the moves since the pinged player's last one (it opens `text`)
-    # this move ended the game: a transport that can posts the animated replay after the final board
-    # (`GameManager.end_replay`); never set for an abandoned game or a board shown again
+    # this move (or a deadline's answer, or a vote to end) ended the game: a transport that can posts the animated
+    # replay after the final board (`GameManager.end_replay`); never set for a game the host abandoned or a board
+    # shown again
     replay_due: bool = False
 
     @classmethod

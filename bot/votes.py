@@ -93,6 +93,7 @@ class VoteCommands:
         ender = replace(ctx, channel_id=rec.channel_id, guild_id=rec.guild_id, can_manage=True, game_id=None)
         reply = await self.lobby.abandon(ender)
         reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
+        reply.replay_due = True  # the game is over as surely as by a last move: its replay follows
         return reply
 
     async def _computers_take_over(self, rec: GameRecord, late: list[str]) -> Reply:

@@ -271,10 +271,10 @@ class Flows:
                 content = continued_text(turn.body, replace(reply, text="")) if turn else None
             await self._board_later(interaction, reply, board, sent, content)
         if reply.replay_due and self.replay_at_end and sent is not None and reply.game_id is not None:
-            await self._post_replay(channel_id, reply.game_id)
+            await self.post_replay(channel_id, reply.game_id)
         return None if sent is None else sent.id
 
-    async def _post_replay(self, channel_id: str, game_id: int) -> None:
+    async def post_replay(self, channel_id: str, game_id: int) -> None:
         """The game just ended: its animated replay, drawn in the render pool, posted after the final board.
         A failure is logged and changes nothing (the game is over and stored already)."""
         try:

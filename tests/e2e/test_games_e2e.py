@@ -71,7 +71,7 @@ async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, 
         raise RuntimeError("render pool gone")
 
     harness.bot.manager.end_replay = broken
-    await harness.bot.flows._post_replay(r.channel, rec.id)
+    await harness.bot.flows.post_replay(r.channel, rec.id)
     assert len(harness.double.messages) == posted and "event=end_replay_failed" in caplog.text
     save_walkthrough(r)
 
