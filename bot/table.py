@@ -30,6 +30,7 @@ from pydantic import BaseModel
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
 from games.core.actions import echo
 from games.core.play import irreversible, replay, step
+from games.core.words import possessive
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
@@ -424,7 +425,8 @@ class Table:
         ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
         reply = await self.play(ctx, rec.kind, action, expected_version=rec.version)
         log.info("skip game=%s player=%s action=%r version=%s", rec.id, player, action.text(), reply.version)
-        reply.text = f"The other players voted to skip {name}'s move: it counts as `{action.text()}`.\n" + reply.text
+        reply.text = (f"The other players voted to skip {possessive(name)} move: it counts as `{action.text()}`.\n"
+                      + reply.text)
         return reply
 
     async def rebuild_from_log(self, rec: GameRecord) -> BaseModel:
@@ -480,6 +482,7 @@ class Table:
                 continues=continues,
                 hand_controls=mine,
                 replay_due=after.finished and bool(events) and (before is None or not before.finished),
+                turn_message=rec.meta.get("turn_message") if continues else None,
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:

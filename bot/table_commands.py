@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
+from games.core.words import plural, possessive
 from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, computers, parsing
@@ -128,10 +129,10 @@ class TableCommands:
                                     "`/game vote kind:computer` after a missed deadline.")
             who = self._seated(rec, player)
             if who in computers.seats(rec):
-                raise IllegalAction(f"A computer plays {self.table.names(rec)[who]}'s seat already.",
+                raise IllegalAction(f"A computer plays {possessive(self.table.names(rec)[who])} seat already.",
                                     "`/game takeover` gives it back to its player.")
             moved = await computers.hand_over(self.table, rec, [who], lvl)
-            said = f"{ctx.user_name} hands {self.table.names(rec)[who]}'s seat to a computer ({lvl})."
+            said = f"{ctx.user_name} hands {possessive(self.table.names(rec)[who])} seat to a computer ({lvl})."
             if moved is None:
                 return Reply(text=said + " It moves when the seat must act.", game_id=rec.id, version=rec.version)
             moved.text = f"{said}\n{moved.text}"
@@ -355,7 +356,8 @@ class TableCommands:
                                               [(e.player, Action.parse(e.action)) for e in entries], since)
             lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())
                      for i, line in enumerate(lines)]
-        return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
+        return Reply(text=f"Last {len(shown)} of {plural(len(entries), 'action')}:\n" + "\n".join(lines),
+                     ephemeral=True)
 
     async def history(self, ctx: Context) -> Reply:
         past = await self.table.storage.history(ctx.channel_id, 10)

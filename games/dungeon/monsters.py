@@ -4,6 +4,7 @@ special moves. Every monster reacts after each hero activation, closest to a vis
 from __future__ import annotations
 
 from games.core.grid import label as sq_label
+from games.core.words import plural
 
 from . import attributes, marks, recap
 from .board import SLOW_TERRAIN, Board, Sq, board, footprint, move_search, small_moves
@@ -413,7 +414,7 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus
     if not hit:
         lines.append(f"{md.name}'s blast finds no one.")
         return
-    lines.append(f"{md.name} blasts everyone within {reach} squares:")
+    lines.append(f"{md.name} blasts everyone within {plural(reach, 'square')}:")
     for h in hit:
         if st.phase != "heroes":
             return

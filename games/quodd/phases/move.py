@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label, step_xy
+from games.core.words import plural, possessive
 
 from .. import data
 from ..abilities.actions import ability_label, when_problem
@@ -208,7 +209,8 @@ class MovePhase(TurnPhase):
             m.taken = 0
             if skill in h.upgraded:
                 h.explores_earned += sd.upgrade_explore
-                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
+                ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration "
+                                     "(drawn in phase 4)."))
         m.current = skill
         m.seq += 1
         seq = m.seq
@@ -337,7 +339,7 @@ class MovePhase(TurnPhase):
         if bad:
             return f"`{bad[0]}` is not a direction this skill goes ({', '.join(allowed)})."
         if len(path) > m.points:
-            return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
+            return f"Dash has {plural(m.points, 'point')} left; the path has {plural(len(path), 'step')}."
         if len(path) > DASH_PATH_CAP:
             return (f"Send a dash at most {DASH_PATH_CAP} steps per command; the rest of your points stay "
                     "ready for the next `move path:`.")
