@@ -415,6 +415,7 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus
         lines.append(f"{md.name}'s blast finds no one.")
         return
     lines.append(f"{md.name} blasts everyone within {plural(reach, 'square')}:")
+    marks.area(st, md.name, mfp(m), reach, f"{md.name} blasts within {plural(reach, 'square')}", monster=True)
     for h in hit:
         if st.phase != "heroes":
             return
