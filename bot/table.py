@@ -511,8 +511,8 @@ class Table:
     def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:
         """Buttons for the legal actions of whoever must act, when there are few enough to show.
 
-        When several players would get the same label ("Keep these skills"), those labels
-        start with the player's name, so everyone can tell which button is theirs.
+        When several players act at once (or would get the same label, "Keep these skills"), the
+        labels start with the player's name, so everyone can tell which button is theirs.
         """
         rows: list[tuple[str, str, str]] = []  # label, action, player
         for player in status.to_act:
@@ -525,8 +525,11 @@ class Table:
         owners: dict[str, set[str]] = {}
         for label, _, player in rows:
             owners.setdefault(label, set()).add(player)
-        out = [Button(label=(f"{(names or {}).get(p, p)}: {label}" if len(owners[label]) > 1 else label)[:80],
-                      action=action, player=p) for label, action, p in rows]
+        # players acting at once: each button says whose it is, where it fits and the label does not say already
+        several = len(status.to_act) > 1
+        out = [Button(label=(mine if len(owners[label]) > 1 or (several and ": " not in label and len(mine) <= 80)
+                             else label)[:80], action=action, player=p)
+               for label, action, p in rows for mine in [f"{(names or {}).get(p, p)}: {label}"]]
         return out[:MAX_BUTTONS]
 
     @staticmethod

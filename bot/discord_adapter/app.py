@@ -98,8 +98,9 @@ class PlaypostBot(ext.Bot):
         self.pace: Pace | None = None
         self.gate = ShutdownGate()
         # what the components' callbacks reach (checked against their Protocol), behind the shutdown gate
-        self.flows: ClickFlows = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000,
-                                            replay_at_end=settings.playpost_replay_at_end)
+        self.posting = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000,
+                                  replay_at_end=settings.playpost_replay_at_end)
+        self.flows: ClickFlows = self.posting
         self.background: list[asyncio.Task[None]] = []
         self.stopping: asyncio.Task[None] | None = None
         for command in build_commands():
@@ -143,8 +144,8 @@ class PlaypostBot(ext.Bot):
     async def _post_nudge(self, nudge: Nudge) -> None:
         """A reminder or a deadline's answer; a game the answer ended gets its animated replay, as after a move."""
         await post_nudge(self, nudge)
-        if nudge.replay_due and self.flows.replay_at_end:
-            await self.flows.post_replay(nudge.rec.channel_id, nudge.rec.id)
+        if nudge.replay_due and self.posting.replay_at_end:
+            await self.posting.post_replay(nudge.rec.channel_id, nudge.rec.id)
 
     async def on_ready(self) -> None:
         log.info("event=ready user=%s guilds=%d", self.user, len(self.guilds))

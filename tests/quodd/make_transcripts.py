@@ -115,8 +115,11 @@ def write(path: Path, scenario: str, names, heroes, seed: int) -> None:
     for n in names:
         lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else ""))
     lines.append(f"{names[0]}> /game start")
+    state = E.setup({"scenario": scenario}, seats, seed)
     for who, a in log:
-        lines.append(f"{who}> /quodd {a.text()}")
+        if E.forced_action(state, who) != a:  # a move with nothing to choose plays itself: no line for it
+            lines.append(f"{who}> /quodd {a.text()}")
+        state, _ = E.apply(state, who, a)
     path.write_text("\n".join(lines) + "\n")
     print(path.name, len(log), "actions;", result_text(st))
 

@@ -138,7 +138,8 @@ def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
         verb = "Kick"
     to = a.get("to")
     if scores(g, s, a):
-        return f"{verb} → {to} (goal!)" + ap_cost(g, s, a)
+        cost_text = ap_cost(g, s, a).strip(" ()")
+        return f"{verb} → {to} (goal!{', ' + cost_text if cost_text else ''})"
     word, target, place = a.get("action"), a.get("target"), a.get("place")
     bits = [word.capitalize() if word else verb]
     if a.cmd == "throw" and a.get("obj") == "pole":
