@@ -69,7 +69,11 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
     for _ in range(MAX_CHAIN):
         if after.finished:
             break
-        forced = await table.rules.run(forced_move, engine, state, after)
+        try:
+            forced = await table.rules.run(forced_move, engine, state, after)
+        except Exception:  # as below: the move already committed keeps its reply
+            log.exception("forced move check failed game=%s", rec.id)
+            break
         if forced is not None:  # nothing to choose: the move plays itself, logged under its player
             player, action = forced
             name = table.names(rec).get(player, player)
@@ -78,6 +82,9 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
                 rec, engine, move = await table.commit(ctx, rec.kind, action, expected_version=rec.version)
             except (PlaypostError, StaleVersion):
                 log.info("forced move overtaken game=%s player=%s", rec.id, player)
+                break
+            except Exception:  # a fault here must not cost the move committed before it its reply
+                log.exception("forced move failed game=%s player=%s", rec.id, player)
                 break
             events.append(Event(text=f"Nothing left to choose for {name}: `{action.text()}` plays itself.",
                                 kind="forced"))
