@@ -1,4 +1,4 @@
-"""Computer seats at the table: who is played by a computer, and letting them move at once.
+"""Computer seats at the table, and moves nobody has to choose: both are played at once after a move.
 
 A seat is played by a computer when its player id is in the game's meta `computers` (player id ->
 level). Seats added with `/game computer` in the lobby get ids `computer-1`, `computer-2`, ...;
@@ -7,7 +7,9 @@ keeps the human's id, so the engine state and the log never change hands: the hu
 back with `/game takeover`. After every committed move `follow` lets each computer that must act
 (its turn, a reaction window, a mid-move choice) decide off the event loop (`Table.decide`: a worker
 process of the bot's decision pool, or a thread in the console and `playpost script`) and commits its move
-through the same apply path as a human's, logged under its seat, until a human must act.
+through the same apply path as a human's, logged under its seat, until a human must act. A player (human or
+computer) who must act with nothing to choose (`Game.forced_action`: a hero with no AP left and only "end turn")
+has that move played for them the same way, said in the reply.
 """
 from __future__ import annotations
 
@@ -65,8 +67,32 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
     """Let computers move while one must act; returns the record, state and status after the last."""
     events: list[Event] = []
     for _ in range(MAX_CHAIN):
+        if after.finished:
+            break
+        try:
+            forced = await table.rules.run(forced_move, engine, state, after)
+        except Exception:  # as below: the move already committed keeps its reply
+            log.exception("forced move check failed game=%s", rec.id)
+            break
+        if forced is not None:  # nothing to choose: the move plays itself, logged under its player
+            player, action = forced
+            name = table.names(rec).get(player, player)
+            ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
+            try:
+                rec, engine, move = await table.commit(ctx, rec.kind, action, expected_version=rec.version)
+            except (PlaypostError, StaleVersion):
+                log.info("forced move overtaken game=%s player=%s", rec.id, player)
+                break
+            except Exception:  # a fault here must not cost the move committed before it its reply
+                log.exception("forced move failed game=%s player=%s", rec.id, player)
+                break
+            events.append(Event(text=f"Nothing left to choose for {name}: `{action.text()}` plays itself.",
+                                kind="forced"))
+            events.extend(move.events)
+            state, after = move.state, move.after
+            continue
         comps = seats(rec)
-        if after.finished or not comps:
+        if not comps:
             break
         player = next((p for p in after.to_act if p in comps), None)
         if player is None:
@@ -87,6 +113,15 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
         events.extend(move.events)
         state, after = move.state, move.after
     return rec, state, after, events
+
+
+def forced_move(engine: Game, state: BaseModel, after: Status) -> tuple[str, Action] | None:
+    """The first player who must act with nothing to choose, and the move the game plays for them."""
+    for player in after.to_act:
+        action = engine.forced_action(state, player)
+        if action is not None:
+            return player, action
+    return None
 
 
 def quiet(rec: GameRecord, reply: Reply) -> Reply:

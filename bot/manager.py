@@ -211,6 +211,11 @@ class GameManager:
         """Where the newest board with buttons was posted, so a stale button can point to it."""
         await self.table.storage.update_meta(game_id, {"board_url": url, "board_version": version})
 
+    async def remember_turn(self, game_id: int, message: dict[str, Any]) -> None:
+        """Which message shows the turn under way (and its text), so the turn's next move edits it even after
+        a restart (it comes back in `Reply.turn_message`)."""
+        await self.table.storage.update_meta(game_id, {"turn_message": message})
+
     async def remember_status(self, game_id: int, channel_id: str, message_id: str, pinned: bool) -> None:
         """Where the game's status message was posted (it is edited there after every public change)."""
         await self.table.storage.update_meta(game_id, {"status_message": message_id, "status_channel": channel_id,

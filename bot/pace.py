@@ -64,6 +64,7 @@ class Nudge:
     buttons: list[Button] = field(default_factory=list)  # the current board's buttons, for acting at once
     menus: list[Menu] = field(default_factory=list)  # and its menus
     can_skip: bool = False  # the game names a skip action for the late player (a vote may apply it)
+    replay_due: bool = False  # the answered window ended the game: its animated replay follows (as after a move)
 
 
 def latest_slot(deadline: float, deadline_s: float, reminder_s: float, t: float) -> float | None:
@@ -214,7 +215,7 @@ class Pace:
             return None
         answered = Nudge(rec=rec, kind="expired", to_act=list(expired.ping), waiting_for="",
                          text=expired.text, version=expired.version or rec.version, buttons=expired.buttons,
-                         menus=expired.menus)
+                         menus=expired.menus, replay_due=expired.replay_due)
         try:
             await self.post(answered)
         except Exception:

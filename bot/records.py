@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from games.core import Action, Game, IllegalAction, PlaypostError, Seat, get_game
 from games.core.play import replay
+from games.core.words import plural
 from storage import GameRecord, LogEntry
 
 from .defaults import EXPORT_FORMAT, EXPORT_VERSION
@@ -31,7 +32,7 @@ class RecordCommands:
         entries = await self.table.storage.log(rec.id)
         data = self.export_data(rec, entries)
         body = json.dumps(data, indent=1, sort_keys=False).encode()
-        return Reply(text=f"Game record of #{rec.id} ({len(entries)} actions).",
+        return Reply(text=f"Game record of #{rec.id} ({plural(len(entries), 'action')}).",
                      files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}.json", data=body)],
                      ephemeral=rec.status == "active")
 

@@ -46,11 +46,14 @@ class ReplayCommands:
 
 
 async def end_replay(table: Table, game_id: int) -> Reply | None:
-    """The replay posted in the game's channel once a move ends it: the `/game replay` reply, or None when
-    there is none to post (images off, over the upload limit: said in the log)."""
+    """The replay posted in the game's channel once a move, a deadline's answer or a vote ends it: the
+    `/game replay` reply, or None when there is none to post (images off, over the upload limit: said in the
+    log; an ended game without a move)."""
     rec = await table.storage.get_game(game_id)
-    if rec is None or rec.status != "finished":
+    if rec is None or rec.status not in ("finished", "abandoned"):
         return None
+    if rec.status == "abandoned" and not await table.storage.log(rec.id):
+        return None  # ended before anyone moved: nothing to replay
     reply = await game_replay(table, rec)
     if reply.ephemeral or not reply.files:
         log.info("event=end_replay_skipped game=%s why=%r", game_id, reply.text)
@@ -75,5 +78,7 @@ async def game_replay(table: Table, rec: GameRecord) -> Reply:
     if rec.state:
         st = engine.status(engine.load(rec.state))
         result = f" {st.result.text}" if st.result and st.result.text else ""
+    if rec.status == "abandoned":
+        result = " The game was ended before its result."
     return Reply(text=f"Replay of {engine.name} game #{rec.id}, one frame per turn.{result}",
                  files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}-replay.gif", data=gif)])

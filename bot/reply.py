@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .pipeline import Board
@@ -100,9 +100,13 @@ class Reply:
     # public reply shows them a "Your hand" button, `/game hand` answers with them
     hand_controls: dict[str, tuple[list[Button], list[Menu]]] = field(default_factory=dict)
     recap: str = ""  # with a ping: the moves since the pinged player's last one (it opens `text`)
-    # this move ended the game: a transport that can posts the animated replay after the final board
-    # (`GameManager.end_replay`); never set for an abandoned game or a board shown again
+    # this move (or a deadline's answer, or a vote to end) ended the game: a transport that can posts the animated
+    # replay after the final board (`GameManager.end_replay`); never set for a game the host abandoned or a board
+    # shown again
     replay_due: bool = False
+    # where the transport said the turn's message is (`GameManager.remember_turn`, kept in the game's meta): a
+    # transport that restarted edits that message again instead of posting a new one
+    turn_message: dict[str, Any] | None = None
 
     @classmethod
     def error(cls, reason: str, hint: str = "") -> Reply:

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
 from games.core.actions import echo
 from games.core.play import irreversible, replay, step
+from games.core.words import possessive
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
@@ -424,7 +425,8 @@ class Table:
         ctx = Context(channel_id=rec.channel_id, user_id=player, user_name=name, guild_id=rec.guild_id)
         reply = await self.play(ctx, rec.kind, action, expected_version=rec.version)
         log.info("skip game=%s player=%s action=%r version=%s", rec.id, player, action.text(), reply.version)
-        reply.text = f"The other players voted to skip {name}'s move: it counts as `{action.text()}`.\n" + reply.text
+        reply.text = (f"The other players voted to skip {possessive(name)} move: it counts as `{action.text()}`.\n"
+                      + reply.text)
         return reply
 
     async def rebuild_from_log(self, rec: GameRecord) -> BaseModel:
@@ -480,6 +482,7 @@ class Table:
                 continues=continues,
                 hand_controls=mine,
                 replay_due=after.finished and bool(events) and (before is None or not before.finished),
+                turn_message=rec.meta.get("turn_message") if continues else None,
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:
@@ -508,8 +511,8 @@ class Table:
     def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:
         """Buttons for the legal actions of whoever must act, when there are few enough to show.
 
-        When several players would get the same label ("Keep these skills"), those labels
-        start with the player's name, so everyone can tell which button is theirs.
+        When several players act at once (or would get the same label, "Keep these skills"), the
+        labels start with the player's name, so everyone can tell which button is theirs.
         """
         rows: list[tuple[str, str, str]] = []  # label, action, player
         for player in status.to_act:
@@ -522,8 +525,11 @@ class Table:
         owners: dict[str, set[str]] = {}
         for label, _, player in rows:
             owners.setdefault(label, set()).add(player)
-        out = [Button(label=(f"{(names or {}).get(p, p)}: {label}" if len(owners[label]) > 1 else label)[:80],
-                      action=action, player=p) for label, action, p in rows]
+        # players acting at once: each button says whose it is, where it fits and the label does not say already
+        several = len(status.to_act) > 1
+        out = [Button(label=(mine if len(owners[label]) > 1 or (several and ": " not in label and len(mine) <= 80)
+                             else label)[:80], action=action, player=p)
+               for label, action, p in rows for mine in [f"{(names or {}).get(p, p)}: {label}"]]
         return out[:MAX_BUTTONS]
 
     @staticmethod

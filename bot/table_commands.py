@@ -5,10 +5,13 @@ import asyncio
 import hashlib
 from typing import Any
 
-from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
+from pydantic import BaseModel
+
+from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, Status, all_games, get_game
 from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
-from storage import ChannelBusy, GameRecord, SeatRecord
+from games.core.words import plural, possessive
+from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord
 
 from . import commands, computers, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
@@ -128,10 +131,10 @@ class TableCommands:
                                     "`/game vote kind:computer` after a missed deadline.")
             who = self._seated(rec, player)
             if who in computers.seats(rec):
-                raise IllegalAction(f"A computer plays {self.table.names(rec)[who]}'s seat already.",
+                raise IllegalAction(f"A computer plays {possessive(self.table.names(rec)[who])} seat already.",
                                     "`/game takeover` gives it back to its player.")
             moved = await computers.hand_over(self.table, rec, [who], lvl)
-            said = f"{ctx.user_name} hands {self.table.names(rec)[who]}'s seat to a computer ({lvl})."
+            said = f"{ctx.user_name} hands {possessive(self.table.names(rec)[who])} seat to a computer ({lvl})."
             if moved is None:
                 return Reply(text=said + " It moves when the seat must act.", game_id=rec.id, version=rec.version)
             moved.text = f"{said}\n{moved.text}"
@@ -304,6 +307,11 @@ class TableCommands:
             if not entries:
                 raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
             last = entries[-1]
+            # a move the table played by itself (nothing left to choose) goes back with the move that led to it
+            forced = self._forced_tail(rec, engine, entries, ctx.user_id, st)
+            if forced is not None:
+                tail, entries, before_forced = entries[-1], entries[:-1], forced
+                last, st = entries[-1], engine.status(forced)
             if last.player != ctx.user_id:
                 raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
             if last.turn_key != st.turn_key:
@@ -312,23 +320,43 @@ class TableCommands:
             if last.barrier:
                 raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
                                     hint_for(engine, state, ctx.user_id))
-            cached = [u for u in self.table.undo_states.get(rec.id, []) if u[0] == last.seq]
-            if cached:
-                rebuilt = cached[0][2]
-            else:  # after a restart: rebuild from the log (checked when it was written)
-                rebuilt = replay(engine, rec.options, seats_of(rec), rec.seed,
-                                 [(e.player, Action.parse(e.action)) for e in entries[:-1]], trusted=True)
+            rebuilt = self._state_before(rec, engine, entries, len(entries) - 1)
             if secrets_mark(engine, rebuilt) != secrets_mark(engine, state):  # also for logs written before barriers
                 raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
                                     hint_for(engine, state, ctx.user_id))
             after = engine.status(rebuilt)
+            taken = f"`{last.action}`"
+            if forced is not None:
+                rec = await self.table.storage.mark_undone(rec, rec.version, tail.seq, engine.dump(before_forced))
+                taken += f" (and `{tail.action}`, which followed by itself)"
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
             self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
         reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
-        reply.text = f"{ctx.user_name} takes back `{last.action}`.\n" + reply.text
+        reply.text = f"{ctx.user_name} takes back {taken}.\n" + reply.text
         reply.ping = []
         return reply
+
+    def _state_before(self, rec: GameRecord, engine: Game, entries: list[LogEntry], i: int) -> BaseModel:
+        """The state before log entry `i`: kept from its commit, or rebuilt from the log after a restart."""
+        cached = [u for u in self.table.undo_states.get(rec.id, []) if u[0] == entries[i].seq]
+        if cached:
+            return cached[0][2]
+        return replay(engine, rec.options, seats_of(rec), rec.seed,
+                      [(e.player, Action.parse(e.action)) for e in entries[:i]], trusted=True)
+
+    def _forced_tail(self, rec: GameRecord, engine: Game, entries: list[LogEntry], player: str,
+                     st: Status) -> BaseModel | None:
+        """When the log ends with a move the table played for `player` (they had nothing to choose, and it passed
+        their turn on) after a move of theirs in that turn: the state before it; else None."""
+        if len(entries) < 2:
+            return None
+        last, prev = entries[-1], entries[-2]
+        if last.player != player or prev.player != player or last.turn_key == st.turn_key or last.barrier \
+                or prev.turn_key != last.turn_key:
+            return None
+        before = self._state_before(rec, engine, entries, len(entries) - 1)
+        return before if engine.forced_action(before, player) == Action.parse(last.action) else None
 
     async def abandon(self, ctx: Context) -> Reply:
         async with self.table.lock(ctx.channel_id):
@@ -355,7 +383,8 @@ class TableCommands:
                                               [(e.player, Action.parse(e.action)) for e in entries], since)
             lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())
                      for i, line in enumerate(lines)]
-        return Reply(text=f"Last {len(shown)} of {len(entries)} actions:\n" + "\n".join(lines), ephemeral=True)
+        return Reply(text=f"Last {len(shown)} of {plural(len(entries), 'action')}:\n" + "\n".join(lines),
+                     ephemeral=True)
 
     async def history(self, ctx: Context) -> Reply:
         past = await self.table.storage.history(ctx.channel_id, 10)

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.core import IllegalAction, PlaypostError, get_game
 from games.core.actions import echo
+from games.core.words import possessive
 from storage import GameRecord
 
 from . import computers
@@ -93,12 +94,13 @@ class VoteCommands:
         ender = replace(ctx, channel_id=rec.channel_id, guild_id=rec.guild_id, can_manage=True, game_id=None)
         reply = await self.lobby.abandon(ender)
         reply.text = f"The other players voted to end the game after the missed deadline.\n{reply.text}"
+        reply.replay_due = True  # the game is over as surely as by a last move: its replay follows
         return reply
 
     async def _computers_take_over(self, rec: GameRecord, late: list[str]) -> Reply:
         """The late players' seats go to computers, which move at once."""
         names = ", ".join(self.table.names(rec).get(p, p) for p in late)
-        said = f"The other players voted to hand {names}'s seat to a computer ({computers.DEFAULT_LEVEL})."
+        said = f"The other players voted to hand {possessive(names)} seat to a computer ({computers.DEFAULT_LEVEL})."
         moved = await computers.hand_over(self.table, rec, late, computers.DEFAULT_LEVEL)
         if moved is None:
             return Reply(text=said, game_id=rec.id, version=rec.version)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from games.core.grid import label, parse_label
 from games.core.marks import Mark
 
 from .common import INK, PAPER, RGB, WHITE, Pen, font, wrap
 
 Where = Callable[[str], "tuple[float, float] | None"]
+Disc = tuple[tuple[float, float], str, RGB]  # a numbered disc: where, its number, its colour
 
 MOVE = (200, 40, 40)  # a mover's path
 PUSH = (150, 30, 150)  # a hero moved by someone else
@@ -33,7 +35,7 @@ TEXT_PAIRS: tuple[tuple[RGB, RGB], ...] = (
 
 KIND_COLOUR = {"move": MOVE, "tumble": MOVE, "push": PUSH, "throw": FLIGHT, "kick": FLIGHT, "drop": FLIGHT,
                "fumble": FLIGHT, "swat": FLIGHT, "catch": FLIGHT, "spawn": SPAWN, "loot": LOOT, "explode": BLAST,
-               "goal": BLAST}
+               "goal": BLAST, "area": BLAST}
 
 PATH_KINDS = ("move", "push", "tumble")  # the legend spells their path out
 MIN_CAP_AT_600 = 9  # px: the height of a capital letter when the image is shown 600 px wide
@@ -94,7 +96,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
     """Each mark as an arrow or a symbol with its number (1 = oldest shown); pending actions dashed, marked '!'."""
     r = max(9, number_size // 2 + 3)
     w = max(3, int(cell / 10))
-    discs: list[tuple[tuple[float, float], str, RGB]] = []
+    discs: list[Disc] = []
     for i, m in enumerate([*marks, *pending], start=1):
         pts = [p for p in (where(lab) for lab in m.path) if p is not None]
         if not pts:
@@ -102,6 +104,12 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
         is_pending = i > len(marks)
         colour = PENDING if is_pending else colour_of(m)
         tag = "!" if is_pending else str(i)
+        if m.kind == "area":  # an effect over an area: its squares outlined, a burst at its centre
+            _area(d, m.path[1:], where, cell, colour, w)
+            x, y = pts[0]
+            _burst(d, x, y, cell * 0.42, colour, w)
+            discs.append(((x - cell * 0.42, y - cell * 0.42), tag, colour))
+            continue
         # a small sideways offset per number keeps paths over the same squares apart
         off = ((i % 3) - 1) * cell * 0.12
         pts = [(x + off, y + off) for x, y in pts]
@@ -135,15 +143,58 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
             x, y = pts[0]
             s = cell * 0.42
             if m.kind == "explode":
-                for k in range(8):
-                    ang = k * math.pi / 4
-                    d.line([(x + s * 0.4 * math.cos(ang), y + s * 0.4 * math.sin(ang)),
-                            (x + s * math.cos(ang), y + s * math.sin(ang))], fill=colour, width=w)
+                _burst(d, x, y, s, colour, w)
             else:
                 d.rectangle((x - s, y - s, x + s, y + s), outline=colour, width=w)
             discs.append(((x - s, y - s), tag, colour))
-    for xy, tag, colour in discs:  # numbers on top of every line
+    for xy, tag, colour in spread(discs, r):  # numbers on top of every line, none hiding another
         _disc(d, xy, tag, colour, r, number_size)
+
+
+def spread(discs: Sequence[Disc], r: float) -> list[Disc]:
+    """Discs moved apart so none covers another: a disc whose place is taken goes to the nearest free place on
+    rings around it (several actions ending on one square get their numbers side by side)."""
+    placed: list[Disc] = []
+    gap = 2 * r + 1
+
+    def free(p: tuple[float, float]) -> bool:
+        return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= gap for q, _, _ in placed)
+
+    for (x, y), tag, colour in discs:
+        spot = (x, y)
+        ring = 1
+        while not free(spot) and ring <= 6:
+            steps = 6 * ring
+            angles = [2 * math.pi * k / steps for k in range(steps)]
+            spots = [(x + gap * ring * math.cos(a), y + gap * ring * math.sin(a)) for a in angles]
+            spot = next((p for p in spots if free(p)), spot)
+            ring += 1
+        placed.append((spot, tag, colour))
+    return placed
+
+
+def _burst(d: Pen, x: float, y: float, s: float, colour: RGB, w: int) -> None:
+    for k in range(8):
+        ang = k * math.pi / 4
+        d.line([(x + s * 0.4 * math.cos(ang), y + s * 0.4 * math.sin(ang)),
+                (x + s * math.cos(ang), y + s * math.sin(ang))], fill=colour, width=w)
+
+
+def _area(d: Pen, squares: Sequence[str], where: Where, cell: float, colour: RGB, w: int) -> None:
+    """The outline of a set of squares (square boards): each side of a square whose neighbour is not in it."""
+    inside = set(squares)
+    half = cell / 2
+    for lab in squares:
+        xy, c = parse_label(lab), where(lab)
+        if xy is None or c is None:
+            continue
+        x, y = xy
+        cx, cy = c
+        for (dx, dy), a, b in (((0, -1), (-1, -1), (1, -1)), ((0, 1), (-1, 1), (1, 1)),
+                               ((-1, 0), (-1, -1), (-1, 1)), ((1, 0), (1, -1), (1, 1))):
+            if x + dx < 0 or y + dy < 0 or label(x + dx, y + dy) not in inside:
+                d.line([(cx + a[0] * half, cy + a[1] * half), (cx + b[0] * half, cy + b[1] * half)],
+                       fill=colour, width=max(2, w - 1))
 
 
 def legend_lines(marks: Sequence[Mark], earlier: int, pending: Sequence[Mark] = ()) -> list[tuple[str, str, RGB]]:

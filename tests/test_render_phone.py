@@ -42,3 +42,22 @@ def test_every_label_is_legible_when_the_image_is_shown_600_px_wide(game, monkey
         small = [(t, s) for t, s in seen if cap_height(s) * scale < MIN_CAP_AT_600]
         assert not small, f"{game}: at 600 px wide these texts have capitals under {MIN_CAP_AT_600} px: {small[:5]}"
         monkeypatch.undo()
+
+
+def test_numbered_discs_of_actions_ending_on_one_square_are_spread_so_none_hides_another():
+    """Issue 18: several actions ending on one square each keep a readable number (render/recap.py `spread`)."""
+    import math
+
+    from render.recap import spread
+
+    r = 10
+    same = [((100.0, 100.0), str(i), (0, 0, 0)) for i in range(1, 8)]
+    placed = spread(same, r)
+    assert [t for _, t, _ in placed] == [str(i) for i in range(1, 8)]
+    assert placed[0][0] == (100.0, 100.0)  # the first keeps its place
+    for i, (a, _, _) in enumerate(placed):
+        for b, _, _ in placed[i + 1:]:
+            assert math.hypot(a[0] - b[0], a[1] - b[1]) >= 2 * r
+        assert math.hypot(a[0] - 100, a[1] - 100) <= 2 * (2 * r + 1) + 0.01  # next to the square, not far off
+    apart = [((0.0, 0.0), "1", (0, 0, 0)), ((100.0, 0.0), "2", (0, 0, 0))]
+    assert [p for p, _, _ in spread(apart, r)] == [(0.0, 0.0), (100.0, 0.0)]  # discs already apart stay put

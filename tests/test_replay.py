@@ -64,3 +64,33 @@ async def test_game_replay_command_posts_the_gif_only_once_the_game_is_over(tmp_
     assert "Replay of Heroball game #1, one frame per turn." in text
     gifs = list((tmp_path / "out").glob("*replay.gif"))
     assert len(gifs) == 1 and gifs[0].read_bytes()[:6] == b"GIF89a"
+
+
+async def test_the_end_replay_covers_a_game_ended_by_vote_once_it_has_moves(manager):
+    """Issue 18: a game the players voted to end gets its replay posted like a finished one (the transport side
+    is in tests/e2e/test_pace.py); one ended before any move has nothing to replay."""
+    from bot.reply import Context
+    from games.core import Action
+
+    async def game(channel: str, moves: int) -> int:
+        host = Context(channel_id=channel, user_id="ann", user_name="Ann", can_manage=True)
+        await manager.dispatch(host, "game", "new", {"game": "heroball"})
+        await manager.dispatch(Context(channel_id=channel, user_id="bob", user_name="Bob"), "game", "join", {})
+        reply = await manager.dispatch(host, "game", "start", {})
+        for _ in range(moves):
+            rec = await manager.storage.live_game(channel)
+            engine = get_game(rec.kind)
+            state = manager.state_of(rec, engine)
+            player = engine.status(state).to_act[0]
+            action = engine.legal_actions(state, player)[0]
+            who = Context(channel_id=channel, user_id=player, user_name=player)
+            reply = await manager.dispatch(who, "heroball", action.cmd, dict(Action.parse(action.text()).args))
+            assert not reply.ephemeral, reply.text
+        await manager.dispatch(host, "game", "abandon", {})
+        return int(reply.game_id)
+
+    played, empty = await game("c1", 2), await game("c2", 0)
+    replay = await manager.end_replay(played)
+    assert replay is not None and replay.files[0].data[:6] == b"GIF89a"
+    assert "ended before its result" in replay.text
+    assert await manager.end_replay(empty) is None

@@ -169,11 +169,13 @@ def play(dungeon: str, seed: int, party: Party, options: dict[str, str] | None =
         if status.finished or (stop is not None and stop(st)):
             break
         player = status.to_act[0]
+        forced = E.forced_action(st, player)  # the table plays it by itself: no line for it
         legal = E.legal_actions(st, player)
-        action = choose(st, player, legal, party)
+        action = forced or choose(st, player, legal, party)
         action, new, _ = step(E, st, player, action)
         st = cast(DungeonState, new)
-        party.lines.append(f"{player}> /dungeon {action.text()}")
+        if forced is None:
+            party.lines.append(f"{player}> /dungeon {action.text()}")
     return st
 
 

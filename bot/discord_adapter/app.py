@@ -26,7 +26,7 @@ from storage import open_storage
 from .. import commands, parsing
 from ..manager import GameManager
 from ..ops import RESTARTING, ShutdownGate, backup_schedule, beat
-from ..pace import Pace
+from ..pace import Nudge, Pace
 from ..runtime import tune_runtime
 from ..settings import Settings
 from .components import ITEMS
@@ -98,8 +98,9 @@ class PlaypostBot(ext.Bot):
         self.pace: Pace | None = None
         self.gate = ShutdownGate()
         # what the components' callbacks reach (checked against their Protocol), behind the shutdown gate
-        self.flows: ClickFlows = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000,
-                                            replay_at_end=settings.playpost_replay_at_end)
+        self.posting = GatedFlows(self, image_wait=settings.playpost_image_wait_ms / 1000,
+                                  replay_at_end=settings.playpost_replay_at_end)
+        self.flows: ClickFlows = self.posting
         self.background: list[asyncio.Task[None]] = []
         self.stopping: asyncio.Task[None] | None = None
         for command in build_commands():
@@ -112,7 +113,7 @@ class PlaypostBot(ext.Bot):
                                    limits=self.settings.limits(), computer_workers=self.settings.computer_workers())
         tune_runtime()
         self.add_dynamic_items(*ITEMS)
-        self.pace = Pace(self.manager, lambda nudge: post_nudge(self, nudge),
+        self.pace = Pace(self.manager, self._post_nudge,
                          tick_seconds=self.settings.playpost_tick_seconds)
         self.background.append(asyncio.create_task(self.pace.run(), name="playpost-pace"))
         self.background.append(asyncio.create_task(self._heartbeat(), name="playpost-heartbeat"))
@@ -139,6 +140,12 @@ class PlaypostBot(ext.Bot):
         if self.settings.playpost_sync:
             synced = await self.tree.sync()
             log.info("event=sync scope=global commands=%d", len(synced))
+
+    async def _post_nudge(self, nudge: Nudge) -> None:
+        """A reminder or a deadline's answer; a game the answer ended gets its animated replay, as after a move."""
+        await post_nudge(self, nudge)
+        if nudge.replay_due and self.posting.replay_at_end:
+            await self.posting.post_replay(nudge.rec.channel_id, nudge.rec.id)
 
     async def on_ready(self) -> None:
         log.info("event=ready user=%s guilds=%d", self.user, len(self.guilds))

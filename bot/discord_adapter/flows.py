@@ -86,6 +86,17 @@ class TurnPost:
     message_id: int
     body: str  # its text without the status line
 
+    def meta(self) -> dict[str, str]:
+        return {"message_id": str(self.message_id), "body": self.body}
+
+    @classmethod
+    def from_meta(cls, game_id: int, meta: dict[str, Any]) -> TurnPost | None:
+        """The turn's message as remembered in the game's meta; None if what is there does not read."""
+        message_id = str(meta.get("message_id", ""))
+        if not message_id.isdigit():
+            return None
+        return cls(game_id, int(message_id), str(meta.get("body", "")))
+
 
 def ack_timer(defer: Callable[[], Awaitable[None]]) -> asyncio.TimerHandle:
     """Defer after `ACK_WITHIN` seconds unless cancelled first (the answer came in time)."""
@@ -107,8 +118,8 @@ class Flows:
         self.image_wait = image_wait  # seconds a move's text waits for its board before leaving without it
         self.replay_at_end = replay_at_end  # a move that ends a game: its replay follows the final board
         self._posting: dict[str, asyncio.Lock] = {}  # per channel: replies are posted in commit order
-        # per channel: the message of the turn under way (kept in memory: after a restart a turn's next
-        # move simply posts a new message)
+        # per channel: the message of the turn under way; kept in the game's meta too (`remember_turn`), so
+        # after a restart the turn's next move edits the same message (it comes back in `Reply.turn_message`)
         self.turns: dict[str, TurnPost] = {}
 
     @property
@@ -271,10 +282,10 @@ class Flows:
                 content = continued_text(turn.body, replace(reply, text="")) if turn else None
             await self._board_later(interaction, reply, board, sent, content)
         if reply.replay_due and self.replay_at_end and sent is not None and reply.game_id is not None:
-            await self._post_replay(channel_id, reply.game_id)
+            await self.post_replay(channel_id, reply.game_id)
         return None if sent is None else sent.id
 
-    async def _post_replay(self, channel_id: str, game_id: int) -> None:
+    async def post_replay(self, channel_id: str, game_id: int) -> None:
         """The game just ended: its animated replay, drawn in the render pool, posted after the final board.
         A failure is logged and changes nothing (the game is over and stored already)."""
         try:
@@ -293,6 +304,10 @@ class Flows:
         replaced) and drop this interaction's own "thinking" message; None when a new message is due
         (another player acts, the turn's message is unknown or gone, or the text would be too long)."""
         turn = self.turns.get(channel_id)
+        if turn is None and reply.turn_message and reply.game_id is not None:  # remembered before a restart
+            turn = TurnPost.from_meta(reply.game_id, reply.turn_message)
+            if turn is not None:
+                self.turns[channel_id] = turn
         if reply.ephemeral or not reply.continues or turn is None or turn.game_id != reply.game_id:
             return None
         body = "\n".join(t for t in (turn.body, body_of(reply)) if t)
@@ -307,6 +322,7 @@ class Flows:
             self.turns.pop(channel_id, None)
             return None
         turn.body = body
+        await self._remember_turn(turn)
         if thinking:  # before any private word: a follow-up would otherwise fill the public "thinking" message
             try:
                 await interaction.delete_original_response()
@@ -324,12 +340,20 @@ class Flows:
         """A new message for a new turn: the previous turn's message loses its controls."""
         old = self.turns.get(channel_id)
         self.turns[channel_id] = post
+        await self._remember_turn(post)
         if old is None or old.message_id == post.message_id:
             return
         try:
             await self.bot.get_partial_messageable(int(channel_id)).get_partial_message(old.message_id).edit(view=None)
         except discord.HTTPException as exc:
             log.info("event=clear_buttons_failed status=%s", exc.status)
+
+    async def _remember_turn(self, turn: TurnPost) -> None:
+        """Keep the turn's message in the game's meta (bookkeeping only: a failure costs a restart an edit)."""
+        try:
+            await self.manager.remember_turn(turn.game_id, turn.meta())
+        except Exception:
+            log.warning("event=turn_meta_failed game=%s", turn.game_id, exc_info=True)
 
     @staticmethod
     async def _board_later(interaction: discord.Interaction, reply: Reply, board: Board,

@@ -174,6 +174,12 @@ class Game(ABC, Generic[S]):
         part holds, or the public buttons left over would tell it instead. By default nothing is private."""
         return False
 
+    def forced_action(self, state: S, player: str) -> Action | None:
+        """The move `player` must make with nothing to choose (a turn with nothing left to do but end it): the
+        table plays it for them at once, through the same apply path and log as any move. None: they choose.
+        By default nothing is forced."""
+        return None
+
     def skip_action(self, state: S, player: str) -> Action | None:
         """The action that passes `player`'s move when the table votes to skip them (None: cannot skip)."""
         legal = self.legal_actions(state, player)

@@ -79,6 +79,12 @@ class Phase(Generic[S]):
         """Whether the action names something only `player` may know (`Game.private_action`); by default not."""
         return False
 
+    def forced(self, game: Any, state: S, player: str) -> Action | None:
+        """What `player` must do with nothing to choose (`Game.forced_action`): by default the phase's one legal
+        action when it is a plain pass, end or done (an action with arguments is a choice, even alone)."""
+        legal = self.legal(game, state, player)
+        return legal[0] if len(legal) == 1 and _passing(legal) is not None else None
+
     def skip(self, game: Any, state: S, player: str) -> Action | None:
         """What a table vote to skip `player` plays here; by default the pending default or pass/end/done."""
         pending = self.pending(game, state)
@@ -287,3 +293,11 @@ class PhasedGame(Game[S]):
 
     def skip_action(self, state: S, player: str) -> Action | None:
         return self.phase(state).skip(self, state, player)
+
+    def forced_action(self, state: S, player: str) -> Action | None:
+        if not self.is_seated(state, player):
+            return None
+        status = self.status(state)
+        if status.finished or player not in status.to_act:
+            return None
+        return self.phase(state).forced(self, state, player)

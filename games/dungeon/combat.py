@@ -228,6 +228,12 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
 
 
 def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple[list[Die], int, list[str]]:
+    colours, stars, notes = monster_defence_dice(st, m, style)
+    return dice.roll_dice(st, colours), stars, notes
+
+
+def monster_defence_dice(st: DungeonState, m: MonsterState, style: str) -> tuple[list[str], int, list[str]]:
+    """The dice (colours) and stars a monster defends with against an attack of `style`, before the roll."""
     md = monster_def(m)
     stat = "will" if style == "magic" else "arm"
     spec = getattr(md, stat)
@@ -239,7 +245,7 @@ def monster_defence_pool(st: DungeonState, m: MonsterState, style: str) -> tuple
         colours += ["B"] * m.charge
         notes.append(f"static charge +{m.charge}B")
     stars = spec.stars + ground_bonus(st, "monsters", "defence", mfp(m), notes)
-    return dice.roll_dice(st, colours), stars, notes
+    return colours, stars, notes
 
 
 # ---- attacks by monsters ---------------------------------------------------------------

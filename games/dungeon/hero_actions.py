@@ -23,6 +23,7 @@ from .sight import (
     sees,
     structures,
     target_fp,
+    target_name,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, mfp, stat_line
@@ -288,6 +289,7 @@ def unique_action(st: DungeonState, h: HeroState, what: str, target: str | None,
         return
     if ua.area == "adjacent":
         keys = [k for k in enemy_keys(st) if hero_can_target(st, h, k, 1)[0]]
+        marks.area(st, stats.name, hfp(h), 1, f"{stats.name}: {ua.name} on everyone adjacent")
     else:
         first = key_at(st, target or "")
         assert first is not None
@@ -296,6 +298,7 @@ def unique_action(st: DungeonState, h: HeroState, what: str, target: str | None,
             tfp = target_fp(st, first)
             keys += [k for k in enemy_keys(st) if k != first and route(st, tfp, target_fp(st, k), 1) <= 1
                      and hero_can_target(st, h, k, ua.range)[0]]
+            marks.area(st, stats.name, tfp, 1, f"{stats.name}: {ua.name} around {target_name(st, first)}")
     start_attack(st, h, what, ua.style or "melee", ua.stat or "str", ua.bonus.text(), list(ua.inflicts), keys, lines)
 
 

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from games.core.grid import label
 from games.core.marks import Mark, add, extend
 
+from .board import board
+from .sight import structures
 from .state import DungeonState
 
 Sq = tuple[int, int]
@@ -44,3 +46,12 @@ def spawned(st: DungeonState, who: str, at: Sq) -> None:
 
 def dropped(st: DungeonState, card: str, at: Sq) -> None:
     add(st.marks, Mark(kind="loot", by=_by(st), who=card, path=[label(*at)], text=f"{card} drops at {label(*at)}"))
+
+
+def area(st: DungeonState, who: str, source: tuple[Sq, ...], reach: int, text: str, monster: bool = False) -> None:
+    """An effect over an area (a monster's blast, a hero's attack on everyone adjacent): the path is its
+    centre, then every square within `reach` by the route from `source` (the image outlines them)."""
+    squares = sorted(sq for sq, d in board(st.dungeon).route_table(source, structures(st), reach).items()
+                     if d <= reach)
+    add(st.marks, Mark(kind="area", by="" if monster else _by(st), who=who,
+                       path=[label(*source[0])] + [label(*sq) for sq in squares], text=text))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from games.core.grid import label as sq_label
+from games.core.words import plural
 
 from . import attributes, marks, recap
 from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, footprint, move_search, search_small
@@ -494,7 +495,8 @@ def blast(st: DungeonState, m: MonsterState, reach: int, lines: list[str], bonus
     if not hit:
         lines.append(f"{md.name}'s blast finds no one.")
         return
-    lines.append(f"{md.name} blasts everyone within {reach} squares:")
+    lines.append(f"{md.name} blasts everyone within {plural(reach, 'square')}:")
+    marks.area(st, md.name, mfp(m), reach, f"{md.name} blasts within {plural(reach, 'square')}", monster=True)
     for h in hit:
         if st.phase != "heroes":
             return

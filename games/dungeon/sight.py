@@ -5,6 +5,7 @@ from operator import attrgetter
 
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
+from games.core.words import plural
 
 from .board import Sq, board
 from .state import DungeonState, HeroState
@@ -195,9 +196,9 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int,
         return False, "There is no enemy there."
     d = route(st, hfp(h), fp, rng + 1)
     if d > rng:
-        far = "more than " + str(rng + 1) if d > rng + 1 else str(d)
+        far = "more than " + plural(rng + 1, "square") if d > rng + 1 else plural(d, "square")
         name = target_name(st, key)
-        return False, f"{name[0].upper()}{name[1:]} is {far} squares away; the range is {rng}."
+        return False, f"{name[0].upper()}{name[1:]} is {far} away; the range is {rng}."
     vis = None if seen is None else seen.get(key)
     if vis is None:
         vis = sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key))

@@ -1,6 +1,8 @@
 """The game turn: what ends a hero's activation (the monsters react, one spawns) and what starts a new turn."""
 from __future__ import annotations
 
+from games.core.words import plural
+
 from . import recap
 from .combat import adjacent_visible_terrain, wound_hero, wound_monster
 from .levels import maybe_advance_level, spawn_one
@@ -52,7 +54,7 @@ def new_turn(st: DungeonState, lines: list[str]) -> None:
     if st.turn_limit and st.turn > st.turn_limit:  # a house option the host chose; the rules have no limit
         st.phase = "over"
         st.result = "defeat"
-        st.result_text = (f"The heroes ran out of time: after {st.turn_limit} turns (the host's turn limit) "
+        st.result_text = (f"The heroes ran out of time: after {plural(st.turn_limit, 'turn')} (the host's turn limit) "
                           "the Dark Consul's army breaks out.")
         lines.append(st.result_text)
         return

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.core import Event, Result
+from games.core.words import possessive
 
 from .marks import moved, scored
 from .rulebook import MOVES, Rulebook
@@ -104,7 +105,7 @@ def start_turn(g: Rulebook, s: HeroballState, ev: list[Event]) -> None:
     side = ""
     if g.card(h, "invulnerable"):
         side = " Achilles is " + ("Vulnerable." if "invulnerable" in h.flipped else "Invulnerable.")
-    ev.append(Event(text=f"{h.name}'s turn ({h.hero}, {h.ap} AP).{side}", kind="turn"))
+    ev.append(Event(text=f"{possessive(h.name)} turn ({h.hero}, {h.ap} AP).{side}", kind="turn"))
 
 
 def result(s: HeroballState) -> Result:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import DIRS4, OPPOSITE, label, step_xy
+from games.core.words import possessive
 
 from . import data
 from .abilities.track import food_protected
@@ -121,7 +122,7 @@ def _freeze(h: Hero, centre: XY, came: str, ev: list[Event]) -> None:
     lost = [h.skills[f] for f in faces if h.skills[f] not in h.iced]
     h.iced += lost
     if lost:
-        ev.append(Event(text=f"{h.name}'s " + " and ".join(lost) + " freeze until their next turn."))
+        ev.append(Event(text=f"{possessive(h.name)} " + " and ".join(lost) + " freeze until their next turn."))
 
 
 def upkeep_bombs(st: QState, ev: list[Event]) -> None:

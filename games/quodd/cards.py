@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from games.core import Action, Event
 from games.core.grid import label
+from games.core.words import possessive
 
 from . import data
 from .abilities.track import has
@@ -221,9 +222,9 @@ def _equip(st: QState, h: Hero, c: data.CardDef, ev: list[Event]) -> None:
     for old in list(slot)[:max(0, len(slot) - slots(h, c.kind) + 1)]:
         slot.remove(old)
         h.hand.append(old)
-        ev.append(Event(text=f"{card_name(old)} goes back to {h.name}'s hand."))
+        ev.append(Event(text=f"{card_name(old)} goes back to {possessive(h.name)} hand."))
     slot.append(c.id)
-    ev.append(Event(text=f"{c.name} is now in {h.name}'s {c.kind} slot."))
+    ev.append(Event(text=f"{c.name} is now in {possessive(h.name)} {c.kind} slot."))
 
 
 def explain_card(st: QState, player: str, action: Action) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import label, step_xy
+from games.core.words import possessive
 
 from . import marks
 from .board import XY, active, hero_at, hero_of, is_mover, on_map, point_text, xy
@@ -40,7 +41,7 @@ def end_movement(st: QState, ev: list[Event], why: str) -> None:
     m.ready = ""
     m.points = 0
     cancel_seq(st, m.seq, keep=("land",))
-    ev.append(Event(text=f"{active(st).name}'s movement ends ({why})."))
+    ev.append(Event(text=f"{possessive(active(st).name)} movement ends ({why})."))
 
 
 def keep_points(st: QState, ev: list[Event], why: str) -> None:

@@ -15,7 +15,7 @@ from . import data
 from .abilities.track import has
 from .board import active, hero_of, is_mover
 from .commands import arg
-from .cube import SKILL_FACES, face_at
+from .cube import SKILL_FACES, face_at, tumble
 from .jobs import cancel_seq
 from .modes.bside import face_movement, is_upgraded
 from .state import Hero, QState
@@ -28,6 +28,19 @@ def top_face(h: Hero) -> str:
 def top_skill(h: Hero) -> str:
     f = top_face(h)
     return "q" if f == "q" else h.skills[f]
+
+
+def on_top_after(h: Hero, tumbles: list[str]) -> str:
+    """What a button says lands on top after the hero's cube tumbles these ways ("Dash on top", "Q on top"):
+    the cube's own turning; a board element it meets on the way may turn it again (the events say so)."""
+    head, front = h.head, h.front
+    for d in tumbles:
+        head, front = tumble(head, front, d)
+    face = face_at(head, front, "U")
+    if face == "q":
+        return "Q on top"
+    skill = h.skills.get(face, "")
+    return f"{data.skills()[skill].name if skill in data.skills() else face} on top"
 
 
 def base_points(h: Hero) -> int:

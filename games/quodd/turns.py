@@ -6,6 +6,7 @@ runs movement, so it lives with that phase (`phases/move.py`).
 from __future__ import annotations
 
 from games.core import Event
+from games.core.words import possessive
 
 from .abilities.exploring import explore_bonus as explore_kinds
 from .board import active, walled_in
@@ -33,7 +34,7 @@ def start_turn(st: QState, seat: int, ev: list[Event]) -> None:
     h.iced = []  # an ice bomb's frost lasts until the hero's next turn
     bonus = movement_bonus(st)  # ongoing world events
     st.m = MoveCtx(blocked_at_start=walled_in(st, h), boost={"all": bonus} if bonus else {})
-    ev.append(Event(text=f"Round {st.round}: {h.name}'s turn (phase 1, power-up).", kind="turn"))
+    ev.append(Event(text=f"Round {st.round}: {possessive(h.name)} turn (phase 1, power-up).", kind="turn"))
 
 
 def to_recovery(st: QState, ev: list[Event]) -> None:

@@ -8,6 +8,7 @@ whose effects are in the `abilities` package; `abilities.track` reads them off t
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.words import possessive
 
 from . import data
 from .jobs import decide
@@ -78,7 +79,8 @@ def offer_token_upgrade(st: QState, h: Hero, ev: list[Event]) -> None:
     options = [f"{a.get('tile')}{a.get('side')}" + "".join(f":{a.get(k)}" for k in ("skill", "face") if a.get(k))
                for a in upgrade_actions(h, st.board)]
     if not options:
-        ev.append(Event(text=f"All of {h.name}'s upgrade tiles are on the track already: the token brings nothing."))
+        ev.append(Event(text=f"All of {possessive(h.name)} upgrade tiles are on the track already: "
+                             "the token brings nothing."))
         return
     decide(st, "upgrade_token", h.player, h, options,
            f"{h.name}: the upgrade token lets you place an upgrade now: choose a tile and side")

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 
 from games.core.grid import label, parse_label
 from games.core.marks import Mark, shown, since_last_turn
+from games.core.words import possessive
 
 from . import data
 from .beams import paths as beam_paths
@@ -411,7 +412,7 @@ def qpower_topics() -> dict[str, str]:
             name, text = Q_POWERS[h.q_power]
             out[name] = f"{name} ({h.name}): {text[0].upper()}{text[1:]}"
             only = " (never dealt at random: choose this hero by name when you join)" if h.by_name_only else ""
-            out[h.name] = f"{h.name}'s Q-power is {name}: {text}{only}"
+            out[h.name] = f"{possessive(h.name)} Q-power is {name}: {text}{only}"
     out["bombs"] = ("A bomb rolls in a straight line: standard bombs 4 spaces, fire and ice bombs 3 (bomb die: "
                     "3 standard, 2 fire, 1 ice faces). It explodes when it runs into a hero (who first jumps two "
                     "spaces away from it), a wall or a crystal (thrown two spaces); into a pit or off the map it is "

@@ -412,7 +412,8 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
     y += small + 10
     for line in wrap("C champion, S sentinel, G goddess; green x: brambles; dots: difficult; diamond: loot; "
                      "ring: spawn point; box: chest. Arrows: paths (red); attacks X = hit, O = no effect; "
-                     "square: spawn (purple) or loot drop (teal); '!' = an attack waiting for its dice",
+                     "square: spawn (purple) or loot drop (teal); orange outline: the area of a blast; "
+                     "'!' = an attack waiting for its dice",
                      int((width - 20) / (small * 0.52))):
         d.text((x0, y), line, size=small, fill=INK)
         y += small + 4

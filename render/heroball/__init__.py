@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.words import possessive
 from games.heroball.board import Board, board
 from games.heroball.view import HeroballView, HeroView
 from render.common import (
@@ -285,7 +286,7 @@ def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
     for line in ("square token = knocked down; thick outline = goal tile; dark hex = Pillar of Heaven",
                  "solid arrows = moves (red) and pushes (purple); dashed gold = throws, drops, fumbles;",
                  "attacks: X = hit, O = defended; '!' = the action you may react to",
-                 *(f"ringed hexes = {h.name}'s Sing: moving away from {h.hero} there costs more AP"
+                 *(f"ringed hexes = {possessive(h.name)} Sing: moving away from {h.hero} there costs more AP"
                    for h in view.heroes if h.player in view.songs)):
         for part in wrap(line, int((width - 20) / (small * 0.52))):
             d.text((x, y), part, size=small, fill=MUTED)

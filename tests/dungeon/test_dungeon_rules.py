@@ -502,7 +502,7 @@ def test_buttons_offer_the_choices_of_the_moment_even_when_the_legal_list_is_lon
     moves = [a for a in chosen if a.cmd == "move"]
     assert 1 <= len(moves) <= 6
     labels = [E.label(st, a) for a in chosen]
-    assert "End activation" in labels and "Ranged Gouger (F10) (2B1R)" in labels and "Heal Candy" in labels
+    assert "End activation" in labels and "Ranged Gouger (F10): 2B1R vs no defence" in labels and "Heal Candy" in labels
 
 
 def test_buttons_during_a_reroll_and_labels_show_the_die():

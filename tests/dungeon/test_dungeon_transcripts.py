@@ -103,7 +103,9 @@ async def test_mistakes_are_refused_with_reasons_and_every_player_who_may_activa
     assert "Traceback" not in text
     # every seated player with a hero still to activate is pinged, one player running two heroes included
     assert "waiting for ann, bob, cat to activate a hero" in text and "ping: @ann @bob @cat" in text
-    assert "Activate Von Wilding | [2] Activate Kumiko | [3] Activate Jacques | [4] Activate Sophia" in text
+    # several players act at once: each button names whose it is
+    assert ("ann: Activate Von Wilding | [2] ann: Activate Kumiko | [3] bob: Activate Jacques | "
+            "[4] cat: Activate Sophia") in text
     for reason in (
         "(only bob sees this) First activate a hero with `activate hero:`.",
         "(only bob sees this) Von Wilding belongs to ann.",
@@ -123,5 +125,5 @@ async def test_mistakes_are_refused_with_reasons_and_every_player_who_may_activa
         assert reason in text, reason
     # a path of directions, then the End button; Sophia's first button is an attack on a visible monster
     assert "Von Wilding moves to E10 (1 AP)" in text and "Von Wilding's activation ends." in text
-    assert "buttons: [1] Magic Knucklehead (H7) (2B1R)" in text
+    assert "buttons: [1] Magic Knucklehead (H7): 2B1R vs 2B" in text
     assert "cat> button 1\n  Sophia (magic attack) rolls" in text

@@ -172,18 +172,23 @@ async def test_buttons_survive_a_restart_and_stale_ones_are_refused(harness):
     moved = board_message(await harness.cmd("ann", "count", "add", n="1"))
     assert moved.id == start.id  # the same turn: the turn's message was edited
     await harness.stop_bot()
-    await harness.start_bot()  # a new process on the same database file: it does not know the turn's message
+    await harness.start_bot()  # a new process on the same database file: the turn's message is in the game's meta
 
     after = board_message(await harness.click("ann", moved, button(moved, "add n:2")))
-    assert "Ann adds 2." in after.content and after.id != moved.id  # so it posts a new one
+    assert after.id == moved.id  # so the turn's next move edits the same message (issue 18)
+    assert "Ann adds 1." in after.content and "Ann adds 2." in after.content
+    assert (await live(harness)).meta["turn_message"]["message_id"] == str(moved.id)
     version = (await live(harness)).version
     stale = await harness.click("ann", old, button(old, "end"))  # from an older board
     assert stale.callback["type"] == 4 and stale.callback["data"]["flags"] & EPHEMERAL  # no public "thinking"
     assert_private_only(stale, "out of date", f"The current board: https://discord.com/channels/{GUILD_ID}/"
                         f"{CHANNEL_ID}/{after.id}")  # a pointer to the newest board
     assert (await live(harness)).version == version
-    # the clicked board lost its buttons once used
-    assert harness.double.messages[moved.id].components == []
+    # the turn's message keeps the controls of the board it shows now
+    assert harness.double.messages[moved.id].components != []
+    # the turn passes: the next move posts a new message that pings Bob, and the turn's message loses its controls
+    handed = board_message(await harness.click("ann", after, button(after, "end")))
+    assert handed.id != moved.id and harness.double.messages[moved.id].components == []
 
 
 async def test_two_simultaneous_clicks_apply_once(harness):

@@ -185,3 +185,66 @@ async def test_the_vote_is_a_slash_command_too(harness):
     assert carried.allowed_mentions["users"] == [int(USERS["bob"])]
     status = harness.double.messages[rec.meta["status_message"]].content
     assert "waiting for Bob" in status  # the status message follows a carried vote
+
+
+def stub_replays(harness) -> list[int]:
+    """The transport's side of the end-of-game replay: which games it asked for (the drawing itself, in the
+    render pool, is tested with a real game in test_games_e2e and tests/test_replay.py)."""
+    from bot.reply import Attachment, Reply
+
+    asked: list[int] = []
+    real = harness.bot.manager.end_replay
+
+    async def end_replay(game_id: int) -> Reply | None:
+        asked.append(game_id)
+        if await real.__self__.table.storage.get_game(game_id) is None:
+            return None
+        return Reply(text=f"Replay of game #{game_id}.", files=[Attachment(name="replay.gif", data=b"GIF89a")])
+
+    harness.bot.flows.replay_at_end = True
+    harness.bot.manager.end_replay = end_replay
+    return asked
+
+
+def replays_posted(harness) -> list:
+    return [m for m in harness.double.messages.values() if any(n.endswith(".gif") for n in m.files)]
+
+
+async def test_a_game_ended_by_a_deadline_answer_posts_its_replay_like_a_last_move(harness, monkeypatch):
+    """Issue 18: the replay follows the end of a game however it ends; here the expired window's answer ends it."""
+    from games._template.phases import over
+
+    asked = stub_replays(harness)
+    await open_count(harness, "bob")
+    board_message(await harness.cmd("ann", "count", "roll"))
+    rec = await live(harness)
+    monkeypatch.setattr(over, "HOUSE", over.HOUSE.model_copy(update={"win_at": 1}))  # any total ends it now
+    assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 1)] == ["expired"]
+    assert (await harness.bot.manager.storage.get_game(rec.id)).status == "finished"
+    gifs = replays_posted(harness)
+    assert asked == [rec.id] and len(gifs) == 1 and gifs[0].channel_id == CHANNEL_ID
+    answered = [m for m in harness.double.messages.values() if "Time is up" in m.content]
+    assert int(gifs[0].id) > int(answered[-1].id)  # after the answer that ended it
+
+
+async def test_a_window_answered_by_the_deadline_without_ending_the_game_posts_no_replay(harness):
+    asked = stub_replays(harness)
+    await open_count(harness, "bob")
+    board_message(await harness.cmd("ann", "count", "roll"))
+    rec = await live(harness)
+    assert [n.kind for n in await harness.bot.pace.tick(now=rec.deadline_at + 1)] == ["expired"]
+    assert asked == [] and not replays_posted(harness)
+
+
+async def test_a_game_ended_by_the_players_vote_posts_its_replay(harness):
+    asked = stub_replays(harness)
+    await open_count(harness, "bob")
+    board_message(await harness.cmd("ann", "count", "add", n="2"))
+    board_message(await harness.cmd("ann", "count", "end"))
+    rec = await live(harness)
+    await harness.bot.pace.tick(now=rec.deadline_at + 1)
+    notice = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content][-1]
+    harness.bot.manager.clock = lambda: rec.deadline_at + 2
+    board_message(await harness.click("ann", notice, f"pp:vote:{rec.id}"))
+    assert (await harness.bot.manager.storage.get_game(rec.id)).status == "abandoned"
+    assert asked == [rec.id] and len(replays_posted(harness)) == 1

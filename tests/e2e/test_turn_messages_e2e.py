@@ -24,25 +24,27 @@ async def test_a_turn_is_one_message_edited_move_by_move_and_the_next_player_is_
     posted = len([m for m in harness.double.messages.values() if not m.ephemeral])
     before = turn.files["board.png"]
 
-    for ln in lines[first_turn:first_turn + 3]:  # step, run, sprint: Ann's turn goes on
+    for ln in lines[first_turn:first_turn + 2]:  # step, run: Ann's turn goes on
         await r.line(ln)
         assert r.board is turn
     assert len([m for m in harness.double.messages.values() if not m.ephemeral]) == posted  # no new message
-    assert turn.edits >= 3 and turn.files["board.png"].startswith(PNG) and turn.files["board.png"] != before
-    for said in ("Gorgo (ann) steps G1 → G2.", "Gorgo (ann) runs G2 → H2.", "Gorgo (ann) sprints H2 → H3."):
+    assert turn.edits >= 2 and turn.files["board.png"].startswith(PNG) and turn.files["board.png"] != before
+    for said in ("Gorgo (ann) steps G1 → G2.", "Gorgo (ann) runs G2 → H2."):
         assert said in turn.content  # each move's text appended to the turn's message
     assert turn.content.count("waiting for ann") == 1  # the status line replaced, not repeated
     assert not turn.content.endswith("left.") and "AP left" in turn.content
 
-    await r.line(lines[first_turn + 3])  # ann ends: Bob must act, a new message pings him
+    # ann sprints: with nothing left to choose her turn ends by itself, and Bob is pinged in a new message
+    await r.line(lines[first_turn + 2])
     handed = r.board
     assert handed is not turn and handed.allowed_mentions["users"] == [int(USERS["bob"])]
     assert handed.content.startswith("**Since your last move:**\n- ann: `/heroball step to:G2`\n"
                                      "- ann: `/heroball run to:H2`\n- ann: `/heroball sprint to:H3`\n"
                                      "- ann: `/heroball end`\n")
+    assert "Nothing left to choose for ann: `end` plays itself." in handed.content
     assert turn.components == []  # the finished turn's message keeps no controls
 
-    await r.run(lines[first_turn + 4:])  # the rest of the game, every move checked by the replayer
+    await r.run(lines[first_turn + 3:])  # the rest of the game, every move checked by the replayer
     assert r.edits > 20  # most moves edited their turn's message
     pings = [m for m in harness.double.messages.values() if not m.ephemeral and m.allowed_mentions
              and m.allowed_mentions.get("users")]

@@ -168,16 +168,16 @@ def test_a_scoring_throw_gets_a_button_marked_goal_even_among_many_throws():
     s = build("Gorgo@G3 ball, Pegasus@J10")
     labels, chosen = buttons(s, "gorgo")
     assert len(E.legal_actions(s, "gorgo")) > 20
-    assert {"Throw → G1 (goal!)", "Throw → F1 (goal!)", "Throw → H1 (goal!)"} <= set(labels)
-    assert labels[-1] == "End turn" and "Step → G2" in labels
+    assert {"Throw → G1 (goal!, 1 AP)", "Throw → F1 (goal!, 1 AP)", "Throw → H1 (goal!, 1 AP)"} <= set(labels)
+    assert labels[-1] == "End turn" and "Step → G2 (1 AP)" in labels
     # carrying the Godball next to the goal: the scoring step is marked
     s = build("Gorgo@G2 ball, Pegasus@J10")
-    assert "Step → G1 (goal!)" in buttons(s, "gorgo")[0]
+    assert "Step → G1 (goal!, 1 AP)" in buttons(s, "gorgo")[0]
     labels = buttons(s, "gorgo")[0]
-    assert "Drop → G1 (goal!)" in labels and "Drop → G2" in labels  # a drop into your goal scores 1
+    assert "Drop → G1 (goal!)" in labels and "Drop → G2" in labels  # a drop into your goal scores 1 (free)
     # Pegasus kicks rather than throws, and his buttons say so
     s = build("Pegasus@G2, Gorgo@J10", ball="G3")
-    assert "Kick → G1 (goal!)" in buttons(s, "pegasus")[0]
+    assert "Kick → G1 (goal!, 1 AP)" in buttons(s, "pegasus")[0]
 
 
 def test_a_skipped_seed_turn_places_the_token_so_setup_goes_on():

@@ -134,8 +134,11 @@ def write(path: Path, scenario: str, names, heroes, seed: int, teams: dict[str, 
         lines.append(f"{n}> /game join" + (f" hero:{heroes[n]}" if n in heroes else "")
                      + (f" team:{teams[n]}" if n in teams else ""))
     lines.append(f"{names[0]}> /game start")
+    state = E.setup({"scenario": scenario}, seats, seed)
     for who, a in log:
-        lines.append(f"{who}> /quodd {a.text()}")
+        if E.forced_action(state, who) != a:  # a move with nothing to choose plays itself: no line for it
+            lines.append(f"{who}> /quodd {a.text()}")
+        state, _ = E.apply(state, who, a)
     if export:
         lines.append(f"{names[0]}> /game export")
     path.write_text("\n".join(lines) + "\n")

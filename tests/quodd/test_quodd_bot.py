@@ -120,7 +120,7 @@ def test_refusals_name_the_specific_reason():
     assert "Slide goes N, E, S, W" in illegal(st, "ann", "move direction:NE distance:1").reason
     assert "Rearranging needs" in illegal(st, "ann", "rearrange front:jump back:slide").reason
     st = build(OPEN, heroes=[dict(pos="D4", movement=2)], tumbled=True, ready="dash", points=2)
-    assert "2 point(s) left; the path has 3 steps" in illegal(st, "ann", 'move path:"N N N"').reason
+    assert "Dash has 2 points left; the path has 3 steps" in illegal(st, "ann", 'move path:"N N N"').reason
     assert "not a direction" in illegal(st, "ann", 'move path:"N UP"').reason
     st = build(OPEN, heroes=[dict(pos="A4", carrying=["red-crystal"])], tumbled=True)
     assert "right next to you" in illegal(st, "ann", "drop item:red-crystal at:C4").reason

@@ -77,8 +77,9 @@ def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_p
     game in play name how many cards a player holds, never which."""
     tutorial = (HERE / "tutorial.txt").read_text().splitlines()
     first_move = next(i for i, ln in enumerate(tutorial) if "/quodd move " in ln)
-    lines = tutorial[1:first_move + 1]  # up to ann's first skill move; phase 3 (no cards) passes by itself
-    lines += ["ann> /quodd done", "ann> /quodd draw card:deck", "ann> /game export"]
+    # up to ann's first skill move: with no point left her movement ends by itself, phase 3 (no cards) passes
+    lines = tutorial[1:first_move + 1]
+    lines += ["ann> /quodd draw card:deck", "ann> /game export"]
     script = tmp_path / "hand.txt"
     script.write_text("\n".join(lines) + "\n")
     out_dir = tmp_path / "out"

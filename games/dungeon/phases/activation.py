@@ -11,7 +11,8 @@ from .. import cards, loot
 from .. import hero_actions as ha
 from ..attributes import grabbed
 from ..board import board
-from ..data import STYLE_STAT, card_id, content, hero_id
+from ..combat import monster_defence_dice
+from ..data import STYLE_STAT, Dice, card_id, content, hero_id
 from ..reach import Reach
 from ..sight import (
     enemy_keys,
@@ -93,7 +94,8 @@ class ActivationPhase(DungeonPhase):
             key = key_at(st, a["target"])
             if key:
                 dice = hero_stats(active_hero(st)).dice[STYLE_STAT[a["with"]]]
-                return f"{a['with'].title()} {target_name(st, key)} ({dice.text()})"
+                versus = defence_text(st, key, a["with"])
+                return f"{a['with'].title()} {target_name(st, key)}: {dice.text()} vs {versus}"
         if action.cmd == "act":
             uid = a["action"]
             name = content().unique[uid].name if uid in content().unique else BASIC_ACTS.get(uid, uid.title())
@@ -362,3 +364,14 @@ def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Ac
             ranked.append((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a))
     ranked.sort(key=lambda t: t[:4])
     return [t[4] for t in ranked]
+
+
+def defence_text(st: DungeonState, key: str, style: str) -> str:
+    """The dice a target defends with against an attack of `style` ("2B", "1B1S"), as a button says it."""
+    if key == "spawn":
+        return content().rules.spawn_point.armour.text()
+    m = monster(st, int(key[1:]))
+    if m is None:
+        return "?"
+    colours, stars, _ = monster_defence_dice(st, m, style)
+    return Dice(dice=tuple(colours), stars=stars).text() if colours or stars else "no defence"

@@ -139,7 +139,8 @@ def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
         verb = "Kick"
     to = a.get("to")
     if scores(g, s, a):
-        return f"{verb} → {to} (goal!)"
+        cost_text = ap_cost(g, s, a).strip(" ()")
+        return f"{verb} → {to} (goal!{', ' + cost_text if cost_text else ''})"
     word, target, place = a.get("action"), a.get("target"), a.get("place")
     bits = [word.capitalize() if word else verb]
     if a.cmd == "throw" and a.get("obj") == "pole":
@@ -150,4 +151,12 @@ def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
         bits.append("→ " + to)
     if place:
         bits.append("(object → " + place + ")")
-    return " ".join(bits)
+    return " ".join(bits) + ap_cost(g, s, a)
+
+
+def ap_cost(g: Rulebook, s: HeroballState, a: Action) -> str:
+    """What the action costs the active hero, for its button: " (2 AP)"; nothing for a free one."""
+    if s.phase != "play" or a.cmd not in (*MOVES, "push", "fumble", "throw", "drop", "hero"):
+        return ""
+    ap = cost(g, s, g.active(s), a)
+    return f" ({ap} AP)" if ap > 0 else ""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
 from games.core.actions import action_of
+from games.core.words import possessive
 
 from ..rulebook import Rulebook, arg
 from ..state import HeroballState
@@ -77,7 +78,8 @@ class Seed(Phase[HeroballState]):
             return f"{to} is the centre post; seed terrain goes on an empty hex."
         owner = game.goal_owner(s).get(to)
         if owner is not None:
-            return f"{to} is part of {game.player_name(s, owner)}'s goal tile; seed terrain goes on an empty hex."
+            return (f"{to} is part of {possessive(game.player_name(s, owner))} goal tile; "
+                    "seed terrain goes on an empty hex.")
         if to in s.terrain:
             return f"{to} already has {s.terrain[to]} terrain."
         occ = game.at(s, to)

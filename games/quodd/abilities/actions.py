@@ -11,6 +11,7 @@ from itertools import combinations
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label
+from games.core.words import possessive
 
 from .. import data
 from ..board import active, can_enter, hero_of, in_range, on_map, squares, token, xy
@@ -145,14 +146,15 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         o = hero_of(st, a["hero"])
         (o.items if a["target"] in o.items else o.pets).remove(a["target"])
         st.discard.append(a["target"])
-        ev.append(Event(text=f"{o.name}'s {card_name(a['target'])} goes to the discard pile."))
+        ev.append(Event(text=f"{possessive(o.name)} {card_name(a['target'])} goes to the discard pile."))
     elif ab == "crystal-bomb":
         _crystal_bomb(st, h, a["item"], ev)
     elif ab == "swap-skills":
         o = hero_of(st, a["hero"])
         f1, f2 = a["faces"].split()
         o.skills[f1], o.skills[f2] = o.skills[f2], o.skills[f1]
-        ev.append(Event(text=f"{o.name}'s {f1} and {f2} skills swap: {f1} {o.skills[f1]}, {f2} {o.skills[f2]}."))
+        ev.append(Event(text=f"{possessive(o.name)} {f1} and {f2} skills swap: "
+                             f"{f1} {o.skills[f1]}, {f2} {o.skills[f2]}."))
     elif ab == "random-wind":  # the winds of the world events (`sweep`): furthest first, pushing as slides do
         d = roll_or_ask(st, h, "wind", ev)  # Re-roll a Die may ask first (`dice`)
         if d is not None:
@@ -198,7 +200,7 @@ def ability_label(st: QState, action: Action) -> str:
     elif ab in ("good-aim", "teleport-skill"):
         text += f" {a.get('at', '')}"
     elif ab == "timely-removal":
-        text += f": {who}'s {card_name(a.get('target', ''))}" if a.get("target") in data.cards() else ""
+        text += f": {possessive(who)} {card_name(a.get('target', ''))}" if a.get("target") in data.cards() else ""
     elif ab == "swap-skills":
         text += f": {who} {a.get('faces', '').replace(' ', '/')}"
     elif ab == "strong-wind":

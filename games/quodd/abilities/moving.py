@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from games.core import Action, Event
 from games.core.grid import label, manhattan
+from games.core.words import possessive
 
 from .. import data
 from ..board import XY, hero_at, hero_of, is_mover, is_pit, placement_problem, squares, standable, token, xy
@@ -137,7 +138,7 @@ def use_movement_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -
         m.used.append(m.ready)
         if is_upgraded(h, m.ready):
             h.explores_earned += sd.upgrade_explore
-            ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
+            ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration (drawn in phase 4)."))
     ev.append(Event(text=f"{h.name} teleports from {h.pos} to {at} with {sd.name}'s {m.points} points "
                          "(Teleport Skill)."))
     m.seq += 1

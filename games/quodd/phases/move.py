@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label, step_xy
+from games.core.words import plural, possessive
 
 from .. import data
 from ..abilities.actions import ability_label, when_problem
@@ -34,7 +35,7 @@ from ..cube import SKILL_FACES
 from ..modes.bside import is_upgraded
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
-from ..skills import rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
+from ..skills import on_top_after, rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
 from ..state import Hero, Job, QState
 from ..turns import resume_round, to_recovery
 from .base import Buttons, TurnPhase
@@ -209,7 +210,8 @@ class MovePhase(TurnPhase):
             m.taken = 0
             if is_upgraded(h, skill):
                 h.explores_earned += sd.upgrade_explore
-                ev.append(Event(text=f"{h.name}'s upgraded {sd.name} grants an exploration (drawn in phase 4)."))
+                ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration "
+                                     "(drawn in phase 4)."))
         m.current = skill
         m.seq += 1
         seq = m.seq
@@ -338,7 +340,7 @@ class MovePhase(TurnPhase):
         if bad:
             return f"`{bad[0]}` is not a direction this skill goes ({', '.join(allowed)})."
         if len(path) > m.points:
-            return f"Dash has {m.points} point(s) left; the path has {len(path)} steps."
+            return f"Dash has {plural(m.points, 'point')} left; the path has {plural(len(path), 'step')}."
         if len(path) > DASH_PATH_CAP:
             return (f"Send a dash at most {DASH_PATH_CAP} steps per command; the rest of your points stay "
                     "ready for the next `move path:`.")
@@ -356,15 +358,25 @@ class MovePhase(TurnPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         a = action.argdict
         if action.cmd == "tumble":
-            return f"Tumble {a['direction']}"
+            h, d = active(state), a["direction"]
+            to = step_xy(xy(h.pos), d) if h.pos else None
+            if to is not None and is_pit(state, to):
+                return f"Tumble {d} → falls ({'off the map' if not on_map(state, to) else 'into a pit'})"
+            return f"Tumble {d} → {on_top_after(h, [d])}"
         if action.cmd == "move":
-            if "path" in a:
-                ready = state.m.ready
-                return f"{data.skills()[ready].name if ready in data.skills() else 'Dash'} {a['path']}"
             ready = state.m.ready
+            tumbles = ready in data.skills() and data.skills()[ready].mode == "tumble"
+            if "path" in a:
+                name = data.skills()[ready].name if ready in data.skills() else "Dash"
+                steps = a["path"].split()
+                lands = f" → {on_top_after(active(state), steps)}" if tumbles and all(d in DIRS4 for d in steps) else ""
+                return f"{name} {a['path']}{lands}"
             name = data.skills()[ready].name if ready in data.skills() else "Move"
             over = "over " if ready == "jump" else ""
-            return f"{name} {a['direction']} {over}{a['distance']}"
+            lands = ""
+            if tumbles and a["direction"] in DIRS4 and a["distance"].isdigit():
+                lands = f" → {on_top_after(active(state), [a['direction']] * int(a['distance']))}"
+            return f"{name} {a['direction']} {over}{a['distance']}{lands}"
         if action.cmd == "steal":
             paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"

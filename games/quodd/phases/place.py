@@ -53,7 +53,7 @@ class PlacePhase(QuoddPhase):
         return why if why is not None else super().explain(game, state, player, action)
 
     def label(self, game: Any, state: QState, action: Action) -> str | None:
-        return arg(action, "option") if action.cmd == "choose" else super().label(game, state, action)
+        return f"Start on {arg(action, 'option')}" if action.cmd == "choose" else super().label(game, state, action)
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         """The start spaces when they fit on the buttons; otherwise autocomplete offers them."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.core import Event
+from games.core.words import possessive
 
 from .. import data
 from ..abilities.track import has
@@ -23,7 +24,8 @@ class PowerPhase(QuietPhase):
         bonus = passive(active(st), "movement")
         if bonus:  # items and pets in play: every skill moves further
             st.m.boost["all"] = st.m.boost.get("all", 0) + bonus
-            ev.append(Event(text=f"{active(st).name}'s items and pets in play: every skill +{bonus} this turn."))
+            ev.append(Event(text=f"{possessive(active(st).name)} items and pets in play: "
+                                 f"every skill +{bonus} this turn."))
         hungry = [card_name(c) for c in active(st).hand if data.cards()[c].kind == "food"]
         if hungry and has(active(st), "hunger-boost"):  # the food cards are shown: every skill +1 for each
             ev.append(Event(text=f"{active(st).name} shows {', '.join(hungry)}: every skill +{len(hungry)} "

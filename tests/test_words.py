@@ -1,0 +1,39 @@
+"""What the bot says about players reads as English (issue 18): the console's player is called "you", so
+possessives of a name go through `possessive` ("your turn", never "you's turn"), and a count of one is singular."""
+from __future__ import annotations
+
+from games.core import Seat, get_game
+from games.core.words import plural, possessive
+
+
+def test_possessive_of_you_is_your_and_of_a_name_is_apostrophe_s():
+    assert possessive("you") == "your" and possessive("You") == "Your"
+    assert possessive("Ann") == "Ann's" and possessive("Youssef") == "Youssef's"
+
+
+def test_a_count_of_one_is_singular():
+    assert plural(1, "action") == "1 action" and plural(2, "action") == "2 actions"
+    assert plural(0, "square") == "0 squares" and plural(1, "die", "dice") == "1 die"
+    assert plural(3, "die", "dice") == "3 dice"
+
+
+def test_no_game_says_you_s_when_the_console_player_is_called_you():
+    """Heroball and Quodd name the player whose turn it is; with the console's default name that is "your turn"."""
+    for game in ("heroball", "quodd"):
+        engine = get_game(game)
+        seats = [Seat(player="you", name="you"), Seat(player="bob", name="bob")]
+        state = engine.setup({}, seats, 3)
+        said: list[str] = []
+        for _ in range(60):
+            st = engine.status(state)
+            if st.finished or not st.to_act:
+                break
+            player = st.to_act[0]
+            legal = engine.legal_actions(state, player)
+            ends = [a for a in legal if a.cmd in ("end", "pass", "done") and not a.args]
+            action = ends[0] if ends else legal[0]
+            state, events = engine.apply(state, player, action)
+            said += [e.text for e in events]
+        text = "\n".join(said)
+        assert "you's" not in text.casefold(), game
+        assert "your turn" in text.casefold(), (game, text[:400])

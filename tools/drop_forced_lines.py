@@ -1,0 +1,71 @@
+"""Drop the transcript lines the table now plays by itself (issue 18: a move with nothing to choose, such as
+ending a turn with no AP left, plays itself; `Game.forced_action`).
+
+A transcript written before that still types those moves; typed again after the table played them they are
+refused, or worse, land in the next phase. This runs each transcript through the console (images off) and drops
+a line that repeats, by the same player, a move the previous line's reply says played itself (each line a
+minute, as `playpost script` runs it: a transcript that waits for a deadline may need as many lines again). The
+transcript generators skip forced moves themselves; this is for transcripts written by hand or before.
+
+    .venv/bin/python -m tools.drop_forced_lines tests/heroball/transcripts/*.txt
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import tempfile
+from pathlib import Path
+
+from bot.console import Console, ScriptClock
+from bot.manager import GameManager
+from storage import open_storage
+
+FORCED = re.compile(r"Nothing left to choose for (?P<who>.+?): `(?P<action>[^`]+)` plays itself\.")
+LINE = re.compile(r"^(?P<who>[^>\s]+)> /(?P<group>\w+) (?P<action>.+)$")
+
+
+async def kept_lines(lines: list[str]) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_storage(str(Path(tmp) / "t.sqlite3"))
+        seeds = iter(range(1, 1 << 20))
+        clock = ScriptClock()  # as `playpost script`: a minute per line
+        manager = GameManager(store, clock=clock, seed_source=lambda: next(seeds), render=False)
+        printed: list[str] = []
+        console = Console(manager=manager, out_dir=Path(tmp) / "out", write=printed.append)
+        pending: list[tuple[str, str]] = []
+        out: list[str] = []
+        try:
+            for raw in lines:
+                text = raw.strip()
+                m = LINE.match(text)
+                if m and pending and (m["who"], m["action"].strip()) == pending[0] and m["group"] != "game":
+                    pending.pop(0)
+                    continue  # the table played it already
+                out.append(raw)
+                if not text or text.startswith("#"):
+                    continue
+                printed.clear()
+                await console.line(text)
+                clock.tick()
+                pending = [(f["who"], f["action"]) for f in FORCED.finditer("\n".join(printed))]
+        finally:
+            manager.close()
+            await store.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="+", type=Path)
+    for path in ap.parse_args(argv).paths:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        kept = asyncio.run(kept_lines(lines))
+        if kept != lines:
+            path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+        print(f"{path}: {len(lines) - len(kept)} lines dropped")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
