@@ -244,6 +244,9 @@ def check_scenario(sc: ScenarioDef) -> MapLayout:
 
 def _check_mode(sc: ScenarioDef) -> None:
     """Who plays with whom fits the seats: co-op needs two heroes, teams two or more teams of two or more."""
+    if not sc.id or sc.id != sc.id.lower() or not sc.id.replace("-", "").replace("_", "").isalnum():
+        raise ScenarioError(f"scenario {sc.id!r}: an id is lower-case letters, digits, - and _ (what players type)",
+                            ("id",))
     if sc.min_players > sc.max_players:
         raise ScenarioError(f"scenario {sc.id}: min_players {sc.min_players} is above max_players {sc.max_players}",
                             ("min_players",))

@@ -130,6 +130,11 @@ class QView(BaseModel):
     earlier: int = 0  # marks of that span too old to draw
 
 
+def _scenario_name(sid: str) -> str:
+    """The scenario's title; its id when a server's scenario file has gone since the game began."""
+    sc = scenarios().get(sid)
+    return sc.name if sc is not None else sid
+
 
 def _turned(st: QState) -> dict[str, int]:
     """Each turned board by its north-west square (where the image draws its badge) and its quarter turns."""
@@ -165,7 +170,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
                              hero=data.heroes()[t.hero].name if t.hero in data.heroes() else "")
               for lab, t in st.tokens.items()}
     return QView(
-        scenario=st.scenario, scenario_name=scenarios()[st.scenario].name, mode=st.mode, objective=st.objective,
+        scenario=st.scenario, scenario_name=_scenario_name(st.scenario), mode=st.mode, objective=st.objective,
         round=st.round,
         round_limit=st.round_limit, first_player=st.heroes[st.first].name, active_player=st.heroes[st.turn].name,
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),

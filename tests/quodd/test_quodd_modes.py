@@ -247,3 +247,13 @@ def test_computer_players_play_every_shipped_scenario_of_every_mode_to_its_end(s
         assert sorted(st.winners) == sorted(h.player for h in st.heroes)  # all win together
     for h in st.heroes:  # a side wins or loses as one
         assert all((m.player in st.winners) == (h.player in st.winners) for m in teammates(st, h))
+
+
+def test_the_solo_time_trial_seated_with_a_friend_is_played_coop_with_card_sharing() -> None:
+    """Rulebook: many solo scenarios can be played co-operatively; the trial's co-op variant shares cards too."""
+    seats = [Seat(player=p, name=p) for p in ("ann", "bob")]
+    st = E.setup({"scenario": "trial"}, seats, 5)
+    assert (st.objective, st.mode) == ("trial", "coop") and E.summary(st)["mode"] == "coop"
+    alone = E.setup({"scenario": "trial"}, seats[:1], 5)
+    assert (alone.objective, alone.mode) == ("trial", "solo")
+    assert E.view(st, None).mode == "coop"  # the view shows the mode

@@ -79,6 +79,12 @@ def test_a_rule_of_the_format_broken_is_refused_with_the_line_and_reason(server_
                        "names two or more different teams")
 
 
+def test_a_scenario_id_is_what_players_type(server_dir: Path) -> None:
+    text = _write(server_dir / "caps.json", _tutorial(id="Big Race"))
+    assert scenarios.refused() == (f"caps.json, line {_line_of(text, 'id')}: scenario 'Big Race': an id is "
+                                   "lower-case letters, digits, - and _ (what players type)",)
+
+
 def test_a_server_scenario_may_not_take_a_shipped_id(server_dir: Path) -> None:
     text = _write(server_dir / "again.json", _tutorial(name="Another tutorial"))
     assert scenarios.refused() == (f"again.json, line {_line_of(text, 'id')}: scenario id 'tutorial' is taken",)
