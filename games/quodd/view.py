@@ -146,6 +146,7 @@ def _turned(st: QState) -> dict[str, int]:
             out[label(box[1], box[2])] = quarter
     return out
 
+
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     heroes = []
     for h in st.heroes:
