@@ -14,18 +14,8 @@ class Token(BaseModel):
     group: str = ""
     number: int = 0
     hidden: str = ""  # a secret token's real kind (never in the public view)
-    dir: str = ""  # a cannon: the way its opening points (N/E/S/W), where the bomb it fires rolls
-    hero: str = ""  # a character token: the hero id it stands for
-
-    @model_serializer(mode="wrap")
-    def _skip_empty(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """`dir` and `hero` (issue 15) are left out while empty, so older games save byte-identical."""
-        out = handler(self)
-        if isinstance(out, dict):
-            for key in ("dir", "hero"):
-                if not out.get(key, True):
-                    del out[key]
-        return out
+    dir: str = ""  # a cannon: where its opening points (N/E/S/W); issue 15, saved only when set (`QState`)
+    hero: str = ""  # a character token: the hero id it stands for; saved only when set
 
 
 class Hero(BaseModel):
@@ -225,13 +215,19 @@ class QState(BaseModel):
 
     @model_serializer(mode="wrap")
     def _skip_empty_living(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """The living board's fields (issue 15) are left out while empty, so a game without them saves exactly
-        as before they existed (older saves load: every such field has a default)."""
+        """The living board's fields (issue 15) are left out while empty, and so are the tokens' `dir` and `hero`,
+        so a game without them saves exactly as before they existed (older saves load: every such field has a
+        default)."""
         out = handler(self)
         if isinstance(out, dict):
             for key in LIVING + MODE_EXTRAS:
                 if not out.get(key, True):
                     del out[key]
+            for t in out.get("tokens", {}).values():  # a token's `dir` and `hero` (issue 15) likewise
+                if not t["dir"]:
+                    del t["dir"]
+                if not t["hero"]:
+                    del t["hero"]
         return out
 
 

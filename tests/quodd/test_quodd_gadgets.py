@@ -36,6 +36,7 @@ def test_cannon_landed_on_rolls_the_bomb_die_and_fires_that_bomb_out_of_its_open
     assert "A standard bomb is fired S from B3." in ev
     assert st.tokens["B7"].kind == "broken_wall"  # B4, B5, B6, then the wall: it explodes there
     assert st.tokens["B3"].kind == "cannon" and st.bombs == []
+    assert E.load(E.dump(st)).tokens["B3"].dir == "S" and '"dir"' not in E.dump(st).replace('"dir":"S"', "")
 
 
 def test_a_cannon_fire_bomb_that_hits_nothing_lies_and_rolls_on_at_upkeep():
