@@ -122,7 +122,12 @@ def write(name: str, options: dict[str, str], seats: list[Seat], seed: int) -> N
     for s in seats:
         lines.append(f"{s.player}> /game join" + "".join(f" {k}:{v}" for k, v in s.choices.items()))
     lines.append(f"{seats[0].player}> /game start")
-    lines += [f"{who}> /quodd {a.text()}" for who, a in log]
+    state = E.setup(options, seats, seed)
+    for who, a in log:
+        if E.forced_action(state, who) != a:  # a move with nothing to choose plays itself: no line for it
+            lines.append(f"{who}> /quodd {a.text()}")
+        state, _ = E.apply(state, who, a)
+    lines.append(f"{seats[0].player}> /game export")  # the export's summary names the scenario and its mode
     (HERE / f"{name}.txt").write_text("\n".join(lines) + "\n")
     print(name, len(log), "actions;", result_text(st))
 

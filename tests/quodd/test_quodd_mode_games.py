@@ -39,8 +39,9 @@ def test_mode_transcript_plays_a_shipped_scenario_to_its_end_and_exports_scenari
     result = lines[0].split(": ", 1)[1]
     assert f"scenario:{scenario}" in lines[1]
     host = lines[1].split(">")[0]
+    assert lines[-1] == f"{host}> /game export"  # the transcript itself ends with the export
     script = tmp_path / f"{name}.txt"
-    script.write_text("\n".join(lines + [f"{host}> /game export"]) + "\n")
+    script.write_text("\n".join(lines) + "\n")
     out_dir = tmp_path / "out"
     assert cli.main(["script", str(script), "--out", str(out_dir)]) == 0
     text = capsys.readouterr().out
