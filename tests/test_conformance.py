@@ -36,8 +36,23 @@ def seats_for(engine, seed: int) -> list[Seat]:
     return [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, n + 1)]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game_id", game_ids())
+def seat_tables(engine, seed: int) -> list[list[Seat]]:
+    """The seed's table first, then the other sizes (a scenario for other numbers of players takes one of those)."""
+    lo, hi = engine.min_seats, min(engine.max_seats, 4)
+    return [seats_for(engine, seed + k) for k in range(hi - lo + 1)]
+
+
+def cases() -> list[tuple[str, int]]:
+    """Each game with SEEDS, and with more seeds where an option has more choices than that (one game per choice:
+    every Quodd scenario, every dungeon, is played once), keeping one game per seed."""
+    out = []
+    for game_id in game_ids():
+        widest = max((len(spec.choices) for spec in all_games()[game_id].options), default=0)
+        out += [(game_id, seed) for seed in range(max(len(SEEDS), widest))]
+    return out
+
+
+@pytest.mark.parametrize("game_id,seed", cases())
 def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
     engine = all_games()[game_id]
     options, seats = options_for(engine, seed), seats_for(engine, seed)
@@ -65,10 +80,16 @@ def test_random_legal_play_to_the_end(game_id: str, seed: int) -> None:
         for e in events:
             assert e.text.strip(), "every event says what happened"
 
-    try:
-        before = [engine.dump(engine.setup(options, seats, seed))]
-    except IllegalAction:  # a scenario for other numbers of players (a co-op or teams one): not a failure either
-        pytest.skip(f"{game_id} refuses {len(seats)} seats with options {options}")
+    before = [""]
+    for table in seat_tables(engine, seed):  # a scenario for other numbers of players (co-op, teams): another table
+        try:
+            before = [engine.dump(engine.setup(options, table, seed))]
+        except IllegalAction:
+            continue
+        seats = table
+        break
+    else:
+        pytest.skip(f"{game_id} refuses every table of {engine.min_seats}..4 seats with options {options}")
     try:
         game = random_playout(engine, options, seats, seed, cap=STEP_CAP, choose=choose, each=check)
     except DeadEndError as exc:

@@ -11,8 +11,8 @@ character token (the rulebook's token list; the older tokens are `elements.py`).
   platform it lies on a quarter around the switch, else the square board it lies on (house: "landed on" is
   stopping there, as the plain switch's entry says "moving over and landing on" where this one does not).
 - A character token is collected when a hero stops on it: the token goes and the hero it names joins on a free
-  square next to it as a buddy of the collecting player (`join_buddy`; until the buddies of the modes work are
-  merged the join is recorded in `Hero.revealed` as `character:<hero id>` and said in the log).
+  square next to it as a buddy of the collecting player (`join_buddy`, `modes/buddies.py`; the player picks the
+  square if several are free, `buddy_spot`; the collection is also kept in `Hero.revealed` as `character:<id>`).
 """
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from .bombs import fire
 from .dice import roll_or_ask
 from .elements import explode
 from .jobs import decide, name
+from .modes.bside import on_bside
+from .modes.buddies import holder, make_buddy
 from .platforms import turned_about
 from .rotation import board_box, rotate_board
 from .state import Hero, Job, QState, Token
@@ -96,13 +98,42 @@ def _turned(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None
 
 
 def join_buddy(st: QState, h: Hero, hero_id: str, at: str, ev: list[Event]) -> None:
-    """The character token's hero joins `h`'s player next to `at` (the buddy itself comes with the modes'
-    buddies work; here the join and the free squares beside the token are recorded)."""
+    """The character token's hero joins `h`'s player next to `at` as a buddy (`modes/buddies.py`): on the one free
+    square beside it, or the player chooses among several (`buddy_spot`). House: with no free square beside the
+    token, or its hero already on the board, nobody joins (the token still goes)."""
     who = data.heroes()[hero_id].name if hero_id in data.heroes() else hero_id
-    spots = [label(*q) for q in (step_xy(xy(at), d) for d in DIRS8) if safe_spot(st, q)]
     h.revealed.append(f"character:{hero_id}")
-    where = f"next to {at} ({', '.join(spots[:3])}{', ...' if len(spots) > 3 else ''})" if spots else "nowhere free"
-    ev.append(Event(text=f"{h.name} collects the character token of {who} at {at}: {who} joins as a buddy {where}."))
+    spots = [label(*q) for q in (step_xy(xy(at), d) for d in DIRS8) if safe_spot(st, q)]
+    head = f"{h.name} collects the character token of {who} at {at}"
+    if hero_id not in data.heroes() or any(x.hero == hero_id for x in st.heroes):
+        ev.append(Event(text=f"{head}: {who} is already on the board, so nobody joins."))
+        return
+    if not spots:
+        ev.append(Event(text=f"{head}: no square next to it is free, so {who} cannot join."))
+        return
+    if len(spots) == 1:
+        _add_buddy(st, h, hero_id, spots[0], head, ev)
+        return
+    ev.append(Event(text=f"{head}: {who} joins as a buddy next to it."))
+    owner = holder(st, h)
+    decide(st, "buddy_spot", h.player, h, spots, f"{owner.name}: choose where {who} joins, next to {at}",
+           job=Job(kind="none", hero=h.player, at=at, item=hero_id))
 
 
-RESOLVE: dict[str, Resolver] = {"rotate_way": _turned}
+def _add_buddy(st: QState, h: Hero, hero_id: str, spot: str, head: str, ev: list[Event]) -> None:
+    """`hero_id` joins at `spot` as a buddy of `h`'s player (a buddy collecting brings one for its controller); it
+    takes its turns after the heroes already playing, like the buddies dealt at the start."""
+    owner = holder(st, h)
+    hd, hv = data.heroes()[hero_id], data.house()
+    movement = hv.bside_movement if on_bside(st) else hv.base_movement
+    b = make_buddy(owner, hero_id, hd.name, len(st.heroes), movement, hv.base_explore, hd.default_skills)
+    b.team, b.pos, b.head, b.front, b.home_front = owner.team, spot, "U", owner.home_front, owner.home_front
+    st.heroes.append(b)
+    ev.append(Event(text=f"{head}: {hd.name} joins at {spot} as {owner.name}'s buddy.", irreversible=True))
+
+
+def _spot_chosen(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    _add_buddy(st, h, job.item, option, f"{h.name}'s buddy", ev)
+
+
+RESOLVE: dict[str, Resolver] = {"rotate_way": _turned, "buddy_spot": _spot_chosen}

@@ -2,14 +2,19 @@
 Rotate, Character Token, Secret Token; Bombs & Explosions; Beam Walls + Gadgets)."""
 from __future__ import annotations
 
+import random
+
 from qhelpers import build, do, hero, illegal, legal, seed_rolling
 
-from games.core import Event
+from games.core import Event, Seat
+from games.core.ai import Budget, make_player
 from games.core.grid import label
+from games.core.playout import random_playout
 from games.quodd import ENGINE as E
 from games.quodd.beams import light
 from games.quodd.board import in_range, xy
 from games.quodd.bombs import fire
+from games.quodd.modes.buddies import buddy_key, carry_cap, controller, heroes_of
 from games.quodd.rotation import rotate_board
 from games.quodd.state import BeamPiece, Platform, QState, Token
 
@@ -144,12 +149,44 @@ def test_a_rotate_switch_is_only_landed_on_not_passed():
 
 
 def test_character_token_collected_brings_its_hero_as_a_buddy_next_to_it():
-    """Character Token: when collected, the matching hero joins next to where it lay, as your buddy."""
+    """Character Token: when collected, the matching hero joins next to where it lay, as your buddy (you choose the
+    square among the free ones beside it); the buddy follows the buddy rules: no hand, carries 2, its own turns."""
     st = ready()
     st.tokens["B3"] = Token(kind="character", hero="forest")
     st, ev = do(st, "ann", "move direction:E distance:1")
     assert "B3" not in st.tokens and "character:forest" in hero(st, "ann").revealed
     assert any(e.startswith("Ann collects the character token of Forest at B3: Forest joins as a buddy") for e in ev)
+    d = st.pending
+    assert d is not None and d.kind == "buddy_spot" and d.player == "ann"
+    assert sorted(d.options) == ["A2", "A3", "A4", "B2", "B4", "C2", "C3", "C4"]
+    illegal(st, "ann", "choose option:B3")  # the token's own square (Ann stands there) is no choice
+    st, ev = do(st, "ann", "choose option:C4")
+    b = next(x for x in st.heroes if x.hero == "forest")
+    assert b.pos == "C4" and b.controller == "ann" and b.player == buddy_key("ann", "forest")
+    assert b.hand == [] and b.items == [] and b.pets == [] and carry_cap(st, b) == 2
+    assert b.seat == len(st.heroes) - 1 and heroes_of(st, "ann")[-1] is b  # its turns come after those playing
+    assert any("joins at C4 as Ann's buddy" in e for e in ev)
+
+
+def test_character_token_with_one_free_square_beside_it_places_the_buddy_there_unasked():
+    """Character Token: the hero joins adjacent to the token; with a single free square there is nothing to choose."""
+    walls = {q: "wall" for q in ("A2", "B2", "C2", "C3", "A4", "B4", "C4")}
+    st = ready(tokens=walls)
+    st.tokens["B3"] = Token(kind="character", hero="forest")
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert st.pending is None or st.pending.kind != "buddy_spot"
+    b = next(x for x in st.heroes if x.hero == "forest")
+    assert b.pos == "A3" and b.controller == "ann"
+
+
+def test_character_token_of_a_hero_already_playing_brings_nobody():
+    """House (Character Token): a hero already on the board cannot join a second time; the token still goes."""
+    st = ready()
+    taken = hero(st, "ann").hero
+    st.tokens["B3"] = Token(kind="character", hero=taken)
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert "B3" not in st.tokens and len(st.heroes) == 1 and st.pending is None
+    assert any("already on the board, so nobody joins" in e for e in ev)
 
 
 def test_beams_block_card_and_q_power_range_which_counts_around_them():
@@ -254,3 +291,43 @@ def test_crystal_bomb_jump_shockwave_and_push_bomb_throw_sheep_like_every_basic_
     st, _ = do(st, "ann", "move direction:E distance:1")
     st, _ = do(st, "ann", "choose option:explode")
     assert hero(st, "bob").pos == "E1" and st.sheep == []  # C2 is thrown south-east off the two-row map: lost
+
+
+def _foundry_to_the_buddy_spot() -> tuple[list[Seat], QState, list]:
+    """A random foundry game for two (seed 9) played up to the question where the character token's hero joins."""
+    table = [Seat(player=f"p{i}", name=f"P{i}") for i in range(2)]
+
+    def choose(pick, st, p, acts):  # noqa: ANN001, ANN202 - as the random games of test_quodd_game.py
+        moves = [a for a in acts if a.cmd != "rearrange"] or acts
+        return pick.choice(moves if pick.random() < 0.95 else acts)
+
+    log = random_playout(E, {"scenario": "foundry"}, table, 9, cap=4000, choose=choose).log
+    st = E.setup({"scenario": "foundry"}, table, 9)
+    for k, (who, act) in enumerate(log):
+        if st.pending is not None and st.pending.kind == "buddy_spot":
+            return table, st, log[:k]
+        st, _ = E.apply(st, who, act)
+    raise AssertionError("seed 9 of foundry for two collects the character token")
+
+
+def test_foundry_character_token_brings_forest_and_the_computer_player_places_and_plays_the_buddy():
+    """Character Token in the foundry scenario (Forest's token at M2): the collector's player chooses where Forest
+    joins; the computer player answers that question, then runs the buddy in its turns to the game's end."""
+    table, st, _ = _foundry_to_the_buddy_spot()
+    assert "M2" not in st.tokens
+    d = st.pending
+    assert d is not None and all(xy(o) != xy("M2") for o in d.options)
+    player = make_player("normal")
+    forest_turns = 0
+    for k in range(4000):
+        status = E.status(st)
+        if status.finished:
+            break
+        forest_turns += st.heroes[st.turn].hero == "forest" and st.phase == "move"
+        who = status.to_act[0]
+        st, _ = E.apply(st, who, player.decide(E, st, who, random.Random(k), Budget(steps=40, playouts=1, depth=3,
+                                                                                        width=3)))
+    assert E.status(st).finished and forest_turns > 0  # Forest took turns of its own
+    forest = next(h for h in st.heroes if h.hero == "forest")
+    assert forest.controller in {s.player for s in table} and forest.hand == []
+    assert any(controller(h) == forest.controller and "character:forest" in h.revealed for h in st.heroes)
