@@ -113,7 +113,7 @@ def test_overlord_the_heroes_win_together_by_banking_the_target_between_them():
     bob.banked, cat.banked = ["red-crystal"], ["blue-crystal", "red-crystal"]
     ev: list[Event] = []
     check_win(st, ev)
-    assert st.phase == "over" and sorted(st.winners) == ["bob", "cat"] and "win together" in st.result_text
+    assert st.phase == "over" and sorted(st.winners) == ["bob", "cat"] and "win the heist together" in st.result_text
 
 
 def test_overlord_wins_by_reaching_its_own_objective():
