@@ -6,6 +6,9 @@ refused, or worse, land in the next phase. This runs each transcript through the
 a line that repeats, by the same player, a move the previous line's reply says played itself (each line a
 minute, as `playpost script` runs it: a transcript that waits for a deadline may need as many lines again). The
 transcript generators skip forced moves themselves; this is for transcripts written by hand or before.
+Run it once per transcript: it is not idempotent. On a transcript already cleaned, the line after a forced move
+may be the same command for the next phase (Quodd's `done` ending the movement, then `done` ending the
+exploration), and a second run would drop that one too.
 
     .venv/bin/python -m tools.drop_forced_lines tests/heroball/transcripts/*.txt
 """
