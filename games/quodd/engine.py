@@ -118,6 +118,15 @@ class QuoddHeroes(PhasedGame[QState]):
                 return list(self._scenario(options).teams)
             except IllegalAction:
                 return []
+        if option in ("role", "buddy"):  # only what this scenario and these seats accept (overlord, buddies)
+            offered = []
+            for value in super().seat_choices(options, seats, option):
+                try:
+                    self.check_seat(options, seats, Seat(player="\0offer", name="", choices={option: value}))
+                except IllegalAction:
+                    continue
+                offered.append(value)
+            return offered
         if option != "hero":
             return super().seat_choices(options, seats, option)
         return HERO.free_ids(seats)

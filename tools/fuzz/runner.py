@@ -13,6 +13,7 @@ from games.core.play import replay
 from games.core.playout import random_playout
 
 from .checks import hidden_problems, lobby_problems, refusal_problems, step_problems
+from .games import fuzzers
 from .guide import Chooser
 from .known import known
 from .spec import GameFuzz
@@ -48,7 +49,11 @@ class Case:
                 + "\n".join(f"fails: {p}" for p in self.problems))
         if self.start:  # `playpost script` cannot build it; tools.fuzz.cases.recheck does
             note += f"\nstart: {self.start} (built by tools/fuzz from the setup; replay with tools.fuzz.cases.recheck)"
-        return transcript(self.game_id, self.options, self.seats, self.seed, self.log, note)
+        fuzz = fuzzers()[self.game_id]
+        start = fuzz.engine.setup(self.options, self.seats, self.seed)
+        if self.start:
+            start = fuzz.rebuild_start(start, self.start)
+        return transcript(self.game_id, self.options, self.seats, self.seed, self.log, note, fuzz.engine, start)
 
 
 @dataclass

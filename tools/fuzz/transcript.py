@@ -2,16 +2,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.core import Action, Seat
 
+FORCED = "# plays itself: "  # a logged move the table plays by itself (`Game.forced_action`): no line to type
+
 
 def transcript(game_id: str, options: dict[str, str], seats: Sequence[Seat], seed: int,
-               log: Sequence[tuple[str, Action]], note: str = "") -> str:
+               log: Sequence[tuple[str, Action]], note: str = "", engine: Any = None, start: Any = None) -> str:
     """The lines that open the same game (same seed, options and seats in the same order) and play `log`.
 
     The console seats a user under their name in lower case, so the fuzzer's players are lower-case names.
-    A player with several seats (the dungeon) joins once per seat, each with its choices.
+    A player with several seats (the dungeon) joins once per seat, each with its choices. Given the `engine` and
+    the `start` state, a move the table plays by itself is written as a comment (`FORCED`), which the console
+    skips and `load_case` reads back.
     """
     lines = [f"# {ln}" for ln in note.splitlines() if ln.strip()]
     host = seats[0].player
@@ -21,7 +26,14 @@ def transcript(game_id: str, options: dict[str, str], seats: Sequence[Seat], see
         if i > 0 or s.choices:  # the host was seated by `new`; a join with choices replaces that empty seat
             lines.append(f"{s.player}> /game " + Action(cmd="join", args=tuple(s.choices.items())).text())
     lines.append(f"{host}> /game start")
-    lines += [f"{player}> /{game_id} {action.text()}" for player, action in log]
+    state = start
+    for player, action in log:
+        line = f"{player}> /{game_id} {action.text()}"
+        if engine is not None and state is not None:
+            if engine.forced_action(state, player) == action:
+                line = FORCED + line  # the console plays it by itself; `load_case` reads it back into the log
+            state, _ = engine.apply(state, player, action)
+        lines.append(line)
     return "\n".join(lines) + "\n"
 
 
@@ -36,7 +48,9 @@ def load_case(text: str) -> tuple[str, dict[str, str], list[Seat], int, list[tup
     log: list[tuple[str, Action]] = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if line.startswith(FORCED):
+            line = line[len(FORCED):]
+        elif not line or line.startswith("#"):
             continue
         player, _, body = line.partition("> ")
         if body.startswith("/game new "):
