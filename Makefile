@@ -30,7 +30,7 @@ run: $(STAMP)
 # the whole suite, then the gates (ruff, mypy); fails if either does
 test: $(TSTAMP)
 	@status=0; \
-	$(PY) -m pytest || status=1; \
+	$(PY) -m pytest -n auto --dist worksteal || status=1; \
 	$(MAKE) --no-print-directory check || status=1; \
 	exit $$status
 
