@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import importlib.util
 import logging
@@ -220,8 +221,12 @@ class Table:
         board is waited for any more; queued ones are cancelled, and the processes exit as they finish."""
         self.boards.cancel()
         if self._think is not None:
-            self._think.shutdown(wait=False, cancel_futures=True)
-            self._think = None
+            pool, self._think = self._think, None
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:  # a decision still running is abandoned anyway; a worker that missed the shutdown
+                with contextlib.suppress(Exception):  # sentinel must not outlive the bot (seen twice in CI runs)
+                    proc.terminate()
         self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
