@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import functools
 import importlib.util
 import logging
@@ -217,16 +216,13 @@ class Table:
             if computer_workers > 0 else None)
 
     def close(self) -> None:
-        """Stop the workers: the bot closes the table after the commands in flight are done, so no decision or
-        board is waited for any more; queued ones are cancelled, and the processes exit as they finish."""
+        """Stop the workers once the commands in flight are done: queued work is cancelled, decision processes ended."""
         self.boards.cancel()
-        if self._think is not None:
-            pool, self._think = self._think, None
-            procs = list((getattr(pool, "_processes", None) or {}).values())
+        if (pool := self._think) is not None:  # terminated too: a worker that missed the shutdown outlived the pool
+            self._think, procs = None, list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:  # a decision still running is abandoned anyway; a worker that missed the shutdown
-                with contextlib.suppress(Exception):  # sentinel must not outlive the bot (seen twice in CI runs)
-                    proc.terminate()
+            for proc in procs:
+                proc.terminate()
         self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
