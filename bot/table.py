@@ -218,11 +218,11 @@ class Table:
     def close(self) -> None:
         """Stop the workers once the commands in flight are done: queued work is cancelled, decision processes ended."""
         self.boards.cancel()
-        if (pool := self._think) is not None:  # terminated too: a worker that missed the shutdown outlived the pool
-            self._think, procs = None, list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:
+        if (pool := self._think) is not None:  # terminated, then reaped: a decision in flight is abandoned anyway
+            self._think = None
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
                 proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
         self._rules_pool.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
