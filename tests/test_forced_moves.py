@@ -158,3 +158,23 @@ async def test_undo_takes_back_the_forced_end_with_the_move_that_used_the_last_a
     engine = get_game("heroball")
     state = manager.state_of(rec, engine)
     assert engine.status(state).to_act == ["ann"] and engine.forced_action(state, "ann") is None
+
+
+async def test_undo_takes_back_a_forced_move_that_kept_the_turn_with_the_move_that_led_to_it(manager):
+    """Quodd: the jump that spends the last point leaves only `done`, which plays itself and the turn goes on to
+    exploring; undo takes both back, so the player is not left before a `done` nobody plays."""
+    for user, group, name, options in [("ann", "game", "new", {"game": "quodd", "seed": 5, "scenario": "trial"}),
+                                       ("ann", "game", "join", {"hero": "forest"}), ("ann", "game", "start", {}),
+                                       ("ann", "quodd", "choose", {"option": "D1"}), ("ann", "quodd", "done", {}),
+                                       ("ann", "quodd", "tumble", {"direction": "E"})]:
+        reply = await manager.dispatch(ctx(user), group, name, options)
+        assert not reply.ephemeral, reply.text
+    reply = await manager.dispatch(ctx("ann"), "quodd", "move", {"direction": "S", "distance": 1})
+    assert "Nothing left to choose for Ann: `done` plays itself." in reply.text
+    undone = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert "Ann takes back `move direction:S distance:1` (and `done`, which followed by itself)." in undone.text
+    rec = await manager.storage.live_game("c1")
+    engine = get_game("quodd")
+    state = manager.state_of(rec, engine)
+    assert [e.action for e in await manager.storage.log(rec.id)][-1] == "tumble direction:E"
+    assert Action.parse("move direction:S distance:1") in engine.legal_actions(state, "ann")
