@@ -93,8 +93,10 @@ def players_by_id(rec: GameRecord, engine: Game, written: Action) -> Action:
 
 
 @functools.cache
+@functools.cache
 def drawable(kind: str) -> bool:
-    """Whether a game has a renderer (found without importing it into the bot's process)."""
+    """Whether a game has a renderer (found without importing it into the bot's process; asked once per game:
+    the search stats the file system, on the event loop before every board)."""
     return importlib.util.find_spec(f"render.{kind}") is not None
 
 
