@@ -321,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     p_bench = sub.add_parser("bench", help="measure moves, images and scale")
     p_bench.add_argument("--json", default=None, help="also write the figures as JSON here")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    p_bench.add_argument("--only", default=None, help="comma-separated sections to run, e.g. image,pipeline")
     p_self = sub.add_parser("selfplay", help="computer players against each other, without Discord")
     p_self.add_argument("game")
     p_self.add_argument("--games", type=int, default=20)
@@ -403,7 +404,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Se
             print("playpost bench runs from a checkout of playpost (tools/bench/ is not installed here)",
                   file=sys.stderr)
             return 2
-        return bench_main(json_path=args.json, quick=args.quick)
+        return bench_main(json_path=args.json, quick=args.quick, only=args.only)
     if args.cmd == "fuzz":
         try:
             from tools.fuzz.run import fuzz_main

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from storage import Storage, StorageDamaged
-from storage.postgres import is_postgres_url
+from storage.base import is_postgres_url
 
 log = logging.getLogger("playpost.ops")
 

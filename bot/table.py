@@ -93,8 +93,9 @@ def players_by_id(rec: GameRecord, engine: Game, written: Action) -> Action:
 
 
 @functools.cache
+@functools.cache
 def drawable(kind: str) -> bool:
-    """Whether a game has a renderer (found without importing it into the bot's process)."""
+    """Whether a game has a renderer (found without importing it; cached: the search stats the file system)."""
     return importlib.util.find_spec(f"render.{kind}") is not None
 
 

@@ -1,5 +1,6 @@
 """Persistence: games and their action logs; the engines are known here only as JSON."""
 import os
+from typing import TYPE_CHECKING, Any
 
 from .base import (
     BackupUnsupported,
@@ -12,15 +13,27 @@ from .base import (
     StorageDamaged,
     StorageError,
     StorageUnavailable,
+    is_postgres_url,
 )
-from .postgres import PostgresStorage, is_postgres_url
 from .sqlite import SQLiteStorage, Synchronous
+
+if TYPE_CHECKING:
+    from .postgres import PostgresStorage
 
 __all__ = [
     "BackupUnsupported", "StorageDamaged", "StorageUnavailable",
     "ChannelBusy", "GameRecord", "LogEntry", "PostgresStorage", "SQLiteStorage", "SeatRecord", "StaleVersion",
-    "Storage", "StorageError", "open_storage",
+    "Storage", "StorageError", "is_postgres_url", "open_storage",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """PostgresStorage is imported when first asked for: a bot on SQLite never loads asyncpg (60-80 ms of start-up)."""
+    if name == "PostgresStorage":
+        from .postgres import PostgresStorage
+
+        return PostgresStorage
+    raise AttributeError(f"module 'storage' has no attribute {name!r}")
 
 
 def _synchronous() -> Synchronous:
@@ -42,6 +55,8 @@ async def open_storage(url: str) -> Storage:
     """
     store: Storage
     if is_postgres_url(url):
+        from .postgres import PostgresStorage
+
         store = PostgresStorage(url)
     else:
         store = SQLiteStorage(url.removeprefix("sqlite:///").removeprefix("sqlite://"), synchronous=_synchronous())

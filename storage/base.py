@@ -193,3 +193,8 @@ class Storage(ABC):
     async def copy_games(self, games: Sequence[tuple[GameRecord, Sequence[LogEntry]]]) -> None:
         """Store whole games with the ids they carry (a copy from another database: buttons and links name
         games by id), in one transaction; new games then get ids after the largest one stored."""
+
+
+def is_postgres_url(url: str) -> bool:
+    """Whether a database URL names PostgreSQL (else it is a SQLite file)."""
+    return url.startswith(("postgresql://", "postgres://"))

@@ -38,6 +38,7 @@ from .base import (
     StaleVersion,
     Storage,
     StorageUnavailable,
+    is_postgres_url,  # noqa: F401 - storage.postgres.is_postgres_url, as before
 )
 
 log = logging.getLogger("playpost.storage")
@@ -182,10 +183,6 @@ def split_schema(url: str) -> tuple[str, str | None]:
     schema = next((v for k, v in query if k == "schema"), None)
     rest = urlencode([(k, v) for k, v in query if k != "schema"])
     return urlunsplit(parts._replace(query=rest)), schema
-
-
-def is_postgres_url(url: str) -> bool:
-    return url.startswith(("postgresql://", "postgres://"))
 
 
 class PostgresStorage(Storage):

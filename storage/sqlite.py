@@ -10,6 +10,7 @@ simply tries again. The file's integrity is checked at open (`PRAGMA quick_check
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -289,17 +290,30 @@ class SQLiteStorage(Storage):
                 log.info("event=storage_reopened db=%s", self.path)
                 if old is not None:
                     await old.close()
-            await _run(self.db, "BEGIN IMMEDIATE")
             try:
+                await _run(self.db, "BEGIN IMMEDIATE")
                 yield self.db
                 await _run(self.db, "COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    try:
-                        await _run(self.db, "ROLLBACK")
-                    except sqlite3.Error:
-                        self._reopen = True  # the next write starts on a fresh connection
+            except BaseException as exc:
+                # to the end even if this writer is cancelled again, holding the write lock meanwhile
+                undo = asyncio.ensure_future(self._abandon(cancelled=isinstance(exc, asyncio.CancelledError)))
+                while not undo.done():
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await asyncio.shield(undo)
                 raise
+
+    async def _abandon(self, *, cancelled: bool) -> None:
+        """Roll back what a failed or cancelled writer left open. A cancelled BEGIN (or COMMIT) still runs in the
+        connection's thread: once a statement queued behind it is done, so is it (before, a move cancelled there
+        left its transaction open and every later write failed: 'cannot start a transaction within a
+        transaction')."""
+        try:
+            if cancelled:
+                await _run(self.db, "SELECT 1")
+            if self.db.in_transaction:
+                await _run(self.db, "ROLLBACK")
+        except sqlite3.Error:
+            self._reopen = True  # the next write starts on a fresh connection
 
     # ---- games ------------------------------------------------------------
     @_writes

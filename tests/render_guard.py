@@ -9,6 +9,7 @@ from render import common
 def strict_palette(monkeypatch, game: str) -> None:
     """Fail on any colour missing from the game's palette, and on any per-render quantising."""
     common._sprite.cache_clear()
+    common._level_lut.cache_clear()  # tables built before the patch would hide a missing blend
 
     def outside(pal, colour):
         raise AssertionError(f"{colour} is not in the {game} palette: add it (or its text/background pair) "

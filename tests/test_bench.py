@@ -52,3 +52,16 @@ async def test_a_closed_run_moves_once_per_channel_even_when_its_window_closed_b
     finally:
         await storage.close()
     assert res.started >= 3 and not res.errors
+
+
+def test_only_runs_the_named_sections_and_refuses_an_unknown_one(tmp_path, capsys) -> None:
+    """`playpost bench --only image` runs that section alone (a change compared back to back without the
+    five-minute full run); a misspelt section name is refused with the list of sections."""
+    out = tmp_path / "bench.json"
+    assert bench.main(json_path=str(out), quick=True, only="image") == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert {r["section"] for r in data["rows"]} == {"image"}
+    assert set(data["section_s"]) == {"image"}
+    capsys.readouterr()
+    assert bench.main(quick=True, only="image,imag") == 2
+    assert "unknown bench section(s): imag" in capsys.readouterr().err

@@ -351,3 +351,27 @@ async def test_pg_a_dropped_connection_never_escapes_as_an_unexpected_error(pg_u
     finally:
         await admin.close()
         await store.close()
+
+
+async def test_sqlite_a_write_cancelled_at_any_await_leaves_no_transaction_open(tmp_path):
+    """A writer cancelled while its BEGIN (or a statement after it) is still running in the connection's
+    thread must not leave the transaction open: before, every later write failed with 'cannot start a
+    transaction within a transaction' and the bot refused all moves (seen in the bench, whose overloaded
+    runs cancel the moves still queued at their end). Cancelled after 1, 2, ... loop turns; once twice."""
+    s = await open_storage(str(tmp_path / "c.sqlite3"))
+    try:
+        for turns in range(8):
+            for twice in (False, True):
+                task = asyncio.create_task(s.create_game(rec(f"gone-{turns}-{twice}")))
+                for _ in range(turns):
+                    await asyncio.sleep(0)
+                task.cancel()
+                if twice:
+                    await asyncio.sleep(0)
+                    task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+                made = await s.create_game(rec(f"next-{turns}-{twice}"))
+                assert made.id is not None and not s.db.in_transaction
+                assert (await s.live_game(f"next-{turns}-{twice}")) is not None
+    finally:
+        await s.close()

@@ -37,7 +37,11 @@ def _meta(quick: bool) -> dict[str, Any]:
             "loadavg_start": list(os.getloadavg())}
 
 
-async def run(quick: bool = False) -> Report:
+SECTIONS = ("image", "replay", "scale", "undo/export", "scale-out", "durability", "engines", "pipeline")
+
+
+async def run(quick: bool = False, only: tuple[str, ...] = ()) -> Report:
+    """Every section in turn, or only those named in `only` (comparing one change back to back)."""
     cfg = QUICK if quick else FULL
     rep = Report()
     rep.details["meta"] = _meta(quick)
@@ -62,6 +66,8 @@ async def run(quick: bool = False) -> Report:
             ("pipeline", lambda: bench_pipeline(cfg, games, rep, tmp)),
         ]
         for name, section in sections:
+            if only and name not in only:
+                continue
             if name == "pipeline":
                 forget_played()
                 gc.collect()
@@ -79,10 +85,17 @@ async def run(quick: bool = False) -> Report:
     return rep
 
 
-def main(json_path: str | None = None, quick: bool = False) -> int:
-    rep = asyncio.run(run(quick))
+def main(json_path: str | None = None, quick: bool = False, only: str | None = None) -> int:
+    """`only`: comma-separated section names (see SECTIONS); None runs them all."""
+    names = tuple(n.strip() for n in only.split(",") if n.strip()) if only else ()
+    unknown = [n for n in names if n not in SECTIONS]
+    if unknown:
+        print(f"unknown bench section(s): {', '.join(unknown)}; sections: {', '.join(SECTIONS)}", file=sys.stderr)
+        return 2
+    rep = asyncio.run(run(quick, names))
     meta = rep.details["meta"]
-    print(f"playpost bench ({'quick' if quick else 'full'}; {meta['cpus']} CPUs, Python {meta['python']}, "
+    what = ("quick" if quick else "full") + (f", only {','.join(names)}" if names else "")
+    print(f"playpost bench ({what}; {meta['cpus']} CPUs, Python {meta['python']}, "
           f"{rep.details['total_s']:.0f} s; load average {meta['loadavg_start'][0]:.1f} at start, "
           f"{meta['loadavg_end'][0]:.1f} at end)")
     print(format_table(rep))
