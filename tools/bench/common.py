@@ -19,7 +19,6 @@ from games.core.playout import random_playout
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20240607
-MAX_COMBOS = 24  # option combinations tried when looking for a game's largest board
 PLAYOUT_CAP = 3000
 
 Engine = Game[Any]
@@ -64,6 +63,7 @@ class Config:
     engine_seeds: int
     playout_cap: int  # actions per random game (quick mode plays short games)
     undo_actions: int
+    max_combos: int = 24  # option combinations tried when looking for a game's largest board
 
 
 FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_channels=500, closed_warmup=3.0,
@@ -75,9 +75,10 @@ FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_chan
 QUICK = Config(image_runs=2, image_warmup=1, capacity_channels=3, overload_channels=30, closed_warmup=0.1,
                closed_window=0.3, overload_warmup=0.2, paced_channels=6, paced_shares=(0.5, 0.7), paced_warmup=0.1,
                paced_window=0.3,
-               scale_games=100, scale_active_every=5, cold_sample=3, cached_games=10, startup_runs=1,
+               scale_games=30, scale_active_every=5, cold_sample=3, cached_games=10, startup_runs=1,
                undo_runs=2, engine_budget=0.2, engine_min=1, engine_seeds=1,
-               playout_cap=60, undo_actions=40)
+               playout_cap=60, undo_actions=40,
+               max_combos=4)  # the smoke test: a few combinations show the section works
 
 
 class SetupFailed(Exception):
@@ -136,13 +137,13 @@ def fit_seats(engine: Engine, options: dict[str, str]) -> int:
     raise SetupFailed(f"no seat count works: {last}")
 
 
-def option_combos(engine: Engine) -> list[dict[str, str]]:
+def option_combos(engine: Engine, limit: int = 24) -> list[dict[str, str]]:
     base = default_options(engine)
     specs = [o for o in engine.options if o.choices]
     combos: list[dict[str, str]] = []
     for values in itertools.product(*(o.choices for o in specs)):
         combos.append({**base, **{o.name: v for o, v in zip(specs, values, strict=True)}})
-        if len(combos) >= MAX_COMBOS:
+        if len(combos) >= limit:
             break
     return combos or [base]
 

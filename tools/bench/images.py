@@ -57,7 +57,7 @@ def _peer() -> tuple[Callable[[], bytes], str] | None:
 def _largest(cfg: Config, gid: str, engine: Engine) -> Subject | None:
     """The option combination whose board, halfway through a seeded random game, is largest."""
     best: tuple[int, int, dict[str, str], BaseModel, bytes] | None = None
-    for opts in option_combos(engine):
+    for opts in option_combos(engine, cfg.max_combos):
         try:
             seats = fit_seats(engine, opts)
         except Exception:
