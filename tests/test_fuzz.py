@@ -51,7 +51,7 @@ def test_guided_fuzzer_reaches_dungeon_victory_and_a_level_transition() -> None:
     fuzz = fuzzers()["dungeon"]
     report = Report("dungeon")
     transition = ("level 3 reached", "level 4 reached")
-    for seed in (208, 213, *range(209, 222)):  # late games: 208 starts at level 4 and wins, 213 at 3 and clears it
+    for seed in (210, 215, *range(208, 222)):  # late games: 210 starts at level 4 and wins, 215 at 2 and clears it
         case = play_one(fuzz, seed, "late", report, hidden_rate=0.0)
         assert case is None, f"seed {seed}: {case.problems}\n{case.transcript()}"
         if "victory" in report.milestones and any(m in report.milestones for m in transition):
