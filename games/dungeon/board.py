@@ -8,7 +8,6 @@ spawn points, chests) is passed in as sets of squares.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TypeVar
@@ -243,26 +242,67 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     if hit is not None:
         return hit
     b = board(board_id)
-    dist: dict[Sq, int] = {s: 0 for s in sources}
-    queue = deque(sources)
-    while queue:
-        cur = queue.popleft()
-        dc = dist[cur]
-        if dc >= limit:
-            continue
-        if cur in structures and dc > 0:
-            continue  # reached, not passed through
-        for _d, nxt, sides in b.steps[cur]:
-            if nxt in dist:
-                continue
-            if sides and (sides[0] in structures or sides[1] in structures):
-                continue
-            dist[nxt] = dc + 1
-            queue.append(nxt)
+    # breadth-first, one whole ring of squares at a time, as bitmasks of square numbers (x * height + y):
+    # a step in one direction is a shift of the squares it may be taken from (`_step_masks`)
+    hgt = b.height
+    moves, stop = _step_masks(b, structures)
+    seen = 0
+    for x, y in sources:
+        seen |= 1 << (x * hgt + y)
+    ring = seen
+    rings = [seen]
+    d = 0
+    while ring and d < limit:
+        grow = ring & ~stop if d else ring  # a structure is reached, not passed through (a source may be one)
+        new = 0
+        for shift, allowed in moves:
+            m = grow & allowed
+            if m:
+                new |= m << shift if shift > 0 else m >> -shift
+        ring = new & ~seen
+        seen |= ring
+        rings.append(ring)
+        d += 1
+    sqs = b.squares
+    found: dict[Sq, int] = {}
+    for d, ring in enumerate(rings):
+        bits = bin(ring)[:1:-1]  # bit n is character n
+        n = bits.find("1")
+        while n >= 0:
+            found[sqs[n]] = d
+            n = bits.find("1", n + 1)
     if len(_ROUTE_CACHE) > 50000:
         _ROUTE_CACHE.clear()
-    _ROUTE_CACHE[key] = dist
-    return dist
+    _ROUTE_CACHE[key] = found
+    return found
+
+
+_MASKS: dict[tuple[str, frozenset[Sq]], tuple[list[tuple[int, int]], int]] = {}
+
+
+def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[list[tuple[int, int]], int]:
+    """For `_routes`: per direction, the square-number shift of a step and the squares it may be taken from
+    (walls and the board's edges allow it, and no structure stands on a side square of a diagonal), and the
+    structures as a mask; once per set of structures."""
+    key = (b.id, structures)
+    found = _MASKS.get(key)
+    if found is None:
+        hgt = b.height
+        stop = 0
+        for x, y in structures:
+            if 0 <= x < b.width and 0 <= y < hgt:
+                stop |= 1 << (x * hgt + y)
+        allowed: dict[tuple[int, int], int] = {}
+        for (x, y), steps in b.steps.items():
+            for d, _nxt, sides in steps:
+                if sides and (sides[0] in structures or sides[1] in structures):
+                    continue
+                allowed[d] = allowed.get(d, 0) | 1 << (x * hgt + y)
+        moves = [(d[0] * hgt + d[1], allowed[d]) for d in DIRS8.values() if d in allowed]
+        if len(_MASKS) > 1000:
+            _MASKS.clear()
+        found = _MASKS[key] = (moves, stop)
+    return found
 
 
 def move_search(
