@@ -7,7 +7,9 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 - `area`: the squares whose blocking could matter (the box around the pair, both ends left out),
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
-  blockers: the pair sees).
+  blockers: the pair sees),
+- `blocking`: sets of blocking squares found to leave no line (any set holding one of them blocks too:
+  more blockers never open a line).
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
@@ -36,7 +38,7 @@ class SightTable:
         self.size = width * height
         self.walls = walls
         self.wall_between = wall_between
-        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete]
+        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
         self.pairs: dict[int, list] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
 
@@ -63,14 +65,14 @@ class SightTable:
         if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
             wall = _no_wall if ignore_walls else self.wall_between
             if a[0] == b[0] or a[1] == b[1]:
-                rec = [0, not wall(a, b), [0], True]
+                rec = [0, not wall(a, b), [0], True, []]
             else:
                 sides = [s for s in ((b[0], a[1]), (a[0], b[1])) if not wall(a, s) and not wall(s, b)]
                 seen = [1 << (s[0] * h + s[1]) for s in sides]
                 area = 0
                 for s in seen:
                     area |= s
-                rec = [area, bool(sides), seen, True]
+                rec = [area, bool(sides), seen, True, []]
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
@@ -81,7 +83,7 @@ class SightTable:
             area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
             line = find_line(a, b, (), [] if ignore_walls else self.walls)
             seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-            rec = [area, line is not None, seen, False]
+            rec = [area, line is not None, seen, False, []]
         self.pairs[key] = rec
         return rec
 
@@ -107,6 +109,9 @@ class SightTable:
                 return True
         if rec[3]:
             return False
+        for known in rec[4]:  # more blockers never open a line: blocked by a subset, blocked
+            if rel & known == known:
+                return False
         hit = self.misses.get((key, rel))
         if hit is None:
             h = self.height
@@ -115,6 +120,8 @@ class SightTable:
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
+            elif line is None and len(rec[4]) < 32:
+                rec[4].append(rel)
             if len(self.misses) > 200_000:
                 self.misses.clear()
             self.misses[(key, rel)] = hit
