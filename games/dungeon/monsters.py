@@ -303,9 +303,15 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
     in_reach = reach_test(st, m, target)
-    reach = next((r for r in order if in_reach(footprint(r[3], r[2], md.large))), None)
+    if md.large:
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
+    else:  # only a square within the range's king-move distance of the target may be in reach
+        rng, hx, hy = md.attack.range, target.x, target.y
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items()
+                       if abs(sq[0] - hx) <= rng and abs(sq[1] - hy) <= rng)
+        reach = next((r for r in order if in_reach(((r[3], r[2]),))), None)
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
@@ -328,11 +334,15 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
             return min(tdist.get(s, 999) for s in footprint(a[0], a[1], md.large))
 
         here = away((m.x, m.y))
-        ranked = sorted((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
-        if not ranked or ranked[0][0] >= here:
+        if md.large:
+            best = min((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        else:  # a one-square model: its route is the table's
+            get = tdist.get
+            best = min((get(sq, 999), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        if best[0] >= here:
             lines.append(f"{monster_name(m)} finds no way closer.")
             return
-        dest = (ranked[0][4], ranked[0][3])
+        dest = (best[4], best[3])
     place_monster(st, m, dest, opts[dest][2], lines)
 
 
