@@ -367,35 +367,74 @@ def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
 
 def large_field(st: DungeonState, m: MonsterState, tdist: Mapping[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
-    target (by route, models ignored): so it heads for gaps it fits through."""
+    target (by route, models ignored): so it heads for gaps it fits through. Breadth-first one ring at a
+    time over bitmasks of anchor numbers (x * height + y), a step being a shift (`_anchor_steps`)."""
     md = monster_def(m)
     b = board(st.dungeon)
     fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
-    blocked = set() if fly else set(structures(st)) | set(b.chasms)
-    anchors = _large_anchors(b, frozenset(blocked), ghost)
-    goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
-    field = {a: 0 for a in goal}
-    queue = list(goal)
-    ok = set(anchors)
-    i = 0
-    while i < len(queue):
-        cur = queue[i]
-        i += 1
-        cur_fp = footprint(cur[0], cur[1], True)
-        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-            nxt = (cur[0] + d[0], cur[1] + d[1])
-            if nxt in field or nxt not in ok:
-                continue
-            if not ghost and any((s, d) not in b.step_set for s in cur_fp):
-                continue
-            if d[0] and d[1] and blocked:
-                new_fp = footprint(nxt[0], nxt[1], True)
-                sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
-                if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
-                    continue
-            field[nxt] = field[cur] + 1
-            queue.append(nxt)
+    blocked = frozenset() if fly else structures(st) | b.chasms
+    ok, moves = _anchor_steps(b, blocked, ghost)
+    hgt = b.height
+    near = 0  # the squares within attack range of the target, then the anchors of bases touching one
+    rng = md.attack.range
+    for (x, y), d in tdist.items():
+        if d <= rng:
+            near |= 1 << (x * hgt + y)
+    ring = ok & (near | near >> 1 | near >> hgt | near >> (hgt + 1))
+    seen = ring
+    sqs = b.squares
+    field: dict[Sq, int] = {}
+    d = 0
+    while ring:
+        bits = bin(ring)[:1:-1]
+        n = bits.find("1")
+        while n >= 0:
+            field[sqs[n]] = d
+            n = bits.find("1", n + 1)
+        new = 0
+        for shift, allowed in moves:
+            a = ring & allowed
+            if a:
+                new |= a << shift if shift > 0 else a >> -shift
+        ring = new & ok & ~seen
+        seen |= ring
+        d += 1
     return field
+
+
+_ANCHOR_STEPS: dict[tuple[str, frozenset[Sq], bool], tuple[int, list[tuple[int, int]]]] = {}
+
+
+def _anchor_steps(b: Board, blocked: frozenset[Sq], ghost: bool) -> tuple[int, list[tuple[int, int]]]:
+    """For `large_field`: the anchors where a 2x2 base fits (`_large_anchors`) as a mask, and per direction the
+    shift of a step and the anchors it may be taken from (every square of the base may step that way, unless a
+    ghost, and a diagonal passes no blocked square beside the base); once per board, blocked set and ghostliness."""
+    key = (b.id, blocked, ghost)
+    found = _ANCHOR_STEPS.get(key)
+    if found is None:
+        hgt = b.height
+        ok = 0
+        for x, y in _large_anchors(b, blocked, ghost):
+            ok |= 1 << (x * hgt + y)
+        moves = []
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            allowed = 0
+            for x in range(b.width):
+                for y in range(hgt):
+                    cur_fp = footprint(x, y, True)
+                    if not ghost and any((s, d) not in b.step_set for s in cur_fp):
+                        continue
+                    if d[0] and d[1] and blocked:
+                        new_fp = footprint(x + d[0], y + d[1], True)
+                        sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
+                        if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
+                            continue
+                    allowed |= 1 << (x * hgt + y)
+            moves.append((d[0] * hgt + d[1], allowed & ok))
+        if len(_ANCHOR_STEPS) > 1000:
+            _ANCHOR_STEPS.clear()
+        found = _ANCHOR_STEPS[key] = (ok, moves)
+    return found
 
 
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:
