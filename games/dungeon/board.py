@@ -10,7 +10,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
@@ -20,7 +19,6 @@ from .maps import dungeon_def
 from .sightmap import SightTable
 
 Sq = tuple[int, int]
-_T = TypeVar("_T")
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
 SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
@@ -325,26 +323,47 @@ def move_search(
     """
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
-    passable, cost_of, hazard_of = _remembered(passable), _remembered(cost_of), _remembered(hazard_of)
     table = b.base_steps(large, ignore_walls)
     own0 = set(footprint(*start, large))
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
     heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    # per square asked about: (may be passed (its own squares always may), step cost, hazard); the tests are
+    # fixed for the whole search, so each square is asked once
+    info: dict[Sq, tuple[bool, bool, int, int]] = {}
+
+    def about(q: Sq) -> tuple[bool, bool, int, int]:
+        ok = passable(q)
+        found = info[q] = (ok, ok or q in own0, cost_of(q), hazard_of(q))
+        return found
+
     while heap:
         cost, haz, cur = heapq.heappop(heap)
         if best.get(cur, (999, 999)) < (cost, haz):
             continue
         for nxt, sides, entered in table[cur]:
-            if sides and not all(passable(side) for side in sides):
+            shut = False
+            for q in sides:
+                if not (info.get(q) or about(q))[0]:
+                    shut = True
+                    break
+            if shut:
                 continue
-            if not all(s in own0 or passable(s) for s in entered):
+            step_cost = nhaz = 0
+            for q in entered:
+                ok, enter, c, hz = info.get(q) or about(q)
+                if not enter:
+                    shut = True
+                    break
+                if c > step_cost:
+                    step_cost = c
+                nhaz += hz
+            if shut:
                 continue
-            step_cost = max(cost_of(s) for s in entered)
             ncost = cost + step_cost
             if ncost > allowance:
                 continue
-            nhaz = haz + sum(hazard_of(s) for s in entered)
+            nhaz += haz
             if best.get(nxt, (999, 999)) <= (ncost, nhaz):
                 continue
             best[nxt] = (ncost, nhaz)
@@ -362,19 +381,6 @@ def move_search(
 
 
 _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
-
-
-def _remembered(f: Callable[[Sq], _T]) -> Callable[[Sq], _T]:
-    """`f` asked once per square (the search's tests are fixed for the whole search)."""
-    memo: dict[Sq, _T] = {}
-
-    def g(s: Sq) -> _T:
-        v = memo.get(s, memo)
-        if v is memo:
-            v = memo[s] = f(s)
-        return v  # type: ignore[return-value]
-
-    return g
 
 
 def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],

@@ -239,7 +239,8 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
-        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
+        opts = {sq: v for sq, v in opts.items()
+                if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
     return opts
 
 
@@ -281,10 +282,13 @@ def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytear
     return found
 
 
-def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
-    """Squares a large monster left with its last step onto `dest` that no other model holds."""
+def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...],
+               occ: dict[Sq, str] | None = None) -> list[Sq]:
+    """Squares a large monster left with its last step onto `dest` that no other model holds (`occ`: the
+    state's `occupancy`, when the caller has it)."""
     prev = path[-2] if len(path) >= 2 else (m.x, m.y)
-    occ = occupancy(st)
+    if occ is None:
+        occ = occupancy(st)
     new_fp = footprint(dest[0], dest[1], True)
     return [s for s in footprint(prev[0], prev[1], True)
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
