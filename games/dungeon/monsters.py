@@ -20,46 +20,50 @@ from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_d
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, HeroState]]:
-    """The heroes `m` sees, closest (by route) first: (distance, seat, hero).
+def nearest_visible_hero(st: DungeonState, m: MonsterState) -> tuple[int, HeroState] | None:
+    """The standing hero `m` sees that is closest by route (the lowest seat among equally close ones), with its
+    distance; None when it sees none. Sight, the costly test, is asked in order of route until one is seen.
 
     Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
-    (never by other monsters), so it is asked again unchanged after the other monsters have moved."""
+    (never by other monsters), so it is asked again unchanged after the other monsters have moved; a hero's
+    wounds matter only as far as they leave it standing or not."""
     key = (st.dungeon, m.kind, m.x, m.y, structures(st), sight_structures(st, False),
-           tuple((h.id, h.x, h.y, h.seat, h.wounds, h.profile, tuple(h.equipment)) for h in st.heroes))
-    found = _VISIBLE.get(key)
-    if found is None:
+           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+    found: tuple[int, int] | None
+    if key in _NEAREST:
+        found = _NEAREST[key]
+    else:
         attrs = set(monster_def(m).attributes)
         b = board(st.dungeon)
         fp = mfp(m)
         src = b.numbers(fp)
         ghost = "ghost" in attrs
         masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
-        seen = []
-        for i, h in enumerate(st.heroes):
-            if is_incap(h):
-                continue
+        found = None
+        for d, _seat, i in sorted((route(st, fp, hfp(h)), h.seat, i) for i, h in enumerate(st.heroes)
+                                  if not is_incap(h)):
+            h = st.heroes[i]
             hattrs = hero_attributes(h)
             kind = ("small" in hattrs, "fly" in hattrs)
             block = masks.get(kind)
             if block is None:
                 block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
             if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
-                seen.append((route(st, fp, hfp(h)), h.seat, i))
-        seen.sort(key=lambda t: (t[0], t[1]))
-        if len(_VISIBLE) > 50_000:
-            _VISIBLE.clear()
-        found = _VISIBLE[key] = seen
-    return [(d, seat, st.heroes[i]) for d, seat, i in found]
+                found = (d, i)
+                break
+        if len(_NEAREST) > 50_000:
+            _NEAREST.clear()
+        _NEAREST[key] = found
+    return None if found is None else (found[0], st.heroes[found[1]])
 
 
-_VISIBLE: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+_NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
 
 
 def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
-    vis = visible_heroes(st, m)
-    if vis:
-        return vis[0][2]
+    vis = nearest_visible_hero(st, m)
+    if vis is not None:
+        return vis[1]
     best = None
     for h in st.heroes:
         if is_incap(h):
@@ -117,8 +121,8 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
     order = list(st.monsters)
     st.rng.shuffle(order)  # the seeded draw that settles ties
     for pos, m in enumerate(order):
-        vis = visible_heroes(st, m)
-        keyed.append((vis[0][0] if vis else 999, pos, m.uid))
+        vis = nearest_visible_hero(st, m)
+        keyed.append((vis[0] if vis is not None else 999, pos, m.uid))
     keyed.sort()
     dists = [k[0] for k in keyed if k[0] < 999]
     tie = " (equally close ones in a drawn order)" if len(dists) != len(set(dists)) else ""
