@@ -125,7 +125,14 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
                 for dy in (-1, 0, 1):
                     danger.add((h.x + dx, h.y + dy))
     cands = []
-    for sq, d in dist.items():
+    ambush = "ambush" in md.attributes
+    if not md.large:  # the loop below for a one-square model, written out (hundreds of squares per spawn)
+        for sq, d in dist.items():
+            if d == 0 or sq in srcs or sq in structs or sq in b.chasms or sq in occ:
+                continue
+            in_danger = sq in danger
+            cands.append((not in_danger if ambush else in_danger, d, sq[1], sq[0]))
+    for sq, d in dist.items() if md.large else ():
         if d == 0 or sq in srcs:
             continue
         fp = footprint(sq[0], sq[1], md.large)
