@@ -389,7 +389,7 @@ def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | se
     """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
     not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
     Dijkstra on (movement, hazards) packed into one integer, popped in the same order). Squares are
-    numbered x * height + y, so numbers break ties in the heap exactly as the squares would."""
+    numbered x * height + y, so numbers break ties exactly as the squares would."""
     hgt = b.height
     size = b.width * hgt
     blk = bytearray(size + 1)  # the extra last cell stands for "no side square" (-1)
@@ -426,24 +426,32 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
     best[first] = 0
     prev = best[:]  # the square each best key was reached from
     reached = [first]  # squares in the order first reached
-    heap: list[int] = [first]  # key * size + square: ordered as the pair (key, square)
+    # squares by key, taken smallest key first and each key's squares in number order: the order a heap of
+    # (key, square) pops them in (a step adds at least _K, so a key's list is complete when it is taken)
+    buckets: dict[int, list[int]] = {0: [first]}
     nsteps = b.nsteps
-    push, pop = heapq.heappush, heapq.heappop
     add = reached.append
-    while heap:
-        key, cur = divmod(pop(heap), size)
-        if best[cur] < key:
-            continue
-        for nxt, s1, s2 in nsteps[cur]:
-            nk = key + stepc[nxt]
-            old = best[nxt]
-            if nk >= old or blk[s1] or blk[s2]:
-                continue
-            if old == over:
-                add(nxt)
-            best[nxt] = nk
-            prev[nxt] = cur
-            push(heap, nk * size + nxt)
+    while buckets:
+        key = min(buckets)
+        ring = buckets.pop(key)
+        ring.sort()
+        for cur in ring:
+            if best[cur] < key:
+                continue  # reached more cheaply since
+            for nxt, s1, s2 in nsteps[cur]:
+                nk = key + stepc[nxt]
+                old = best[nxt]
+                if nk >= old or blk[s1] or blk[s2]:
+                    continue
+                if old == over:
+                    add(nxt)
+                best[nxt] = nk
+                prev[nxt] = cur
+                q = buckets.get(nk)
+                if q is None:
+                    buckets[nk] = [nxt]
+                else:
+                    q.append(nxt)
     sqs = b.squares
     paths: dict[int, tuple[Sq, ...]] = {first: ()}
     out = {}

@@ -382,9 +382,14 @@ def large_field(st: DungeonState, m: MonsterState, tdist: Mapping[Sq, int]) -> d
     fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
     blocked = frozenset() if fly else structures(st) | b.chasms
     ok, moves = _anchor_steps(b, blocked, ghost)
+    return field_from(b, ok, moves, tdist, md.attack.range)
+
+
+def field_from(b: Board, ok: int, moves: list[tuple[int, int]], tdist: Mapping[Sq, int], rng: int,
+               ) -> dict[Sq, int]:
+    """`large_field` from the anchors and steps of `_anchor_steps`, the target's route table and the range."""
     hgt = b.height
     near = 0  # the squares within attack range of the target, then the anchors of bases touching one
-    rng = md.attack.range
     for (x, y), d in tdist.items():
         if d <= rng:
             near |= 1 << (x * hgt + y)
