@@ -2,6 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.core import Action
@@ -50,8 +51,18 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     if entry is None:
         return []
     if entry[1] is None:
-        entry[1] = [action_of("move", to=sq_label(*sq)) for sq in sorted(entry[0], key=lambda s: (s[1], s[0]))]
+        moves = _MOVE_TO
+        entry[1] = [moves.get(sq) or _move_to(sq) for sq in sorted(entry[0], key=_ROW_FIRST)]
     return entry[1]
+
+
+_ROW_FIRST = itemgetter(1, 0)
+_MOVE_TO: dict[Sq, Action] = {}  # the `move` action to each square, made once
+
+
+def _move_to(sq: Sq) -> Action:
+    found = _MOVE_TO[sq] = action_of("move", to=sq_label(*sq))
+    return found
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:

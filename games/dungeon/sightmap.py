@@ -41,6 +41,16 @@ class SightTable:
         # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
         self.pairs: dict[int, list] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
+        # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
+        # (a wall meets a box of grid lines just when one of its points lies in it)
+        points: set[tuple[int, int]] = set()
+        for x0, y0, x1, y1 in walls:
+            points.update((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        self.wall_points = [[0] * (height + 2) for _ in range(width + 2)]
+        for x in range(width + 1):
+            for y in range(height + 1):
+                self.wall_points[x + 1][y + 1] = ((x, y) in points) + self.wall_points[x][y + 1] \
+                    + self.wall_points[x + 1][y] - self.wall_points[x][y]
 
     def bits(self, squares: tuple[Sq, ...] | frozenset[Sq] | set[Sq] | list[Sq]) -> int:
         h = self.height
@@ -81,9 +91,18 @@ class SightTable:
             for x in range(x0, x1 + 1):
                 area |= column << (x * h)
             area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
-            line = find_line(a, b, (), [] if ignore_walls else self.walls)
-            seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-            rec = [area, line is not None, seen, False, []]
+            lx, ly = min(a[0], b[0]), min(a[1], b[1])
+            hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
+            w = self.wall_points
+            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly]:
+                # no wall meets the box of the two squares: the line `find_line` finds is the one through both
+                # centres, and what it touches depends only on where b lies from a (the same squares moved)
+                seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
+                rec = [area, True, seen, False, []]
+            else:
+                line = find_line(a, b, (), self.walls)
+                seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
+                rec = [area, line is not None, seen, False, []]
         self.pairs[key] = rec
         return rec
 
@@ -145,3 +164,24 @@ class SightTable:
                 if self.sees(a, b, block, ignore_walls):
                     return True
         return False
+
+
+_CENTRE_LINES: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _centre_line(height: int, ax: int, ay: int, bx: int, by: int) -> int:
+    """The squares (a and b left out) touched by the line `find_line` finds between squares a and b with no
+    wall near, as a bitmask of square numbers x * height + y, for squares placed from the corner (0, 0)."""
+    key = (height, ax, ay, bx, by)
+    found = _CENTRE_LINES.get(key)
+    if found is None:
+        a, b = (ax, ay), (bx, by)
+        line = find_line(a, b, (), [])
+        assert line is not None  # two squares with nothing between them see each other
+        found = 0
+        for x, y in touched(a, b, line, max(ax, bx) + 1, max(ay, by) + 1):
+            found |= 1 << (x * height + y)
+        if len(_CENTRE_LINES) > 100_000:
+            _CENTRE_LINES.clear()
+        _CENTRE_LINES[key] = found
+    return found
