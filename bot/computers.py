@@ -8,8 +8,9 @@ back with `/game takeover`. After every committed move `follow` lets each comput
 (its turn, a reaction window, a mid-move choice) decide off the event loop (`Table.decide`: a worker
 process of the bot's decision pool, or a thread in the console and `playpost script`) and commits its move
 through the same apply path as a human's, logged under its seat, until a human must act. A player (human or
-computer) who must act with nothing to choose (`Game.forced_action`: a hero with no AP left and only "end turn")
-has that move played for them the same way, said in the reply.
+computer) who must act with nothing to choose (`Game.forced_action`: a hero with no AP left and only "end turn",
+the last hero left to activate, a mid-move choice with one answer) has that move played for them the same way,
+said in the reply ("Nothing left to choose for Ann: `...` plays itself.").
 """
 from __future__ import annotations
 

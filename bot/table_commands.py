@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, Status, all_games, get_game
+from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
-from games.core.words import plural, possessive
+from games.core.words import plural, possessive, says
 from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord
 
 from . import commands, computers, parsing
@@ -111,7 +111,7 @@ class TableCommands:
                 verb = "is seated"
             rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
         what = ", ".join(f"{k} {v}" for k, v in chosen.items())
-        return Reply(text=f"{ctx.user_name} {verb}" + (f" ({what})" if what else "") +
+        return Reply(text=says(ctx.user_name, verb) + (f" ({what})" if what else "") +
                      f". Seated: {self._seat_list(rec)}.", game_id=rec.id, version=rec.version)
 
     # ---- computer seats (bot/computers.py) -------------------------------------
@@ -134,7 +134,8 @@ class TableCommands:
                 raise IllegalAction(f"A computer plays {possessive(self.table.names(rec)[who])} seat already.",
                                     "`/game takeover` gives it back to its player.")
             moved = await computers.hand_over(self.table, rec, [who], lvl)
-            said = f"{ctx.user_name} hands {possessive(self.table.names(rec)[who])} seat to a computer ({lvl})."
+            whose = possessive(self.table.names(rec)[who])
+            said = f"{says(ctx.user_name, 'hands')} {whose} seat to a computer ({lvl})."
             if moved is None:
                 return Reply(text=said + " It moves when the seat must act.", game_id=rec.id, version=rec.version)
             moved.text = f"{said}\n{moved.text}"
@@ -170,7 +171,8 @@ class TableCommands:
                                 "A seat handed to a computer is taken back by its own player.")
         del comps[ctx.user_id]
         await self.table.storage.update_meta(rec.id, {"computers": comps})
-        return Reply(text=f"{ctx.user_name} takes their seat back from the computer.", game_id=rec.id,
+        own = "their" if ctx.user_name.casefold() != "you" else "your"
+        return Reply(text=f"{says(ctx.user_name, 'takes')} {own} seat back from the computer.", game_id=rec.id,
                      version=rec.version)
 
     def _seated(self, rec: GameRecord, player: str) -> str:
@@ -196,7 +198,7 @@ class TableCommands:
             if len(seats) == len(rec.seats):
                 raise IllegalAction("You are not seated in this game.", "Join with `/game join`.")
             rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{ctx.user_name} leaves. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+        return Reply(text=f"{says(ctx.user_name, 'leaves')}. Seated: {self._seat_list(rec)}.", game_id=rec.id,
                      version=rec.version)
 
     async def kick(self, ctx: Context, player: str) -> Reply:
@@ -210,7 +212,7 @@ class TableCommands:
             name = next(s.name for s in rec.seats if s.player == who)
             seats = [s for s in rec.seats if s.player != who]
             rec = await self.table.storage.update_game(rec, rec.version, seats=seats)
-        return Reply(text=f"{name} was removed. Seated: {self._seat_list(rec)}.", game_id=rec.id,
+        return Reply(text=f"{says(name, 'was removed')}. Seated: {self._seat_list(rec)}.", game_id=rec.id,
                      version=rec.version)
 
     @staticmethod
@@ -307,11 +309,11 @@ class TableCommands:
             if not entries:
                 raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
             last = entries[-1]
-            # a move the table played by itself (nothing left to choose) goes back with the move that led to it
-            forced = self._forced_tail(rec, engine, entries, ctx.user_id, st)
-            if forced is not None:
-                tail, entries, before_forced = entries[-1], entries[:-1], forced
-                last, st = entries[-1], engine.status(forced)
+            # the moves the table played by themselves (nothing left to choose) go back with the move that led to them
+            tail: list[tuple[LogEntry, BaseModel]] = self._forced_tail(rec, engine, entries, ctx.user_id)
+            if tail:
+                entries = entries[:-len(tail)]
+                last, st = entries[-1], engine.status(tail[0][1])
             if last.player != ctx.user_id:
                 raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
             if last.turn_key != st.turn_key:
@@ -326,14 +328,16 @@ class TableCommands:
                                     hint_for(engine, state, ctx.user_id))
             after = engine.status(rebuilt)
             taken = f"`{last.action}`"
-            if forced is not None:
-                rec = await self.table.storage.mark_undone(rec, rec.version, tail.seq, engine.dump(before_forced))
-                taken += f" (and `{tail.action}`, which followed by itself)"
+            for entry, before in reversed(tail):
+                rec = await self.table.storage.mark_undone(rec, rec.version, entry.seq, engine.dump(before))
+            if tail:
+                followed = ", ".join(f"`{entry.action}`" for entry, _ in tail)
+                taken += f" (and {followed}, which followed by {'itself' if len(tail) == 1 else 'themselves'})"
             rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
             self.table.remember(rec, rebuilt)
             self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
         reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
-        reply.text = f"{ctx.user_name} takes back {taken}.\n" + reply.text
+        reply.text = f"{says(ctx.user_name, 'takes back')} {taken}.\n" + reply.text
         reply.ping = []
         return reply
 
@@ -345,18 +349,24 @@ class TableCommands:
         return replay(engine, rec.options, seats_of(rec), rec.seed,
                       [(e.player, Action.parse(e.action)) for e in entries[:i]], trusted=True)
 
-    def _forced_tail(self, rec: GameRecord, engine: Game, entries: list[LogEntry], player: str,
-                     st: Status) -> BaseModel | None:
-        """When the log ends with a move the table played for `player` (they had nothing to choose, and it passed
-        their turn on) after a move of theirs in that turn: the state before it; else None."""
-        if len(entries) < 2:
-            return None
-        last, prev = entries[-1], entries[-2]
-        if last.player != player or prev.player != player or last.turn_key == st.turn_key or last.barrier \
-                or prev.turn_key != last.turn_key:
-            return None
-        before = self._state_before(rec, engine, entries, len(entries) - 1)
-        return before if engine.forced_action(before, player) == Action.parse(last.action) else None
+    def _forced_tail(self, rec: GameRecord, engine: Game, entries: list[LogEntry],
+                     player: str) -> list[tuple[LogEntry, BaseModel]]:
+        """The moves at the end of the log the table played for `player` (each the lone move they had, none rolling
+        dice or revealing anything), each with the state before it, when they follow a move of `player`'s in the
+        turn of the first of them; else none."""
+        tail: list[tuple[LogEntry, BaseModel]] = []
+        for i in range(len(entries) - 1, 0, -1):
+            entry = entries[i]
+            if entry.player != player or entry.barrier:
+                break
+            before = self._state_before(rec, engine, entries, i)
+            if engine.forced_action(before, player) != Action.parse(entry.action):
+                break
+            tail.insert(0, (entry, before))
+        if not tail:
+            return []
+        lead = entries[len(entries) - len(tail) - 1]
+        return tail if lead.player == player and lead.turn_key == tail[0][0].turn_key else []
 
     async def abandon(self, ctx: Context) -> Reply:
         async with self.table.lock(ctx.channel_id):

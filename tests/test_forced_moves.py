@@ -1,7 +1,9 @@
-"""A phase with nothing to choose resolves by itself (issue 18): a hero with no AP left whose only legal move is
-"end turn" (Heroball), "end activation" (dungeon) or "done moving" (Quodd) has it played for them at once,
-through the one apply path, logged under their seat and said in the reply; undo takes it back with the move that
-led to it."""
+"""A choice with one legal option, or a phase with nothing to choose, resolves by itself (issue 18).
+
+The rule (games/core/phases.py): a player's legal list holding one action is played for them at once, whatever its
+arguments, when it is a plain pass/end/done or when they are the only player the game waits for (while others may
+act too, when to make even a lone move is a choice). Played through the one apply path, logged under their seat and
+said in the reply; undo takes it back with the move that led to it."""
 from __future__ import annotations
 
 import random
@@ -13,32 +15,97 @@ from bot.reply import Context
 from games.core import Action, Seat, get_game
 
 SEATS = [Seat(player="ann", name="Ann"), Seat(player="bob", name="Bob")]
+PASSING = ("pass", "end", "done")
 
 
-@pytest.mark.parametrize("game, phase, move", [("heroball", "action", "end"), ("dungeon", "activation", "end"),
-                                               ("quodd", "phase 2: movement", "done")])
-def test_rule_the_only_move_left_is_forced_and_never_a_real_choice(game, phase, move):
+def expected_forced(engine, state, player, status) -> Action | None:
+    """The rule, written out again: one legal move (settings and other anytime commands aside), and it is a plain
+    pass/end/done or the player is the only one the game waits for."""
+    legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
+    if player not in status.to_act or len(legal) != 1:
+        return None
+    lone = legal[0]
+    return lone if (lone.cmd in PASSING and not lone.args) or status.to_act == [player] else None
+
+
+@pytest.mark.parametrize("game, seats, with_args", [("heroball", 2, 0), ("dungeon", 2, 1), ("dungeon", 3, 1),
+                                                    ("quodd", 2, 0)])
+def test_rule_a_lone_legal_move_plays_itself_only_when_it_is_the_players_only_option(game, seats, with_args):
     engine = get_game(game)
-    state = engine.setup({}, SEATS, 3)
+    players = [Seat(player=p, name=p.title()) for p in ("ann", "bob", "cat")[:seats]]
+    state = engine.setup({}, players, 3)
     rng = random.Random(1)
-    forced = 0
-    for _ in range(500):
+    forced, forced_with_args, waited = 0, 0, 0
+    for _ in range(800):
         st = engine.status(state)
         if st.finished:
             break
+        for seat in players:
+            got = engine.forced_action(state, seat.player)
+            assert got == expected_forced(engine, state, seat.player, st), (st.phase, seat.player)
+            if got is None and seat.player in st.to_act and len(st.to_act) > 1 and len(
+                    [a for a in engine.legal_actions(state, seat.player) if a.cmd not in engine.anytime_commands]) == 1:
+                waited += 1  # a lone move while another player may act first: when to make it is still a choice
         player = st.to_act[0]
-        legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
         got = engine.forced_action(state, player)
         if got is not None:
-            assert legal == [got] and got.text() == move and st.phase == phase
             forced += 1
-        else:
-            assert len(legal) != 1 or legal[0].args  # one move with arguments is still a choice (where to go)
-        for other in SEATS:
-            if other.player not in st.to_act:
-                assert engine.forced_action(state, other.player) is None  # never for a player who waits
-        state, _ = engine.apply(state, player, got or rng.choice(legal))
-    assert forced >= 3
+            forced_with_args += bool(got.args)
+            state, _ = engine.apply(state, player, got)
+            continue
+        legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
+        state, _ = engine.apply(state, player, rng.choice(legal))
+    assert forced >= 3 and forced_with_args >= with_args
+    if game == "dungeon":
+        assert waited >= 1  # the first activations of a turn: each player's one hero, both may start
+
+
+def test_rule_the_last_hero_left_to_activate_plays_itself_but_not_while_another_player_may_go_first():
+    engine = get_game("dungeon")
+    seats = [Seat(player="ann", name="Ann", choices={"hero": "ruby"}),
+             Seat(player="bob", name="Bob", choices={"hero": "candy"})]
+    state = engine.setup({}, seats, 5)
+    assert engine.status(state).to_act == ["ann", "bob"]
+    assert engine.legal_actions(state, "ann") == [Action.of("activate", hero="ruby")]
+    assert engine.forced_action(state, "ann") is None and engine.forced_action(state, "bob") is None
+    state, _ = engine.apply(state, "ann", Action.of("activate", hero="ruby"))
+    state, _ = engine.apply(state, "ann", Action.of("end"))
+    assert engine.status(state).to_act == ["bob"]
+    assert engine.forced_action(state, "bob") == Action.of("activate", hero="candy")
+
+
+def test_rule_a_player_with_two_heroes_to_activate_chooses_and_the_last_one_plays_itself():
+    engine = get_game("dungeon")
+    seats = [Seat(player="ann", name="Ann", choices={"hero": "ruby"}),
+             Seat(player="ann", name="Ann", choices={"hero": "candy"})]
+    state = engine.setup({}, seats, 5)
+    assert engine.status(state).to_act == ["ann"] and len(engine.legal_actions(state, "ann")) == 2
+    assert engine.forced_action(state, "ann") is None  # two options: the player chooses
+    state, _ = engine.apply(state, "ann", Action.of("activate", hero="candy"))
+    state, _ = engine.apply(state, "ann", Action.of("end"))
+    assert engine.forced_action(state, "ann") == Action.of("activate", hero="ruby")
+
+
+def _teleported(rows: list[str]):
+    """Ann slides onto a teleporter on a one-row board (the die rolls 2): where she lands is her choice."""
+    from games.core import Rng
+    from games.quodd import ENGINE as quodd
+    from quodd.qhelpers import build, do
+
+    seed = next(s for s in range(10_000) if Rng(seed=s).d(6) == 2)
+    st = build(rows, tokens={"B1": "teleporter"}, heroes=[dict(pos="A1", movement=1)], tumbled=True, ready="slide",
+               points=1, seed=seed)
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    return quodd, st
+
+
+def test_rule_a_mid_move_choice_with_one_answer_plays_itself_and_with_two_waits():
+    quodd, two = _teleported(["..."])
+    assert two.pending is not None and two.pending.options == ["A1", "C1"]
+    assert quodd.forced_action(two, "ann") is None
+    quodd, one = _teleported([".."])
+    assert one.pending is not None and one.pending.kind == "teleport" and one.pending.options == ["A1"]
+    assert quodd.forced_action(one, "ann") == Action.of("choose", option="A1")
 
 
 def ctx(user: str) -> Context:
@@ -91,3 +158,23 @@ async def test_undo_takes_back_the_forced_end_with_the_move_that_used_the_last_a
     engine = get_game("heroball")
     state = manager.state_of(rec, engine)
     assert engine.status(state).to_act == ["ann"] and engine.forced_action(state, "ann") is None
+
+
+async def test_undo_takes_back_a_forced_move_that_kept_the_turn_with_the_move_that_led_to_it(manager):
+    """Quodd: the jump that spends the last point leaves only `done`, which plays itself and the turn goes on to
+    exploring; undo takes both back, so the player is not left before a `done` nobody plays."""
+    for user, group, name, options in [("ann", "game", "new", {"game": "quodd", "seed": 5, "scenario": "trial"}),
+                                       ("ann", "game", "join", {"hero": "forest"}), ("ann", "game", "start", {}),
+                                       ("ann", "quodd", "choose", {"option": "D1"}), ("ann", "quodd", "done", {}),
+                                       ("ann", "quodd", "tumble", {"direction": "E"})]:
+        reply = await manager.dispatch(ctx(user), group, name, options)
+        assert not reply.ephemeral, reply.text
+    reply = await manager.dispatch(ctx("ann"), "quodd", "move", {"direction": "S", "distance": 1})
+    assert "Nothing left to choose for Ann: `done` plays itself." in reply.text
+    undone = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert "Ann takes back `move direction:S distance:1` (and `done`, which followed by itself)." in undone.text
+    rec = await manager.storage.live_game("c1")
+    engine = get_game("quodd")
+    state = manager.state_of(rec, engine)
+    assert [e.action for e in await manager.storage.log(rec.id)][-1] == "tumble direction:E"
+    assert Action.parse("move direction:S distance:1") in engine.legal_actions(state, "ann")

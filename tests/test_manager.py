@@ -350,9 +350,10 @@ async def test_autocomplete_ignores_case_spaces_and_punctuation(manager):
 async def test_preview_autocomplete_offers_the_legal_actions(manager):
     await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
     await manager.dispatch(ctx("ann"), "game", "join", {"hero": "candy"})
+    await manager.dispatch(ctx("ann"), "game", "join", {"hero": "ruby"})  # two heroes: which starts is a choice
     await manager.dispatch(ctx("ann"), "game", "start", {})
     offered = await manager.suggest(ctx("ann"), "dungeon", "preview", "action", {}, "")
-    assert offered and all(x.startswith("activate") for x in offered)
+    assert len(offered) == 2 and all(x.startswith("activate") for x in offered)
 
 
 # ---- table rules: vote, rematch, preview (the console reaches them as Discord's buttons do) ----------

@@ -2,8 +2,10 @@
 possessives of a name go through `possessive` ("your turn", never "you's turn"), and a count of one is singular."""
 from __future__ import annotations
 
+import re
+
 from games.core import Seat, get_game
-from games.core.words import plural, possessive
+from games.core.words import plural, possessive, says
 
 
 def test_possessive_of_you_is_your_and_of_a_name_is_apostrophe_s():
@@ -37,3 +39,25 @@ def test_no_game_says_you_s_when_the_console_player_is_called_you():
         text = "\n".join(said)
         assert "you's" not in text.casefold(), game
         assert "your turn" in text.casefold(), (game, text[:400])
+
+
+def test_a_verb_agrees_with_you_and_with_a_name():
+    assert says("Ann", "takes back") == "Ann takes back" and says("you", "takes back") == "you take back"
+    assert says("You", "leaves") == "You leave" and says("you", "is seated") == "you are seated"
+    assert says("you", "was removed") == "you were removed" and says("you", "hands") == "you hand"
+    assert says("you", "tries") == "you try" and says("you", "passes") == "you pass" and says("Bob", "is") == "Bob is"
+
+
+async def test_the_console_player_called_you_is_answered_with_verbs_that_agree(manager, tmp_path):
+    """The local console's player is "you": the bot's own sentences about them say "you take back", not "you takes
+    back"; other players' names keep the third person ("cat leaves")."""
+    from bot.console import Console
+
+    out: list[str] = []
+    con = Console(manager=manager, out_dir=tmp_path, write=out.append)
+    for line in ["you> /game new game:count", "cat> /game join", "cat> /game leave", "bob> /game join",
+                 "you> /game start", "you> button 1", "you> /game undo"]:
+        await con.line(line)
+    text = "\n".join(out)
+    assert "you take back `add" in text and "cat leaves" in text
+    assert not re.search(r"\byou (takes|plays|joins|leaves|hands|is|has)\b", text), text

@@ -3,7 +3,8 @@ ending a turn with no AP left, plays itself; `Game.forced_action`).
 
 A transcript written before that still types those moves; typed again after the table played them they are
 refused, or worse, land in the next phase. This runs each transcript through the console (images off) and drops
-a line that repeats, by the same player, a move the previous line's reply says played itself (each line a
+a line that repeats, by the same player, a move the previous line's reply says played itself (any of them when
+several played in a chain, as an `end` an earlier run dropped, then the last hero left to activate; each line a
 minute, as `playpost script` runs it: a transcript that waits for a deadline may need as many lines again). The
 transcript generators skip forced moves themselves; this is for transcripts written by hand or before.
 Run it once per transcript: it is not idempotent. On a transcript already cleaned, the line after a forced move
@@ -42,8 +43,9 @@ async def kept_lines(lines: list[str]) -> list[str]:
             for raw in lines:
                 text = raw.strip()
                 m = LINE.match(text)
-                if m and pending and (m["who"], m["action"].strip()) == pending[0] and m["group"] != "game":
-                    pending.pop(0)
+                move = (m["who"], m["action"].strip()) if m and m["group"] != "game" else None
+                if move is not None and move in pending:
+                    del pending[:pending.index(move) + 1]  # a chain's earlier moves may have been dropped before
                     continue  # the table played it already
                 out.append(raw)
                 if not text or text.startswith("#"):

@@ -214,7 +214,9 @@ class Game(ABC, Generic[S]):
         state's `rng`). The default re-seeds a field named `rng`: games with more hidden parts
         override this and call it.
         """
-        out = state.model_copy(deep=True)
+        from .phases import copy_state  # the compiled state copier (phases builds on this module)
+
+        out = copy_state(state)
         if isinstance(getattr(out, "rng", None), Rng):
             out.rng = Rng(seed=rng.next64() >> 1)  # type: ignore[attr-defined]
         return out

@@ -12,6 +12,22 @@ The status line, the timeout and the skip action follow from it.
 
 Actions that are legal in every phase (standing orders, player settings) are the engine's
 `common_actions` / `apply_common`; they bypass the phase table.
+
+A move nobody has to choose plays itself (`forced_action`, played by the table right after the move
+or start that led to it, logged under its player and said in the reply). It is forced when the
+phase's legal list for the player holds exactly one action, whatever its arguments (a lone `end`,
+the last hero left to activate, the one free start space, a mid-move choice with one answer), and
+  - it is a plain pass, end or done; or
+  - the player is the only one the game waits for: while others may act too, when to make even a
+    lone move is a choice (in the dungeon the order of activations matters, and another player's
+    move may open new options, a card dropped on the floor between levels).
+This is sound because legality is membership (`games.core.play.resolve` refuses whatever the list
+lacks): the list is every move the player could make, including moves with free-text or numeric
+arguments, so one entry means one option. What the list leaves out is not a move of this phase:
+every-phase settings (`common_actions`), table commands (`/game undo`, `/game concede`), previews.
+A lone answer that declines (a bare `pass` in a reaction window) plays itself like any other; an
+answer that could be refused always comes with its refusal (`pass`, `keep`, `heart use:none`), so
+it is never alone. `/game undo` takes a forced move back with the move that led to it.
 """
 from __future__ import annotations
 
@@ -79,11 +95,18 @@ class Phase(Generic[S]):
         """Whether the action names something only `player` may know (`Game.private_action`); by default not."""
         return False
 
-    def forced(self, game: Any, state: S, player: str) -> Action | None:
-        """What `player` must do with nothing to choose (`Game.forced_action`): by default the phase's one legal
-        action when it is a plain pass, end or done (an action with arguments is a choice, even alone)."""
+    def forced(self, game: Any, state: S, player: str, alone: bool) -> Action | None:
+        """What `player` must do with nothing to choose (`Game.forced_action`); `alone`: nobody else may act now.
+
+        By default (the rule in the module docstring): the phase's legal list for `player` holds one action, and
+        either it is a plain pass, end or done, or `player` is the only one the game waits for. A phase whose
+        lone action can still be a real choice overrides this."""
         legal = self.legal(game, state, player)
-        return legal[0] if len(legal) == 1 and _passing(legal) is not None else None
+        if len(legal) != 1:
+            return None
+        if _passing(legal) is not None:
+            return legal[0]
+        return legal[0] if alone else None
 
     def skip(self, game: Any, state: S, player: str) -> Action | None:
         """What a table vote to skip `player` plays here; by default the pending default or pass/end/done."""
@@ -300,4 +323,4 @@ class PhasedGame(Game[S]):
         status = self.status(state)
         if status.finished or player not in status.to_act:
             return None
-        return self.phase(state).forced(self, state, player)
+        return self.phase(state).forced(self, state, player, status.to_act == [player])

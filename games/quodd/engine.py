@@ -322,6 +322,15 @@ class QuoddHeroes(PhasedGame[QState]):
             out += self.common_actions(state, player)
         return out
 
+    def forced_action(self, state: QState, player: str) -> Action | None:
+        """As `PhasedGame.forced_action`, with the player acting as the hero of theirs the phase waits for."""
+        if not any_buddies(state):
+            return super().forced_action(state, player)
+        status = self.status(state)
+        if status.finished or player not in status.to_act:
+            return None
+        return self.phase(state).forced(self, state, self._as(state, player), status.to_act == [player])
+
     def explain(self, state: QState, player: str, action: Action) -> str:
         return super().explain(state, self._as(state, player), action)
 

@@ -11,7 +11,7 @@ import pytest
 from bot.discord_adapter.app import build_bot
 from bot.settings import Settings
 
-from .discord_double import CHANNEL_ID, GUILD_ID, TOKEN, DiscordDouble, Interaction, Message
+from .discord_double import CHANNEL_ID, GUILD_ID, HANG, TOKEN, DiscordDouble, Interaction, Message
 
 USERS = {"ann": "1100000000000000101", "bob": "1100000000000000102", "cat": "1100000000000000103"}
 
@@ -34,7 +34,7 @@ class Harness:
         self.bot = build_bot(settings, guild_ready_timeout=0.05)
         self.task = asyncio.create_task(self.bot.start(TOKEN))
         ready = asyncio.create_task(self.bot.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self.task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({ready, self.task}, timeout=HANG, return_when=asyncio.FIRST_COMPLETED)
         if self.task in done:
             ready.cancel()
             self.task.result()  # raises what stopped the bot

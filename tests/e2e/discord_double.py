@@ -30,6 +30,8 @@ BOT_ID = APP_ID
 GUILD_ID = "1100000000000000010"
 CHANNEL_ID = "1100000000000000020"
 TOKEN = "e2e.secret-token.do-not-log"
+# how long to wait for the bot before calling it hung: generous, so a busy machine is never mistaken for a hang
+HANG = 180.0
 
 BOT_PERMS = discord.Permissions(view_channel=True, send_messages=True, attach_files=True, embed_links=True,
                                 create_public_threads=True, send_messages_in_threads=True,
@@ -100,6 +102,12 @@ class Message:
     interaction_id: str | None = None
     deleted: bool = False
     edits: int = 0  # how many times the bot edited it (content, attachments or components)
+    # the mentions allowed when it was posted: who was pinged (an edit pings nobody, whatever it allows;
+    # discord.py sends the client's default `allowed_mentions` with every edit, e.g. a board added later)
+    posted_mentions: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        self.posted_mentions = self.allowed_mentions
 
     @property
     def custom_ids(self) -> list[str]:
@@ -424,7 +432,7 @@ class DiscordDouble:
             msg.embeds = body["embeds"] or []
         if "components" in body:
             msg.components = body["components"] or []
-        if "allowed_mentions" in body:
+        if "allowed_mentions" in body:  # an edit pings nobody: `posted_mentions` keeps the ping of the posting
             msg.allowed_mentions = body["allowed_mentions"]
         if "attachments" in body:  # the bot never keeps an old attachment beside a new one: replace or clear
             msg.files = dict(call.files)
@@ -534,7 +542,7 @@ class DiscordDouble:
         payload["message"] = message.payload()
         return inter, payload
 
-    async def run(self, inter: Interaction, payload: dict[str, Any], *, timeout: float = 10.0) -> Interaction:
+    async def run(self, inter: Interaction, payload: dict[str, Any], *, timeout: float = HANG) -> Interaction:
         """Send an interaction and wait until the bot has finished handling it."""
         self.current = inter
         try:
@@ -546,7 +554,7 @@ class DiscordDouble:
         return inter
 
 
-async def settle(timeout: float = 10.0) -> None:
+async def settle(timeout: float = HANG) -> None:
     """Wait for discord.py's handler tasks (commands, autocomplete, button clicks) to finish."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -80,7 +80,7 @@ async def test_commands_are_synced_to_the_dev_guild_from_the_command_definitions
 async def test_a_short_count_game_from_new_to_result(harness):
     start = await open_count(harness, "bob", "cat")
     assert "Count** begins" in start.content
-    assert f"<@{ANN}>" in start.content and start.allowed_mentions["users"] == [int(ANN)]
+    assert f"<@{ANN}>" in start.content and start.posted_mentions["users"] == [int(ANN)]
     assert game_buttons(start) and all(c.startswith(f"pp:{CHANNEL_ID}:") for c in game_buttons(start))
 
     # autocomplete offers exactly the legal values, for the player to act
@@ -123,7 +123,7 @@ async def play_to_end(harness, *, check_pings: bool = False) -> Message:
             return ended
         if check_pings:
             nxt = engine.load((await live(harness)).state)
-            assert ended.allowed_mentions["users"] == [int(nxt.players[nxt.active])], "the next player is pinged"
+            assert ended.posted_mentions["users"] == [int(nxt.players[nxt.active])], "the next player is pinged"
     pytest.fail("the game did not end")
 
 

@@ -48,7 +48,7 @@ async def test_a_missed_deadline_pings_who_must_act_and_the_others_vote_to_end(h
     posted = [m for m in harness.double.messages.values() if m.interaction_id is None and "deadline" in m.content]
     reminder, deadline = posted[-2], posted[-1]
     assert reminder.channel_id == CHANNEL_ID and f"<@{USERS['ann']}>" in reminder.content
-    assert reminder.allowed_mentions["users"] == [int(USERS["ann"])]
+    assert reminder.posted_mentions["users"] == [int(USERS["ann"])]
     assert f"pp:vote:{rec.id}" in deadline.custom_ids and f"pp:vote:{rec.id}" not in reminder.custom_ids
 
     harness.bot.manager.clock = lambda: rec.deadline_at + 2  # the vote happens after the deadline
@@ -83,7 +83,7 @@ async def test_the_other_players_vote_to_skip_a_missed_turn(harness):
     assert carried.callback["type"] == 5  # deferred before the skip is applied and drawn
     skipped = board_message(carried)
     assert "voted to skip Ann's move: it counts as `end`" in skipped.content
-    assert skipped.allowed_mentions["users"] == [int(USERS["bob"])]  # the next player is pinged
+    assert skipped.posted_mentions["users"] == [int(USERS["bob"])]  # the next player is pinged
     now = await live(harness)
     assert now.version == rec.version + 1 and now.deadline_at > rec.deadline_at
     entries = await harness.bot.manager.storage.log(now.id)
@@ -182,7 +182,7 @@ async def test_the_vote_is_a_slash_command_too(harness):
     assert_private_only(counted, "1 of the 2 needed for skipping the turn")
     carried = board_message(await harness.cmd("cat", "game", "vote", kind="skip"))
     assert "voted to skip Ann's move: it counts as `end`" in carried.content
-    assert carried.allowed_mentions["users"] == [int(USERS["bob"])]
+    assert carried.posted_mentions["users"] == [int(USERS["bob"])]
     status = harness.double.messages[rec.meta["status_message"]].content
     assert "waiting for Bob" in status  # the status message follows a carried vote
 

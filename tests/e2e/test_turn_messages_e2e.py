@@ -19,7 +19,7 @@ async def test_a_turn_is_one_message_edited_move_by_move_and_the_next_player_is_
     first_turn = lines.index("ann> /heroball step to:G2")
     await r.run(lines[:first_turn])
     turn = r.board  # Bob's last seed handed the turn to Ann: a new message that pings her
-    assert turn is not None and turn.allowed_mentions["users"] == [int(USERS["ann"])]
+    assert turn is not None and turn.posted_mentions["users"] == [int(USERS["ann"])]
     assert f"<@{USERS['ann']}>" in turn.content
     posted = len([m for m in harness.double.messages.values() if not m.ephemeral])
     before = turn.files["board.png"]
@@ -37,7 +37,7 @@ async def test_a_turn_is_one_message_edited_move_by_move_and_the_next_player_is_
     # ann sprints: with nothing left to choose her turn ends by itself, and Bob is pinged in a new message
     await r.line(lines[first_turn + 2])
     handed = r.board
-    assert handed is not turn and handed.allowed_mentions["users"] == [int(USERS["bob"])]
+    assert handed is not turn and handed.posted_mentions["users"] == [int(USERS["bob"])]
     assert handed.content.startswith("**Since your last move:**\n- ann: `/heroball step to:G2`\n"
                                      "- ann: `/heroball run to:H2`\n- ann: `/heroball sprint to:H3`\n"
                                      "- ann: `/heroball end`\n")

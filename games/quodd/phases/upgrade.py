@@ -59,8 +59,9 @@ class UpgradePhase(QuoddPhase):
         if action.cmd == "upgrade":
             # the label cannot know whose button it is: when the heroes choosing now have different sides on
             # that tile, it names only the tile and side (each hero's tiles: `/rules game:quodd topic:upgrades`)
+            who = choosing(state)
             texts = {upgrade_label(state, h, action) for h in state.heroes
-                     if h.player in choosing(state) and action in upgrade_actions(h, state.board)}
+                     if h.player in who and action in upgrade_actions(h, state.board)}
             if len(texts) == 1:
                 return texts.pop()
             return f"Tile {action.get('tile')}{(action.get('side') or '').upper()}"
