@@ -9,7 +9,7 @@ from __future__ import annotations
 from .data import MonsterDef, content
 from .sight import route, sees, target_fp
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_stats, hfp, mfp, monster, monster_def
+from .stats import hero_stats, hfp, mfp, monster, monster_def, stat_line
 
 AURA_RANGE = 3  # Dawn Of The Dead, Dragon Rage, Packmaster, Raise: "within 3 squares"
 
@@ -47,7 +47,7 @@ def hero_offence(st: DungeonState, h: HeroState, key: str, style: str, inflicts:
     m = monster(st, int(key[1:]))
     if m is None:
         return [], 0, []
-    attrs = hero_stats(h).attributes
+    attrs = stat_line(h).attributes
     tattrs = set(monster_def(m).attributes)
     adjacent = route(st, hfp(h), mfp(m), 1) <= 1
     colours: list[str] = []
@@ -145,7 +145,7 @@ def grabbed(st: DungeonState, side: str, fp: tuple, attrs: set[str]) -> bool:
                 return True
         return False
     for h in st.heroes:
-        stats = hero_stats(h)
+        stats = stat_line(h)
         if "grabby" in stats.attributes and h.wounds < stats.life and route(st, fp, hfp(h), 1) <= 1 and sees(
                 st, "monsters", fp, attrs, hfp(h), stats.attributes):
             return True
@@ -168,7 +168,7 @@ def goop_cards(st: DungeonState, h: HeroState) -> list[str]:
     if not h.equipment:
         return []
     colours: set[str] = set()
-    attrs = hero_stats(h).attributes
+    attrs = stat_line(h).attributes
     for m in st.monsters:
         md = monster_def(m)
         if "goop" in md.attributes and route(st, hfp(h), mfp(m), 1) <= 1 and sees(

@@ -8,10 +8,8 @@ spawn points, chests) is passed in as sets of squares.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import TypeVar
 
 from games.core.grid import DIRS8, parse_label
 
@@ -21,7 +19,6 @@ from .maps import dungeon_def
 from .sightmap import SightTable
 
 Sq = tuple[int, int]
-_T = TypeVar("_T")
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
 SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
@@ -243,26 +240,67 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     if hit is not None:
         return hit
     b = board(board_id)
-    dist: dict[Sq, int] = {s: 0 for s in sources}
-    queue = deque(sources)
-    while queue:
-        cur = queue.popleft()
-        dc = dist[cur]
-        if dc >= limit:
-            continue
-        if cur in structures and dc > 0:
-            continue  # reached, not passed through
-        for _d, nxt, sides in b.steps[cur]:
-            if nxt in dist:
-                continue
-            if sides and (sides[0] in structures or sides[1] in structures):
-                continue
-            dist[nxt] = dc + 1
-            queue.append(nxt)
+    # breadth-first, one whole ring of squares at a time, as bitmasks of square numbers (x * height + y):
+    # a step in one direction is a shift of the squares it may be taken from (`_step_masks`)
+    hgt = b.height
+    moves, stop = _step_masks(b, structures)
+    seen = 0
+    for x, y in sources:
+        seen |= 1 << (x * hgt + y)
+    ring = seen
+    rings = [seen]
+    d = 0
+    while ring and d < limit:
+        grow = ring & ~stop if d else ring  # a structure is reached, not passed through (a source may be one)
+        new = 0
+        for shift, allowed in moves:
+            m = grow & allowed
+            if m:
+                new |= m << shift if shift > 0 else m >> -shift
+        ring = new & ~seen
+        seen |= ring
+        rings.append(ring)
+        d += 1
+    sqs = b.squares
+    found: dict[Sq, int] = {}
+    for d, ring in enumerate(rings):
+        bits = bin(ring)[:1:-1]  # bit n is character n
+        n = bits.find("1")
+        while n >= 0:
+            found[sqs[n]] = d
+            n = bits.find("1", n + 1)
     if len(_ROUTE_CACHE) > 50000:
         _ROUTE_CACHE.clear()
-    _ROUTE_CACHE[key] = dist
-    return dist
+    _ROUTE_CACHE[key] = found
+    return found
+
+
+_MASKS: dict[tuple[str, frozenset[Sq]], tuple[list[tuple[int, int]], int]] = {}
+
+
+def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[list[tuple[int, int]], int]:
+    """For `_routes`: per direction, the square-number shift of a step and the squares it may be taken from
+    (walls and the board's edges allow it, and no structure stands on a side square of a diagonal), and the
+    structures as a mask; once per set of structures."""
+    key = (b.id, structures)
+    found = _MASKS.get(key)
+    if found is None:
+        hgt = b.height
+        stop = 0
+        for x, y in structures:
+            if 0 <= x < b.width and 0 <= y < hgt:
+                stop |= 1 << (x * hgt + y)
+        allowed: dict[tuple[int, int], int] = {}
+        for (x, y), steps in b.steps.items():
+            for d, _nxt, sides in steps:
+                if sides and (sides[0] in structures or sides[1] in structures):
+                    continue
+                allowed[d] = allowed.get(d, 0) | 1 << (x * hgt + y)
+        moves = [(d[0] * hgt + d[1], allowed[d]) for d in DIRS8.values() if d in allowed]
+        if len(_MASKS) > 1000:
+            _MASKS.clear()
+        found = _MASKS[key] = (moves, stop)
+    return found
 
 
 def move_search(
@@ -285,26 +323,47 @@ def move_search(
     """
     if not large and not ignore_walls:
         return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
-    passable, cost_of, hazard_of = _remembered(passable), _remembered(cost_of), _remembered(hazard_of)
     table = b.base_steps(large, ignore_walls)
     own0 = set(footprint(*start, large))
     best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
     paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
     heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    # per square asked about: (may be passed (its own squares always may), step cost, hazard); the tests are
+    # fixed for the whole search, so each square is asked once
+    info: dict[Sq, tuple[bool, bool, int, int]] = {}
+
+    def about(q: Sq) -> tuple[bool, bool, int, int]:
+        ok = passable(q)
+        found = info[q] = (ok, ok or q in own0, cost_of(q), hazard_of(q))
+        return found
+
     while heap:
         cost, haz, cur = heapq.heappop(heap)
         if best.get(cur, (999, 999)) < (cost, haz):
             continue
         for nxt, sides, entered in table[cur]:
-            if sides and not all(passable(side) for side in sides):
+            shut = False
+            for q in sides:
+                if not (info.get(q) or about(q))[0]:
+                    shut = True
+                    break
+            if shut:
                 continue
-            if not all(s in own0 or passable(s) for s in entered):
+            step_cost = nhaz = 0
+            for q in entered:
+                ok, enter, c, hz = info.get(q) or about(q)
+                if not enter:
+                    shut = True
+                    break
+                if c > step_cost:
+                    step_cost = c
+                nhaz += hz
+            if shut:
                 continue
-            step_cost = max(cost_of(s) for s in entered)
             ncost = cost + step_cost
             if ncost > allowance:
                 continue
-            nhaz = haz + sum(hazard_of(s) for s in entered)
+            nhaz += haz
             if best.get(nxt, (999, 999)) <= (ncost, nhaz):
                 continue
             best[nxt] = (ncost, nhaz)
@@ -324,26 +383,13 @@ def move_search(
 _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
 
 
-def _remembered(f: Callable[[Sq], _T]) -> Callable[[Sq], _T]:
-    """`f` asked once per square (the search's tests are fixed for the whole search)."""
-    memo: dict[Sq, _T] = {}
-
-    def g(s: Sq) -> _T:
-        v = memo.get(s, memo)
-        if v is memo:
-            v = memo[s] = f(s)
-        return v  # type: ignore[return-value]
-
-    return g
-
-
 def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
                 no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
     """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
     not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
     Dijkstra on (movement, hazards) packed into one integer, popped in the same order). Squares are
-    numbered x * height + y, so numbers break ties in the heap exactly as the squares would."""
+    numbered x * height + y, so numbers break ties exactly as the squares would."""
     hgt = b.height
     size = b.width * hgt
     blk = bytearray(size + 1)  # the extra last cell stands for "no side square" (-1)
@@ -380,24 +426,32 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
     best[first] = 0
     prev = best[:]  # the square each best key was reached from
     reached = [first]  # squares in the order first reached
-    heap: list[int] = [first]  # key * size + square: ordered as the pair (key, square)
+    # squares by key, taken smallest key first and each key's squares in number order: the order a heap of
+    # (key, square) pops them in (a step adds at least _K, so a key's list is complete when it is taken)
+    buckets: dict[int, list[int]] = {0: [first]}
     nsteps = b.nsteps
-    push, pop = heapq.heappush, heapq.heappop
     add = reached.append
-    while heap:
-        key, cur = divmod(pop(heap), size)
-        if best[cur] < key:
-            continue
-        for nxt, s1, s2 in nsteps[cur]:
-            nk = key + stepc[nxt]
-            old = best[nxt]
-            if nk >= old or blk[s1] or blk[s2]:
-                continue
-            if old == over:
-                add(nxt)
-            best[nxt] = nk
-            prev[nxt] = cur
-            push(heap, nk * size + nxt)
+    while buckets:
+        key = min(buckets)
+        ring = buckets.pop(key)
+        ring.sort()
+        for cur in ring:
+            if best[cur] < key:
+                continue  # reached more cheaply since
+            for nxt, s1, s2 in nsteps[cur]:
+                nk = key + stepc[nxt]
+                old = best[nxt]
+                if nk >= old or blk[s1] or blk[s2]:
+                    continue
+                if old == over:
+                    add(nxt)
+                best[nxt] = nk
+                prev[nxt] = cur
+                q = buckets.get(nk)
+                if q is None:
+                    buckets[nk] = [nxt]
+                else:
+                    q.append(nxt)
     sqs = b.squares
     paths: dict[int, tuple[Sq, ...]] = {first: ()}
     out = {}

@@ -440,7 +440,7 @@ def gross_action(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
         if st.phase != "heroes":
             return
         if not is_incap(h) and route(st, mfp(m), hfp(h), 1) <= 1 and sees(
-                st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_stats(h).attributes):
+                st, "monsters", mfp(m), set(md.attributes), hfp(h), hero_attributes(h)):
             lines.append(f"{md.name} bursts (gross):")
             monster_attack(st, m, h, lines, inflicts=("poison",), basic=False)
 

@@ -2,6 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.core import Action
@@ -9,7 +10,7 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import SLOW_TERRAIN, Sq, board, small_moves
+from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, search_small
 from .combat import give_debuff_hero, start_attack, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
@@ -18,7 +19,6 @@ from .sight import (
     enemy_keys,
     hero_can_target,
     key_at,
-    occupancy,
     route,
     sees,
     structures,
@@ -51,8 +51,18 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     if entry is None:
         return []
     if entry[1] is None:
-        entry[1] = [action_of("move", to=sq_label(*sq)) for sq in sorted(entry[0], key=lambda s: (s[1], s[0]))]
+        moves = _MOVE_TO
+        entry[1] = [moves.get(sq) or _move_to(sq) for sq in sorted(entry[0], key=_ROW_FIRST)]
     return entry[1]
+
+
+_ROW_FIRST = itemgetter(1, 0)
+_MOVE_TO: dict[Sq, Action] = {}  # the `move` action to each square, made once
+
+
+def _move_to(sq: Sq) -> Action:
+    found = _MOVE_TO[sq] = action_of("move", to=sq_label(*sq))
+    return found
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
@@ -78,23 +88,63 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
         return found
 
     b = board(st.dungeon)
-    occ = occupancy(st)
-    screened: set[Sq] = set()
-    for i in closed:
-        screened |= b.screen(i, screen_range)
     fly = "fly" in stats.attributes
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
-    attrs = frozenset(stats.attributes)
-    mons = {s for s, ref in occ.items() if ref.startswith("m:")}
-    blocked = screened if fly else screened | structs | b.chasms | mons
-    no_end = structs | b.chasms | set(occ) | screened
-    slow = frozenset() if sure else b.terrain_squares(SLOW_TERRAIN)
-    # hazards: terrain that inflicts a debuff on this hero (lava burns fliers too; brambles spare them)
-    hazards = frozenset(s for s in b.terrain_squares(frozenset({"lava", "brambles"}))
-                        if terrain_debuff(b.terrain_at(s), tuple(attrs)))
+    blk, stepc, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
+    blk, stepc, ends = blk[:], stepc[:], ends[:]
+    hgt = b.height
+    for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
+        ends[o.x * hgt + o.y] = 1
+    for m in st.monsters:
+        for x, y in mfp(m):
+            n = x * hgt + y
+            ends[n] = 1
+            if not fly:
+                blk[n] = 1
+                stepc[n] = NEVER
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    found = _MOVES[key] = [small_moves(b, (h.x, h.y), allowance, blocked, no_end, slow, hazards), None]
+    found = _MOVES[key] = [search_small(b, h.x * hgt + h.y, allowance, blk, stepc, ends), None]
+    return found
+
+
+_HERO_TEMPLATES: dict[tuple[object, ...], tuple[bytearray, list[int], bytearray]] = {}
+
+
+def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], screen_range: int, fly: bool,
+                   sure: bool) -> tuple[bytearray, list[int], bytearray]:
+    """For `search_small` (as `small_moves` lays it out), what a hero meets whatever the models do: the squares
+    it may not pass (the screens of closed spawn points; structures and chasms too unless it flies), what a step
+    into each square costs (difficult terrain 2 unless it flies or is sure-footed; a hazard where the terrain
+    would hurt it: lava burns fliers too, brambles spare them) and where it may not end (structures, chasms,
+    screens); the models are added per search."""
+    key = (b.id, structs, closed, screen_range, fly, sure)
+    found = _HERO_TEMPLATES.get(key)
+    if found is None:
+        screened: set[Sq] = set()
+        for i in closed:
+            screened |= b.screen(i, screen_range)
+        attrs = ("fly",) if fly else ()
+        hgt = b.height
+        size = b.width * hgt
+        blk = bytearray(size + 1)
+        stepc = [_K] * size
+        ends = bytearray(size)
+        if not sure:
+            for x, y in b.terrain_squares(SLOW_TERRAIN):
+                stepc[x * hgt + y] = 2 * _K
+        for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
+            if terrain_debuff(b.terrain_at((x, y)), attrs):
+                stepc[x * hgt + y] += 1
+        for x, y in screened if fly else screened | structs | b.chasms:
+            n = x * hgt + y
+            blk[n] = 1
+            stepc[n] = NEVER
+        for x, y in structs | b.chasms | screened:
+            ends[x * hgt + y] = 1
+        if len(_HERO_TEMPLATES) > 1000:
+            _HERO_TEMPLATES.clear()
+        found = _HERO_TEMPLATES[key] = (blk, stepc, ends)
     return found
 
 

@@ -10,7 +10,7 @@ from .data import content
 from .maps import dungeon_def, is_random
 from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
-from .stats import hero_stats, hfp, is_incap, monster_def
+from .stats import hero_stats, hfp, is_incap, monster_def, stat_line
 
 DIFFICULTY_SPAWNS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: monsters opening a level, +/-
 
@@ -125,7 +125,14 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
                 for dy in (-1, 0, 1):
                     danger.add((h.x + dx, h.y + dy))
     cands = []
-    for sq, d in dist.items():
+    ambush = "ambush" in md.attributes
+    if not md.large:  # the loop below for a one-square model, written out (hundreds of squares per spawn)
+        for sq, d in dist.items():
+            if d == 0 or sq in srcs or sq in structs or sq in b.chasms or sq in occ:
+                continue
+            in_danger = sq in danger
+            cands.append((not in_danger if ambush else in_danger, d, sq[1], sq[0]))
+    for sq, d in dist.items() if md.large else ():
         if d == 0 or sq in srcs:
             continue
         fp = footprint(sq[0], sq[1], md.large)
@@ -159,7 +166,7 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
         fp = footprint(x, y, md.large)
         for h in sorted(st.heroes, key=lambda h: h.seat):
             if not is_incap(h) and route(st, fp, hfp(h), 1) <= 1 and sees(
-                    st, "monsters", fp, set(md.attributes), hfp(h), hero_stats(h).attributes):
+                    st, "monsters", fp, set(md.attributes), hfp(h), stat_line(h).attributes):
                 lines.append(f"{md.name} springs an ambush:")
                 monster_attack(st, m, h, lines)
                 break

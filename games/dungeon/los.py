@@ -140,6 +140,10 @@ def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line 
         for y0 in range(ymid_lo, ymid_hi):
             if all((x0, y0) in bs for x0 in range(xlo, xhi)):
                 return None
+    # first the slope between the centres (most pairs in sight are seen along it), then every cell
+    c2 = _free_c(a, b, b[1] - a[1], b[0] - a[0], boxes, walls)
+    if c2 is not None:
+        return (Q(b[1] - a[1], b[0] - a[0]), Q(c2, 2 * (b[0] - a[0])), flip)
     pts = set(_corners(a)) | set(_corners(b))
     for s in boxes:
         pts.update(_corners(s))
@@ -147,10 +151,6 @@ def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line 
         pts.add((w[0], w[1]))
         pts.add((w[2], w[3]))
     crit = sorted(p for p in pts if xlo <= p[0] <= xhi and ylo <= p[1] <= yhi)
-    # first the slope between the centres (most pairs in sight are seen along it), then every cell
-    c2 = _free_c(a, b, b[1] - a[1], b[0] - a[0], boxes, walls)
-    if c2 is not None:
-        return (Q(b[1] - a[1], b[0] - a[0]), Q(c2, 2 * (b[0] - a[0])), flip)
     # slopes as (rise, run) with run > 0; ordered by value (distinct small fractions are far apart,
     # so their float values order them exactly), halfway slopes as exact integer pairs
     ends = [(q[1] - p[1], q[0] - p[0]) for p in _corners(a) for q in _corners(b)]

@@ -20,46 +20,50 @@ from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_d
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def visible_heroes(st: DungeonState, m: MonsterState) -> list[tuple[int, int, HeroState]]:
-    """The heroes `m` sees, closest (by route) first: (distance, seat, hero).
+def nearest_visible_hero(st: DungeonState, m: MonsterState) -> tuple[int, HeroState] | None:
+    """The standing hero `m` sees that is closest by route (the lowest seat among equally close ones), with its
+    distance; None when it sees none. Sight, the costly test, is asked in order of route until one is seen.
 
     Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
-    (never by other monsters), so it is asked again unchanged after the other monsters have moved."""
+    (never by other monsters), so it is asked again unchanged after the other monsters have moved; a hero's
+    wounds matter only as far as they leave it standing or not."""
     key = (st.dungeon, m.kind, m.x, m.y, structures(st), sight_structures(st, False),
-           tuple((h.id, h.x, h.y, h.seat, h.wounds, h.profile, tuple(h.equipment)) for h in st.heroes))
-    found = _VISIBLE.get(key)
-    if found is None:
+           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+    found: tuple[int, int] | None
+    if key in _NEAREST:
+        found = _NEAREST[key]
+    else:
         attrs = set(monster_def(m).attributes)
         b = board(st.dungeon)
         fp = mfp(m)
         src = b.numbers(fp)
         ghost = "ghost" in attrs
         masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
-        seen = []
-        for i, h in enumerate(st.heroes):
-            if is_incap(h):
-                continue
+        found = None
+        for d, _seat, i in sorted((route(st, fp, hfp(h)), h.seat, i) for i, h in enumerate(st.heroes)
+                                  if not is_incap(h)):
+            h = st.heroes[i]
             hattrs = hero_attributes(h)
             kind = ("small" in hattrs, "fly" in hattrs)
             block = masks.get(kind)
             if block is None:
                 block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
             if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
-                seen.append((route(st, fp, hfp(h)), h.seat, i))
-        seen.sort(key=lambda t: (t[0], t[1]))
-        if len(_VISIBLE) > 50_000:
-            _VISIBLE.clear()
-        found = _VISIBLE[key] = seen
-    return [(d, seat, st.heroes[i]) for d, seat, i in found]
+                found = (d, i)
+                break
+        if len(_NEAREST) > 50_000:
+            _NEAREST.clear()
+        _NEAREST[key] = found
+    return None if found is None else (found[0], st.heroes[found[1]])
 
 
-_VISIBLE: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+_NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
 
 
 def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
-    vis = visible_heroes(st, m)
-    if vis:
-        return vis[0][2]
+    vis = nearest_visible_hero(st, m)
+    if vis is not None:
+        return vis[1]
     best = None
     for h in st.heroes:
         if is_incap(h):
@@ -117,8 +121,8 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
     order = list(st.monsters)
     st.rng.shuffle(order)  # the seeded draw that settles ties
     for pos, m in enumerate(order):
-        vis = visible_heroes(st, m)
-        keyed.append((vis[0][0] if vis else 999, pos, m.uid))
+        vis = nearest_visible_hero(st, m)
+        keyed.append((vis[0] if vis is not None else 999, pos, m.uid))
     keyed.sort()
     dists = [k[0] for k in keyed if k[0] < 999]
     tie = " (equally close ones in a drawn order)" if len(dists) != len(set(dists)) else ""
@@ -239,7 +243,8 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
-        opts = {sq: v for sq, v in opts.items() if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2]))}
+        opts = {sq: v for sq, v in opts.items()
+                if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
     return opts
 
 
@@ -281,10 +286,13 @@ def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytear
     return found
 
 
-def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]) -> list[Sq]:
-    """Squares a large monster left with its last step onto `dest` that no other model holds."""
+def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...],
+               occ: dict[Sq, str] | None = None) -> list[Sq]:
+    """Squares a large monster left with its last step onto `dest` that no other model holds (`occ`: the
+    state's `occupancy`, when the caller has it)."""
     prev = path[-2] if len(path) >= 2 else (m.x, m.y)
-    occ = occupancy(st)
+    if occ is None:
+        occ = occupancy(st)
     new_fp = footprint(dest[0], dest[1], True)
     return [s for s in footprint(prev[0], prev[1], True)
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
@@ -303,9 +311,15 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
     in_reach = reach_test(st, m, target)
-    reach = next((r for r in order if in_reach(footprint(r[3], r[2], md.large))), None)
+    if md.large:
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
+    else:  # only a square within the range's king-move distance of the target may be in reach
+        rng, hx, hy = md.attack.range, target.x, target.y
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items()
+                       if abs(sq[0] - hx) <= rng and abs(sq[1] - hy) <= rng)
+        reach = next((r for r in order if in_reach(((r[3], r[2]),))), None)
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
@@ -328,11 +342,15 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
             return min(tdist.get(s, 999) for s in footprint(a[0], a[1], md.large))
 
         here = away((m.x, m.y))
-        ranked = sorted((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
-        if not ranked or ranked[0][0] >= here:
+        if md.large:
+            best = min((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        else:  # a one-square model: its route is the table's
+            get = tdist.get
+            best = min((get(sq, 999), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        if best[0] >= here:
             lines.append(f"{monster_name(m)} finds no way closer.")
             return
-        dest = (ranked[0][4], ranked[0][3])
+        dest = (best[4], best[3])
     place_monster(st, m, dest, opts[dest][2], lines)
 
 
@@ -357,35 +375,79 @@ def _large_anchors(b: Board, blocked: frozenset[Sq], ghost: bool) -> list[Sq]:
 
 def large_field(st: DungeonState, m: MonsterState, tdist: Mapping[Sq, int]) -> dict[Sq, int]:
     """Steps from each base position of a large monster to the nearest one within attack range of the
-    target (by route, models ignored): so it heads for gaps it fits through."""
+    target (by route, models ignored): so it heads for gaps it fits through. Breadth-first one ring at a
+    time over bitmasks of anchor numbers (x * height + y), a step being a shift (`_anchor_steps`)."""
     md = monster_def(m)
     b = board(st.dungeon)
     fly, ghost = "fly" in md.attributes, "ghost" in md.attributes
-    blocked = set() if fly else set(structures(st)) | set(b.chasms)
-    anchors = _large_anchors(b, frozenset(blocked), ghost)
-    goal = [a for a in anchors if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= md.attack.range]
-    field = {a: 0 for a in goal}
-    queue = list(goal)
-    ok = set(anchors)
-    i = 0
-    while i < len(queue):
-        cur = queue[i]
-        i += 1
-        cur_fp = footprint(cur[0], cur[1], True)
-        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-            nxt = (cur[0] + d[0], cur[1] + d[1])
-            if nxt in field or nxt not in ok:
-                continue
-            if not ghost and any((s, d) not in b.step_set for s in cur_fp):
-                continue
-            if d[0] and d[1] and blocked:
-                new_fp = footprint(nxt[0], nxt[1], True)
-                sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
-                if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
-                    continue
-            field[nxt] = field[cur] + 1
-            queue.append(nxt)
+    blocked = frozenset() if fly else structures(st) | b.chasms
+    ok, moves = _anchor_steps(b, blocked, ghost)
+    return field_from(b, ok, moves, tdist, md.attack.range)
+
+
+def field_from(b: Board, ok: int, moves: list[tuple[int, int]], tdist: Mapping[Sq, int], rng: int,
+               ) -> dict[Sq, int]:
+    """`large_field` from the anchors and steps of `_anchor_steps`, the target's route table and the range."""
+    hgt = b.height
+    near = 0  # the squares within attack range of the target, then the anchors of bases touching one
+    for (x, y), d in tdist.items():
+        if d <= rng:
+            near |= 1 << (x * hgt + y)
+    ring = ok & (near | near >> 1 | near >> hgt | near >> (hgt + 1))
+    seen = ring
+    sqs = b.squares
+    field: dict[Sq, int] = {}
+    d = 0
+    while ring:
+        bits = bin(ring)[:1:-1]
+        n = bits.find("1")
+        while n >= 0:
+            field[sqs[n]] = d
+            n = bits.find("1", n + 1)
+        new = 0
+        for shift, allowed in moves:
+            a = ring & allowed
+            if a:
+                new |= a << shift if shift > 0 else a >> -shift
+        ring = new & ok & ~seen
+        seen |= ring
+        d += 1
     return field
+
+
+_ANCHOR_STEPS: dict[tuple[str, frozenset[Sq], bool], tuple[int, list[tuple[int, int]]]] = {}
+
+
+def _anchor_steps(b: Board, blocked: frozenset[Sq], ghost: bool) -> tuple[int, list[tuple[int, int]]]:
+    """For `large_field`: the anchors where a 2x2 base fits (`_large_anchors`) as a mask, and per direction the
+    shift of a step and the anchors it may be taken from (every square of the base may step that way, unless a
+    ghost, and a diagonal passes no blocked square beside the base); once per board, blocked set and ghostliness."""
+    key = (b.id, blocked, ghost)
+    found = _ANCHOR_STEPS.get(key)
+    if found is None:
+        hgt = b.height
+        ok = 0
+        for x, y in _large_anchors(b, blocked, ghost):
+            ok |= 1 << (x * hgt + y)
+        moves = []
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            allowed = 0
+            for x in range(b.width):
+                for y in range(hgt):
+                    cur_fp = footprint(x, y, True)
+                    if not ghost and any((s, d) not in b.step_set for s in cur_fp):
+                        continue
+                    if d[0] and d[1] and blocked:
+                        new_fp = footprint(x + d[0], y + d[1], True)
+                        sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
+                        if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
+                            continue
+                    allowed |= 1 << (x * hgt + y)
+            moves.append((d[0] * hgt + d[1], allowed & ok))
+        if len(_ANCHOR_STEPS) > 1000:
+            _ANCHOR_STEPS.clear()
+        found = _ANCHOR_STEPS[key] = (ok, moves)
+    return found
 
 
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:

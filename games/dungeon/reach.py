@@ -12,7 +12,7 @@ from games.core.grid import label as sq_label
 
 from .board import Sq, board
 from .data import content
-from .sight import route, sees, structures, target_attrs
+from .sight import blockers, route, structures, target_attrs
 from .state import DungeonState, HeroState
 from .stats import hero_attributes, mfp, stat_line
 
@@ -44,6 +44,7 @@ class Reach:
         self._dist: dict[str, int] = {}  # enemy key -> route distance
         self._sight: dict[str, bool] = {}  # enemy key or "h:<hero id>" -> line of sight
         self._labels: dict[str, str] = {}
+        self._blockers: dict[tuple[bool, bool], int] = {}  # (target small, target flies) -> blocking squares
 
     def within(self, dst: tuple[Sq, ...], rng: int) -> bool:
         """Whether `dst` is within `rng` squares by route (`sight.route(st, hero, dst, rng) <= rng`)."""
@@ -65,9 +66,18 @@ class Reach:
             return False
         vis = self._sight.get(key)
         if vis is None:
-            vis = self._sight[key] = sees(self.st, "heroes", self.src, self.attrs, self.fps[key],
-                                          target_attrs(self.st, key))
+            vis = self._sight[key] = self._sees(self.fps[key], target_attrs(self.st, key))
         return vis
+
+    def _sees(self, dst: tuple[Sq, ...], dst_attrs: set[str] | tuple[str, ...]) -> bool:
+        """`sight.sees` from the hero to `dst`, with the blocking squares worked out once per kind of target
+        (they depend on it only by size and flight)."""
+        kind = ("small" in dst_attrs, "fly" in dst_attrs)
+        block = self._blockers.get(kind)
+        if block is None:
+            block = self._blockers[kind] = blockers(self.st, "heroes", self.attrs, dst_attrs)
+        b = self._board
+        return b.sight_table.sight(b.numbers(self.src), b.numbers(dst), block, "ghost" in self.attrs)
 
     def targets(self, rng: int) -> list[str]:
         """The enemies an offence action of range `rng` may aim at, in `enemy_keys` order."""
@@ -88,6 +98,5 @@ class Reach:
         ref = "h:" + t.id
         vis = self._sight.get(ref)
         if vis is None:
-            vis = self._sight[ref] = sees(self.st, "heroes", self.src, self.attrs, ((t.x, t.y),),
-                                          hero_attributes(t))
+            vis = self._sight[ref] = self._sees(((t.x, t.y),), hero_attributes(t))
         return vis

@@ -7,7 +7,9 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 - `area`: the squares whose blocking could matter (the box around the pair, both ends left out),
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
-  blockers: the pair sees).
+  blockers: the pair sees),
+- `blocking`: sets of blocking squares found to leave no line (any set holding one of them blocks too:
+  more blockers never open a line).
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
@@ -36,9 +38,19 @@ class SightTable:
         self.size = width * height
         self.walls = walls
         self.wall_between = wall_between
-        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete]
+        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
         self.pairs: dict[int, list] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
+        # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
+        # (a wall meets a box of grid lines just when one of its points lies in it)
+        points: set[tuple[int, int]] = set()
+        for x0, y0, x1, y1 in walls:
+            points.update((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+        self.wall_points = [[0] * (height + 2) for _ in range(width + 2)]
+        for x in range(width + 1):
+            for y in range(height + 1):
+                self.wall_points[x + 1][y + 1] = ((x, y) in points) + self.wall_points[x][y + 1] \
+                    + self.wall_points[x + 1][y] - self.wall_points[x][y]
 
     def bits(self, squares: tuple[Sq, ...] | frozenset[Sq] | set[Sq] | list[Sq]) -> int:
         h = self.height
@@ -63,14 +75,14 @@ class SightTable:
         if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
             wall = _no_wall if ignore_walls else self.wall_between
             if a[0] == b[0] or a[1] == b[1]:
-                rec = [0, not wall(a, b), [0], True]
+                rec = [0, not wall(a, b), [0], True, []]
             else:
                 sides = [s for s in ((b[0], a[1]), (a[0], b[1])) if not wall(a, s) and not wall(s, b)]
                 seen = [1 << (s[0] * h + s[1]) for s in sides]
                 area = 0
                 for s in seen:
                     area |= s
-                rec = [area, bool(sides), seen, True]
+                rec = [area, bool(sides), seen, True, []]
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
@@ -79,9 +91,18 @@ class SightTable:
             for x in range(x0, x1 + 1):
                 area |= column << (x * h)
             area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
-            line = find_line(a, b, (), [] if ignore_walls else self.walls)
-            seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-            rec = [area, line is not None, seen, False]
+            lx, ly = min(a[0], b[0]), min(a[1], b[1])
+            hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
+            w = self.wall_points
+            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly]:
+                # no wall meets the box of the two squares: the line `find_line` finds is the one through both
+                # centres, and what it touches depends only on where b lies from a (the same squares moved)
+                seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
+                rec = [area, True, seen, False, []]
+            else:
+                line = find_line(a, b, (), self.walls)
+                seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
+                rec = [area, line is not None, seen, False, []]
         self.pairs[key] = rec
         return rec
 
@@ -107,6 +128,9 @@ class SightTable:
                 return True
         if rec[3]:
             return False
+        for known in rec[4]:  # more blockers never open a line: blocked by a subset, blocked
+            if rel & known == known:
+                return False
         hit = self.misses.get((key, rel))
         if hit is None:
             h = self.height
@@ -115,6 +139,8 @@ class SightTable:
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
+            elif line is None and len(rec[4]) < 32:
+                rec[4].append(rel)
             if len(self.misses) > 200_000:
                 self.misses.clear()
             self.misses[(key, rel)] = hit
@@ -138,3 +164,24 @@ class SightTable:
                 if self.sees(a, b, block, ignore_walls):
                     return True
         return False
+
+
+_CENTRE_LINES: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _centre_line(height: int, ax: int, ay: int, bx: int, by: int) -> int:
+    """The squares (a and b left out) touched by the line `find_line` finds between squares a and b with no
+    wall near, as a bitmask of square numbers x * height + y, for squares placed from the corner (0, 0)."""
+    key = (height, ax, ay, bx, by)
+    found = _CENTRE_LINES.get(key)
+    if found is None:
+        a, b = (ax, ay), (bx, by)
+        line = find_line(a, b, (), [])
+        assert line is not None  # two squares with nothing between them see each other
+        found = 0
+        for x, y in touched(a, b, line, max(ax, bx) + 1, max(ay, by) + 1):
+            found |= 1 << (x * height + y)
+        if len(_CENTRE_LINES) > 100_000:
+            _CENTRE_LINES.clear()
+        _CENTRE_LINES[key] = found
+    return found

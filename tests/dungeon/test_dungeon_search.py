@@ -1,0 +1,149 @@
+"""The fast searches of the dungeon (move options over square numbers, route tables over bitmasks, large
+monsters' fields over anchor bitmasks) against plain textbook versions: same answers, same order."""
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+
+import pytest
+
+from games.dungeon import monsters
+from games.dungeon.board import _K, NEVER, Board, Sq, board, footprint, search_small
+from games.dungeon.maps import dungeon_ids
+
+MAPS = [d for d in dungeon_ids() if d != "random"] + ["random-1"]
+
+
+def heap_search(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """Dijkstra with a heap of (key, square): the reference order of squares reached and of paths."""
+    blk[-1] = 0
+    blk[first] = 0
+    stepc[first] = _K
+    over = (allowance + 1) * _K
+    best = {first: 0}
+    prev: dict[int, int] = {}
+    reached = [first]
+    heap = [(0, first)]
+    while heap:
+        key, cur = heapq.heappop(heap)
+        if best[cur] < key:
+            continue
+        for nxt, s1, s2 in b.nsteps[cur]:
+            nk = key + stepc[nxt]
+            if nk >= best.get(nxt, over) or blk[s1] or blk[s2]:
+                continue
+            if nxt not in best:
+                reached.append(nxt)
+            best[nxt] = nk
+            prev[nxt] = cur
+            heapq.heappush(heap, (nk, nxt))
+    out = {}
+    for n in reached:
+        if n == first or no_end[n]:
+            continue
+        path = []
+        node = n
+        while node != first:
+            path.append(b.squares[node])
+            node = prev[node]
+        out[b.squares[n]] = (best[n] // _K, best[n] % _K, tuple(reversed(path)))
+    return out
+
+
+@pytest.mark.parametrize("dungeon_id", MAPS)
+def test_move_options_search_finds_the_squares_costs_and_paths_of_a_plain_dijkstra(dungeon_id: str) -> None:
+    """Moves cost 1 (2 into difficult terrain), hazards are avoided at equal cost, models block: the search
+    over square numbers gives the reference's squares, costs, hazards and paths, in the reference's order."""
+    b = board(dungeon_id)
+    size = b.width * b.height
+    pick = random.Random(7)
+    for _ in range(150):
+        blk = bytearray(size + 1)
+        stepc = [_K] * size
+        no_end = bytearray(size)
+        for n in pick.sample(range(size), pick.randint(0, 40)):
+            stepc[n] = pick.choice((2 * _K, _K + 1, 2 * _K + 1))
+        for n in pick.sample(range(size), pick.randint(0, 60)):
+            blk[n] = 1
+            stepc[n] = NEVER
+        for n in pick.sample(range(size), pick.randint(0, 30)):
+            no_end[n] = 1
+        first, allowance = pick.randrange(size), pick.randint(1, 9)
+        want = heap_search(b, first, allowance, bytearray(blk), list(stepc), bytearray(no_end))
+        got = search_small(b, first, allowance, bytearray(blk), list(stepc), bytearray(no_end))
+        assert list(got.items()) == list(want.items())
+
+
+def plain_routes(b: Board, sources: list[Sq], structures: frozenset[Sq], limit: int) -> dict[Sq, int]:
+    dist = {s: 0 for s in sources}
+    queue = deque(sources)
+    while queue:
+        cur = queue.popleft()
+        if dist[cur] >= limit or (cur in structures and dist[cur] > 0):
+            continue
+        for _d, nxt, sides in b.steps[cur]:
+            if nxt not in dist and not (sides and (sides[0] in structures or sides[1] in structures)):
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
+
+
+@pytest.mark.parametrize("dungeon_id", MAPS)
+def test_route_tables_by_rings_of_bitmasks_match_a_plain_breadth_first_search(dungeon_id: str) -> None:
+    """Routes go around walls and structures (reached, never passed; no diagonal past one): the ring-by-ring
+    bitmask search gives every square the plain search's distance, within the limit."""
+    b = board(dungeon_id)
+    pick = random.Random(11)
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    for _ in range(60):
+        structures = b.static_structures | frozenset(pick.sample(squares, pick.randint(0, 25)))
+        sources = pick.sample(squares, pick.randint(1, 3))
+        limit = pick.choice((1, 3, 7, 14, 99))
+        assert b.route_distances(sources, structures, limit) == plain_routes(b, sources, structures, limit)
+
+
+def plain_field(b: Board, blocked: frozenset[Sq], ghost: bool, tdist: dict[Sq, int], rng: int) -> dict[Sq, int]:
+    def fits(a: Sq) -> bool:
+        return all(b.inside(s) and s not in blocked for s in footprint(a[0], a[1], True)) and (
+            ghost or not b.internal_walls(*a))
+
+    ok = {(x, y) for x in range(b.width - 1) for y in range(b.height - 1) if fits((x, y))}
+    field = {a: 0 for a in ok if min(tdist.get(s, 999) for s in footprint(a[0], a[1], True)) <= rng}
+    queue = deque(field)
+    while queue:
+        cur = queue.popleft()
+        cur_fp = footprint(cur[0], cur[1], True)
+        for d in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            if nxt in field or nxt not in ok:
+                continue
+            if not ghost and any((s, d) not in b.step_set for s in cur_fp):
+                continue
+            if d[0] and d[1] and blocked:
+                new_fp = footprint(nxt[0], nxt[1], True)
+                sides = {q for s in cur_fp for q in ((s[0] + d[0], s[1]), (s[0], s[1] + d[1]))}
+                if any(q in blocked for q in sides if q not in cur_fp and q not in new_fp):
+                    continue
+            field[nxt] = field[cur] + 1
+            queue.append(nxt)
+    return field
+
+
+@pytest.mark.parametrize("dungeon_id", MAPS)
+def test_large_monster_field_matches_a_plain_search_over_base_positions(dungeon_id: str) -> None:
+    """A 2x2 base heads for the nearest base position within attack range of its target, by steps its whole
+    base may take (walls, structures beside a diagonal): the bitmask field equals the plain search's."""
+    b = board(dungeon_id)
+    pick = random.Random(5)
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    for _ in range(20):
+        blocked = b.static_structures | b.chasms | frozenset(pick.sample(squares, pick.randint(0, 10)))
+        ghost = pick.random() < 0.3
+        target = pick.choice(squares)
+        tdist = b.route_distances([target], blocked, 99)
+        rng = pick.choice((1, 2, 5))
+        ok, moves = monsters._anchor_steps(b, blocked, ghost)
+        got = monsters.field_from(b, ok, moves, tdist, rng)
+        assert got == plain_field(b, blocked, ghost, tdist, rng)
