@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
 from games.core.actions import echo
 from games.core.play import irreversible, replay, step
-from games.core.words import possessive
+from games.core.words import possessive, says
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
@@ -581,7 +581,7 @@ class Table:
             res = st.result
             if res and res.winners:
                 who = ", ".join(names.get(w, w) for w in res.winners)
-                head = f"Game over: {who} {'win' if len(res.winners) > 1 else 'wins'}."
+                head = f"Game over: {who} win." if len(res.winners) > 1 else f"Game over: {says(who, 'wins')}."
             else:
                 head = "Game over."
             return f"{head} {res.text if res else ''}".strip()

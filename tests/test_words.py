@@ -61,3 +61,59 @@ async def test_the_console_player_called_you_is_answered_with_verbs_that_agree(m
     text = "\n".join(out)
     assert "you take back `add" in text and "cat leaves" in text
     assert not re.search(r"\byou (takes|plays|joins|leaves|hands|is|has)\b", text), text
+
+
+# A player's name as the subject of a verb that would take an -s after "Ann": "you plays", "you seeds", ...
+YOU_WITH_THIRD_PERSON_VERB = re.compile(r"\byou (plays|seeds|sets|wins|is|has|takes|joins|leaves|does|was)\b")
+
+
+async def test_heroball_in_the_console_says_you_play_and_you_seed_not_you_plays(manager, tmp_path):
+    """Heroball's texts whose subject is a player's name (who plays which hero, seeding terrain, standing orders)
+    agree with the console's "you"; bob, a name, keeps the third person."""
+    from bot.console import Console
+
+    out: list[str] = []
+    con = Console(manager=manager, out_dir=tmp_path, write=out.append, default_channel="c1")
+    for line in ["you> /game new game:heroball seed:7", "bob> /game join hero:Helen god:Athena", "you> /game start",
+                 "you> /heroball seed to:H3", "bob> /heroball seed to:H10", "you> /heroball seed to:H5",
+                 "bob> /heroball seed to:H8", "you> /heroball reactions defend:never", "you> /heroball step to:G2",
+                 "you> /heroball end", "bob> /heroball reactions intercept:always", "bob> /heroball end"]:
+        reply = await con.line(line)
+        assert reply is not None and not reply.ephemeral, (line, reply.text if reply else None)
+    text = "\n".join(out)
+    assert "you play Herakles" in text and "bob plays Helen" in text
+    assert "you seed forest terrain on H3." in text and "bob seeds populated terrain on H10." in text
+    assert "you set standing orders: defend never." in text and "bob sets standing orders" in text
+    assert not YOU_WITH_THIRD_PERSON_VERB.search(text), YOU_WITH_THIRD_PERSON_VERB.search(text)
+
+
+def test_heroball_result_says_you_win_and_two_winners_win():
+    """The final result agrees with its subject: "you win", "ann wins", "you and bob win"."""
+    from games.heroball.turns import result
+
+    engine = get_game("heroball")
+    state = engine.setup({}, [Seat(player="you", name="you"), Seat(player="bob", name="bob")], 3)
+    state.heroes[0].score = 2
+    assert result(state).text.startswith("you win with 2 points.")
+    state.heroes[0].name = "ann"
+    assert result(state).text.startswith("ann wins with 2 points.")
+    state.heroes[1].score, state.heroes[0].name = 2, "you"
+    assert result(state).text.startswith("you and bob win with 2 points. Victory is shared.")
+
+
+async def test_the_game_over_line_says_you_win_when_the_console_player_wins(manager, tmp_path):
+    """The status line of a finished game: "Game over: you win.", not "you wins"."""
+    from bot.console import Console
+
+    out: list[str] = []
+    con = Console(manager=manager, out_dir=tmp_path, write=out.append, default_channel="c1")
+    for line in ["you> /game new game:count seed:3", "bob> /game join", "you> /game start"]:
+        await con.line(line)
+    for _ in range(6):  # "you" adds 4 a round and bob nothing: 12 within three rounds
+        for line in ["you> /count add n:2", "you> /count add n:2", "you> /count end", "bob> /count end"]:
+            await con.line(line)
+        if any("Game over:" in o for o in out):
+            break
+    text = "\n".join(out)
+    assert "Game over: you win." in text, text[-600:]
+    assert not YOU_WITH_THIRD_PERSON_VERB.search(text), YOU_WITH_THIRD_PERSON_VERB.search(text)

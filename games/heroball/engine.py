@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from games.core import Action, Event, IllegalAction, Phase, PhasedGame, Rng, Seat, UniqueChoice
 from games.core.actions import action_of
+from games.core.words import says
 
 from .commands import ANYTIME, COMMANDS, OPTIONS, REACTION_HOURS, REPLIES
 from .commands import seat_options as seat_options_for
@@ -183,7 +184,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         for k, v in action.args:
             h.orders[k] = v
         orders = ", ".join(f"{k} {v}" for k, v in action.args)
-        events.append(Event(text=f"{h.name} sets standing orders: {orders}.", kind="setting"))
+        events.append(Event(text=f"{says(h.name, 'sets')} standing orders: {orders}.", kind="setting"))
         return True
 
     def explain(self, state: HeroballState, player: str, action: Action) -> str:
@@ -258,5 +259,5 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
 
     def intro(self, state: HeroballState) -> str:
         """Who plays which hero for which god (drawn at random for whoever did not choose), and the seed rules."""
-        heroes = "; ".join(f"{h.name} plays {h.hero} for {h.god} ({self.favoured(h)})" for h in state.heroes)
+        heroes = "; ".join(f"{says(h.name, 'plays')} {h.hero} for {h.god} ({self.favoured(h)})" for h in state.heroes)
         return f"Heroes: {heroes}.\n" + (seed_rules(self, state) if state.phase == "seed" else "")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.core import Event, Result
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from .marks import moved, scored
 from .rulebook import MOVES, Rulebook
@@ -112,7 +112,8 @@ def result(s: HeroballState) -> Result:
     top = max(h.score for h in s.heroes)
     winners = [h for h in s.heroes if h.score == top]
     names = " and ".join(h.name for h in winners)
-    text = f"{names} {'win' if len(winners) > 1 else 'wins'} with {top} point{'s' if top != 1 else ''}."
+    won = f"{names} win" if len(winners) > 1 else says(names, "wins")
+    text = f"{won} with {top} point{'s' if top != 1 else ''}."
     if len(winners) > 1:
         text += " Victory is shared."
     text += " Final scores: " + ", ".join(f"{h.name} {h.score}" for h in s.heroes) + "."

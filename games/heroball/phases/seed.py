@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, Phase, Status
 from games.core.actions import action_of
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from ..rulebook import Rulebook, arg
 from ..state import HeroballState
@@ -54,7 +54,7 @@ class Seed(Phase[HeroballState]):
         h = game.hero(s, player)
         to = arg(action, "to")
         s.terrain[to] = game.favoured(h)
-        events.append(Event(text=f"{h.name} seeds {game.favoured(h)} terrain on {to}."))
+        events.append(Event(text=f"{says(h.name, 'seeds')} {game.favoured(h)} terrain on {to}."))
         s.seeds_left -= 1
         s.turn_no += 1
         s.active = (s.active + 1) % len(s.heroes)
