@@ -117,3 +117,25 @@ async def test_the_game_over_line_says_you_win_when_the_console_player_wins(mana
     text = "\n".join(out)
     assert "Game over: you win." in text, text[-600:]
     assert not YOU_WITH_THIRD_PERSON_VERB.search(text), YOU_WITH_THIRD_PERSON_VERB.search(text)
+
+
+def test_dungeon_activation_and_ready_lines_agree_with_you():
+    """The dungeon names the player who activates a hero and who is ready between levels: "you activate Candy",
+    "you are ready"; any other name keeps the third person."""
+    engine = get_game("dungeon")
+    seats = [Seat(player="you", name="you"), Seat(player="bob", name="bob")]
+    state = engine.setup({}, seats, 3)
+    said: list[str] = []
+    for _ in range(40):
+        st = engine.status(state)
+        if st.finished or not st.to_act:
+            break
+        player = st.to_act[0]
+        legal = engine.legal_actions(state, player)
+        pick = [a for a in legal if a.cmd == "activate"] or [a for a in legal if a.cmd in ("end", "ready")] or legal
+        state, events = engine.apply(state, player, pick[0])
+        said += [e.text for e in events]
+    text = "\n".join(said)
+    assert re.search(r"^you activate \w+", text, re.M), text
+    assert not re.search(r"\byou (activates|is)\b", text), text
+    assert re.search(r"^bob activates \w+", text, re.M), text

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Action, Status
 from games.core.phases import Candidate
+from games.core.words import says
 
 from ..data import content, hero_id
 from ..state import Activation, DungeonState, HeroState
@@ -41,7 +42,7 @@ class ChooseHeroPhase(DungeonPhase):
         st.activations += 1
         h.expiring = [d for d in h.debuffs if d != "knockdown"]
         h.buffs_expiring = list(h.buffs)  # house: a buff lasts until the end of the hero's next activation
-        lines.append(f"{h.name} activates {stats.name} ({ap} AP).")
+        lines.append(f"{says(h.name, 'activates')} {stats.name} ({ap} AP).")
 
     def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
         if action.cmd == "activate":

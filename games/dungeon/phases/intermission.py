@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Status
+from games.core.words import says
 
 from .. import loot
 from ..data import content
@@ -45,7 +46,7 @@ class IntermissionPhase(DungeonPhase):
         a = action.argdict
         if action.cmd == "ready":
             st.ready.append(player)
-            lines.append(f"{player_name(st, player)} is ready.")
+            lines.append(f"{says(player_name(st, player), 'is ready')}.")
             if all(p in st.ready for p in {h.player for h in st.heroes}):
                 st.phase = "heroes"
                 st.ready = []
