@@ -27,6 +27,7 @@ REACTIONS = 2.0  # monster reactions a hero in reach should expect before it act
 GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
+DRINK = 2  # a hero with this much life or less left, a potion and a monster on the way drinks before anything else
 
 
 def _d(ax: int, ay: int, bx: int, by: int) -> int:
@@ -167,12 +168,19 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     # dropping a card only to pick it up again is a loop a search happily walks into (it costs nothing it
     # values): computer heroes never drop; a full hero keeps what it carries
     moves = [a for a in moves if a.cmd != "drop"] or moves
+    drink = [a for a in moves if a.cmd == "potion"]
     steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
-    if not steps:
+    if not steps and not drink:
         return moves
     v = engine.view(state, player)
     me = next((h for h in v.heroes if h.active), None)
     if me is None:
+        return moves
+    # heal before pressing on: a potion is drunk only with AP left, so a hero about to go down drinks first (a
+    # search that spends the last AP on an attack leaves the potion in the bag while the monsters react)
+    if drink and me.life - me.wounds <= DRINK and me.wounds >= 2 and threat(v).get(me.id, 0.0) > 0:
+        return drink
+    if not steps:
         return moves
     spawn, foes = _goals(v)
     here = _gap(v, me.x, me.y, spawn, foes, _reach(me))
@@ -212,12 +220,10 @@ def determinize(engine: Any, state: Any, player: str, rng: random.Random) -> Any
 
 
 def milestones(engine: Any, state: Any) -> dict[str, bool]:
-    """What selfplay counts besides wins: how far the heroes got (level N cleared: its spawn point destroyed
-    and the heroes went on, or won)."""
+    """What selfplay counts besides wins: how far the heroes got (level N cleared: its spawn point and every
+    monster of it destroyed, so the next level opened, or the game won). A spawn point destroyed by a party that
+    then fell to the monsters left does not count: the level was not cleared."""
     v = engine.view(state, None)
-    out = {}
-    for n in range(1, len(v.spawns)):
-        spawn = next((s for s in v.spawns if s.level == n - 1), None)
-        out[f"level{n}_cleared"] = v.level >= n or (v.level == n - 1 and spawn is not None
-                                                   and spawn.state == "destroyed")
-    return out
+    st = engine.status(state)
+    won = bool(st.finished and st.result and st.result.winners)
+    return {f"level{n}_cleared": won or v.level >= n for n in range(1, len(v.spawns))}

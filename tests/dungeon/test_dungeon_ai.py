@@ -2,8 +2,9 @@
 left in reach of several of them is soon down; a summoning boss keeps bringing more monsters, so it comes first."""
 from __future__ import annotations
 
-from dhelpers import E, scene
+from dhelpers import E, do, scene
 
+from games.core.ai.base import candidates
 from games.dungeon import ai
 
 
@@ -37,3 +38,23 @@ def test_the_judgement_reads_the_public_view_only():
     other.loot_deck.reverse()
     other.treasure_deck.reverse()
     assert ai.evaluate(E, st, "ann") == ai.evaluate(E, other, "ann")
+
+
+def test_rule_a_potion_needs_ap_so_a_hero_about_to_go_down_drinks_before_it_attacks():
+    # rule (AP): once a hero's AP are spent it may do nothing else, a potion included; a hero with 2 life left
+    # next to two mooks that spent its AP on an attack would meet their reactions with the potion in its bag
+    st, _ = do(scene("ruby@T3:w3", "mook@U2 mook@U3", level=1), "activate hero:ruby")
+    assert "potion" in [a.text() for a in E.legal_actions(st, "ann")]
+    assert [a.text() for a in candidates(E, st, "ann")] == ["potion"]
+    calm, _ = do(scene("ruby@K4:w3", "mook@U2 mook@U3", level=1), "activate hero:ruby")
+    assert len(candidates(E, calm, "ann")) > 1  # out of every monster's reach: no hurry
+
+
+def test_rule_a_level_counts_as_cleared_once_its_spawn_point_and_every_monster_are_gone():
+    # rule (game progression): the next level opens only when the spawn point and all of its monsters are
+    # destroyed; a party that broke the spawn point and then fell to the monsters left did not clear the level
+    broken = scene("ruby@K4", "knucklehead@E6", level=0)
+    broken.levels[0].destroyed = True
+    assert ai.milestones(E, broken)["level1_cleared"] is False
+    assert ai.milestones(E, scene("ruby@O5", "mook@T2", level=1)) == {
+        "level1_cleared": True, "level2_cleared": False, "level3_cleared": False}
