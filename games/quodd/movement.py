@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import beams, data, dice, elements, events, falls, gadgets
+from . import beams, data, dice, elements, events, falls, gadgets, upkeep
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -276,7 +276,7 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
                                 **STEAL_RESOLVE, **moving.RESOLVE, **gadgets.RESOLVE, **stealing.RESOLVE,
-                                **UPGRADE_RESOLVE}
+                                **UPGRADE_RESOLVE, **upkeep.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:
