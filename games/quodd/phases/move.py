@@ -34,7 +34,7 @@ from ..board import (
 from ..collectibles import drop, drops, explain_steal, steal, steals
 from ..commands import arg
 from ..cube import SKILL_FACES
-from ..modes.bside import is_upgraded
+from ..modes.bside import face_of, is_upgraded, wake
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
 from ..skills import on_top_after, rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
@@ -192,10 +192,12 @@ class MovePhase(TurnPhase):
         elif cmd == "rearrange":  # Q on top: the shared Q-power
             rearrange(st, h, action, ev)
             st.m.q_used = True
+            wake(h, "q")
             if not st.m.q_left():
                 st.m.ready = ""
         elif cmd == "qpower":  # Q on top: the hero's own Q-power instead
             st.m.power_used = True
+            wake(h, "q")
             if not st.m.q_left():
                 st.m.ready = ""
             use_qpower(st, h, action, ev)
@@ -217,6 +219,7 @@ class MovePhase(TurnPhase):
         if first_use:
             m.used.append(skill)
             m.taken = 0
+            wake(h, face_of(h, skill))  # B-side: the ability on this face works from now on
             if is_upgraded(h, skill):
                 h.explores_earned += sd.upgrade_explore
                 ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration "
