@@ -4,13 +4,13 @@ power blocks switch emitters with a crystal.
 A beam leaves an emitter that is on and runs straight until it meets a wall, an impassable wall or the edge
 (or a gadget that stops it). Its squares (`QState.lit`) are impassable walls above ground: no hero or sheep
 enters or jumps over them (`board.can_enter`, `board.jump_landing_ok`); tunnels and water connections still
-lead past. A reflector that is on turns a beam arriving on its mirror side a quarter (its `dir` names the two
-sides the mirror faces: a beam coming in on one leaves by the other); a beam hitting its back stops there and
-the reflector turns a quarter clockwise (house: the rulebook lets the active player choose the way; at the end
-of the round nobody is asked). A reflector that is off lets the beam through. A mover or rotator stops the
-beam and, at the beam step of the end-of-round upkeep, moves the platform it sits on a space the way of its
-arrow, or turns it a quarter around the rotator (a rotator on no platform turns the square board under it;
-a mover on no platform does nothing). A power block with a crystal on it switches the emitters of its
+lead past. A reflector that is on turns a beam arriving on its mirror side a quarter (its `dir` names the two sides
+the mirror faces: a beam coming in on one leaves by the other); a beam hitting its back stops there, and at the
+end-of-round upkeep the reflector turns a quarter the way the first player chooses (the rulebook: the active
+player; at the end of the round the first player stands in). A reflector that is off lets the beam through. A mover
+or rotator stops the beam and, at the beam step of the end-of-round upkeep, moves the platform it sits on a space
+the way of its arrow, or turns it a quarter around the rotator (a rotator on no platform turns the square board
+under it; a mover on no platform does nothing). A power block with a crystal on it switches the emitters of its
 group on (and is impassable itself); without one it switches them off.
 
 Beams are traced when the game is set up, at the beam step of the upkeep (after bombs and platforms,
@@ -27,12 +27,13 @@ from games.core.grid import OPPOSITE, label, step_xy
 
 from . import data
 from .board import XY, kind, on_map, xy
-from .jobs import push_front
+from .jobs import decide, push_front
 from .platforms import pushed, turned_about
 from .rotation import board_box, rotate_board
 from .state import BeamPiece, Job, QState
 
 TURN_CW = {"NE": "SE", "SE": "SW", "SW": "NW", "NW": "NE"}
+WAYS = ("clockwise", "counter-clockwise")  # the answers of a reflector hit on its back (clockwise first)
 STOP = ("wall", "impassable_up")
 
 
@@ -164,12 +165,32 @@ def _act(st: QState, piece: BeamPiece, ev: list[Event]) -> None:
 
 
 def upkeep_beams(st: QState, ev: list[Event]) -> None:
-    """End of round step 1, third part: reflectors hit on the back turn, movers and rotators in a beam act
-    (north to south, west to east), then the beams are traced again."""
+    """End of round step 1, third part: movers and rotators in a beam act (north to south, west to east), each
+    reflector hit on the back turns the way the first player chooses (`ask_back`), then the beams are traced
+    again (`upkeep.py` does that once the last reflector is answered)."""
     hits, backs = light(st, ev)
-    for piece in sorted(backs, key=_key):
-        piece.dir = TURN_CW[piece.dir]
-        ev.append(Event(text=f"The beam hits the back of the reflector at {piece.at}; it turns a quarter clockwise."))
     for piece in sorted(hits, key=_key):
         _act(st, piece, ev)
-    light(st, ev)
+    if not ask_back(st, [p.at for p in sorted(backs, key=_key)]):
+        light(st, ev)
+
+
+def ask_back(st: QState, backs: list[str]) -> bool:
+    """The rulebook: a reflector hit on its back turns a quarter the way the active player chooses. At the end of
+    the round nobody is active: the first player chooses (house, as for the world events' choices; on a deadline
+    clockwise, the first answer). Asks about the first of `backs` (the rest ride in the job); False if none."""
+    if not backs:
+        return False
+    first = st.heroes[st.first]
+    decide(st, "reflector", first.player, first, list(WAYS),
+           f"{first.name}: the beam hits the back of the reflector at {backs[0]}; turn it a quarter clockwise or "
+           "counter-clockwise", job=Job(kind="none", hero=first.player, at=backs[0], item=" ".join(backs[1:])))
+    return True
+
+
+def turn_back(st: QState, at: str, clockwise: bool, ev: list[Event]) -> None:
+    """Turn the reflector on `at` a quarter (its mirror's two sides move round with it)."""
+    piece = next(p for p in st.beams if p.at == at and p.kind == "reflector")
+    piece.dir = TURN_CW[piece.dir] if clockwise else next(k for k, v in TURN_CW.items() if v == piece.dir)
+    way = "clockwise" if clockwise else "counter-clockwise"
+    ev.append(Event(text=f"The beam hits the back of the reflector at {at}; it turns a quarter {way}."))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from games.core.grid import DIRS4, label, parse_label, step_xy
 
 from .abilities.track import has
-from .data import ARROW, VOID, token_kinds
+from .data import ARROW, VOID, cards, token_kinds
 from .state import Hero, QState, Token
 
 XY = tuple[int, int]
@@ -177,6 +177,42 @@ def sim_step(st: QState, h: Hero, frm: XY, d: str, occ: dict[XY, str]) -> XY | N
     if on_map(st, to):
         occ[to] = h.player
     return to
+
+
+WATER = "^>v<@w"  # currents, whirlpools, water connections
+
+
+def is_water(st: QState, p: XY) -> bool:
+    """A printed water square no active token covers (a hero on a wall top there is not on the water)."""
+    t = token(st, p)
+    return feature(st, p) in WATER and (t is None or t.kind not in ACTIVE)
+
+
+def glides(h: Hero) -> bool:
+    """Freeze-O-Tron in play (passive, always on: FAQ): water is ice to this hero."""
+    return any(cards()[c].effect.freeze for c in h.items + h.pets)
+
+
+def free_step(st: QState, h: Hero, frm: XY, to: XY, d: str, before: str) -> bool:
+    """Freeze-O-Tron: a step from water onto water going on the way the step `before` went costs no point, so
+    one point glides as far as the ice goes in a straight line."""
+    return d == before and glides(h) and is_water(st, frm) and is_water(st, to)
+
+
+def step_costs(st: QState, h: Hero, frm: XY, path: list[str], occ: dict[XY, str]) -> list[int] | None:
+    """The point each step of `path` costs `h` from `frm` (0 for a glide on ice); None if a step is blocked
+    or one comes after a fall."""
+    out: list[int] = []
+    pos, before = frm, ""
+    for d in path:
+        if out and is_pit(st, pos):
+            return None
+        nxt = sim_step(st, h, pos, d, occ)
+        if nxt is None:
+            return None
+        out.append(0 if free_step(st, h, pos, nxt, d, before) else 1)
+        pos, before = nxt, d
+    return out
 
 
 def jump_landing_ok(st: QState, frm: XY, d: str, over: int) -> bool:

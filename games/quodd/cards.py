@@ -16,12 +16,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.core import Action, Event
-from games.core.grid import label
+from games.core.grid import DIRS8, label
 from games.core.words import possessive
 
 from . import data
 from .abilities.track import has
-from .board import XY, active, hero_of, in_range, on_map, placement_problem, token, xy
+from .board import (
+    XY,
+    active,
+    free_step,
+    hero_of,
+    in_range,
+    is_pit,
+    occupancy,
+    on_map,
+    placement_problem,
+    sim_step,
+    token,
+    xy,
+)
 from .deck import can_draw, card_name, draw_top, wipe_lineup
 from .state import Hero, Job, QState, Token
 
@@ -63,6 +76,25 @@ def target_problem(st: QState, e: data.EffectDef, p: XY, h: Hero | None = None) 
     return ""
 
 
+def dash_ends(st: QState, h: Hero) -> dict[str, tuple[str, int]]:
+    """Where a card's dash of one point may take `h`: the square next to it any of the eight ways (pushing heroes
+    as a dash does), and with Freeze-O-Tron further on in that straight line across water, free (FAQ). Each end
+    square with its direction and steps."""
+    out: dict[str, tuple[str, int]] = {}
+    if h.pos is None:
+        return out
+    for d in DIRS8:
+        occ = occupancy(st)
+        pos, k = xy(h.pos), 0
+        while (nxt := sim_step(st, h, pos, d, occ)) is not None and (k == 0 or free_step(st, h, pos, nxt, d, d)):
+            k += 1
+            out.setdefault(label(*nxt), (d, k))
+            if is_pit(st, nxt):
+                break
+            pos = nxt
+    return out
+
+
 def _targets(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef) -> list[str]:
     return [label(*p) for p in _in_range(st, h, card_range(h, c)) if not target_problem(st, e, p, h)]
 
@@ -72,6 +104,8 @@ def _effect_problem(st: QState, e: data.EffectDef) -> str:
         return "a movement boost only helps when played in phase 1, before the movement"
     if e.do in ("explore", "wipe") and not can_draw(st):
         return "the exploration deck and the discard pile are empty"
+    if e.do == "dash" and not dash_ends(st, active(st)):
+        return "your hero has no space to dash to (blocked on every side)"
     return ""
 
 
@@ -104,6 +138,8 @@ def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) ->
                 for d in _destinations(st, h, c, t)]
     if e.do in data.TARGETED:
         return [Action.of(cmd, card=c.id, at=t) for t in _targets(st, h, c, e)]
+    if e.do == "dash":
+        return [Action.of(cmd, card=c.id, at=t) for t in dash_ends(st, h)]
     return [Action.of(cmd, card=c.id)]
 
 
@@ -199,8 +235,21 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
     elif e.do == "wipe":
         ev.append(Event(text=f"{h.name} sweeps the lineup away."))
         wipe_lineup(st, ev)
+    elif e.do == "dash":
+        _dash(st, h, at, ev)
     else:
         _equip(st, h, c, ev)
+
+
+def _dash(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
+    """A card's dash outside the movement (Crystal Extract): steps the phase runs at once, board elements acting
+    as on any step (decided by `h`); not the hero's movement, so no steals, tunnels or Q tokens; it ends in a
+    landing (reveals, pick-ups)."""
+    d, k = dash_ends(st, h)[at]
+    ev.append(Event(text=f"{h.name} dashes {d}" + (f", gliding {k - 1} further on the ice (Freeze-O-Tron)."
+                                                    if k > 1 else ".")))
+    st.queue += [Job(kind="step", hero=h.player, dir=d, how="dash", n=int(i > 0)) for i in range(k)]
+    st.queue.append(Job(kind="land", hero=h.player))
 
 
 def underdog_acts(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
@@ -258,6 +307,13 @@ def explain_card(st: QState, player: str, action: Action) -> str:
     if why:
         return why[0].upper() + why[1:] + "."
     e = c.effect.use if action.cmd == "use" and c.effect.use else c.effect
+    if e.do == "dash":
+        ends = dash_ends(st, hero)
+        at = (action.get("at") or "").upper()
+        if at not in ends:
+            return (f"{c.name} dashes you one space (`at:`, any of the eight ways"
+                    + (", gliding on across water" if any(k > 1 for _, k in ends.values()) else "") + "): "
+                    + ", ".join(ends) + ".")
     if e.do in data.TARGETED:
         at = (action.get("at") or "").upper()
         targets = _targets(st, hero, c, e)

@@ -17,6 +17,9 @@ OPTIONS = (
                "deck)", choices=("off", "on"), default="off"),
     OptionSpec(name="board", description="Player board side: a (the upgrade track) or b (upgrades on faces)",
                choices=("a", "b"), default="a"),
+    # no default: games made before edition 2 store no `deck` and keep their first-edition deals
+    OptionSpec(name="deck", description="Exploration deck edition: 1 (46 cards, the default) or 2 (adds Crystal "
+               "Extract and Freeze-O-Tron)", choices=("1", "2")),
 )
 
 SEAT_OPTIONS = (

@@ -220,13 +220,15 @@ TARGETED = ("place", "remove", "move", "break")  # effects aimed at a square wit
 class EffectDef(_Strict):
     """What a card does, as data: the engine implements each `do` once (games/quodd/cards.py)."""
 
-    do: Literal["boost", "place", "remove", "move", "break", "explore", "wipe", "equip"]
-    points: int = 0  # boost: movement points
+    do: Literal["boost", "place", "remove", "move", "break", "explore", "wipe", "equip", "dash"]
+    points: int = 0  # boost: movement points; dash: the points of a dash outside the movement (1)
     skill: str = ""  # boost: one skill id, "" for every skill
     token: str = ""  # place: the token kind
     n: int = 0  # explore: cards drawn from the deck
     movement: int = 0  # equip, passive: movement points every turn
     explore: int = 0  # equip, passive: explorations every turn
+    freeze: bool = False  # equip, passive: water is ice to the hero (`board.glides`): currents and whirlpools
+    # leave it be, and straight on across water its steps cost nothing (Freeze-O-Tron, rulebook FAQ)
     use: EffectDef | None = None  # equip: the once-per-turn activation
 
 
@@ -240,6 +242,7 @@ class CardDef(_Strict):
     copies: int = Field(default=1, ge=1)
     treasure: bool = False  # the treasure deck (loot bag), not the exploration deck
     overlord: bool = False  # the overlord's own deck (`overlord.json`, the rulebook's sword icon), not the others'
+    edition: int = Field(default=1, ge=1, le=2)  # the exploration deck's edition that brought it (game option deck)
     house: bool = True
     text: str
     effect: EffectDef
@@ -256,6 +259,10 @@ class CardDef(_Strict):
             raise ValueError(f"card {self.id}: a targeted effect needs a range")
         if e.use is not None and e.use.do == "equip":
             raise ValueError(f"card {self.id}: an activation cannot equip")
+        if e.do == "dash" and e.points != 1:
+            raise ValueError(f"card {self.id}: a card's dash is one point (`points: 1`)")
+        if e.do == "dash" and (self.impulse or self.kind != "food"):
+            raise ValueError(f"card {self.id}: a dash is a food card played on your own turn")
         return self
 
 

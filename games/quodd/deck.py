@@ -14,15 +14,19 @@ from .state import Hero, QState
 LINEUP = 5
 HAND_LIMIT = 5
 OPENING = ("food", "item", "pet", "rune")  # tokens that fetch a card of their kind when taken
+DECK_EDITIONS = ("1", "2")  # game option `deck`: 2 adds Crystal Extract and Freeze-O-Tron
 
 
 def card_name(cid: str) -> str:
     return data.cards()[cid].name
 
 
-def new_decks(rng: Rng) -> tuple[list[str], list[str], list[str]]:
-    """The shuffled exploration deck, the lineup dealt from it, and the shuffled treasure deck."""
-    deck = [c.id for c in data.cards().values() if not (c.treasure or c.overlord) for _ in range(c.copies)]
+def new_decks(rng: Rng, edition: int = 1) -> tuple[list[str], list[str], list[str]]:
+    """The shuffled exploration deck of that edition (its cards and the older ones), the lineup dealt from it,
+    and the shuffled treasure deck. A game made before an edition has no `deck` option and plays the first:
+    its deals never change when cards are added."""
+    deck = [c.id for c in data.cards().values() if not (c.treasure or c.overlord) and c.edition <= edition
+            for _ in range(c.copies)]
     treasure = [c.id for c in data.cards().values() if c.treasure for _ in range(c.copies)]
     rng.shuffle(deck)
     rng.shuffle(treasure)

@@ -19,6 +19,7 @@ from .board import (
     active,
     can_enter,
     current_dir,
+    glides,
     hero_at,
     hero_of,
     is_mover,
@@ -69,8 +70,8 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         _tunnel(st, h, own, job)
     elif k in ACTIVE:
         return
-    elif has(h, "flow") and (current_dir(st, p) or st.rows[p[1]][p[0]] == "@"):
-        return  # Flow: currents and whirlpools leave this hero alone
+    elif (has(h, "flow") or glides(h)) and (current_dir(st, p) or st.rows[p[1]][p[0]] == "@"):
+        return  # Flow, or Freeze-O-Tron's ice: currents and whirlpools leave this hero alone
     elif current_dir(st, p):
         push_front(st, [Job(kind="step", hero=h.player, dir=current_dir(st, p) or "", how="current", by=job.by)])
     elif st.rows[p[1]][p[0]] == "@":

@@ -18,7 +18,7 @@ from .board import active
 from .cards import IMPULSE_PHASES, card_actions, play_card
 from .commands import COMMANDS, OPTIONS, SEAT_OPTIONS
 from .cube import facing
-from .deck import HAND_LIMIT, card_name, new_decks, new_overlord_deck
+from .deck import DECK_EDITIONS, HAND_LIMIT, card_name, new_decks, new_overlord_deck
 from .events import event_name, new_event_deck
 from .goals import objective
 from .modes import play_mode
@@ -85,6 +85,10 @@ class QuoddHeroes(PhasedGame[QState]):
         if (options.get("board") or "a").lower() not in ("a", "b"):
             raise IllegalAction(f"`board:{options['board']}` is not a side of the player board.",
                                 "`board:a` (the upgrade track, the default) or `board:b` (upgrades on faces).")
+        if (options.get("deck") or "1") not in DECK_EDITIONS:
+            raise IllegalAction(f"`deck:{options['deck']}` is not an edition of the exploration deck.",
+                                "`deck:1` (the first 46 cards, the default) or `deck:2` (adds Crystal Extract and "
+                                "Freeze-O-Tron).")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)
@@ -213,7 +217,8 @@ class QuoddHeroes(PhasedGame[QState]):
             make_overlord(st, st.heroes[overlord_seat(seats)], sc.overlord_movement, sc.overlord_target,
                           new_overlord_deck(Rng(seed=(seed * 15485863 + 7) & (2**63 - 1))))
         # a stream of its own, so the decks do not shift the dice of the game's rng
-        st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)))
+        st.deck, st.lineup, st.treasure = new_decks(Rng(seed=(seed * 7919 + 17) & (2**63 - 1)),
+                                                    edition=int(options.get("deck") or 1))
         if (options.get("events") or "off").lower() == "on":  # the world event deck: a stream of its own too
             st.events_on = True
             st.event_deck = new_event_deck(Rng(seed=(seed * 104729 + 31) & (2**63 - 1)))

@@ -26,7 +26,7 @@ def _finished(st: QState, h: Hero) -> bool:
 
 def _done(st: QState, side: str, hs: list[Hero]) -> bool:
     if side == OVERLORD:  # the overlord's own objective: `overlord_target` crystals banked or markers reached
-        return _overlord_score(st, hs[0]) >= st.overlord_target
+        return _side_score(st, hs) >= st.overlord_target
     if st.objective == "race":
         return any(_finished(st, h) for h in hs)
     if st.objective == "heist":
@@ -38,12 +38,19 @@ def _overlord_score(st: QState, h: Hero) -> int:
     return len(h.banked) if st.objective == "heist" else h.progress
 
 
+def _side_score(st: QState, hs: list[Hero]) -> int:
+    """The overlord's side (the overlord and any buddy it collected): crystals banked between them, or the
+    furthest rally marker one of them reached."""
+    scores = [_overlord_score(st, h) for h in hs]
+    return sum(scores) if st.objective == "heist" else max(scores)
+
+
 def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     who = side_name(st, side)
     if side == OVERLORD:
         what = "banks" if st.objective == "heist" else "reaches"
         unit = "crystals" if st.objective == "heist" else "rally markers"
-        return f"The overlord {hs[0].name} {what} {_overlord_score(st, hs[0])} {unit} and wins!"
+        return f"The overlord {hs[0].name} {what} {_side_score(st, hs)} {unit} and wins!"
     verb = "wins" if len(hs) == 1 or side.startswith("team:") else "win together"
     if st.objective == "race":
         h = next(h for h in hs if _finished(st, h))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 
-from . import beams, data, dice, elements, events, falls, gadgets
+from . import beams, data, dice, elements, events, falls, gadgets, upkeep
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -90,13 +90,13 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
         push_chain(st, other, d, job.by or h.player, ev, jobs)
     if job.how in ("tumble", "quake"):
         h.head, h.front = tumble(h.head, h.front, d)
-    if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h):
-        st.m.taken += 1
+    if job.seq and job.seq == st.m.seq and job.how in HOW_OWN and is_mover(st, h) and not job.n:
+        st.m.taken += 1  # a step job's `n` marks a free glide on ice (Freeze-O-Tron)
     move_hero(st, h, to)
     crush(st, h, [to], ev)
     leave_behind(st, h, frm, job, ev)
     verb = {"tumble": "tumbles", "quake": "tumbles", "wind": "is blown", "current": "is carried by the current",
-            "push": "is pushed"}.get(job.how, "moves")
+            "push": "is pushed"}.get(job.how, "moves") if not job.n else "glides"
     where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
         ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
@@ -276,7 +276,7 @@ HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
                                 **STEAL_RESOLVE, **moving.RESOLVE, **gadgets.RESOLVE, **stealing.RESOLVE,
-                                **UPGRADE_RESOLVE}
+                                **UPGRADE_RESOLVE, **upkeep.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

@@ -47,6 +47,7 @@ class Hero(BaseModel):
     controller: str = ""  # a buddy: the player who runs it (its `player` is then a key of its own, `modes/buddies.py`)
     overlord: bool = False  # mode overlord: this hero is the overlord (`modes/overlord.py`)
     faces: dict[str, str] = Field(default_factory=dict)  # board B-side: face -> the upgrade tile on it ("3b")
+    awake: list[str] = Field(default_factory=list)  # board B-side: faces activated since this hero's turn began
 
     @model_serializer(mode="wrap")
     def _skip_empty_extras(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -58,7 +59,7 @@ class Hero(BaseModel):
         return out
 
 
-HERO_EXTRAS = ("controller", "overlord", "faces")
+HERO_EXTRAS = ("controller", "overlord", "faces", "awake")
 
 
 class Bomb(BaseModel):

@@ -32,6 +32,7 @@ def start_turn(st: QState, seat: int, ev: list[Event]) -> None:
     st.phase = "power"
     h = st.heroes[seat]
     h.iced = []  # an ice bomb's frost lasts until the hero's next turn
+    h.awake = []  # B-side: a face's ability works from its activation until the hero's next turn
     bonus = movement_bonus(st)  # ongoing world events
     st.m = MoveCtx(blocked_at_start=walled_in(st, h), boost={"all": bonus} if bonus else {})
     ev.append(Event(text=f"Round {st.round}: {possessive(h.name)} turn (phase 1, power-up).", kind="turn"))

@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 from games.core import Event
 
-from .beams import upkeep_beams
+from .beams import ask_back, light, turn_back, upkeep_beams
 from .bombs import upkeep_bombs
 from .platforms import upkeep_platforms
 from .sheep import upkeep_sheep
-from .state import QState
+from .state import Hero, Job, QState
 
 # The rulebook's order of step 1; a new moving element takes its place in this list.
 ORDER: list[tuple[str, Callable[[QState, list[Event]], None]]] = [
@@ -24,7 +24,23 @@ ORDER: list[tuple[str, Callable[[QState, list[Event]], None]]] = [
 ]
 
 
-def upkeep(st: QState, ev: list[Event]) -> None:
-    """Move every moving board element, kind by kind in the rulebook's order."""
-    for _, move in ORDER:
+def upkeep(st: QState, ev: list[Event], start: int = 0) -> None:
+    """Move every moving board element, kind by kind in the rulebook's order (from the step `start`); a step that
+    asks a question (a reflector hit on the back) stops it, and the answer goes on from there (`_reflected`)."""
+    for _, move in ORDER[start:]:
         move(st, ev)
+        if st.pending is not None:
+            return
+
+
+def _reflected(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    """The first player's answer for a reflector hit on the back: it turns; the next such reflector is asked, or
+    the beams are traced again and the upkeep goes on after the beam step."""
+    turn_back(st, job.at, option == "clockwise", ev)
+    if ask_back(st, job.item.split()):
+        return
+    light(st, ev)
+    upkeep(st, ev, start=[name for name, _ in ORDER].index("beams") + 1)
+
+
+RESOLVE: dict[str, Callable[[QState, Hero, Job, str, list[Event]], None]] = {"reflector": _reflected}

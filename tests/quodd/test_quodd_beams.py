@@ -2,15 +2,17 @@
 Gadgets; End-of-Round step 1 order)."""
 from __future__ import annotations
 
-from qhelpers import build
+from qhelpers import build, do
 
 from games.core import Event
+from games.quodd import ENGINE as E
 from games.quodd import data, scenarios
 from games.quodd.beams import light, upkeep_beams
 from games.quodd.board import can_enter, jump_landing_ok
-from games.quodd.movement import run
+from games.quodd.movement import answer, run
 from games.quodd.sheep import upkeep_sheep
 from games.quodd.state import BeamPiece, Platform, QState, Sheep
+from games.quodd.turns import end_round
 from games.quodd.upkeep import ORDER
 
 OPEN = ["........."] * 9
@@ -75,7 +77,8 @@ def test_a_power_block_with_a_crystal_switches_its_emitters_on_and_off_without()
 
 
 def test_a_reflector_turns_the_beam_a_quarter_and_its_back_stops_it_and_turns_it():
-    """Beam Reflector: deflects a beam 90 degrees; a beam on its back turns it 90 degrees (house: clockwise)."""
+    """Beam Reflector: deflects a beam 90 degrees; a beam on its back turns it 90 degrees (the way the first
+    player chooses at the upkeep: `test_a_reflector_hit_on_the_back_turns_the_way_the_player_chooses`)."""
     st = build(OPEN, heroes=[dict(pos="A1")])
     st.beams = [BeamPiece(at="B5", kind="emitter", dir="E"), BeamPiece(at="E5", kind="reflector", dir="SW")]
     light(st, [])  # comes in from the west side of a mirror facing south and west: leaves southwards
@@ -83,6 +86,8 @@ def test_a_reflector_turns_the_beam_a_quarter_and_its_back_stops_it_and_turns_it
     st.beams[1].dir = "NE"  # the beam now hits its back
     ev: list[Event] = []
     upkeep_beams(st, ev)
+    assert st.pending is not None and st.pending.kind == "reflector" and st.beams[1].dir == "NE"
+    answer(st, "clockwise", ev)
     assert st.beams[1].dir == "SE"
     assert lab(st) == ["C5", "D5"]  # the turned mirror still shows its back to the west
     st.beams[1].on = False  # off: the beam passes
@@ -147,3 +152,58 @@ def test_a_hero_caught_in_a_beam_respawns_at_the_nearest_respawn_point_not_in_a_
     light(st, [])
     run(st, [])
     assert "E1" in st.lit and st.heroes[0].pos == "A1"  # E1 is nearer to D5, but a beam crosses it
+
+
+def _back_hit_at_the_end_of_the_round(first: int = 0) -> QState:
+    """Two heroes; the last turn of the round ends with a beam on the back of the reflector at E5."""
+    st = build(OPEN, heroes=[dict(pos="A1"), dict(pos="A9")], phase="explore")
+    st.beams = [BeamPiece(at="B5", kind="emitter", dir="E"), BeamPiece(at="E5", kind="reflector", dir="NE")]
+    st.sheep = [Sheep(at="H8", colour="grey", facing="E")]
+    light(st, [])
+    st.first, st.turn = first, 1 - first
+    st.pending = None
+    return st
+
+
+def test_a_reflector_hit_on_the_back_turns_the_way_the_player_chooses():
+    """Beam Reflector: a beam on its back turns it 90 degrees in the direction of the active player's choice. At
+    the end-of-round upkeep the first player chooses (house: the rulebook's rule for end-of-round choices), with a
+    button each way; the upkeep waits for the answer (the sheep walk after it), then the round goes on."""
+    st = _back_hit_at_the_end_of_the_round()
+    ev: list[Event] = []
+    end_round(st, ev)
+    assert st.pending is not None and st.pending.kind == "reflector" and st.pending.player == "ann"
+    assert E.phase_of(st) == "decide" and st.sheep[0].at == "H8"  # the sheep wait: they come after the beams
+    labels = {E.label(st, a) for a in E.legal_actions(st, "ann")}
+    assert labels == {"Turn ↻", "Turn ↺"}
+    assert E.legal_actions(st, "bob") == []
+    st, texts = do(st, "ann", "choose option:counter-clockwise")
+    assert st.beams[1].dir == "NW" and st.pending is None
+    assert "The beam hits the back of the reflector at E5; it turns a quarter counter-clockwise." in texts
+    # the mirror now faces north and west: the beam from the west leaves northwards (clockwise would have shown
+    # it the back again, as in the test above)
+    assert lab(st) == sorted(["C5", "D5", "E5", "E4", "E3", "E2", "E1"])
+    assert st.sheep[0].at == "I8" and st.phase == "upgrade"  # the upkeep went on, then the round (step 4)
+
+
+def test_a_reflector_question_off_the_first_players_turn_times_out_to_clockwise():
+    """A sensible default under deadlines: the first answer, clockwise (what the table did before it asked)."""
+    st = _back_hit_at_the_end_of_the_round(first=1)  # bob holds the coin; ann played last
+    end_round(st, [])
+    assert st.pending is not None and st.pending.player == "bob"
+    pending = E.pending(st)
+    assert pending is not None and pending.default is not None
+    assert pending.default.get("option") == "clockwise" and pending.hours == data.house().decision_hours
+
+
+def test_two_reflectors_hit_on_the_back_are_asked_one_after_the_other_north_to_south():
+    st = _back_hit_at_the_end_of_the_round()
+    st.beams += [BeamPiece(at="B2", kind="emitter", dir="E"), BeamPiece(at="F2", kind="reflector", dir="SE")]
+    light(st, [])
+    end_round(st, [])
+    assert st.pending is not None and st.pending.job is not None and st.pending.job.at == "F2"
+    st, _ = do(st, "ann", "choose option:clockwise")
+    assert st.beams[3].dir == "SW" and st.pending is not None and st.pending.job is not None
+    assert st.pending.job.at == "E5"
+    st, _ = do(st, "ann", "choose option:clockwise")
+    assert st.beams[1].dir == "SE" and st.pending is None

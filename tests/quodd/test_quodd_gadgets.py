@@ -14,6 +14,8 @@ from games.quodd import ENGINE as E
 from games.quodd.beams import light
 from games.quodd.board import in_range, xy
 from games.quodd.bombs import fire
+from games.quodd.goals import check_win
+from games.quodd.modes import side_of
 from games.quodd.modes.buddies import buddy_key, carry_cap, controller, heroes_of
 from games.quodd.rotation import rotate_board
 from games.quodd.state import BeamPiece, Platform, QState, Token
@@ -187,6 +189,29 @@ def test_character_token_of_a_hero_already_playing_brings_nobody():
     st, ev = do(st, "ann", "move direction:E distance:1")
     assert "B3" not in st.tokens and len(st.heroes) == 1 and st.pending is None
     assert any("already on the board, so nobody joins" in e for e in ev)
+
+
+def test_character_token_in_an_overlord_game_the_buddy_plays_for_the_side_of_whoever_collected_it():
+    """Character Token: "you now control this buddy": collected by the overlord, the buddy is on the overlord's
+    side (its banked crystals count for the overlord's objective), collected by a hero, on the heroes' side."""
+    for collector in ("ann", "bob"):
+        heroes = [dict(pos="A3", movement=1), dict(pos="G7", movement=1)]
+        st = ready(heroes=heroes, play="overlord", mode="heist", target=3)
+        hero(st, "ann").overlord = True
+        st.overlord_target = 2
+        if collector == "bob":
+            st.turn = 1
+            hero(st, "bob").pos, hero(st, "ann").pos = "A3", "G7"
+        st.tokens["B3"] = Token(kind="character", hero="forest")
+        st, _ = do(st, collector, "move direction:E distance:1")
+        st, _ = do(st, collector, "choose option:C4")
+        b = next(x for x in st.heroes if x.hero == "forest")
+        lord_side = collector == "ann"
+        assert side_of(st, b) == ("overlord" if lord_side else "heroes") == side_of(st, hero(st, collector))
+        if lord_side:  # the overlord and its buddy bank for the overlord between them
+            hero(st, "ann").banked, b.banked = ["red-crystal"], ["blue-crystal"]
+            check_win(st, [])
+            assert st.phase == "over"
 
 
 def test_beams_block_card_and_q_power_range_which_counts_around_them():

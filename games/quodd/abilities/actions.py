@@ -19,6 +19,7 @@ from ..cube import SKILL_FACES, spin
 from ..deck import can_draw, card_name, wipe_lineup
 from ..dice import apply_roll, roll_or_ask
 from ..elements import explode
+from ..modes.bside import face_abilities
 from ..state import Hero, Job, QState
 from ..sweep import sweep
 from .track import abilities_of, mark, name, used
@@ -26,6 +27,7 @@ from .track import abilities_of, mark, name, used
 ACTIONS = ("mind-push", "twister", "good-aim", "timely-removal", "timely-trades", "crystal-bomb", "swap-skills",
            "random-wind", "strong-wind", "wipe-the-lineup")
 ONE_CARD = ("mind-push", "twister", "good-aim", "timely-trades")
+PAID = ONE_CARD + ("timely-removal",)  # paid with cards: on the B-side the face's activation pays, once a turn
 PHASES = ("power", "recovery")
 AIM_RANGE, BOMB_RANGE = 5, 4
 
@@ -56,20 +58,26 @@ def _card_pairs(h: Hero) -> list[tuple[str, str]]:
     return sorted(pairs)
 
 
+def _paid(h: Hero) -> list[dict[str, str]]:
+    """The card arguments of an ability paid with one card; on the B-side none: activating the face paid it."""
+    return [{}] if h.faces else [{"card": c} for c in dict.fromkeys(h.hand)]
+
+
 def _plays(st: QState, h: Hero, ab: str) -> list[Action]:
-    cards = list(dict.fromkeys(h.hand))
+    cards = _paid(h)
     if ab == "mind-push":
-        return [Action.of("ability", name=ab, hero=o.player, direction=d, card=c) for o in _others(st, h)
+        return [Action.of("ability", name=ab, hero=o.player, direction=d, **c) for o in _others(st, h)
                 for d in DIRS4 if can_enter(st, o, xy(o.pos or ""), d) for c in cards]
     if ab == "twister":
-        return [Action.of("ability", name=ab, spin=s, card=c) for s in ("cw", "ccw") for c in cards]
+        return [Action.of("ability", name=ab, spin=s, **c) for s in ("cw", "ccw") for c in cards]
     if ab == "good-aim":
-        return [Action.of("ability", name=ab, at=t, card=c) for t in _aim_targets(st, h) for c in cards]
+        return [Action.of("ability", name=ab, at=t, **c) for t in _aim_targets(st, h) for c in cards]
     if ab == "timely-trades":
-        return [Action.of("ability", name=ab, card=c) for c in cards]
+        return [Action.of("ability", name=ab, **c) for c in cards]
     if ab == "timely-removal":
-        return [Action.of("ability", name=ab, hero=p, target=t, card=a, card2=b) for p, t in _removal_targets(st, h)
-                for a, b in _card_pairs(h)]
+        pairs = [{}] if h.faces else [{"card": a, "card2": b} for a, b in _card_pairs(h)]
+        return [Action.of("ability", name=ab, hero=p, target=t, **c) for p, t in _removal_targets(st, h)
+                for c in pairs]
     if ab == "crystal-bomb":
         return [Action.of("ability", name=ab, item=i) for i in sorted(set(h.carrying)) if "crystal" in i]
     if ab == "swap-skills":
@@ -84,6 +92,11 @@ def _plays(st: QState, h: Hero, ab: str) -> list[Action]:
 
 def when_problem(st: QState, h: Hero, ab: str) -> str:
     """Why `h` cannot use `ab` now, whatever its arguments ("" if it can)."""
+    asleep = face_abilities(h).get(ab, "") if h.faces else ""
+    if asleep and ab not in abilities_of(h):
+        what = "a Q-power is used" if asleep == "q" else f"its skill ({h.skills.get(asleep, '')}) is used"
+        return (f"{name(ab)} sits on your {asleep} face (board B-side): it works once {what}, until your next "
+                "turn begins")
     if ab not in abilities_of(h):
         mine = [name(a) for a in abilities_of(h)]
         return f"{name(ab)} is not on your upgrade track" + (f" (yours: {', '.join(mine)})" if mine else "")
@@ -94,8 +107,9 @@ def when_problem(st: QState, h: Hero, ab: str) -> str:
         return f"{name(ab)} is used in your own movement phase"
     if active(st).player != h.player or st.phase not in PHASES or st.pending is not None:
         return f"{name(ab)} is used on your own turn, in phase 1 or 3"
-    if data.abilities()[ab].limit == "turn" and used(st, ab):
-        return f"{name(ab)} works once a turn, and you used it this turn"
+    if (data.abilities()[ab].limit == "turn" or h.faces and ab in PAID) and used(st, ab):
+        why = " (board B-side: activating its face pays for one use)" if h.faces and ab in PAID else ""
+        return f"{name(ab)} works once a turn{why}, and you used it this turn"
     return ""
 
 

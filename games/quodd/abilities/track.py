@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import data
 from ..data import UpgradeTile
+from ..modes.bside import awake_abilities
 from ..state import Hero, QState
 
 CARD_ABILITIES = ("mind-push", "twister", "good-aim", "timely-trades")  # discard one card to use
@@ -12,7 +13,10 @@ CARD_ABILITIES = ("mind-push", "twister", "good-aim", "timely-trades")  # discar
 
 def abilities_of(h: Hero) -> list[str]:
     """The ability ids on `h`'s upgrade track, left to right (remembered per hero and track: asked many times per
-    action; forgotten when the tile data is another object, as a test's stand-in)."""
+    action; forgotten when the tile data is another object, as a test's stand-in). On the board's B-side only those
+    whose face was activated (`modes.bside.awake_abilities`)."""
+    if h.faces:
+        return awake_abilities(h)
     tiles = data.upgrades()
     if tiles is not _SOURCE[0]:
         _SEEN.clear()

@@ -30,13 +30,14 @@ def play_mode(scenario_mode: str, heroes: int) -> str:
 
 def side_of(st: QState, h: Hero) -> str:
     """The side a hero plays for: `all` in solo and co-op, `team:<name>` in teams, `overlord` or `heroes` in overlord
-    scenarios, `hero:<player>` otherwise (a buddy: its controller's)."""
+    scenarios, `hero:<player>` otherwise (a buddy: its controller's side in every mode)."""
     if st.mode in TOGETHER:
         return "all"
     if st.mode == "teams" and h.team:
         return f"team:{h.team}"
-    if st.mode == "overlord":
-        return "overlord" if h.overlord else "heroes"
+    if st.mode == "overlord":  # a buddy (a character token collected) plays for its controller, the overlord's too
+        lead = next((x for x in st.heroes if x.player == h.controller), h) if h.controller else h
+        return "overlord" if lead.overlord else "heroes"
     return f"hero:{h.controller or h.player}"  # a buddy plays for its controller
 
 

@@ -6,7 +6,9 @@ moves nor flips) and enhances whatever skill sits on that face:
 - +explore: one more card in phase 4 of a turn in which that face's skill was used (the Q face: a Q-power used);
 - the gold icon (Upgrade Skill): the skill on that face is upgraded while it sits there (rearranging moves the
   upgrade to the skill that comes onto the face; the Q face: no effect);
-- an ability: as on the A-side (house: abilities are not tied to the face).
+- an ability: it works only once its face was activated (the face's skill used, the Q face: a Q-power used),
+  from then until the hero's next turn begins (`Hero.awake`, house: how long a static bonus lasts); an activation
+  cost (a card to discard) counts as paid by activating the face, so the ability then costs nothing.
 Every skill's base movement on the B-side is `data.house().bside_movement` (the rulebook's B-side example: 2).
 """
 from __future__ import annotations
@@ -79,3 +81,24 @@ def faces_text(h: Hero) -> dict[str, str]:
         out[face] = (f"+{s.movement} movement" if s.movement else f"+{s.explore} explore" if s.explore
                      else data.abilities()[s.ability].name if s.ability else "upgrade skill")
     return out
+
+
+def wake(h: Hero, face: str) -> None:
+    """Activating `face` (its skill used, or a Q-power for the Q) switches on the B-side ability it carries."""
+    if h.faces and face and face not in h.awake:
+        h.awake.append(face)
+
+
+def face_abilities(h: Hero) -> dict[str, str]:
+    """B-side: each ability on a face, with its face."""
+    out: dict[str, str] = {}
+    for face in FACES:
+        s = face_side(h, face)
+        if s is not None and s.ability:
+            out.setdefault(s.ability, face)
+    return out
+
+
+def awake_abilities(h: Hero) -> list[str]:
+    """B-side: the abilities whose face was activated since this hero's turn began."""
+    return [ab for ab, face in face_abilities(h).items() if face in h.awake]

@@ -19,6 +19,7 @@ from ..abilities.track import has
 from ..board import (
     XY,
     active,
+    free_step,
     hero_at,
     hero_of,
     is_pit,
@@ -26,13 +27,14 @@ from ..board import (
     occupancy,
     on_map,
     sim_step,
+    step_costs,
     walled_in,
     xy,
 )
 from ..collectibles import drop, drops, explain_steal, steal, steals
 from ..commands import arg
 from ..cube import SKILL_FACES
-from ..modes.bside import is_upgraded
+from ..modes.bside import face_of, is_upgraded, wake
 from ..movement import run
 from ..qpowers import explain_qpower, qpower_actions, qpower_label, use_qpower
 from ..skills import on_top_after, rearrange, rearranges, skill_dirs, swaps, top_face, turns_freely
@@ -135,25 +137,32 @@ class MovePhase(TurnPhase):
         if sd.mode == "dash" or turns_freely(h, skill):
             dirs = DIRS8 if sd.mode == "dash" else skill_dirs(skill)
 
-            def walk(pos: XY, occ: dict[XY, str], path: list[str]) -> None:
+            cap = min(m.points, DASH_PATH_CAP)
+
+            def walk(pos: XY, occ: dict[XY, str], path: list[str], spent: int) -> None:
                 if path:
                     out.append(Action.of("move", path=" ".join(path)))
-                if len(path) >= min(m.points, DASH_PATH_CAP) or (path and is_pit(st, pos)):
+                if path and is_pit(st, pos):
                     return
                 for d in dirs:
                     o2 = dict(occ)
                     nxt = sim_step(st, h, pos, d, o2)
-                    if nxt is not None:
-                        walk(nxt, o2, path + [d])
+                    cost = spent + (not (path and free_step(st, h, pos, nxt, d, path[-1]))) if nxt else 0
+                    if nxt is not None and cost <= cap:  # a free glide only goes straight on: the walk ends
+                        walk(nxt, o2, path + [d], cost)
 
-            walk(p, occupancy(st), [])
+            walk(p, occupancy(st), [], 0)
             return out
         for d in skill_dirs(skill):
             occ = occupancy(st)
-            pos = p
-            for k in range(1, m.points + 1):
+            pos, spent, k = p, 0, 0
+            while True:
                 nxt = sim_step(st, h, pos, d, occ)
                 if nxt is None:
+                    break
+                spent += not (k and free_step(st, h, pos, nxt, d, d))  # Freeze-O-Tron: on ice, straight on is free
+                k += 1
+                if spent > m.points:
                     break
                 out.append(Action.of("move", direction=d, distance=k))
                 if is_pit(st, nxt):
@@ -183,10 +192,12 @@ class MovePhase(TurnPhase):
         elif cmd == "rearrange":  # Q on top: the shared Q-power
             rearrange(st, h, action, ev)
             st.m.q_used = True
+            wake(h, "q")
             if not st.m.q_left():
                 st.m.ready = ""
         elif cmd == "qpower":  # Q on top: the hero's own Q-power instead
             st.m.power_used = True
+            wake(h, "q")
             if not st.m.q_left():
                 st.m.ready = ""
             use_qpower(st, h, action, ev)
@@ -208,6 +219,7 @@ class MovePhase(TurnPhase):
         if first_use:
             m.used.append(skill)
             m.taken = 0
+            wake(h, face_of(h, skill))  # B-side: the ability on this face works from now on
             if is_upgraded(h, skill):
                 h.explores_earned += sd.upgrade_explore
                 ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration "
@@ -219,8 +231,10 @@ class MovePhase(TurnPhase):
         if "path" in action.argdict:  # a dash, or a skill that turns as it goes (Change Directions)
             path = arg(action, "path").split()
             how = {"dash": "dash", "tumble": "tumble"}.get(sd.mode, "slide")
-            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq) for d in path]
-            spent = len(path)
+            costs = step_costs(st, h, xy(h.pos or ""), path, occupancy(st)) or [1] * len(path)
+            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq, n=1 - c)  # n=1: a free glide
+                     for d, c in zip(path, costs, strict=True)]
+            spent = sum(costs)
             desc = " ".join(path)
         elif sd.mode == "jump":
             over = int(arg(action, "distance"))
@@ -228,11 +242,13 @@ class MovePhase(TurnPhase):
             jobs.append(Job(kind="jump", hero=h.player, dir=arg(action, "direction"), n=over, how="jump", seq=seq))
             desc = f"{action.get('direction')} over {over}"
         else:
-            spent = int(arg(action, "distance"))
+            far = int(arg(action, "distance"))
             how = "tumble" if sd.mode == "tumble" else "slide"
             d = arg(action, "direction")
-            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq) for _ in range(spent)]
-            desc = f"{action.get('direction')} {spent}"
+            costs = step_costs(st, h, xy(h.pos or ""), [d] * far, occupancy(st)) or [1] * far
+            jobs += [Job(kind="step", hero=h.player, dir=d, how=how, seq=seq, n=1 - c) for c in costs]
+            spent = sum(costs)
+            desc = f"{action.get('direction')} {far}"
         m.points -= spent
         m.ready = ""
         jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
@@ -314,7 +330,8 @@ class MovePhase(TurnPhase):
             return "The distance is at least 1."
         if n < 1:
             return f"A jump {d} from {h.pos} can clear a space, so it must (`distance:1` jumps over one)."
-        if n > m.points:
+        costs = step_costs(st, h, xy(h.pos), [d] * n, occupancy(st)) if sd.mode != "jump" else None
+        if (sum(costs) if costs is not None else n) > m.points:
             return f"{sd.name} has {m.points} point(s); {n} is too far (you never have to use them all)."
         p = xy(h.pos)
         if sd.mode == "jump":
@@ -339,9 +356,12 @@ class MovePhase(TurnPhase):
         bad = [d for d in path if d not in allowed]
         if bad:
             return f"`{bad[0]}` is not a direction this skill goes ({', '.join(allowed)})."
-        if len(path) > m.points:
-            return f"Dash has {plural(m.points, 'point')} left; the path has {plural(len(path), 'step')}."
-        if len(path) > DASH_PATH_CAP:
+        costs = step_costs(st, h, xy(h.pos), path, occupancy(st))
+        spent = sum(costs) if costs is not None else len(path)  # Freeze-O-Tron: a glide on ice is free
+        if spent > m.points:
+            cost = plural(len(path), "step") if spent == len(path) else f"costs {plural(spent, 'point')}"
+            return f"Dash has {plural(m.points, 'point')} left; the path {'has ' * (spent == len(path))}{cost}."
+        if spent > DASH_PATH_CAP:
             return (f"Send a dash at most {DASH_PATH_CAP} steps per command; the rest of your points stay "
                     "ready for the next `move path:`.")
         occ = occupancy(st)
