@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core import Action, MalformedAction, Rng
-from games.core.grid import label, parse_label
+from games.core.grid import col_letters, label, parse_label
 from games.core.hexgrid import HEX_DIRS, HexLabels, distance, hexagon, neighbor
 
 keys = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=8)
@@ -106,3 +106,11 @@ def test_a_bare_word_after_a_value_continues_it():
     assert Action.parse("join hero:Von Wilding") == Action.parse('join hero:"Von Wilding"')
     with pytest.raises(MalformedAction):
         parse_pairs(["Wilding"])
+
+
+def test_a_column_west_of_every_board_has_no_letters_and_says_so():
+    """Square labels (DESIGN: coordinates): columns 0, 25, 26 are A, Z, AA; a negative column is refused at once
+    (it once looped for ever when a Quodd sheep was sprung off the west edge and named before the edge check)."""
+    assert [col_letters(0), col_letters(25), col_letters(26)] == ["A", "Z", "AA"]
+    with pytest.raises(ValueError):
+        col_letters(-2)

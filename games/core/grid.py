@@ -16,7 +16,9 @@ _LABEL = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
 def col_letters(x: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA."""
+    """0 -> A, 25 -> Z, 26 -> AA; a negative column has no letters (ValueError, never an endless loop)."""
+    if x < 0:
+        raise ValueError(f"column {x} is off every board")
     s = ""
     x += 1
     while x:

@@ -133,10 +133,10 @@ def _picked(st: QState, s: Sheep, h: Hero, ev: list[Event]) -> bool:
 
 def _set_down(st: QState, s: Sheep, to: XY, ev: list[Event], how: str) -> None:
     """A sheep thrown by a spring or a teleporter comes down on `to`."""
-    lab = label(*to)
     if not on_map(st, to) or is_pit(st, to):
         _lost(st, s, f"{how} into a pit" if on_map(st, to) else f"{how} off the map", ev)
         return
+    lab = label(*to)  # on the map: a square west or north of it has no label
     h = hero_at(st, to)
     if _solid(st, to) or sheep_at(st, to) is not None or _crystal(st, to) or (
             h is not None and len(h.carrying) >= carry_cap(st, h)):

@@ -180,6 +180,16 @@ def test_sheep_on_a_spring_springs_the_way_it_walks_even_into_a_pit():
     assert st.sheep == [] and "The grey sheep springs N into a pit and is lost." in texts(ev)
 
 
+def test_sheep_teleported_off_the_west_edge_is_lost_off_the_map():
+    """Sheep rule 6 at the edge: a teleporter that sends the sheep past the board's west edge loses it off the map
+    (a square there has no label: naming it before the edge check looped for ever and hung a random game)."""
+    seed = next(s for s in range(10_000) if _dice(s) == (7, 3))  # W, 3 spaces: from B5 to two columns off the map
+    st = flock(build(OPEN, tokens={"B5": "teleporter"}, heroes=[dict(pos="I9")], seed=seed), ("B6", "grey", "N"))
+    ev: list[Event] = []
+    upkeep_sheep(st, ev)
+    assert st.sheep == [] and "The grey sheep teleports 3 W off the map and is lost." in texts(ev)
+
+
 def test_sheep_on_a_teleporter_rolls_the_direction_and_the_distance():
     """Sheep rule 6: both dice decide where it goes (the direction die d8, then the teleporter die)."""
     seed = next(s for s in range(10_000) if _dice(s) == (3, 2))  # E, 2 spaces
