@@ -16,9 +16,10 @@ _LABEL = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
 def col_letters(x: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA; a negative column has no letters (ValueError, never an endless loop)."""
+    """0 -> A, 25 -> Z, 26 -> AA; a column west of the board (negative) has no letters ("", never an endless
+    loop: -2 and below once looped for ever). Rules name squares on the map only."""
     if x < 0:
-        raise ValueError(f"column {x} is off every board")
+        return ""
     s = ""
     x += 1
     while x:
