@@ -26,7 +26,7 @@ from games.core import Event
 from games.core.grid import OPPOSITE, label, step_xy
 
 from . import data
-from .board import XY, kind, on_map, xy
+from .board import XY, active, kind, on_map, xy
 from .jobs import decide, push_front
 from .platforms import pushed, turned_about
 from .rotation import board_box, rotate_board
@@ -125,30 +125,49 @@ def light(st: QState, ev: list[Event]) -> tuple[list[BeamPiece], list[BeamPiece]
     before = list(st.lit)
     st.lit, hits, backs = trace(st)
     st.spun = [p.at for p in hits if p.kind == "rotator"]
+    st.backs = [p.at for p in sorted(backs, key=_key)]
     _burn(st, before, ev)
     return hits, backs
 
 
-def refresh(st: QState, ev: list[Event]) -> None:
+# the phases of a hero's turn: a reflector newly hit on the back then is the active player's question at once
+TURN_PHASES = ("power", "move", "recovery", "explore")
+
+
+def refresh(st: QState, ev: list[Event], still: tuple[str, ...] = ()) -> None:
     """Trace the beams again after anything that may have changed them mid-round (a crystal put on or taken
     off a power block, a wall placed or broken, a board, platform or reflector turned): squares a beam newly
     crosses burn, and a rotator a beam newly hits turns its platform or board at once (then again at each
-    upkeep while the beam stays on it). Movers act only at the upkeep ("each round")."""
+    upkeep while the beam stays on it). Movers act only at the upkeep ("each round"). A reflector newly hit on
+    its back during a hero's turn is turned the way the active player chooses, asked at once (`ask_back`), and
+    so are those in `still` (asked already, not answered yet) that the beams still hit on the back."""
+    backs = _retrace(st, ev)
+    hit = [p.at for p in sorted(backs, key=_key)]
+    ask = [at for at in hit if at not in st.backs or at in still]
+    st.backs = hit
+    if ask and st.phase in TURN_PHASES and st.pending is None:
+        ask_back(st, ask, now=True)
+
+
+def _retrace(st: QState, ev: list[Event]) -> list[BeamPiece]:
+    """`refresh`'s tracing and rotators; the reflectors hit on the back when it is done."""
+    backs: list[BeamPiece] = []
     for _ in range(4):  # a rotator turning may move the beams again; four quarter turns bring all back
         power(st)
-        lit, hits, _backs = trace(st)
+        lit, hits, backs = trace(st)
         fresh = [p for p in hits if p.kind == "rotator" and p.at not in st.spun]
         if lit == st.lit and not fresh and len(st.spun) == sum(p.kind == "rotator" for p in hits):
-            return
+            return backs
         before = list(st.lit)
         st.lit = lit
         st.spun = [p.at for p in hits if p.kind == "rotator"]
         _burn(st, before, ev)
         if not fresh:
-            return
+            return backs
         for piece in sorted(fresh, key=_key):
             ev.append(Event(text=f"The beam newly hits the rotator at {piece.at}."))
             _act(st, piece, ev)
+    return backs
 
 
 def _act(st: QState, piece: BeamPiece, ev: list[Event]) -> None:
@@ -175,16 +194,18 @@ def upkeep_beams(st: QState, ev: list[Event]) -> None:
         light(st, ev)
 
 
-def ask_back(st: QState, backs: list[str]) -> bool:
-    """The rulebook: a reflector hit on its back turns a quarter the way the active player chooses. At the end of
-    the round nobody is active: the first player chooses (house, as for the world events' choices; on a deadline
-    clockwise, the first answer). Asks about the first of `backs` (the rest ride in the job); False if none."""
+def ask_back(st: QState, backs: list[str], *, now: bool = False) -> bool:
+    """The rulebook: a reflector hit on its back turns a quarter the way the active player chooses. During a
+    hero's turn (`now`) that is the hero's player, asked at once; at the end of the round nobody is active: the
+    first player chooses (house, as for the world events' choices; on a deadline clockwise, the first answer).
+    Asks about the first of `backs` (the rest ride in the job, `how` says which of the two); False if none."""
     if not backs:
         return False
-    first = st.heroes[st.first]
-    decide(st, "reflector", first.player, first, list(WAYS),
-           f"{first.name}: the beam hits the back of the reflector at {backs[0]}; turn it a quarter clockwise or "
-           "counter-clockwise", job=Job(kind="none", hero=first.player, at=backs[0], item=" ".join(backs[1:])))
+    who = active(st) if now else st.heroes[st.first]
+    decide(st, "reflector", who.player, who, list(WAYS),
+           f"{who.name}: the beam hits the back of the reflector at {backs[0]}; turn it a quarter clockwise or "
+           "counter-clockwise", job=Job(kind="none", hero=who.player, at=backs[0], item=" ".join(backs[1:]),
+                                        how="now" if now else ""))
     return True
 
 

@@ -206,6 +206,7 @@ class QState(BaseModel):
     beams: list[BeamPiece] = Field(default_factory=list)  # beam gadgets (`beams.py`)
     lit: list[str] = Field(default_factory=list)  # squares a beam crosses (and active power blocks): impassable
     spun: list[str] = Field(default_factory=list)  # rotators a beam hits now (a newly hit one turns at once)
+    backs: list[str] = Field(default_factory=list)  # reflectors a beam hits on the back now (newly hit: a question)
     turned: dict[str, int] = Field(default_factory=dict)  # board id -> quarter turns clockwise since setup (1-3)
     # the modes of issue 15, saved only when set (`MODE_EXTRAS`)
     board: str = ""  # the player board side: "" = A (the printed upgrade track), "b" = face-linked upgrades
@@ -233,7 +234,7 @@ class QState(BaseModel):
 
 
 # QState fields of the living board, saved only when they hold something
-LIVING = ("sheep", "platforms", "beams", "lit", "spun", "turned")
+LIVING = ("sheep", "platforms", "beams", "lit", "spun", "backs", "turned")
 # QState fields of the modes of issue 15 (board side, overlord, multi-part), saved only when set
 MODE_EXTRAS = ("board", "overlord_deck", "overlord_target", "part", "next_part")
 

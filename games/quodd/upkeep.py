@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from games.core import Event
 
-from .beams import ask_back, light, turn_back, upkeep_beams
+from .beams import ask_back, light, refresh, turn_back, upkeep_beams
 from .bombs import upkeep_bombs
 from .platforms import upkeep_platforms
 from .sheep import upkeep_sheep
@@ -34,9 +34,13 @@ def upkeep(st: QState, ev: list[Event], start: int = 0) -> None:
 
 
 def _reflected(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-    """The first player's answer for a reflector hit on the back: it turns; the next such reflector is asked, or
-    the beams are traced again and the upkeep goes on after the beam step."""
+    """The answer for a reflector hit on the back: it turns; the next such reflector is asked, or the beams are
+    traced again. Asked during a hero's turn (`job.how` "now") the turn goes on (a reflector the beams newly hit
+    on the back then is asked in its turn); asked at the upkeep, the upkeep goes on after the beam step."""
     turn_back(st, job.at, option == "clockwise", ev)
+    if job.how == "now":  # the beams move with it: what they newly hit on the back is asked too
+        refresh(st, ev, still=tuple(job.item.split()))
+        return
     if ask_back(st, job.item.split()):
         return
     light(st, ev)

@@ -207,3 +207,41 @@ def test_two_reflectors_hit_on_the_back_are_asked_one_after_the_other_north_to_s
     assert st.pending.job.at == "E5"
     st, _ = do(st, "ann", "choose option:clockwise")
     assert st.beams[1].dir == "SE" and st.pending is None
+
+
+def _back_hit_in_anns_turn() -> QState:
+    """Ann's power phase: a crystal dropped on the power block at B3 switches on the emitter at B5, whose beam
+    meets the reflector at E5 on its back."""
+    st = build(OPEN, heroes=[dict(pos="A3", carrying=["plain-crystal"]), dict(pos="A9")], phase="power")
+    st.beams = [BeamPiece(at="B3", kind="power", group="p", on=False),
+                BeamPiece(at="B5", kind="emitter", dir="E", group="p", on=False),
+                BeamPiece(at="E5", kind="reflector", dir="NE")]
+    light(st, [])
+    st.turn, st.first = 0, 1  # ann's turn; bob holds the first player coin
+    return st
+
+
+def test_a_reflector_hit_on_the_back_during_a_turn_is_the_active_players_question_at_once():
+    """Beam Reflector: the active player chooses which way it turns, at the moment the beam hits its back (not at
+    the upkeep, and not the first player); then the turn goes on."""
+    st = _back_hit_in_anns_turn()
+    assert st.lit == [] and st.backs == []
+    st, _ = do(st, "ann", "drop item:plain-crystal at:B3")
+    assert st.pending is not None and st.pending.kind == "reflector" and st.pending.player == "ann"
+    assert st.pending.job is not None and st.pending.job.at == "E5" and E.legal_actions(st, "bob") == []
+    assert {E.label(st, a) for a in E.legal_actions(st, "ann")} == {"Turn ↻", "Turn ↺"}
+    st, texts = do(st, "ann", "choose option:counter-clockwise")
+    assert st.beams[2].dir == "NW" and st.pending is None and st.phase in ("power", "move")  # the turn goes on
+    assert "The beam hits the back of the reflector at E5; it turns a quarter counter-clockwise." in texts
+    assert {"E4", "E3", "E2", "E1"} <= set(st.lit)  # the beam now leaves northwards
+
+
+def test_a_reflector_still_hit_on_the_back_after_its_turn_is_not_asked_again_in_that_turn():
+    """Turned clockwise the reflector shows the beam its back again: the question is not asked over and over
+    (only a reflector newly hit on the back is); the upkeep asks the first player about it as before."""
+    st = _back_hit_in_anns_turn()
+    st, _ = do(st, "ann", "drop item:plain-crystal at:B3")
+    st, _ = do(st, "ann", "choose option:clockwise")
+    assert st.pending is None and st.backs == ["E5"] and st.phase in ("power", "move")
+    run(st, [])
+    assert st.pending is None
