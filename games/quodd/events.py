@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from games.core import Event, Rng
 from games.core.grid import DIRS8
+from games.core.words import says
 
 from . import data
 from .abilities.track import ignores_world_events
@@ -110,7 +111,7 @@ def _blow(st: QState, do: str, d: str, n: int, ev: list[Event]) -> None:
 
 def _aimed(do: str) -> Resolver:
     def resolve(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-        ev.append(Event(text=f"{h.name} sends it {option}."))
+        ev.append(Event(text=f"{says(h.name, 'sends')} it {option}."))
         _blow(st, do, option, job.n, ev)
     return resolve
 
