@@ -58,7 +58,7 @@ def _rerolled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> No
     if option == "reroll":
         mark(st, "re-roll")
         shown = ROLLS[job.item](st)
-        ev.append(Event(text=f"{name(st, h.player)} rolls again (Re-roll a Die).", irreversible=True))
+        ev.append(Event(text=f"{says(name(st, h.player), 'rolls')} again (Re-roll a Die).", irreversible=True))
     apply_roll(st, h, job.item, shown, ev, at=job.at, d=job.dir)
 
 

@@ -122,7 +122,7 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
     roller = hero_of(st, decider)
     if has(roller, "re-roll") and decider == active(st).player and not used(st, "re-roll"):
         shown = "+".join("Q" if r == 6 and k == "teleporter" else str(r) for r in rolls)
-        ev.append(Event(text=f"{name(st, decider)} rolls {shown} for the {k.replace('_', ' ')} at {h.pos}.",
+        ev.append(Event(text=f"{says(name(st, decider), 'rolls')} {shown} for the {k.replace('_', ' ')} at {h.pos}.",
                         irreversible=True))
         decide(st, "reroll", decider, h, ["keep", "reroll"],
                f"{name(st, decider)}: keep the roll of {shown} or roll again (Re-roll a Die, once a turn)",
@@ -137,7 +137,7 @@ def _rerolled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> No
     if option == "reroll":
         mark(st, "re-roll")
         rolls = [st.rng.d(6) for _ in rolls]
-        ev.append(Event(text=f"{name(st, decider)} rolls again (Re-roll a Die).", irreversible=True))
+        ev.append(Event(text=f"{says(name(st, decider), 'rolls')} again (Re-roll a Die).", irreversible=True))
     _rolled(st, h, xy(job.at), job.item, decider, job.model_copy(update={"item": "", "at": "", "prev": ""}),
             rolls, ev)
 
@@ -157,7 +157,8 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
     who = name(st, decider)
     what = k.replace('_', ' ')
     if broken:
-        ev.append(Event(text=f"{who} rolls {shown} for the {what} at {h.pos}: it explodes!", irreversible=True))
+        ev.append(Event(text=f"{says(who, 'rolls')} {shown} for the {what} at {h.pos}: it explodes!",
+                        irreversible=True))
         del st.tokens[label(*p)]
         explode(st, p, ev)
         if own:
@@ -165,7 +166,7 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
         return
     dests = [label(*q) for q in squares(st) if 1 <= manhattan(p, q) <= reach and standable(st, q)
              and hero_at(st, q) is None]
-    ev.append(Event(text=f"{who} rolls {shown} for the {what} at {h.pos}.", irreversible=True))
+    ev.append(Event(text=f"{says(who, 'rolls')} {shown} for the {what} at {h.pos}.", irreversible=True))
     if own and has(h, "teleport-mastery"):
         keep_points(st, ev, "teleport")
     elif own:

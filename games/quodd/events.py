@@ -95,7 +95,8 @@ def _spared(st: QState, ev: list[Event]) -> tuple[str, ...]:
     """Heroes with Ignore World Events are not moved or spun by one (house: the good ones still count)."""
     spare = tuple(h.player for h in st.heroes if ignores_world_events(h) and h.pos is not None)
     for p in spare:
-        ev.append(Event(text=f"{next(h.name for h in st.heroes if h.player == p)} ignores the world event "
+        who = next(h.name for h in st.heroes if h.player == p)
+        ev.append(Event(text=f"{says(who, 'ignores')} the world event "
                              "(Ignore World Events)."))
     return spare
 
