@@ -139,3 +139,43 @@ def test_dungeon_activation_and_ready_lines_agree_with_you():
     assert re.search(r"^you activate \w+", text, re.M), text
     assert not re.search(r"\byou (activates|is)\b", text), text
     assert re.search(r"^bob activates \w+", text, re.M), text
+
+
+# "you" followed by a verb in the third person ("you tumbles", "you is"); "(you)" in a listing is not a subject.
+YOU_THIRD_PERSON = re.compile(r"(?<!\()\byou (([a-z]+s)|is|has|was)\b")
+
+
+def _quodd_random_play(seed: int, steps: int = 300) -> str:
+    """Random legal Quodd moves with seats you/bob; every event text, waiting line and result, one a line."""
+    import random
+
+    engine = get_game("quodd")
+    state = engine.setup({}, [Seat(player="you", name="you"), Seat(player="bob", name="bob")], seed)
+    rng = random.Random(seed)
+    said: list[str] = []
+    for _ in range(steps):
+        st = engine.status(state)
+        said.append(st.waiting_for)
+        if st.finished or not st.to_act:
+            said.append(st.result.text if st.result else "")
+            break
+        player = st.to_act[0]
+        legal = engine.legal_actions(state, player)
+        onward = [a for a in legal if a.cmd != "rearrange"]  # rearranging is always legal and would go on forever
+        pick = rng.choice(legal if rng.random() < 0.1 or not onward else onward)
+        state, events = engine.apply(state, player, pick)
+        said += [e.text for e in events]
+    return "\n".join(said)
+
+
+def test_quodd_texts_about_the_console_player_agree_with_you():
+    """Quodd's event texts and prompts whose subject is a player's name use `says`: "you tumble", "you are ready",
+    "you have Jump on top"; bob, a name, keeps the third person ("bob is ready", "bob tumbles")."""
+    seen_bob: set[str] = set()
+    for seed in (1, 2, 3, 4):
+        text = _quodd_random_play(seed)
+        bad = YOU_THIRD_PERSON.search(text)
+        assert bad is None, (seed, text[max(0, bad.start() - 200):bad.end() + 100])
+        assert "you are ready." in text and "bob is ready." in text, seed
+        seen_bob |= set(re.findall(r"^bob ((?:[a-z]+s)|is|has)\b", text, re.M))
+    assert {"is", "has"} <= seen_bob and len(seen_bob) >= 4, seen_bob

@@ -40,3 +40,9 @@ def says(name: str, verb: str) -> str:
     else:
         base = head
     return f"{name} {base}" + (f" {rest}" if rest else "")
+
+
+def agrees(name: str, verb: str) -> str:
+    """Only the verb of `says`, for a second verb with the same subject: ("you", "wins") -> "win" in "you reach
+    the marker and win"."""
+    return says(name, verb)[len(name) + 1:]

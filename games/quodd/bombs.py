@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import DIRS4, OPPOSITE, label, step_xy
-from games.core.words import possessive
+from games.core.words import agrees, possessive, says
 
 from . import data
 from .abilities.track import food_protected
@@ -89,7 +89,8 @@ def _hit(st: QState, b: Bomb, q: XY, target: Hero | None, crystal: list[str], ev
             if burnable:  # Protected Food: a fire bomb never burns the food cards of a hero who has it
                 card = h.hand.pop(burnable[st.rng.below(len(burnable))])
                 st.discard.append(card)
-                ev.append(Event(text=f"{h.name} is burnt by the fire bomb and discards a random card.",
+                ev.append(Event(text=f"{says(h.name, 'is')} burnt by the fire bomb"
+                                     f" and {agrees(h.name, 'discards')} a random card.",
                                 irreversible=True))
     if b.kind == "ice":
         for h in hit:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from games.core import Action, Event
 from games.core.grid import DIRS8, label
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from . import data
 from .abilities.track import has
@@ -197,11 +197,11 @@ def play_card(st: QState, player: str, action: Action, ev: list[Event]) -> None:
             st.m.item_used = True
         else:
             st.m.pet_used = True
-        ev.append(Event(text=f"{h.name} uses {c.name}."))
+        ev.append(Event(text=f"{says(h.name, 'uses')} {c.name}."))
         _effect(st, h, c, c.effect.use, action, ev)
         return
     h.hand.remove(cid)
-    ev.append(Event(text=f"{h.name} plays {c.name}" + (" (impulse)." if action.cmd == "impulse" else ".")))
+    ev.append(Event(text=f"{says(h.name, 'plays')} {c.name}" + (" (impulse)." if action.cmd == "impulse" else ".")))
     _effect(st, h, c, c.effect, action, ev)
     if c.effect.do != "equip":
         st.discard.append(cid)
@@ -216,24 +216,24 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
         ev.append(Event(text=f"{h.name}: {what} +{e.points} movement this turn."))
     elif e.do == "place":
         st.tokens[at] = Token(kind=e.token)
-        ev.append(Event(text=f"{h.name} places a {data.token_kinds()[e.token].name.lower()} on {at}."))
+        ev.append(Event(text=f"{says(h.name, 'places')} a {data.token_kinds()[e.token].name.lower()} on {at}."))
         underdog_acts(st, h, at, ev)
     elif e.do == "remove":
         gone = st.tokens.pop(at)
-        ev.append(Event(text=f"{h.name} removes the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
+        ev.append(Event(text=f"{says(h.name, 'removes')} the {data.token_kinds()[gone.kind].name.lower()} on {at}."))
     elif e.do == "move":
         to = action.get("to") or ""
         st.tokens[to] = st.tokens.pop(at)
-        ev.append(Event(text=f"{h.name} moves the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
+        ev.append(Event(text=f"{says(h.name, 'moves')} the {data.token_kinds()[st.tokens[to].kind].name.lower()} "
                              f"from {at} to {to}."))
         underdog_acts(st, h, to, ev)
     elif e.do == "break":
         st.tokens[at] = Token(kind="broken_wall")
-        ev.append(Event(text=f"{h.name} breaks the wall on {at}."))
+        ev.append(Event(text=f"{says(h.name, 'breaks')} the wall on {at}."))
     elif e.do == "explore":
         draw_top(st, h, e.n, ev)
     elif e.do == "wipe":
-        ev.append(Event(text=f"{h.name} sweeps the lineup away."))
+        ev.append(Event(text=f"{says(h.name, 'sweeps')} the lineup away."))
         wipe_lineup(st, ev)
     elif e.do == "dash":
         _dash(st, h, at, ev)
@@ -246,7 +246,7 @@ def _dash(st: QState, h: Hero, at: str, ev: list[Event]) -> None:
     as on any step (decided by `h`); not the hero's movement, so no steals, tunnels or Q tokens; it ends in a
     landing (reveals, pick-ups)."""
     d, k = dash_ends(st, h)[at]
-    ev.append(Event(text=f"{h.name} dashes {d}" + (f", gliding {k - 1} further on the ice (Freeze-O-Tron)."
+    ev.append(Event(text=f"{says(h.name, 'dashes')} {d}" + (f", gliding {k - 1} further on the ice (Freeze-O-Tron)."
                                                     if k > 1 else ".")))
     st.queue += [Job(kind="step", hero=h.player, dir=d, how="dash", n=int(i > 0)) for i in range(k)]
     st.queue.append(Job(kind="land", hero=h.player))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 from games.core.grid import DIRS8, chebyshev, label, parse_label, step_xy
+from games.core.words import says
 
 from .abilities.stealing import after_steal, explain_grip, grip_costs, pay_grip
 from .board import ACTIVE, XY, feature, hero_of, is_mover, is_pit, kind, safe_spot, xy
@@ -53,14 +54,14 @@ def steal(st: QState, h: Hero, victim_player: str, item: str, ev: list[Event], c
     victim.carrying.remove(item)
     h.carrying.append(item)
     st.m.stolen_from.append(victim.player)
-    ev.append(Event(text=f"{h.name} steals a {item.replace('-', ' ')} from {victim.name}."))
+    ev.append(Event(text=f"{says(h.name, 'steals')} a {item.replace('-', ' ')} from {victim.name}."))
     after_steal(st, h, ev)
 
 
 def drop(st: QState, h: Hero, item: str, at: str, ev: list[Event]) -> None:
     h.carrying.remove(item)
     st.ground.setdefault(at, []).append(item)
-    ev.append(Event(text=f"{h.name} drops a {item.replace('-', ' ')} on {at}."))
+    ev.append(Event(text=f"{says(h.name, 'drops')} a {item.replace('-', ' ')} on {at}."))
 
 
 def explain_steal(st: QState, h: Hero, a: dict[str, str]) -> str:
@@ -73,14 +74,14 @@ def explain_steal(st: QState, h: Hero, a: dict[str, str]) -> str:
     if victim.player in st.m.stolen_from:
         return f"You stole from {victim.name} already this turn (once per hero per turn)."
     if victim.pos is None or h.pos is None or chebyshev(xy(victim.pos), xy(h.pos)) != 1:
-        return f"{victim.name} is not right next to you (diagonals count)."
+        return f"{says(victim.name, 'is')} not right next to you (diagonals count)."
     if not victim.carrying:
         locked = " (banked crystals are locked)." if victim.banked else "."
-        return f"{victim.name} carries nothing to steal" + locked
+        return f"{says(victim.name, 'carries')} nothing to steal" + locked
     grip = explain_grip(st, h, victim.player, a.get("card", ""))
     if grip:
         return grip
-    return f"{victim.name} does not carry a {a.get('item', '?').replace('-', ' ')}."
+    return f"{says(victim.name, 'does')} not carry a {a.get('item', '?').replace('-', ' ')}."
 
 
 def steal_label(st: QState, option: str) -> str:

@@ -6,6 +6,7 @@ private (`private_text`); the deck's order is hidden (`redact`, `hidden_digest` 
 from __future__ import annotations
 
 from games.core import Event, Rng
+from games.core.words import says
 
 from . import data
 from .modes.buddies import holder
@@ -76,14 +77,14 @@ def draw_top(st: QState, h: Hero, n: int, ev: list[Event]) -> int:
     if got:
         where = "the overlord deck" if mine else "the exploration deck"
         to = f" for {holder(st, h).name}'s hand" if h.controller else ""
-        ev.append(Event(text=f"{h.name} draws {got} from {where}{to}.", irreversible=True))
+        ev.append(Event(text=f"{says(h.name, 'draws')} {got} from {where}{to}.", irreversible=True))
     return got
 
 
 def take_lineup(st: QState, h: Hero, cid: str, ev: list[Event]) -> None:
     st.lineup.remove(cid)
     holder(st, h).hand.append(cid)
-    ev.append(Event(text=f"{h.name} takes {card_name(cid)} from the lineup."))
+    ev.append(Event(text=f"{says(h.name, 'takes')} {card_name(cid)} from the lineup."))
 
 
 def fetch_kind(st: QState, h: Hero, kind: str, ev: list[Event]) -> None:
@@ -99,20 +100,20 @@ def fetch_kind(st: QState, h: Hero, kind: str, ev: list[Event]) -> None:
             holder(st, h).hand.append(top)
             st.discard.extend(passed)
             shown = f" ({', '.join(card_name(c) for c in passed)} to the discard pile)" if passed else ""
-            ev.append(Event(text=f"{h.name} reveals cards from the deck until a {kind} card: "
+            ev.append(Event(text=f"{says(h.name, 'reveals')} cards from the deck until a {kind} card: "
                                  f"it goes to their hand{shown}.", irreversible=True))
             return
         passed.append(top)
     st.discard.extend(passed)
-    ev.append(Event(text=f"{h.name} finds no {kind} card in the deck.", irreversible=True))
+    ev.append(Event(text=f"{says(h.name, 'finds')} no {kind} card in the deck.", irreversible=True))
 
 
 def take_treasure(st: QState, h: Hero, ev: list[Event]) -> None:
     if not st.treasure:
-        ev.append(Event(text=f"The treasure deck is empty: {h.name} finds nothing."))
+        ev.append(Event(text=f"The treasure deck is empty: {says(h.name, 'finds')} nothing."))
         return
     holder(st, h).hand.append(st.treasure.pop(0))
-    ev.append(Event(text=f"{h.name} takes a treasure card.", irreversible=True))
+    ev.append(Event(text=f"{says(h.name, 'takes')} a treasure card.", irreversible=True))
 
 
 def refill_lineup(st: QState, ev: list[Event]) -> None:

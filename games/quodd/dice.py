@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Event
+from games.core.words import says
 
 from .abilities.track import has, mark, used
 from .board import active
@@ -32,7 +33,7 @@ def roll_or_ask(st: QState, h: Hero, what: str, ev: list[Event], *, at: str = ""
     shown = ROLLS[what](st)
     if not may_reroll(st, h):
         return shown
-    ev.append(Event(text=f"{h.name} rolls {shown} on the {DIE[what]}.", irreversible=True))
+    ev.append(Event(text=f"{says(h.name, 'rolls')} {shown} on the {DIE[what]}.", irreversible=True))
     decide(st, "reroll_die", h.player, h, ["keep", "reroll"],
            f"{h.name}: keep {shown} on the {DIE[what]} or roll again (Re-roll a Die, once a turn)",
            job=Job(kind="none", hero=h.player, item=what, prev=shown, at=at, dir=d))
@@ -57,7 +58,7 @@ def _rerolled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> No
     if option == "reroll":
         mark(st, "re-roll")
         shown = ROLLS[job.item](st)
-        ev.append(Event(text=f"{name(st, h.player)} rolls again (Re-roll a Die).", irreversible=True))
+        ev.append(Event(text=f"{says(name(st, h.player), 'rolls')} again (Re-roll a Die).", irreversible=True))
     apply_roll(st, h, job.item, shown, ev, at=job.at, d=job.dir)
 
 

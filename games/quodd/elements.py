@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.core.grid import DIRS4, DIRS8, label, manhattan, step_xy
+from games.core.words import agrees, says
 
 from . import data, marks
 from .abilities.track import has, mark, used
@@ -55,7 +56,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
     k = t.kind if t else ""
     if t is not None and k == "rally" and st.objective in ("race", "trial") and t.number == h.progress + 1:
         h.progress += 1
-        ev.append(Event(text=f"{h.name} reaches rally marker {t.number}."))
+        ev.append(Event(text=f"{says(h.name, 'reaches')} rally marker {t.number}."))
         if h.progress == len(st.rally):
             h.finished_round = st.round
     if t is not None and k in ("switch", "switch_colour"):
@@ -91,7 +92,7 @@ def _rearrange_token(st: QState, h: Hero, k: str, own: bool, job: Job) -> None:
 
 
 def _token_skipped(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-    ev.append(Event(text=f"{h.name} leaves the skills as they are."))
+    ev.append(Event(text=f"{says(h.name, 'leaves')} the skills as they are."))
 
 
 # ---- springs --------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ def teleport(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, ev: lis
     roller = hero_of(st, decider)
     if has(roller, "re-roll") and decider == active(st).player and not used(st, "re-roll"):
         shown = "+".join("Q" if r == 6 and k == "teleporter" else str(r) for r in rolls)
-        ev.append(Event(text=f"{name(st, decider)} rolls {shown} for the {k.replace('_', ' ')} at {h.pos}.",
+        ev.append(Event(text=f"{says(name(st, decider), 'rolls')} {shown} for the {k.replace('_', ' ')} at {h.pos}.",
                         irreversible=True))
         decide(st, "reroll", decider, h, ["keep", "reroll"],
                f"{name(st, decider)}: keep the roll of {shown} or roll again (Re-roll a Die, once a turn)",
@@ -136,7 +137,7 @@ def _rerolled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> No
     if option == "reroll":
         mark(st, "re-roll")
         rolls = [st.rng.d(6) for _ in rolls]
-        ev.append(Event(text=f"{name(st, decider)} rolls again (Re-roll a Die).", irreversible=True))
+        ev.append(Event(text=f"{says(name(st, decider), 'rolls')} again (Re-roll a Die).", irreversible=True))
     _rolled(st, h, xy(job.at), job.item, decider, job.model_copy(update={"item": "", "at": "", "prev": ""}),
             rolls, ev)
 
@@ -156,7 +157,8 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
     who = name(st, decider)
     what = k.replace('_', ' ')
     if broken:
-        ev.append(Event(text=f"{who} rolls {shown} for the {what} at {h.pos}: it explodes!", irreversible=True))
+        ev.append(Event(text=f"{says(who, 'rolls')} {shown} for the {what} at {h.pos}: it explodes!",
+                        irreversible=True))
         del st.tokens[label(*p)]
         explode(st, p, ev)
         if own:
@@ -164,7 +166,7 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
         return
     dests = [label(*q) for q in squares(st) if 1 <= manhattan(p, q) <= reach and standable(st, q)
              and hero_at(st, q) is None]
-    ev.append(Event(text=f"{who} rolls {shown} for the {what} at {h.pos}.", irreversible=True))
+    ev.append(Event(text=f"{says(who, 'rolls')} {shown} for the {what} at {h.pos}.", irreversible=True))
     if own and has(h, "teleport-mastery"):
         keep_points(st, ev, "teleport")
     elif own:
@@ -172,11 +174,11 @@ def _rolled(st: QState, h: Hero, p: XY, k: str, decider: str, job: Job, rolls: l
     if not dests:
         return
     decide(st, "teleport", decider, h, dests,
-           f"{who}: choose where {h.name} teleports (up to {reach} space{'s' if reach != 1 else ''})", job=job)
+           f"{who}: choose where {says(h.name, 'teleports')} (up to {reach} space{'s' if reach != 1 else ''})", job=job)
 
 
 def _teleported(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-    ev.append(Event(text=f"{h.name} teleports to {option}."))
+    ev.append(Event(text=f"{says(h.name, 'teleports')} to {option}."))
     marks.went(st, h, h.pos, option)
     h.pos = option
     if is_mover(st, h):
@@ -263,7 +265,8 @@ def _whirlpool(st: QState, h: Hero, decider: str) -> None:
 
 def _spun(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     h.head, h.front = spin(h.head, h.front, option == "cw")
-    ev.append(Event(text=f"{h.name} spins {'clockwise' if option == 'cw' else 'counter-clockwise'} on the whirlpool."))
+    way = "clockwise" if option == "cw" else "counter-clockwise"
+    ev.append(Event(text=f"{says(h.name, 'spins')} {way} on the whirlpool."))
 
 
 # ---- tunnels and water connections: coming up somewhere else ------------------------------------
@@ -278,14 +281,14 @@ def _tunnel(st: QState, h: Hero, own: bool, job: Job) -> None:
 
 def _tunnelled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     if option != "stay":
-        ev.append(Event(text=f"{h.name} goes through the tunnel to {option}."))
+        ev.append(Event(text=f"{says(h.name, 'goes')} through the tunnel to {option}."))
         if has(h, "tunnel-mastery"):
             keep_points(st, ev, "tunnel")
         else:
             end_movement(st, ev, "tunnel")
         surface(st, h, option, Job(kind="surface", hero=h.player, at=option, how="tunnel"), ev)
     else:
-        ev.append(Event(text=f"{h.name} stays out of the tunnel."))
+        ev.append(Event(text=f"{says(h.name, 'stays')} out of the tunnel."))
 
 
 def _water(st: QState, h: Hero, decider: str, job: Job, ev: list[Event]) -> None:
@@ -296,11 +299,11 @@ def _water(st: QState, h: Hero, decider: str, job: Job, ev: list[Event]) -> None
         link_to(st, h, ends[0], job, ev)
     elif ends:
         decide(st, "link", decider, h, ends,
-               f"{name(st, decider)}: choose the water connection {letter} {h.name} surfaces at", job=job)
+               f"{name(st, decider)}: choose the water connection {letter} {says(h.name, 'surfaces')} at", job=job)
 
 
 def link_to(st: QState, h: Hero, dest: str, job: Job, ev: list[Event]) -> None:
-    ev.append(Event(text=f"{h.name} rides the water connection from {h.pos} to {dest}."))
+    ev.append(Event(text=f"{says(h.name, 'rides')} the water connection from {h.pos} to {dest}."))
     surface(st, h, dest, Job(kind="surface", hero=h.player, at=dest, how="link", by=job.by, seq=job.seq), ev)
 
 
@@ -339,20 +342,22 @@ def surface(st: QState, h: Hero, dest: str, job: Job, ev: list[Event]) -> None:
         _surface_push(st, h, other, dirs[0], job, ev)
     elif dirs:
         decide(st, "surface_push", decider, h, dirs,
-               f"{name(st, decider)}: {h.name} comes up under {other.name} at {dest}; "
-               f"choose where {other.name} is pushed", job=job)
+               f"{name(st, decider)}: {says(h.name, 'comes')} up under {other.name} at {dest}; "
+               f"choose where {says(other.name, 'is')} pushed", job=job)
     else:
         spots = [label(*q) for q in (step_xy(to, d) for d in DIRS8)
                  if on_map(st, q) and kind(st, q) != "impassable_up" and hero_at(st, q, but=h.player) is None]
         if not spots:
-            ev.append(Event(text=f"{h.name} cannot come up under {other.name} at {dest} and stays at {h.pos}."))
+            ev.append(Event(text=f"{h.name} cannot come up under {other.name} at {dest}"
+                                 f" and {agrees(h.name, 'stays')} at {h.pos}."))
             return
         decide(st, "surface_beside", other.player, h, spots,
-               f"{other.name} cannot be moved: {other.name}, choose where {h.name} comes up next to {dest}", job=job)
+               f"{other.name} cannot be moved: {other.name}, choose where {says(h.name, 'comes')} up next to {dest}",
+               job=job)
 
 
 def _surface_push(st: QState, h: Hero, other: Hero, d: str, job: Job, ev: list[Event]) -> None:
-    ev.append(Event(text=f"{h.name} comes up under {other.name} at {job.at}."))
+    ev.append(Event(text=f"{says(h.name, 'comes')} up under {other.name} at {job.at}."))
     h.pos = None  # already on the way: the push never runs into the arriving hero's old square
     pushed: list[Job] = []
     push_chain(st, other, d, job.by or h.player, ev, pushed)
@@ -366,7 +371,7 @@ def _surface_pushed(st: QState, h: Hero, job: Job, option: str, ev: list[Event])
 
 
 def _surfaced_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-    ev.append(Event(text=f"{h.name} comes up at {option}, next to {job.at}."))
+    ev.append(Event(text=f"{says(h.name, 'comes')} up at {option}, next to {job.at}."))
     _arrive(st, h, option, job, [])
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from games.core import Event, Rng
 from games.core.grid import DIRS8
+from games.core.words import says
 
 from . import data
 from .abilities.track import ignores_world_events
@@ -94,7 +95,8 @@ def _spared(st: QState, ev: list[Event]) -> tuple[str, ...]:
     """Heroes with Ignore World Events are not moved or spun by one (house: the good ones still count)."""
     spare = tuple(h.player for h in st.heroes if ignores_world_events(h) and h.pos is not None)
     for p in spare:
-        ev.append(Event(text=f"{next(h.name for h in st.heroes if h.player == p)} ignores the world event "
+        who = next(h.name for h in st.heroes if h.player == p)
+        ev.append(Event(text=f"{says(who, 'ignores')} the world event "
                              "(Ignore World Events)."))
     return spare
 
@@ -110,7 +112,7 @@ def _blow(st: QState, do: str, d: str, n: int, ev: list[Event]) -> None:
 
 def _aimed(do: str) -> Resolver:
     def resolve(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
-        ev.append(Event(text=f"{h.name} sends it {option}."))
+        ev.append(Event(text=f"{says(h.name, 'sends')} it {option}."))
         _blow(st, do, option, job.n, ev)
     return resolve
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.core.grid import DIRS4, DIRS8, label, manhattan, step_xy
+from games.core.words import agrees, says
 
 from .board import XY, hero_at, hero_of, is_mover, is_pit, on_map, point, safe_spot, squares, standable, xy
 from .jobs import decide, end_movement, push_front
@@ -22,7 +23,7 @@ def do_fall(st: QState, job: Job, ev: list[Event]) -> None:
     h = hero_of(st, job.hero)
     at = point(job.at)
     h.pos = None
-    ev.append(Event(text=f"{h.name} falls into {'a pit at ' + job.at if on_map(st, at) else 'the void'}."))
+    ev.append(Event(text=f"{says(h.name, 'falls')} into {'a pit at ' + job.at if on_map(st, at) else 'the void'}."))
     if is_mover(st, h) and not st.m.ended:
         end_movement(st, ev, "fell")
     jobs = [Job(kind="drop_fallen", hero=h.player, at=job.at, item=it) for it in h.carrying]
@@ -71,7 +72,8 @@ def do_respawn(st: QState, job: Job, ev: list[Event]) -> None:
                                                                if str(h.progress + 1) in st.rally else (0, 0)))
     pts = respawn_points(st, h, at, job.prev)
     if not pts:
-        ev.append(Event(text=f"{h.name} finds no safe respawn point and stays out this turn."))
+        ev.append(Event(text=f"{says(h.name, 'finds')} no safe respawn point"
+                             f" and {agrees(h.name, 'stays')} out this turn."))
         return
     if len(pts) > 1:
         decide(st, "respawn", h.player, h, pts, f"{h.name}: choose the respawn point", job=job)
@@ -84,7 +86,8 @@ def place_respawn(st: QState, h: Hero, lab: str, job: Job, ev: list[Event]) -> N
         spots = [label(*step_xy(xy(lab), d)) for d in DIRS8 if standable(st, step_xy(xy(lab), d))
                  and not is_pit(st, step_xy(xy(lab), d)) and hero_at(st, step_xy(xy(lab), d)) is None]
         if not spots:
-            ev.append(Event(text=f"{h.name} finds the respawn point {lab} crowded and stays out this turn."))
+            ev.append(Event(text=f"{says(h.name, 'finds')} the respawn point {lab} crowded"
+                                 f" and {agrees(h.name, 'stays')} out this turn."))
             return
         if len(spots) == 1:
             lab = spots[0]
@@ -94,7 +97,7 @@ def place_respawn(st: QState, h: Hero, lab: str, job: Job, ev: list[Event]) -> N
             return
     h.pos = lab
     h.head, h.front = "U", h.home_front
-    ev.append(Event(text=f"{h.name} respawns Q-up at {lab}."))
+    ev.append(Event(text=f"{says(h.name, 'respawns')} Q-up at {lab}."))
 
 
 def _dropped(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
@@ -108,7 +111,7 @@ def _respawned(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> N
 def _respawned_beside(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     h.pos = option
     h.head, h.front = "U", h.home_front
-    ev.append(Event(text=f"{h.name} respawns Q-up at {option}, next to the taken respawn point."))
+    ev.append(Event(text=f"{says(h.name, 'respawns')} Q-up at {option}, next to the taken respawn point."))
 
 
 RESOLVE: dict[str, Resolver] = {"drop": _dropped, "respawn": _respawned, "respawn_beside": _respawned_beside}

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
+from games.core.words import says
 
 from . import data
 from .board import hero_of, safe_spot, xy
@@ -48,7 +49,7 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
 
 def fire_cannon(st: QState, h: Hero, at: str, t: Token, ev: list[Event]) -> None:
     """Roll the bomb die (for `h`, who may re-roll on their own turn) and fire it out of the opening."""
-    ev.append(Event(text=f"{h.name} sets off the cannon at {at}, pointing {t.dir}."))
+    ev.append(Event(text=f"{says(h.name, 'sets')} off the cannon at {at}, pointing {t.dir}."))
     shown = roll_or_ask(st, h, "bomb", ev, at=at, d=t.dir)
     if shown is not None:
         fire(st, at, t.dir, shown, ev, None)
@@ -60,14 +61,14 @@ def do_land(st: QState, h: Hero, t: Token, job: Job, ev: list[Event]) -> None:
     at = h.pos
     if t.kind == "bomb":
         del st.tokens[at]
-        ev.append(Event(text=f"{h.name} reveals a bomb token at {at}: it explodes!", irreversible=True))
+        ev.append(Event(text=f"{says(h.name, 'reveals')} a bomb token at {at}: it explodes!", irreversible=True))
         explode(st, xy(at), ev, job.by or None)
     elif t.kind == "character":
         del st.tokens[at]
         join_buddy(st, h, t.hero, at, ev)
     elif t.kind == "rotate_board":
         del st.tokens[at]
-        ev.append(Event(text=f"{h.name} reveals a rotate board token at {at}; the token goes."))
+        ev.append(Event(text=f"{says(h.name, 'reveals')} a rotate board token at {at}; the token goes."))
         if board_box(st, at) is not None:
             _ask_way(st, h, at, "the board", job, t.kind)
         else:
@@ -104,7 +105,7 @@ def join_buddy(st: QState, h: Hero, hero_id: str, at: str, ev: list[Event]) -> N
     who = data.heroes()[hero_id].name if hero_id in data.heroes() else hero_id
     h.revealed.append(f"character:{hero_id}")
     spots = [label(*q) for q in (step_xy(xy(at), d) for d in DIRS8) if safe_spot(st, q)]
-    head = f"{h.name} collects the character token of {who} at {at}"
+    head = f"{says(h.name, 'collects')} the character token of {who} at {at}"
     if hero_id not in data.heroes() or any(x.hero == hero_id for x in st.heroes):
         ev.append(Event(text=f"{head}: {who} is already on the board, so nobody joins."))
         return

@@ -14,6 +14,7 @@ Overlord scenarios: the heroes' side plays for the objective above, the overlord
 from __future__ import annotations
 
 from games.core import Event
+from games.core.words import agrees, says
 
 from .modes import TOGETHER, side_name, sides
 from .modes.overlord import OVERLORD
@@ -50,16 +51,17 @@ def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     if side == OVERLORD:
         what = "banks" if st.objective == "heist" else "reaches"
         unit = "crystals" if st.objective == "heist" else "rally markers"
-        return f"The overlord {hs[0].name} {what} {_side_score(st, hs)} {unit} and wins!"
+        return f"The overlord {says(hs[0].name, what)} {_side_score(st, hs)} {unit} and {agrees(hs[0].name, 'wins')}!"
     verb = "wins" if len(hs) == 1 or side.startswith("team:") else "win together"
     if st.objective == "race":
         h = next(h for h in hs if _finished(st, h))
         if len(hs) == 1:
-            return f"{h.name} reaches the last rally marker in round {st.round} and wins!"
-        return f"{h.name} reaches the last rally marker in round {st.round}: {who} {verb}!"
+            return f"{says(h.name, 'reaches')} the last rally marker in round {st.round} and {agrees(h.name, 'wins')}!"
+        return f"{says(h.name, 'reaches')} the last rally marker in round {st.round}: {who} {verb}!"
     if st.objective == "heist":
         if len(hs) == 1:
-            return f"{hs[0].name} banks {len(hs[0].banked)} crystals and wins the heist!"
+            return (f"{says(hs[0].name, 'banks')} {len(hs[0].banked)} crystals"
+                    f" and {agrees(hs[0].name, 'wins')} the heist!")
         n = sum(len(h.banked) for h in hs)
         if side.startswith("team:"):
             return f"{who} ({', '.join(h.name for h in hs)}) banks {n} crystals and wins the heist!"
@@ -101,7 +103,7 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
         return
     lord = next((h for h in st.heroes if h.overlord), None)
     if st.mode == "overlord" and lord is not None:  # the heroes did not stop the overlord in time
-        finish(st, [lord.player], f"Time is up after round {st.round}: the overlord {lord.name} wins!", ev)
+        finish(st, [lord.player], f"Time is up after round {st.round}: the overlord {says(lord.name, 'wins')}!", ev)
         return
     scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
     best = max(scored.values())

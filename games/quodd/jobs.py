@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import label, step_xy
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from . import marks
 from .board import XY, active, hero_at, hero_of, is_mover, on_map, point_text, xy
@@ -75,7 +75,8 @@ def push_chain(st: QState, other: Hero, d: str, by: str, ev: list[Event], out: l
     nxt = hero_at(st, to, but=other.player)
     if nxt is not None:
         push_chain(st, nxt, d, by, ev, out)
-    ev.append(Event(text=f"{other.name} is pushed {d} {'to ' + label(*to) if on_map(st, to) else 'off the map'}."))
+    where = "to " + label(*to) if on_map(st, to) else "off the map"
+    ev.append(Event(text=f"{says(other.name, 'is')} pushed {d} {where}."))
     if on_map(st, to):
         other.pos = label(*to)
         out.append(Job(kind="enter", hero=other.player, how="push", by=by))

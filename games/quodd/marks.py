@@ -4,6 +4,7 @@ the rule modules append to the state's `marks`; the view picks those since the a
 from __future__ import annotations
 
 from games.core.marks import Mark, add, extend
+from games.core.words import says
 
 from .board import active, is_mover
 from .state import Hero, QState
@@ -16,10 +17,10 @@ def went(st: QState, h: Hero, start: str | None, to: str | None) -> None:
     by = active(st).player
     if is_mover(st, h):
         m = Mark(kind="tumble", by=by, who=h.name, path=[start] if start else [], key=f"{st.round}:{st.turn}",
-                 text=f"{h.name} moves")
+                 text=f"{says(h.name, 'moves')}")
         extend(st.marks, m, to)
     elif start is not None and start != to:
-        add(st.marks, Mark(kind="push", by=by, who=h.name, path=[start, to], text=f"{h.name} is moved"))
+        add(st.marks, Mark(kind="push", by=by, who=h.name, path=[start, to], text=f"{says(h.name, 'is')} moved"))
 
 
 def exploded(st: QState, at: str) -> None:

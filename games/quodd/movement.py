@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
+from games.core.words import says
 
 from . import beams, data, dice, elements, events, falls, gadgets, upkeep
 from .abilities import moving, stealing
@@ -80,7 +81,7 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
     frm = xy(h.pos)
     d = job.dir
     if not can_enter(st, h, frm, d):
-        ev.append(Event(text=f"{h.name} is blocked going {d} from {h.pos}."))
+        ev.append(Event(text=f"{says(h.name, 'is')} blocked going {d} from {h.pos}."))
         cancel_seq(st, job.seq)
         return
     to = step_xy(frm, d)
@@ -99,7 +100,7 @@ def do_step(st: QState, job: Job, ev: list[Event]) -> None:
             "push": "is pushed"}.get(job.how, "moves") if not job.n else "glides"
     where = f"to {h.pos}" if h.pos else "off the map"
     if job.how != "push":
-        ev.append(Event(text=f"{h.name} {verb} {d} {where}."))
+        ev.append(Event(text=f"{says(h.name, verb)} {d} {where}."))
     if h.pos is None:
         jobs.append(Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by))
     else:
@@ -132,13 +133,13 @@ def do_jump(st: QState, job: Job, ev: list[Event]) -> None:
                 ev.append(Event(text=f"{h.name} cannot land on {other.name}, who cannot move; the jump fails."))
                 return
             decide(st, "land_beside", other.player, h, spots,
-                   f"{other.name} cannot be moved: {other.name}, choose where {h.name} lands", job=job)
+                   f"{other.name} cannot be moved: {other.name}, choose where {says(h.name, 'lands')}", job=job)
             return
         if len(dirs) == 1:
             _land_on_hero(st, job, dirs[0], ev)
             return
         decide(st, "push_dir", decider, h, dirs,
-               f"{name(st, decider)}: choose where {h.name} pushes {other.name} from {label(*to)}", job=job)
+               f"{name(st, decider)}: choose where {says(h.name, 'pushes')} {other.name} from {label(*to)}", job=job)
         return
     _finish_jump(st, job, to, ev)
 
@@ -152,7 +153,7 @@ def _finish_jump(st: QState, job: Job, to: XY, ev: list[Event]) -> None:
     move_hero(st, h, to)
     crush(st, h, [step_xy(frm, job.dir, i) for i in range(1, job.n + 2)], ev)
     leave_behind(st, h, frm, job, ev)
-    ev.append(Event(text=f"{h.name} jumps {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
+    ev.append(Event(text=f"{says(h.name, 'jumps')} {job.dir} over {job.n} {'to ' + h.pos if h.pos else 'off the map'}"
                     + (" (on top of a wall)." if h.pos and is_wall(st, to) else ".")))
     if h.pos is None:
         push_front(st, [Job(kind="fall", hero=h.player, at=point_text(to), prev=label(*frm), by=job.by)])
@@ -168,7 +169,7 @@ def _land_on_hero(st: QState, job: Job, d: str, ev: list[Event]) -> None:
     other = hero_at(st, to, but=h.player)
     assert other is not None
     jobs: list[Job] = []
-    ev.append(Event(text=f"{h.name} lands on {other.name}."))
+    ev.append(Event(text=f"{says(h.name, 'lands')} on {other.name}."))
     take_off, h.pos = h.pos, None  # in the air: its square is free, and the push never moves the jumper itself
     push_chain(st, other, d, job.by or h.player, ev, jobs)
     h.pos = take_off
@@ -188,7 +189,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         return
     if t and t.kind == "secret":
         t.kind, t.hidden = t.hidden, ""
-        ev.append(Event(text=f"{h.name} reveals a secret token at {h.pos}: {data.token_kinds()[t.kind].name}.",
+        ev.append(Event(text=f"{says(h.name, 'reveals')} a secret token at {h.pos}: {data.token_kinds()[t.kind].name}.",
                         irreversible=True))
         push_front(st, [Job(kind="enter", hero=h.player, how="secret", by=job.by, seq=job.seq),
                         Job(kind="land", hero=h.player, by=job.by)])
@@ -198,7 +199,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
     if t and t.kind in REVEAL:
         del st.tokens[h.pos]
         h.revealed.append(t.kind)
-        ev.append(Event(text=f"{h.name} takes the {t.kind} token at {h.pos}."))
+        ev.append(Event(text=f"{says(h.name, 'takes')} the {t.kind} token at {h.pos}."))
         take_reveal(st, h, t.kind, ev)
         if t.kind == "upgrade":
             offer_token_upgrade(st, h, ev)
@@ -207,11 +208,11 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
     while here and len(h.carrying) < carry_cap(st, h):
         item = here.pop(0)
         h.carrying.append(item)
-        ev.append(Event(text=f"{h.name} picks up a {item.replace('-', ' ')} at {h.pos}."))
+        ev.append(Event(text=f"{says(h.name, 'picks')} up a {item.replace('-', ' ')} at {h.pos}."))
     if h.pos in st.ground and not st.ground[h.pos]:
         del st.ground[h.pos]
     if st.objective == "heist" and is_drop(st, p) and h.carrying:
-        ev.append(Event(text=f"{h.name} delivers {len(h.carrying)} at the drop zone {h.pos}."))
+        ev.append(Event(text=f"{says(h.name, 'delivers')} {len(h.carrying)} at the drop zone {h.pos}."))
         h.banked.extend(h.carrying)
         h.carrying.clear()
 
@@ -239,17 +240,17 @@ def do_activate(st: QState, job: Job, ev: list[Event]) -> None:
     sk = top_skill(h)
     if sk == "q":
         m.ready, m.points = ("q", 0) if m.q_left() else ("", 0)
-        ev.append(Event(text=f"{h.name} has the Q on top: Q-powers."))
+        ev.append(Event(text=f"{says(h.name, 'has')} the Q on top: Q-powers."))
     elif sk in m.used:
         m.ready, m.points = "", 0
-        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, already used this turn."))
+        ev.append(Event(text=f"{says(h.name, 'has')} {data.skills()[sk].name} on top, already used this turn."))
     elif sk in h.iced:
         m.ready, m.points = "", 0
-        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top, frozen by an ice bomb."))
+        ev.append(Event(text=f"{says(h.name, 'has')} {data.skills()[sk].name} on top, frozen by an ice bomb."))
     else:
         m.ready, m.points = sk, skill_points(h, sk, m.boost)
         pts = f"{m.points} point{'s' if m.points != 1 else ''}"
-        ev.append(Event(text=f"{h.name} has {data.skills()[sk].name} on top: {pts}."))
+        ev.append(Event(text=f"{says(h.name, 'has')} {data.skills()[sk].name} on top: {pts}."))
 
 
 def _pushed_dir(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, label, parse_label
+from games.core.words import says
 
 from . import data
 from .board import in_range, on_map, placement_problem, xy
@@ -115,7 +116,7 @@ def use_qpower(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     copied = action.get("copy") or ""
     power = data.heroes()[copied or h.hero].q_power
     how = f" (copying {data.heroes()[copied].name})" if copied else ""
-    lead = f"{h.name} uses the Q-power {power_name(power)}{how}"
+    lead = f"{says(h.name, 'uses')} the Q-power {power_name(power)}{how}"
     if power in PLACES:
         at, kind = action.get("at") or "", action.get("token") or ""
         st.tokens[at] = Token(kind=kind)

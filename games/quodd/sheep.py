@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import label, step_xy
+from games.core.words import says
 
 from .board import XY, current_dir, hero_at, is_pit, jump_landing_ok, kind, on_map, xy
 from .elements import flip_group
@@ -127,7 +128,7 @@ def _picked(st: QState, s: Sheep, h: Hero, ev: list[Event]) -> bool:
         return False
     st.sheep.remove(s)
     h.carrying.append(f"{s.colour}-sheep")
-    ev.append(Event(text=f"{h.name} picks up the {s.colour} sheep at {h.pos}."))
+    ev.append(Event(text=f"{says(h.name, 'picks')} up the {s.colour} sheep at {h.pos}."))
     return True
 
 

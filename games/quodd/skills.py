@@ -10,6 +10,7 @@ from itertools import permutations
 
 from games.core import Action, Event
 from games.core.grid import DIAGONALS, DIRS4, DIRS8
+from games.core.words import says
 
 from . import data
 from .abilities.track import has
@@ -103,7 +104,7 @@ def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
     before = top_skill(h)
     h.skills = {f: arg(action, f) for f in SKILL_FACES}
-    ev.append(Event(text=f"{h.name} rearranges skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES)
+    ev.append(Event(text=f"{says(h.name, 'rearranges')} skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES)
                     + "."))
     m = st.m
     if st.phase != "move" or not is_mover(st, h) or not m.current:
@@ -121,7 +122,7 @@ def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
         m.ready, m.points = "", 0
     else:
         m.ready, m.points = new, remaining + skill_points(h, new, {new: m.boost.get(new, 0)}) - base_points(h)
-        ev.append(Event(text=f"{h.name} goes on with {data.skills()[new].name} ({m.points} left; "
+        ev.append(Event(text=f"{says(h.name, 'goes')} on with {data.skills()[new].name} ({m.points} left; "
                              "boosts of the old skill stay behind)."))
 
 

@@ -6,7 +6,7 @@ runs movement, so it lives with that phase (`phases/move.py`).
 from __future__ import annotations
 
 from games.core import Event
-from games.core.words import possessive
+from games.core.words import agrees, possessive, says
 
 from .abilities.exploring import explore_bonus as explore_kinds
 from .board import active, walled_in
@@ -64,7 +64,8 @@ def finish_exploring(st: QState, ev: list[Event]) -> None:
     h = holder(st, active(st))  # a buddy's draws went to its controller's hand
     if len(h.hand) > HAND_LIMIT:
         st.m.discarding = True
-        ev.append(Event(text=f"{h.name} holds {len(h.hand)} cards and discards down to {HAND_LIMIT}."))
+        ev.append(Event(text=f"{says(h.name, 'holds')} {len(h.hand)} cards"
+                             f" and {agrees(h.name, 'discards')} down to {HAND_LIMIT}."))
         return
     end_turn(st, ev)
 
@@ -121,6 +122,6 @@ def next_round(st: QState, ev: list[Event]) -> None:
         st.first = (st.first + 1) % len(st.heroes)
     st.round += 1
     coin = "takes" if passes else "keeps"
-    ev.append(Event(text=f"End of round {st.round - 1}. {st.heroes[st.first].name} {coin} the first player coin.",
+    ev.append(Event(text=f"End of round {st.round - 1}. {says(st.heroes[st.first].name, coin)} the first player coin.",
                     kind="round"))
     start_turn(st, st.first, ev)

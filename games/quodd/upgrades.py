@@ -8,7 +8,7 @@ whose effects are in the `abilities` package; `abilities.track` reads them off t
 from __future__ import annotations
 
 from games.core import Action, Event
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from . import data
 from .jobs import decide
@@ -62,14 +62,14 @@ def take_upgrade(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     if face:  # the B-side: the tile enhances the skill on that face only (`modes/bside.py`)
         h.faces[face] = f"{tile}{side}"
         what = side_text(s, "the skill on that face") if s.gold else side_text(s)
-        ev.append(Event(text=f"{h.name} places upgrade tile {tile}, side {side.upper()} on the {face} face: "
+        ev.append(Event(text=f"{says(h.name, 'places')} upgrade tile {tile}, side {side.upper()} on the {face} face: "
                              f"{what}."))
         return
     h.movement += s.movement
     h.explore += s.explore
     if s.gold:
         h.upgraded.append(skill)
-    ev.append(Event(text=f"{h.name} takes upgrade tile {tile}, side {side.upper()}: {side_text(s, skill)} "
+    ev.append(Event(text=f"{says(h.name, 'takes')} upgrade tile {tile}, side {side.upper()}: {side_text(s, skill)} "
                          f"(slot {len(h.upgrades)})."))
 
 

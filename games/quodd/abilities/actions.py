@@ -11,7 +11,7 @@ from itertools import combinations
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from .. import data
 from ..board import active, can_enter, hero_of, in_range, on_map, squares, token, xy
@@ -126,7 +126,7 @@ def _pay(st: QState, h: Hero, cards: list[str], ab: str, ev: list[Event]) -> Non
         h.hand.remove(c)
         st.discard.append(c)
     if cards:
-        ev.append(Event(text=f"{h.name} discards {', '.join(card_name(c) for c in cards)} for {name(ab)}."))
+        ev.append(Event(text=f"{says(h.name, 'discards')} {', '.join(card_name(c) for c in cards)} for {name(ab)}."))
 
 
 def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
@@ -134,7 +134,7 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     ab = action.get("name") or ""
     a = action.argdict
     mark(st, ab)
-    ev.append(Event(text=f"{h.name} uses {name(ab)}."))
+    ev.append(Event(text=f"{says(h.name, 'uses')} {name(ab)}."))
     _pay(st, h, [c for c in (a.get("card"), a.get("card2")) if c], ab, ev)
     if ab == "mind-push":
         o = hero_of(st, a["hero"])
@@ -186,7 +186,7 @@ def _crystal_bomb(st: QState, h: Hero, item: str, ev: list[Event]) -> None:
     assert h.pos is not None
     h.carrying.remove(item)
     c = xy(h.pos)
-    ev.append(Event(text=f"{h.name} shatters a {item.replace('-', ' ')}: a crystal bomb!"))
+    ev.append(Event(text=f"{says(h.name, 'shatters')} a {item.replace('-', ' ')}: a crystal bomb!"))
     explode(st, c, ev)
     kinds = data.token_kinds()
     reach = in_range(st, c, BOMB_RANGE)  # counted around beams

@@ -4,6 +4,7 @@ taken when the hero's exploration phase begins, before the draws its explore ico
 from __future__ import annotations
 
 from games.core import Event
+from games.core.words import says
 
 from ..deck import draw_top, fetch_kind
 from ..state import Hero, QState
@@ -15,8 +16,8 @@ KINDS = {"explore-food": "food", "explore-item": "item", "explore-pet": "pet", "
 def explore_bonus(st: QState, h: Hero, ev: list[Event]) -> None:
     for ab in abilities_of(h):
         if ab in KINDS:
-            ev.append(Event(text=f"{h.name} explores a {KINDS[ab]} card ({name(ab)})."))
+            ev.append(Event(text=f"{says(h.name, 'explores')} a {KINDS[ab]} card ({name(ab)})."))
             fetch_kind(st, h, KINDS[ab], ev)
         elif ab == "explore-from-deck":
-            ev.append(Event(text=f"{h.name} explores the top card of the deck ({name(ab)})."))
+            ev.append(Event(text=f"{says(h.name, 'explores')} the top card of the deck ({name(ab)})."))
             draw_top(st, h, 1, ev)

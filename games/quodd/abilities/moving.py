@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from games.core import Action, Event
 from games.core.grid import label, manhattan
-from games.core.words import possessive
+from games.core.words import possessive, says
 
 from .. import data
 from ..board import XY, hero_at, hero_of, is_mover, is_pit, placement_problem, squares, standable, token, xy
@@ -38,7 +38,7 @@ def crush(st: QState, h: Hero, where: list[XY], ev: list[Event]) -> None:
         t = token(st, p)
         if t is not None and t.kind == "wall":
             t.kind = "broken_wall"
-            ev.append(Event(text=f"{h.name} crushes the wall on {label(*p)} (Crush)."))
+            ev.append(Event(text=f"{says(h.name, 'crushes')} the wall on {label(*p)} (Crush)."))
 
 
 def leave_behind(st: QState, h: Hero, frm: XY, job: Job, ev: list[Event]) -> None:
@@ -49,7 +49,7 @@ def leave_behind(st: QState, h: Hero, frm: XY, job: Job, ev: list[Event]) -> Non
     for ab, kind_ in BUILDERS.items():
         if used(st, ab) and has(h, ab) and not placement_problem(st, kind_, frm):
             st.tokens[label(*frm)] = Token(kind=kind_)
-            ev.append(Event(text=f"{h.name} leaves a {kind_} on {label(*frm)} ({name(ab)})."))
+            ev.append(Event(text=f"{says(h.name, 'leaves')} a {kind_} on {label(*frm)} ({name(ab)})."))
             return
 
 
@@ -80,7 +80,7 @@ def do_ability(st: QState, job: Job, ev: list[Event]) -> None:
         return
     p = xy(h.pos)
     if job.item == "jump-shockwave":
-        ev.append(Event(text=f"{h.name} lands with a shockwave (Jump Shockwave)."))
+        ev.append(Event(text=f"{says(h.name, 'lands')} with a shockwave (Jump Shockwave)."))
         explode(st, p, ev)
     elif job.item in ("spring-jump", "tumble-spring"):
         why = placement_problem(st, "spring", p, under_hero_ok=True)
@@ -88,7 +88,7 @@ def do_ability(st: QState, job: Job, ev: list[Event]) -> None:
             ev.append(Event(text=f"No spring for {h.name} ({name(job.item)}): {why}."))
             return
         st.tokens[h.pos] = Token(kind="spring")
-        ev.append(Event(text=f"{h.name} places a spring under themselves on {h.pos} ({name(job.item)})."))
+        ev.append(Event(text=f"{says(h.name, 'places')} a spring under themselves on {h.pos} ({name(job.item)})."))
         push_front(st, [Job(kind="enter", hero=h.player, how="spring", seq=job.seq),
                         Job(kind="land", hero=h.player, seq=job.seq)])
     elif job.item == "push-bomb":
@@ -98,10 +98,10 @@ def do_ability(st: QState, job: Job, ev: list[Event]) -> None:
 
 def _push_bombed(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     if option == "explode" and h.pos is not None:
-        ev.append(Event(text=f"{h.name} sets off a Push Bomb."))
+        ev.append(Event(text=f"{says(h.name, 'sets')} off a Push Bomb."))
         explode(st, xy(h.pos), ev)
     else:
-        ev.append(Event(text=f"{h.name} keeps the Push Bomb for later."))
+        ev.append(Event(text=f"{says(h.name, 'keeps')} the Push Bomb for later."))
 
 
 # ---- switched on or used in the movement phase (`/quodd ability`) ---------------------------------
@@ -128,7 +128,7 @@ def use_movement_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -
     ab = action.get("name") or ""
     if ab in BUILDERS:
         mark(st, ab)
-        ev.append(Event(text=f"{h.name} switches on {name(ab)}: every square left by their own move this "
+        ev.append(Event(text=f"{says(h.name, 'switches')} on {name(ab)}: every square left by their own move this "
                              f"movement gets a {BUILDERS[ab]}."))
         return
     at = action.get("at") or ""
@@ -139,7 +139,7 @@ def use_movement_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -
         if is_upgraded(h, m.ready):
             h.explores_earned += sd.upgrade_explore
             ev.append(Event(text=f"{possessive(h.name)} upgraded {sd.name} grants an exploration (drawn in phase 4)."))
-    ev.append(Event(text=f"{h.name} teleports from {h.pos} to {at} with {sd.name}'s {m.points} points "
+    ev.append(Event(text=f"{says(h.name, 'teleports')} from {h.pos} to {at} with {sd.name}'s {m.points} points "
                          "(Teleport Skill)."))
     m.seq += 1
     m.ready, m.points, m.current = "", 0, ""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from games.core import Event
 from games.core.grid import DIRS8
+from games.core.words import says
 
 from ..board import can_enter, hero_of, xy
 from ..deck import card_name
@@ -26,7 +27,7 @@ def pay_grip(st: QState, thief: Hero, card: str, ev: list[Event]) -> None:
         thief.hand.remove(card)
         st.discard.append(card)
         # discards go face up on the discard pile, as every other discard (abilities, the hand limit) does
-        ev.append(Event(text=f"{thief.name} discards {card_name(card)} to get past the Flame Grip."))
+        ev.append(Event(text=f"{says(thief.name, 'discards')} {card_name(card)} to get past the Flame Grip."))
 
 
 def after_steal(st: QState, h: Hero, ev: list[Event]) -> None:
@@ -43,7 +44,7 @@ def after_steal(st: QState, h: Hero, ev: list[Event]) -> None:
 
 def _got_away(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
     if option == "skip":
-        ev.append(Event(text=f"{h.name} stays put."))
+        ev.append(Event(text=f"{says(h.name, 'stays')} put."))
         return
     push_front(st, [Job(kind="step", hero=h.player, dir=option, how="dash"), Job(kind="land", hero=h.player)])
 
@@ -51,11 +52,12 @@ def _got_away(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> No
 def explain_grip(st: QState, thief: Hero, victim_player: str, card: str) -> str:
     victim = hero_of(st, victim_player)
     if not has(victim, "flame-grip"):
-        return "" if not card else f"{victim.name} has no Flame Grip: stealing costs no card (leave out `card:`)."
+        return "" if not card else (f"{says(victim.name, 'has')} no Flame Grip: stealing costs no card"
+                                    " (leave out `card:`).")
     if not thief.hand:
-        return f"{victim.name} has Flame Grip: you must discard a card to steal, and your hand is empty."
+        return f"{says(victim.name, 'has')} Flame Grip: you must discard a card to steal, and your hand is empty."
     if card not in thief.hand:
-        return f"{victim.name} has Flame Grip: name a card of your hand to discard (`card:`)."
+        return f"{says(victim.name, 'has')} Flame Grip: name a card of your hand to discard (`card:`)."
     return ""
 
 

@@ -8,6 +8,7 @@ stays secret: the table reads "Ann gives Bob a card", only the two of them read 
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.words import says
 
 from .. import data
 from ..board import active, xy
@@ -53,7 +54,7 @@ def explain_give(st: QState, player: str, action: Action) -> str:
     if mate is None or mate is h:
         return f"Give to a teammate: {', '.join(x.name for x in teammates(st, h)) or 'you have none'}."
     if mate not in teammates(st, h):
-        return f"{mate.name} is not on your side; cards pass only between teammates."
+        return f"{says(mate.name, 'is')} not on your side; cards pass only between teammates."
     cid = action.get("card") or ""
     if cid not in h.hand:
         return f"You hold no card `{cid}`: see `/game hand`."
@@ -61,7 +62,7 @@ def explain_give(st: QState, player: str, action: Action) -> str:
         return f"{h.name if h.pos is None else mate.name} is not on the board, so out of reach."
     far = spaces_between(h.pos, mate.pos)
     if far > SHARE_RANGE:
-        return (f"{mate.name} is {far} spaces away, counting orthogonally; cards pass within {SHARE_RANGE} "
+        return (f"{says(mate.name, 'is')} {far} spaces away, counting orthogonally; cards pass within {SHARE_RANGE} "
                 "spaces.")
     return ""
 
@@ -71,8 +72,8 @@ def give(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     mate = next(x for x in st.heroes if x.player == action.get("hero"))
     h.hand.remove(cid)
     mate.hand.append(cid)
-    ev.append(Event(text=f"{h.name} gives {mate.name} a card."))
-    ev.append(Event(text=f"{h.name} gives {mate.name} {data.cards()[cid].name}.", to=[h.player, mate.player]))
+    ev.append(Event(text=f"{says(h.name, 'gives')} {mate.name} a card."))
+    ev.append(Event(text=f"{says(h.name, 'gives')} {mate.name} {data.cards()[cid].name}.", to=[h.player, mate.player]))
 
 
 def give_label(st: QState, action: Action) -> str:

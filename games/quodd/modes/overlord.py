@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core import Seat
+from games.core.words import says
 
 from ..state import Hero, QState
 
@@ -36,7 +37,7 @@ def role_problem(mode: str, seats: Sequence[Seat], new: Seat) -> str:
         return "Only overlord scenarios have an overlord: leave out `role:` (or `role:hero`)."
     taken = [s for s in seats if s.choices.get("role") == "overlord"]
     if taken:
-        return f"{taken[0].name} is the overlord already: join with `role:hero`."
+        return f"{says(taken[0].name, 'is')} the overlord already: join with `role:hero`."
     return ""
 
 

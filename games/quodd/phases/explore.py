@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
+from games.core.words import says
 
 from ..board import active
 from ..collectibles import drop, drops
@@ -43,7 +44,7 @@ class ExplorePhase(TurnPhase):
             hand = holder(st, h)  # a buddy's draws went to its controller's hand
             hand.hand.remove(cid)
             st.discard.append(cid)
-            events.append(Event(text=f"{hand.name} discards {card_name(cid)}."))
+            events.append(Event(text=f"{says(hand.name, 'discards')} {card_name(cid)}."))
             if len(hand.hand) <= HAND_LIMIT:
                 end_turn(st, events)
         elif action.cmd == "draw":
@@ -56,7 +57,7 @@ class ExplorePhase(TurnPhase):
             if st.m.draws <= 0 or not can_draw(st):
                 finish_exploring(st, events)
         else:
-            events.append(Event(text=f"{h.name} stops exploring."))
+            events.append(Event(text=f"{says(h.name, 'stops')} exploring."))
             finish_exploring(st, events)
 
     def skip(self, game: Any, state: QState, player: str) -> Action | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.core import Action, Event
 from games.core.grid import DIRS4, DIRS8, label, step_xy
-from games.core.words import plural, possessive
+from games.core.words import agrees, plural, possessive, says
 
 from .. import data
 from ..abilities.actions import ability_label, when_problem
@@ -59,7 +59,7 @@ def begin(st: QState, ev: list[Event]) -> None:
         settle(st, ev)
         return
     if walled_in(st, h):
-        ev.append(Event(text=f"{h.name} is walled in on all four sides and respawns."))
+        ev.append(Event(text=f"{says(h.name, 'is')} walled in on all four sides and {agrees(h.name, 'respawns')}."))
         st.queue.append(Job(kind="respawn", hero=h.player, at=h.pos or "", prev=h.pos or ""))
         if not st.m.blocked_at_start:
             st.m.ended = True  # walled in during phase 1: movement ends on respawn (FAQ)
@@ -177,7 +177,7 @@ class MovePhase(TurnPhase):
         cmd = action.cmd
         if cmd == "done":
             if not st.m.ended:
-                ev.append(Event(text=f"{h.name} ends the movement phase."))
+                ev.append(Event(text=f"{says(h.name, 'ends')} the movement phase."))
             to_recovery(st, ev)
         elif cmd == "tumble":
             m = st.m
@@ -185,7 +185,7 @@ class MovePhase(TurnPhase):
             m.seq += 1
             st.queue += [Job(kind="step", hero=h.player, dir=arg(action, "direction"), how="tumble", seq=m.seq),
                          Job(kind="land", hero=h.player, seq=m.seq), Job(kind="activate", hero=h.player, seq=m.seq)]
-            ev.append(Event(text=f"{h.name} makes the natural tumble {action.get('direction')}."))
+            ev.append(Event(text=f"{says(h.name, 'makes')} the natural tumble {action.get('direction')}."))
             settle(st, ev)
         elif cmd == "move":
             self._move(st, h, action, ev)
@@ -254,7 +254,7 @@ class MovePhase(TurnPhase):
         jobs += [Job(kind="land", hero=h.player, seq=seq), Job(kind="skill_end", hero=h.player, seq=seq)]
         if sd.mode == "tumble" and ("path" not in action.argdict or m.points <= 0):
             jobs.append(Job(kind="activate", hero=h.player, seq=seq))
-        ev.append(Event(text=f"{h.name} uses {sd.name}: {desc}."))
+        ev.append(Event(text=f"{says(h.name, 'uses')} {sd.name}: {desc}."))
         st.queue += jobs
         settle(st, ev)
 

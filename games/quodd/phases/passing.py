@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Event
+from games.core.words import says
 
 from ..board import active
 from ..state import QState
@@ -26,5 +27,5 @@ def pass_empty_phases(game: Any, st: QState, ev: list[Event], phases: dict[str, 
         h = active(st)
         if not phase.only_done(game, st):
             return
-        ev.append(Event(text=f"{h.name} has nothing to play in {ORDINAL[st.phase]}: it passes."))
+        ev.append(Event(text=f"{says(h.name, 'has')} nothing to play in {ORDINAL[st.phase]}: it passes."))
         phase.done(st, ev)

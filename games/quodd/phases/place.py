@@ -5,6 +5,7 @@ from typing import Any
 
 from games.core import Action, Event
 from games.core.grid import label
+from games.core.words import says
 
 from .. import data
 from ..board import center_facing, hero_at, xy
@@ -39,7 +40,8 @@ class PlacePhase(QuoddPhase):
         h.pos = lab
         h.home_front = st.start_facing or center_facing(st, xy(lab))
         h.head, h.front = "U", h.home_front
-        events.append(Event(text=f"{h.name} places {data.heroes()[h.hero].name} on {lab}, Q up, facing {h.front}."))
+        piece = data.heroes()[h.hero].name
+        events.append(Event(text=f"{says(h.name, 'places')} {piece} on {lab}, Q up, facing {h.front}."))
         if st.placing:
             ask_placement(st)
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Status
+from games.core.words import says
 
 from ..board import hero_of
 from ..skills import rearrange, rearranges, swaps
@@ -33,7 +34,7 @@ class SkillsPhase(QuoddPhase):
             rearrange(state, h, action, events)
             return
         state.ready.append(player)
-        events.append(Event(text=f"{h.name} is ready."))
+        events.append(Event(text=f"{says(h.name, 'is')} ready."))
         if len(state.ready) == len(state.heroes):
             events.append(Event(text="Every hero is ready. Let the tumbling begin!"))
             start_turn(state, state.first, events)
