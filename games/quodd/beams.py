@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.grid import OPPOSITE, label, step_xy
+from games.core.words import agrees, says
 
 from . import data
 from .board import XY, active, kind, on_map, xy
@@ -110,7 +111,8 @@ def _burn(st: QState, before: list[str], ev: list[Event]) -> None:
     jobs: list[Job] = []
     for h in st.heroes:
         if h.pos in st.lit and h.pos not in gadgets:
-            ev.append(Event(text=f"{h.name} is caught in the beam at {h.pos} and respawns."))
+            ev.append(Event(text=f"{says(h.name, 'is')} caught in the beam at {h.pos} and "
+                                 f"{agrees(h.name, 'respawns')}."))
             jobs.append(Job(kind="respawn", hero=h.player, at=h.pos, prev=h.pos))
             h.pos = None
     for s in [s for s in st.sheep if s.at in st.lit]:
