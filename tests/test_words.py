@@ -2,9 +2,11 @@
 possessives of a name go through `possessive` ("your turn", never "you's turn"), and a count of one is singular."""
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable
 
-from games.core import Seat, get_game
+from games.core import Action, Seat, get_game
 from games.core.words import plural, possessive, says
 
 
@@ -22,21 +24,12 @@ def test_a_count_of_one_is_singular():
 def test_no_game_says_you_s_when_the_console_player_is_called_you():
     """Heroball and Quodd name the player whose turn it is; with the console's default name that is "your turn"."""
     for game in ("heroball", "quodd"):
-        engine = get_game(game)
-        seats = [Seat(player="you", name="you"), Seat(player="bob", name="bob")]
-        state = engine.setup({}, seats, 3)
-        said: list[str] = []
-        for _ in range(60):
-            st = engine.status(state)
-            if st.finished or not st.to_act:
-                break
-            player = st.to_act[0]
-            legal = engine.legal_actions(state, player)
+
+        def ends_first(legal: list[Action]) -> Action:
             ends = [a for a in legal if a.cmd in ("end", "pass", "done") and not a.args]
-            action = ends[0] if ends else legal[0]
-            state, events = engine.apply(state, player, action)
-            said += [e.text for e in events]
-        text = "\n".join(said)
+            return ends[0] if ends else legal[0]
+
+        text = _played_as_you(game, 3, 60, ends_first)
         assert "you's" not in text.casefold(), game
         assert "your turn" in text.casefold(), (game, text[:400])
 
@@ -64,7 +57,8 @@ async def test_the_console_player_called_you_is_answered_with_verbs_that_agree(m
 
 
 # A player's name as the subject of a verb that would take an -s after "Ann": "you plays", "you seeds", ...
-YOU_WITH_THIRD_PERSON_VERB = re.compile(r"\byou (plays|seeds|sets|wins|is|has|takes|joins|leaves|does|was)\b")
+# "you" followed by a verb in the third person ("you tumbles", "you is"); "(you)" in a listing is not a subject.
+YOU_THIRD_PERSON = re.compile(r"(?<!\()\byou (([a-z]+s)|is|has|was)\b")
 
 
 async def test_heroball_in_the_console_says_you_play_and_you_seed_not_you_plays(manager, tmp_path):
@@ -84,7 +78,7 @@ async def test_heroball_in_the_console_says_you_play_and_you_seed_not_you_plays(
     assert "you play Herakles" in text and "bob plays Helen" in text
     assert "you seed forest terrain on H3." in text and "bob seeds populated terrain on H10." in text
     assert "you set standing orders: defend never." in text and "bob sets standing orders" in text
-    assert not YOU_WITH_THIRD_PERSON_VERB.search(text), YOU_WITH_THIRD_PERSON_VERB.search(text)
+    assert not YOU_THIRD_PERSON.search(text), YOU_THIRD_PERSON.search(text)
 
 
 def test_heroball_result_says_you_win_and_two_winners_win():
@@ -116,42 +110,24 @@ async def test_the_game_over_line_says_you_win_when_the_console_player_wins(mana
             break
     text = "\n".join(out)
     assert "Game over: you win." in text, text[-600:]
-    assert not YOU_WITH_THIRD_PERSON_VERB.search(text), YOU_WITH_THIRD_PERSON_VERB.search(text)
+    assert not YOU_THIRD_PERSON.search(text), YOU_THIRD_PERSON.search(text)
 
 
 def test_dungeon_activation_and_ready_lines_agree_with_you():
     """The dungeon names the player who activates a hero and who is ready between levels: "you activate Candy",
     "you are ready"; any other name keeps the third person."""
-    engine = get_game("dungeon")
-    seats = [Seat(player="you", name="you"), Seat(player="bob", name="bob")]
-    state = engine.setup({}, seats, 3)
-    said: list[str] = []
-    for _ in range(40):
-        st = engine.status(state)
-        if st.finished or not st.to_act:
-            break
-        player = st.to_act[0]
-        legal = engine.legal_actions(state, player)
-        pick = [a for a in legal if a.cmd == "activate"] or [a for a in legal if a.cmd in ("end", "ready")] or legal
-        state, events = engine.apply(state, player, pick[0])
-        said += [e.text for e in events]
-    text = "\n".join(said)
+    text = _played_as_you("dungeon", 3, 40, lambda legal: (
+        [a for a in legal if a.cmd == "activate"] or [a for a in legal if a.cmd in ("end", "ready")] or legal)[0])
     assert re.search(r"^you activate \w+", text, re.M), text
-    assert not re.search(r"\byou (activates|is)\b", text), text
+    assert not YOU_THIRD_PERSON.search(text), text
     assert re.search(r"^bob activates \w+", text, re.M), text
 
 
-# "you" followed by a verb in the third person ("you tumbles", "you is"); "(you)" in a listing is not a subject.
-YOU_THIRD_PERSON = re.compile(r"(?<!\()\byou (([a-z]+s)|is|has|was)\b")
-
-
-def _quodd_random_play(seed: int, steps: int = 300) -> str:
-    """Random legal Quodd moves with seats you/bob; every event text, waiting line and result, one a line."""
-    import random
-
-    engine = get_game("quodd")
+def _played_as_you(game: str, seed: int, steps: int, choose: Callable[[list[Action]], Action]) -> str:
+    """`steps` moves of `game` seated you/bob, each chosen by `choose` from the legal ones; every event text,
+    waiting line and result, one a line."""
+    engine = get_game(game)
     state = engine.setup({}, [Seat(player="you", name="you"), Seat(player="bob", name="bob")], seed)
-    rng = random.Random(seed)
     said: list[str] = []
     for _ in range(steps):
         st = engine.status(state)
@@ -160,12 +136,20 @@ def _quodd_random_play(seed: int, steps: int = 300) -> str:
             said.append(st.result.text if st.result else "")
             break
         player = st.to_act[0]
-        legal = engine.legal_actions(state, player)
-        onward = [a for a in legal if a.cmd != "rearrange"]  # rearranging is always legal and would go on forever
-        pick = rng.choice(legal if rng.random() < 0.1 or not onward else onward)
-        state, events = engine.apply(state, player, pick)
+        state, events = engine.apply(state, player, choose(engine.legal_actions(state, player)))
         said += [e.text for e in events]
     return "\n".join(said)
+
+
+def _quodd_random_play(seed: int, steps: int = 300) -> str:
+    """Random legal Quodd moves; rearranging (always legal, it would go on for ever) one time in ten."""
+    rng = random.Random(seed)
+
+    def choose(legal: list[Action]) -> Action:
+        onward = [a for a in legal if a.cmd != "rearrange"]
+        return rng.choice(legal if rng.random() < 0.1 or not onward else onward)
+
+    return _played_as_you("quodd", seed, steps, choose)
 
 
 def test_quodd_texts_about_the_console_player_agree_with_you():

@@ -68,7 +68,7 @@ class Board:
                         lst.append((step, nxt, sides))
                 self.steps[(x, y)] = lst
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
-        # the same steps over square numbers x * height + y (numbers order as the squares do), for `small_moves`:
+        # the same steps over square numbers x * height + y (numbers order as the squares do), for `search_small`:
         # number -> [(next number, side numbers of a diagonal or -1)]
         self.squares: list[Sq] = [(x, y) for x in range(self.width) for y in range(self.height)]
         self.nsteps: list[list[tuple[int, int, int]]] = [
@@ -383,40 +383,17 @@ def move_search(
 _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
 
 
-def small_moves(b: Board, start: Sq, allowance: int, blocked: frozenset[Sq] | set[Sq],
-                no_end: frozenset[Sq] | set[Sq], slow: frozenset[Sq], hazards: frozenset[Sq],
-                ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
-    """`move_search` for a one-square model that respects walls, with what it may not pass, where it may
-    not end, where a step costs 2 and where it meets a hazard given as sets (same search, same result:
-    Dijkstra on (movement, hazards) packed into one integer, popped in the same order). Squares are
-    numbered x * height + y, so numbers break ties exactly as the squares would."""
-    hgt = b.height
-    size = b.width * hgt
-    blk = bytearray(size + 1)  # the extra last cell stands for "no side square" (-1)
-    stepc = [_K] * size  # what a step into each square adds to the key: movement and hazards
-    for s in slow:
-        stepc[s[0] * hgt + s[1]] = 2 * _K
-    for s in hazards:
-        stepc[s[0] * hgt + s[1]] += 1
-    for s in blocked:
-        n = s[0] * hgt + s[1]
-        blk[n] = 1
-        stepc[n] = NEVER  # never entered (its side-square role is `blk`'s)
-    ends = bytearray(size)
-    for s in no_end:
-        ends[s[0] * hgt + s[1]] = 1
-    return search_small(b, start[0] * hgt + start[1], allowance, blk, stepc, ends)
-
-
 NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
 
 
 def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
                  ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
-    """`small_moves` over square numbers, from square `first`: `blk` marks the squares that may not be
-    passed (one cell more, for "no side square"), `stepc` what a step into each square adds to the key
-    (`_K` per movement point, 1 per hazard, `NEVER` if it may not be entered), `no_end` where it may not
-    end. `blk` and `stepc` are the caller's to throw away (its own square is cleared in them)."""
+    """`move_search` for a one-square model that respects walls, over square numbers x * height + y (so numbers
+    break ties exactly as the squares would): Dijkstra on (movement, hazards) packed into one integer, from square
+    `first`. `blk` marks the squares that may not be passed (one cell more, for "no side square"), `stepc` what a
+    step into each square adds to the key (`_K` per movement point, 1 per hazard, `NEVER` if it may not be
+    entered), `no_end` where it may not end. `blk` and `stepc` are the caller's to throw away (its own square is
+    cleared in them)."""
     size = b.width * b.height
     blk[-1] = 0
     blk[first] = 0  # a model never blocks itself

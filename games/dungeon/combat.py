@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from . import attributes, dice, marks
-from .board import Sq, board, footprint
+from .board import _K, SLOW_TERRAIN, Board, Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
 from .maps import dungeon_def
@@ -330,6 +330,20 @@ def terrain_debuff(terrain: str, attrs: set[str] | tuple[str, ...]) -> str | Non
     if terrain == "brambles" and "fly" not in attrs:
         return "poison"
     return None
+
+
+def step_costs(b: Board, sure: bool, attrs: set[str] | tuple[str, ...]) -> list[int]:
+    """What entering each square costs a move search (by square number x * height + y): `_K` a step, twice that
+    on difficult terrain unless the model is sure-footed, and one more where the terrain hurts it (a hazard)."""
+    hgt = b.height
+    stepc = [_K] * (b.width * hgt)
+    if not sure:
+        for x, y in b.terrain_squares(SLOW_TERRAIN):
+            stepc[x * hgt + y] = 2 * _K
+    for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
+        if terrain_debuff(b.terrain_at((x, y)), attrs):
+            stepc[x * hgt + y] += 1
+    return stepc
 
 
 

@@ -10,8 +10,8 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, search_small
-from .combat import give_debuff_hero, start_attack, terrain_debuff
+from .board import NEVER, Board, Sq, board, search_small
+from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
 from .reach import Reach
@@ -113,7 +113,7 @@ _HERO_TEMPLATES: dict[tuple[object, ...], tuple[bytearray, list[int], bytearray]
 
 def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], screen_range: int, fly: bool,
                    sure: bool) -> tuple[bytearray, list[int], bytearray]:
-    """For `search_small` (as `small_moves` lays it out), what a hero meets whatever the models do: the squares
+    """For `search_small`, what a hero meets whatever the models do: the squares
     it may not pass (the screens of closed spawn points; structures and chasms too unless it flies), what a step
     into each square costs (difficult terrain 2 unless it flies or is sure-footed; a hazard where the terrain
     would hurt it: lava burns fliers too, brambles spare them) and where it may not end (structures, chasms,
@@ -128,14 +128,8 @@ def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], sc
         hgt = b.height
         size = b.width * hgt
         blk = bytearray(size + 1)
-        stepc = [_K] * size
+        stepc = step_costs(b, sure, attrs)
         ends = bytearray(size)
-        if not sure:
-            for x, y in b.terrain_squares(SLOW_TERRAIN):
-                stepc[x * hgt + y] = 2 * _K
-        for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
-            if terrain_debuff(b.terrain_at((x, y)), attrs):
-                stepc[x * hgt + y] += 1
         for x, y in screened if fly else screened | structs | b.chasms:
             n = x * hgt + y
             blk[n] = 1

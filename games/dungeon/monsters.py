@@ -9,8 +9,8 @@ from games.core.grid import label as sq_label
 from games.core.words import plural
 
 from . import attributes, marks, recap
-from .board import _K, NEVER, SLOW_TERRAIN, Board, Sq, board, footprint, move_search, search_small
-from .combat import give_debuff_monster, monster_attack, terrain_debuff
+from .board import NEVER, Board, Sq, board, footprint, move_search, search_small
+from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
@@ -265,15 +265,8 @@ def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytear
         hgt = b.height
         size = b.width * hgt
         blk = bytearray(size + 1)
-        stepc = [_K] * size
+        stepc = step_costs(b, sure, md.attributes)  # hazards too: lava burns fliers, brambles spare them
         ends = bytearray(size)
-        if not sure:
-            for x, y in b.terrain_squares(SLOW_TERRAIN):
-                stepc[x * hgt + y] = 2 * _K
-        # hazards: terrain that inflicts a debuff on this model (lava burns fliers too; brambles spare them)
-        for x, y in b.terrain_squares(frozenset({"lava", "brambles"})):
-            if terrain_debuff(b.terrain_at((x, y)), md.attributes):
-                stepc[x * hgt + y] += 1
         for x, y in structs | b.chasms:
             n = x * hgt + y
             ends[n] = 1

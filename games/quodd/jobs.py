@@ -55,7 +55,7 @@ def keep_points(st: QState, ev: list[Event], why: str) -> None:
     m.points += left
     m.ready = m.current
     m.seq += 1  # the cut skill's own end no longer clears the points
-    ev.append(Event(text=f"{active(st).name} keeps {m.points} point{'s' if m.points != 1 else ''} after the "
+    ev.append(Event(text=f"{says(active(st).name, 'keeps')} {m.points} point{'s' if m.points != 1 else ''} after the "
                          f"{why} ({why.title()} Mastery)."))
 
 

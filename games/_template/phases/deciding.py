@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import Action, Event, Pending, Phase, Status
 from games.core.phases import Candidate
+from games.core.words import says
 
 from ..data import HOUSE
 from ..state import CountState
@@ -43,6 +44,6 @@ class Deciding(Phase[CountState]):
         s, i = state, state.active
         if action == KEEP:
             s.totals[i] += s.pending_roll or 0
-        events.append(Event(text=f"{s.names[i]} {action.cmd}s the {s.pending_roll}."))
+        events.append(Event(text=f"{says(s.names[i], action.cmd + 's')} the {s.pending_roll}."))
         s.pending_roll = None
         finish_if_over(s, events)

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Action, Event, Phase, Status
 from games.core.phases import Candidate
+from games.core.words import says  # a player's name may be "you" (the console): "you add"
 
 from ..data import HOUSE
 from ..state import CountState
@@ -45,14 +46,14 @@ class Turn(Phase[CountState]):
         if action.cmd == "add":
             s.totals[i] += int(action.get("n") or 0)
             s.adds += 1
-            events.append(Event(text=f"{s.names[i]} adds {action.get('n')}."))
+            events.append(Event(text=f"{says(s.names[i], 'adds')} {action.get('n')}."))
         elif action.cmd == "roll":
             s.pending_roll = s.rng.d(HOUSE.die)  # the decision phase (deciding.py) follows from this field
-            events.append(Event(text=f"{s.names[i]} rolls {s.pending_roll}.", irreversible=True))
+            events.append(Event(text=f"{says(s.names[i], 'rolls')} {s.pending_roll}.", irreversible=True))
         elif action.cmd == "end":
             s.adds = 0
             s.active = (s.active + 1) % len(s.players)
             if s.active == 0:
                 s.round += 1
-            events.append(Event(text=f"{s.names[i]} ends the turn."))
+            events.append(Event(text=f"{says(s.names[i], 'ends')} the turn."))
         finish_if_over(s, events)
