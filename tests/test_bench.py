@@ -65,3 +65,20 @@ def test_only_runs_the_named_sections_and_refuses_an_unknown_one(tmp_path, capsy
     capsys.readouterr()
     assert bench.main(quick=True, only="image,imag") == 2
     assert "unknown bench section(s): imag" in capsys.readouterr().err
+
+
+def test_engine_speedup_is_taken_over_the_games_both_builds_played_identically() -> None:
+    from tools.bench.engines import compare
+
+    def run(*games: tuple[int, str, float]) -> dict:
+        each = [{"seed": s, "actions": 10, "cpu_s": c, "fingerprint": f} for s, f, c in games]
+        return {"actions_per_s": 10 * len(each) / sum(g["cpu_s"] for g in each), "each_game": each}
+
+    same = compare(run((1, "a", 0.1), (2, "b", 0.1)), run((1, "a", 1.0), (2, "b", 3.0)))
+    assert same["identical"] and same["identical_games"] == 2 and abs(same["speedup"] - 20.0) < 1e-9
+    part = compare(run((1, "a", 0.1), (2, "b", 0.1)), run((1, "a", 1.0), (2, "X", 3.0)))
+    assert not part["identical"] and part["identical_games"] == 1 and part["differing_seeds"] == [2]
+    assert abs(part["speedup"] - 10.0) < 1e-9  # over seed 1 alone
+    none = compare(run((1, "a", 0.1)), run((1, "X", 1.0)))
+    assert none["identical_games"] == 0 and abs(none["speedup"] - none["speedup_all"]) < 1e-9
+    assert compare(run((1, "a", 0.1)), None) == {"speedup": None}
