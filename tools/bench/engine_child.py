@@ -11,8 +11,9 @@ another process's work would otherwise count as ours (wall-clock rates of one bu
 from run to run on the busy development machine; CPU rates vary far less).
 
 Measured, after a warm-up game: a fixed list of `playouts` seeded random legal playouts (unchecked
-`apply`, as a trusted replay or a fuzzer plays), the same seeds on every build, played over again
-while the build has used less than `budget` seconds (at least once). Random play picks from the
+`apply`, as a trusted replay or a fuzzer plays), the same seeds on every build, played `passes`
+times by every build (caches a fresh process fills in the first pass serve the next, as in a
+long-running bot; `first_cpu_s` is a game's first pass alone). Random play picks from the
 legal list with the seed's own generator, so two builds whose rules agree play the very same games:
 each game's fingerprint (who acted, every action's text, the result) shows whether they did, and the
 CPU time of each game is reported so the ratio can be taken over identical games only. Then the
@@ -56,7 +57,7 @@ def _fingerprint(log: list[tuple[str, Any]], state: Any, engine: Any) -> str:
     return _digest(f"{moves}\n{status.finished} {winners}")
 
 
-def measure(game: str, seed: int, budget: float, playouts: int, seeds: int, cap: int) -> dict[str, Any]:
+def measure(game: str, seed: int, passes: int, playouts: int, seeds: int, cap: int) -> dict[str, Any]:
     from games.core import Seat, all_games
     from games.core.play import step
     from games.core.playout import random_playout
@@ -73,20 +74,21 @@ def measure(game: str, seed: int, budget: float, playouts: int, seeds: int, cap:
     cpu = dict.fromkeys(numbers, 0.0)
     prints: dict[int, str] = {}
     lengths: dict[int, int] = {}
-    passes = 0
+    first: dict[int, float] = {}
     t0, w0 = time.process_time(), time.perf_counter()
-    while passes < 1 or time.process_time() - t0 < budget:
-        passes += 1
+    for _ in range(passes):
         for number in numbers:
             t = time.process_time()
             p = random_playout(engine, opts, seats(), number, cap=cap, checked=False)
             cpu[number] += time.process_time() - t
             lengths[number] = p.steps
             prints.setdefault(number, _fingerprint(p.log, p.state, engine))
+            first.setdefault(number, cpu[number])
     dt, wall = time.process_time() - t0, time.perf_counter() - w0
     actions = passes * sum(lengths.values())
     n = passes * len(numbers)
-    each_game = [{"seed": k, "actions": lengths[k], "cpu_s": cpu[k] / passes, "fingerprint": prints[k]}
+    each_game = [{"seed": k, "actions": lengths[k], "cpu_s": cpu[k] / passes, "first_cpu_s": first[k],
+                  "fingerprint": prints[k]}
                  for k in numbers]
 
     moves: list[tuple[Any, str, Any]] = []
@@ -115,5 +117,5 @@ def measure(game: str, seed: int, budget: float, playouts: int, seeds: int, cap:
 if __name__ == "__main__":
     args = json.loads(sys.argv[1])
     sys.path.insert(0, args["tree"])  # the checkout being measured comes first
-    print(json.dumps(measure(args["game"], args["seed"], args["budget"], args["playouts"], args["seeds"],
+    print(json.dumps(measure(args["game"], args["seed"], args["passes"], args["playouts"], args["seeds"],
                              args["cap"])))

@@ -52,7 +52,7 @@ def extract_tree(commit: str, into: Path) -> Path | None:
 
 
 def run_child(tree: Path, game: str, cfg: Config) -> dict[str, Any]:
-    args = {"tree": str(tree), "game": game, "seed": SEED, "budget": cfg.engine_budget,
+    args = {"tree": str(tree), "game": game, "seed": SEED, "passes": cfg.engine_passes,
             "playouts": cfg.playouts_of(game), "seeds": cfg.engine_seeds, "cap": cfg.playout_cap}
     out = subprocess.run([sys.executable, "-P", str(CHILD), json.dumps(args)], cwd=tree, capture_output=True,
                          text=True, timeout=900, check=False)
@@ -74,7 +74,7 @@ def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report, quick: boo
             try:
                 if quick:  # the smoke test: in this process, short
                     from .engine_child import measure
-                    now = measure(gid, SEED, cfg.engine_budget, cfg.playouts_of(gid), cfg.engine_seeds,
+                    now = measure(gid, SEED, cfg.engine_passes, cfg.playouts_of(gid), cfg.engine_seeds,
                                   cfg.playout_cap)
                 else:
                     now = run_child(ROOT, gid, cfg)
