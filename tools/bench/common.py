@@ -74,7 +74,7 @@ FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_chan
               closed_window=5.0, overload_warmup=10.0, paced_channels=500, paced_shares=(0.5, 0.7), paced_warmup=1.0,
               paced_window=12.0,
               scale_games=10_000, scale_active_every=5, cold_sample=30, cached_games=1000, startup_runs=3,
-              undo_runs=10, engine_passes=2, engine_min=3, engine_seeds=3,
+              undo_runs=10, engine_passes=1, engine_min=3, engine_seeds=3,
               playout_cap=PLAYOUT_CAP, undo_actions=500,
               # about 800 dungeon, 2,300 Quodd and 6,600 Heroball actions: 2-6 s of the baseline's CPU each
               engine_playouts=(("dungeon", 8), ("quodd", 3), ("heroball", 20)))
