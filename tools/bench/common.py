@@ -65,6 +65,7 @@ class Config:
     undo_actions: int
     max_combos: int = 24  # option combinations tried when looking for a game's largest board
     engine_playouts: tuple[tuple[str, int], ...] = ()  # per game, the seeded playouts both builds time
+    engine_rounds: int = 1  # fresh processes per build, alternating; a game counts its least CPU time
 
     def playouts_of(self, game: str) -> int:
         return dict(self.engine_playouts).get(game, self.engine_min)
@@ -77,7 +78,7 @@ FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_chan
               undo_runs=10, engine_passes=1, engine_min=3, engine_seeds=3,
               playout_cap=PLAYOUT_CAP, undo_actions=500,
               # about 800 dungeon, 2,300 Quodd and 6,600 Heroball actions: 2-6 s of the baseline's CPU each
-              engine_playouts=(("dungeon", 8), ("quodd", 3), ("heroball", 20)))
+              engine_playouts=(("dungeon", 8), ("quodd", 3), ("heroball", 20)), engine_rounds=3)
 QUICK = Config(image_runs=2, image_warmup=1, capacity_channels=3, overload_channels=30, closed_warmup=0.1,
                closed_window=0.3, overload_warmup=0.2, paced_channels=6, paced_shares=(0.5, 0.7), paced_warmup=0.1,
                paced_window=0.3,

@@ -107,11 +107,14 @@ def measure(game: str, seed: int, passes: int, playouts: int, seeds: int, cap: i
             engine.legal_actions(new, who)
         costs.append(time.process_time() - t)
     costs.sort()
-    return {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
-            "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths.values()),
-            "passes": passes, "fingerprint": _digest("".join(prints[k] for k in numbers)), "each_game": each_game,
-            "moves_timed": len(costs), "move_p50_ms": 1000 * statistics.median(costs),
-            "move_p99_ms": 1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)], "move_max_ms": 1000 * costs[-1]}
+    out = {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
+           "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths.values()),
+           "passes": passes, "fingerprint": _digest("".join(prints[k] for k in numbers)), "each_game": each_game,
+           "moves_timed": len(costs)}
+    if costs:  # `seeds` 0: the playouts alone (a later round of the bench)
+        out.update(move_p50_ms=1000 * statistics.median(costs), move_max_ms=1000 * costs[-1],
+                   move_p99_ms=1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)])
+    return out
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 The baseline is the commit named in `baseline.json` (the engines before the speed-up of issue 12).
 A full run extracts that commit's `games/` with `git archive` and times it in the same run, game by
 game alternately with the current tree, each in a fresh process (`engine_child.py`), so both meet
-the same machine and the same load. Both builds time the same fixed list of seeded random playouts;
+the same machine and the same load (in `engine_rounds` rounds of fresh processes, each game counting its
+least CPU time). Both builds time the same fixed list of seeded random playouts;
 each game's fingerprint says whether both builds played it identically, and the speed-up is the
 ratio of CPU time over the identical games (a differing game is counted and named in the row). Figures are CPU time of
 the measuring process (a busy machine otherwise shows its other work as ours). When the commit
@@ -51,9 +52,9 @@ def extract_tree(commit: str, into: Path) -> Path | None:
     return into
 
 
-def run_child(tree: Path, game: str, cfg: Config) -> dict[str, Any]:
+def run_child(tree: Path, game: str, cfg: Config, moves: bool = True) -> dict[str, Any]:
     args = {"tree": str(tree), "game": game, "seed": SEED, "passes": cfg.engine_passes,
-            "playouts": cfg.playouts_of(game), "seeds": cfg.engine_seeds, "cap": cfg.playout_cap}
+            "playouts": cfg.playouts_of(game), "seeds": cfg.engine_seeds if moves else 0, "cap": cfg.playout_cap}
     out = subprocess.run([sys.executable, "-P", str(CHILD), json.dumps(args)], cwd=tree, capture_output=True,
                          text=True, timeout=900, check=False)
     if out.returncode != 0:
@@ -76,9 +77,15 @@ def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report, quick: boo
                     from .engine_child import measure
                     now = measure(gid, SEED, cfg.engine_passes, cfg.playouts_of(gid), cfg.engine_seeds,
                                   cfg.playout_cap)
-                else:
-                    now = run_child(ROOT, gid, cfg)
-                old = run_child(old_tree, gid, cfg) if old_tree is not None else base["games"].get(gid)
+                    old = base["games"].get(gid)
+                elif old_tree is None:
+                    now, old = run_child(ROOT, gid, cfg), base["games"].get(gid)
+                else:  # rounds of fresh processes, the two builds alternately
+                    nows, olds = [], []
+                    for r in range(cfg.engine_rounds):
+                        nows.append(run_child(ROOT, gid, cfg, moves=r == 0))
+                        olds.append(run_child(old_tree, gid, cfg, moves=r == 0))
+                    now, old = merge_rounds(nows), merge_rounds(olds)
             except Exception as exc:  # a game being written may not play yet
                 rep.add("engines", gid, "skipped", f"playout failed: {type(exc).__name__}: {exc}"[:100])
                 continue
@@ -86,6 +93,31 @@ def bench_engines(cfg: Config, games: dict[str, Engine], rep: Report, quick: boo
             _rows(rep, gid, now, old, source, same)
             info[gid] = {"now": now, "baseline": old, **same}
     rep.details["engines"] = info
+
+
+def merge_rounds(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One build's rounds (fresh processes) as one result: each game counts its least CPU time over the rounds
+    (the run least disturbed by the machine's other work: on a shared machine the CPU time of the same work
+    rises with the load), the moves' figures are the first round's. `cpu_s_rounds` keeps each round's total;
+    `same_every_round` says whether every round played the same games (random play is seeded: it must)."""
+    out = dict(runs[0])
+    if len(runs) == 1:
+        return out
+    games: dict[int, list[dict[str, Any]]] = {}
+    for run in runs:
+        for g in run["each_game"]:
+            games.setdefault(g["seed"], []).append(g)
+    each = []
+    for plays in games.values():
+        g = dict(plays[0], cpu_s=min(p["cpu_s"] for p in plays), cpu_s_rounds=[p["cpu_s"] for p in plays])
+        each.append(g)
+    cpu = sum(g["cpu_s"] for g in each)
+    actions = sum(g["actions"] for g in each)
+    out.update(each_game=each, cpu_s=cpu, actions=actions, actions_per_s=actions / cpu, playouts=len(each),
+               playouts_per_s=len(each) / cpu, wall_s=sum(r["wall_s"] for r in runs), rounds=len(runs),
+               cpu_s_rounds=[r["cpu_s"] for r in runs],
+               same_every_round=all(r["fingerprint"] == out["fingerprint"] for r in runs))
+    return out
 
 
 def compare(now: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
