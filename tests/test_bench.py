@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tools.bench import run as bench
 from tools.bench.common import QUICK
 
@@ -65,3 +67,34 @@ def test_only_runs_the_named_sections_and_refuses_an_unknown_one(tmp_path, capsy
     capsys.readouterr()
     assert bench.main(quick=True, only="image,imag") == 2
     assert "unknown bench section(s): imag" in capsys.readouterr().err
+
+
+def test_engine_speedup_is_taken_over_the_games_both_builds_played_identically() -> None:
+    from tools.bench.engines import compare
+
+    def run(*games: tuple[int, str, float]) -> dict:
+        each = [{"seed": s, "actions": 10, "cpu_s": c, "fingerprint": f} for s, f, c in games]
+        return {"actions_per_s": 10 * len(each) / sum(g["cpu_s"] for g in each), "each_game": each}
+
+    same = compare(run((1, "a", 0.1), (2, "b", 0.1)), run((1, "a", 1.0), (2, "b", 3.0)))
+    assert same["identical"] and same["identical_games"] == 2 and abs(same["speedup"] - 20.0) < 1e-9
+    part = compare(run((1, "a", 0.1), (2, "b", 0.1)), run((1, "a", 1.0), (2, "X", 3.0)))
+    assert not part["identical"] and part["identical_games"] == 1 and part["differing_seeds"] == [2]
+    assert abs(part["speedup"] - 10.0) < 1e-9  # over seed 1 alone
+    none = compare(run((1, "a", 0.1)), run((1, "X", 1.0)))
+    assert none["identical_games"] == 0 and abs(none["speedup"] - none["speedup_all"]) < 1e-9
+    assert compare(run((1, "a", 0.1)), None) == {"speedup": None}
+
+
+def test_engine_rounds_count_each_games_least_cpu_time() -> None:
+    from tools.bench.engines import merge_rounds
+
+    def run(*cpus: float) -> dict:
+        each = [{"seed": s, "actions": 10, "cpu_s": c, "fingerprint": f"g{s}"} for s, c in enumerate(cpus)]
+        return {"cpu_s": sum(cpus), "wall_s": 1.0, "fingerprint": "all", "each_game": each, "move_p99_ms": 5.0}
+
+    merged = merge_rounds([run(0.3, 0.1), run(0.2, 0.4), run(0.5, 0.2)])
+    assert [g["cpu_s"] for g in merged["each_game"]] == [0.2, 0.1]
+    assert merged["cpu_s"] == pytest.approx(0.3) and merged["actions_per_s"] == pytest.approx(20 / 0.3)
+    assert merged["rounds"] == 3 and merged["same_every_round"] and merged["move_p99_ms"] == 5.0
+    assert merge_rounds([run(0.3)]) == run(0.3)

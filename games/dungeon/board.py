@@ -386,8 +386,8 @@ _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordere
 NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
 
 
-def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
-                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+def small_moves(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                ) -> SmallMoves:
     """`move_search` for a one-square model that respects walls, over square numbers x * height + y (so numbers
     break ties exactly as the squares would): Dijkstra on (movement, hazards) packed into one integer, from square
     `first`. `blk` marks the squares that may not be passed (one cell more, for "no side square"), `stepc` what a
@@ -430,12 +430,35 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
                 else:
                     q.append(nxt)
     sqs = b.squares
-    paths: dict[int, tuple[Sq, ...]] = {first: ()}
-    out = {}
+    found = SmallMoves(sqs, b.height, first, prev)
     for n in reached:
-        sq = sqs[n]
-        if n == first or no_end[n]:
-            continue
+        if n != first and not no_end[n]:
+            k = best[n]
+            found[sqs[n]] = (k // _K, k % _K)
+    return found
+
+
+def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """`small_moves` with every square's path: anchor -> (movement spent, hazards entered, path), as
+    `move_search` gives it."""
+    found = small_moves(b, first, allowance, blk, stepc, no_end)
+    return {sq: (c, h, found.path(sq)) for sq, (c, h) in found.items()}
+
+
+class SmallMoves(dict[Sq, tuple[int, int]]):
+    """What `small_moves` finds: square -> (movement spent, hazards entered), in the order the search reached
+    them; `path` makes a square's path when it is asked (most searches move to one square, or none)."""
+
+    def __init__(self, squares: list[Sq], height: int, first: int, prev: list[int]) -> None:
+        super().__init__()
+        self._squares, self._height, self._prev = squares, height, prev
+        self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
+
+    def path(self, sq: Sq) -> tuple[Sq, ...]:
+        """The squares entered on the way to `sq` (a square `small_moves` found), in order."""
+        sqs, prev, paths = self._squares, self._prev, self._paths
+        n = sq[0] * self._height + sq[1]
         path = paths.get(n)
         if path is None:
             chain = []
@@ -446,9 +469,7 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
             path = paths[node]
             for c in reversed(chain):
                 path = paths[c] = path + (sqs[c],)
-        k = best[n]
-        out[sq] = (k // _K, k % _K, path)
-    return out
+        return path
 
 
 def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):

@@ -2,6 +2,7 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
@@ -10,7 +11,7 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import NEVER, Board, Sq, board, search_small
+from .board import NEVER, Board, SmallMoves, Sq, board, small_moves
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
@@ -40,9 +41,19 @@ def move_allowance(h: HeroState, act: Activation) -> int:
 
 
 def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
-    """Squares the active hero may move to now."""
+    """Squares the active hero may move to now, with the path to each."""
     entry = _move_entry(st, h)
-    return {} if entry is None else dict(entry[0])
+    if entry is None:
+        return {}
+    found: SmallMoves = entry[0]
+    return {sq: (c, hz, found.path(sq)) for sq, (c, hz) in found.items()}
+
+
+def move_costs(st: DungeonState, h: HeroState) -> Mapping[Sq, tuple[int, int]]:
+    """Squares the active hero may move to now -> (movement spent, hazards entered), without the paths (a
+    shared table: read it only)."""
+    entry = _move_entry(st, h)
+    return {} if entry is None else entry[0]
 
 
 def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
@@ -104,7 +115,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
                 stepc[n] = NEVER
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    found = _MOVES[key] = [search_small(b, h.x * hgt + h.y, allowance, blk, stepc, ends), None]
+    found = _MOVES[key] = [small_moves(b, h.x * hgt + h.y, allowance, blk, stepc, ends), None]
     return found
 
 
@@ -113,7 +124,7 @@ _HERO_TEMPLATES: dict[tuple[object, ...], tuple[bytearray, list[int], bytearray]
 
 def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], screen_range: int, fly: bool,
                    sure: bool) -> tuple[bytearray, list[int], bytearray]:
-    """For `search_small`, what a hero meets whatever the models do: the squares
+    """For `small_moves`, what a hero meets whatever the models do: the squares
     it may not pass (the screens of closed spawn points; structures and chasms too unless it flies), what a step
     into each square costs (difficult terrain 2 unless it flies or is sure-footed; a hazard where the terrain
     would hurt it: lava burns fliers too, brambles spare them) and where it may not end (structures, chasms,
@@ -194,7 +205,8 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     costs = content().rules.ap_costs
     entry = _move_entry(st, h)
     assert entry is not None
-    cost, _, path = entry[0][sq]
+    cost, _ = entry[0][sq]
+    path = entry[0].path(sq)
     spent = ""
     if cost > act.move_left:
         act.ap -= costs["move"]

@@ -9,7 +9,7 @@ from games.core.grid import label as sq_label
 from games.core.words import plural
 
 from . import attributes, marks, recap
-from .board import NEVER, Board, Sq, board, footprint, move_search, search_small
+from .board import NEVER, Board, Sq, board, footprint, move_search, small_moves
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
@@ -181,12 +181,21 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
 
 # ---- moving ------------------------------------------------------------------------------------
 def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """Where `m` may end a move now -> (movement spent, hazards entered, path)."""
+    opts, path = monster_moves(st, m)
+    return {sq: (c, hz, path(sq)) for sq, (c, hz) in opts.items()}
+
+
+def monster_moves(st: DungeonState, m: MonsterState,
+                  ) -> tuple[Mapping[Sq, tuple[int, int]], Callable[[Sq], tuple[Sq, ...]]]:
+    """`monster_move_options` without the paths, and the path to a square when it is asked (a one-square
+    monster's search makes only the path it takes)."""
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
         allowance = (allowance + 1) // 2
     if allowance <= 0 or "immobile" in m.debuffs or attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)):
-        return {}
+        return {}, _no_path
     b = board(st.dungeon)
     fly = "fly" in md.attributes
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
@@ -208,7 +217,8 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
             if o.uid != m.uid:
                 for x, y in mfp(o):
                     ends[x * hgt + y] = 1
-        return search_small(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
+        found = small_moves(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
+        return found, found.path
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
@@ -245,14 +255,18 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         opts = {sq: v for sq, v in opts.items()
                 if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
-    return opts
+    return {sq: (c, hz) for sq, (c, hz, _) in opts.items()}, lambda sq: opts[sq][2]
+
+
+def _no_path(sq: Sq) -> tuple[Sq, ...]:
+    raise KeyError(sq)
 
 
 _TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[bytearray, list[int], bytearray]] = {}
 
 
 def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytearray, list[int], bytearray]:
-    """For `search_small`, what a one-square monster of this kind meets on this board whatever the models do:
+    """For `small_moves`, what a one-square monster of this kind meets on this board whatever the models do:
     squares it may not pass (structures and chasms, unless it flies), what a step into each square costs
     (difficult terrain 2 unless it flies or is sure-footed; a hazard if the terrain would hurt it) and where
     it may not end (structures and chasms); the heroes and monsters are added per move."""
@@ -299,18 +313,18 @@ def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]
 
 def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> None:
     md = monster_def(m)
-    opts = monster_move_options(st, m)
+    opts, path = monster_moves(st, m)
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
     in_reach = reach_test(st, m, target)
     if md.large:
-        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
     else:  # only a square within the range's king-move distance of the target may be in reach
         rng, hx, hy = md.attack.range, target.x, target.y
-        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items()
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items()
                        if abs(sq[0] - hx) <= rng and abs(sq[1] - hy) <= rng)
         reach = next((r for r in order if in_reach(((r[3], r[2]),))), None)
     if reach is not None:
@@ -336,15 +350,15 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
 
         here = away((m.x, m.y))
         if md.large:
-            best = min((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+            best = min((away(sq), cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         else:  # a one-square model: its route is the table's
             get = tdist.get
-            best = min((get(sq, 999), cost, haz, sq[1], sq[0]) for sq, (cost, haz, _) in opts.items())
+            best = min((get(sq, 999), cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         if best[0] >= here:
             lines.append(f"{monster_name(m)} finds no way closer.")
             return
         dest = (best[4], best[3])
-    place_monster(st, m, dest, opts[dest][2], lines)
+    place_monster(st, m, dest, path(dest), lines)
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
@@ -467,7 +481,7 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
 
 
 def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
-    opts = monster_move_options(st, m)
+    opts, path = monster_moves(st, m)
     alive = [h for h in st.heroes if not is_incap(h)]
     if not opts or not alive:
         lines.append(f"{monster_name(m)} cowers.")
@@ -482,7 +496,7 @@ def flee(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     if gap(footprint(best[0], best[1], md.large)) <= here:
         lines.append(f"{monster_name(m)} cowers.")
         return
-    place_monster(st, m, best, opts[best][2], lines)
+    place_monster(st, m, best, path(best), lines)
 
 
 # ---- bosses' special moves ---------------------------------------------------------------------

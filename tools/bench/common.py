@@ -58,25 +58,32 @@ class Config:
     cached_games: int
     startup_runs: int
     undo_runs: int
-    engine_budget: float
-    engine_min: int
+    engine_passes: int  # times both builds play the fixed list (a fresh process warms its caches in the first)
+    engine_min: int  # playouts in the fixed list of a game ENGINE_PLAYOUTS does not name
     engine_seeds: int
     playout_cap: int  # actions per random game (quick mode plays short games)
     undo_actions: int
     max_combos: int = 24  # option combinations tried when looking for a game's largest board
+    engine_playouts: tuple[tuple[str, int], ...] = ()  # per game, the seeded playouts both builds time
+    engine_rounds: int = 1  # fresh processes per build, alternating; a game counts its least CPU time
+
+    def playouts_of(self, game: str) -> int:
+        return dict(self.engine_playouts).get(game, self.engine_min)
 
 
 FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_channels=500, closed_warmup=3.0,
               closed_window=5.0, overload_warmup=10.0, paced_channels=500, paced_shares=(0.5, 0.7), paced_warmup=1.0,
               paced_window=12.0,
               scale_games=10_000, scale_active_every=5, cold_sample=30, cached_games=1000, startup_runs=3,
-              undo_runs=10, engine_budget=1.5, engine_min=3, engine_seeds=3,
-              playout_cap=PLAYOUT_CAP, undo_actions=500)
+              undo_runs=10, engine_passes=1, engine_min=3, engine_seeds=3,
+              playout_cap=PLAYOUT_CAP, undo_actions=500,
+              # about 800 dungeon, 2,300 Quodd and 6,600 Heroball actions: 2-6 s of the baseline's CPU each
+              engine_playouts=(("dungeon", 8), ("quodd", 3), ("heroball", 20)), engine_rounds=3)
 QUICK = Config(image_runs=2, image_warmup=1, capacity_channels=3, overload_channels=30, closed_warmup=0.1,
                closed_window=0.3, overload_warmup=0.2, paced_channels=6, paced_shares=(0.5, 0.7), paced_warmup=0.1,
                paced_window=0.3,
                scale_games=30, scale_active_every=5, cold_sample=3, cached_games=10, startup_runs=1,
-               undo_runs=2, engine_budget=0.2, engine_min=1, engine_seeds=1,
+               undo_runs=2, engine_passes=1, engine_min=1, engine_seeds=1,
                playout_cap=60, undo_actions=40,
                max_combos=4)  # the smoke test: a few combinations show the section works
 

@@ -10,14 +10,19 @@ Every figure is process CPU time (`time.process_time`), not wall time: on a shar
 another process's work would otherwise count as ours (wall-clock rates of one build varied 3x
 from run to run on the busy development machine; CPU rates vary far less).
 
-Measured: random legal playouts (unchecked `apply`, as a trusted replay or a fuzzer plays) for
-`budget` seconds after a warm-up game; then the rules work of every move of `seeds` seeded
-games as `GameManager.play` and its reply do it (step, both statuses, dump, view, the legal
-actions behind the buttons).
+Measured, after a warm-up game: a fixed list of `playouts` seeded random legal playouts (unchecked
+`apply`, as a trusted replay or a fuzzer plays), the same seeds on every build, played `passes`
+times by every build (caches a fresh process fills in the first pass serve the next, as in a
+long-running bot; `first_cpu_s` is a game's first pass alone). Random play picks from the
+legal list with the seed's own generator, so two builds whose rules agree play the very same games:
+each game's fingerprint (who acted, every action's text, the result) shows whether they did, and the
+CPU time of each game is reported so the ratio can be taken over identical games only. Then the
+rules work of every move of `seeds` seeded games as `GameManager.play` and its reply do it (step,
+both statuses, dump, view, the legal actions behind the buttons).
 """
 from __future__ import annotations
 
-import itertools
+import hashlib
 import json
 import statistics
 import sys
@@ -40,7 +45,19 @@ def _seats(engine: Any, options: dict[str, str], seat_cls: Any, seed: int) -> in
     raise RuntimeError("no seat count works")
 
 
-def measure(game: str, seed: int, budget: float, min_playouts: int, seeds: int, cap: int) -> dict[str, Any]:
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _fingerprint(log: list[tuple[str, Any]], state: Any, engine: Any) -> str:
+    """What a playout did: who acted, each action's text, and whether and how the game ended."""
+    status = engine.status(state)
+    moves = "\n".join(f"{player} {action.text()}" for player, action in log)
+    winners = sorted(status.result.winners) if status.result is not None else []
+    return _digest(f"{moves}\n{status.finished} {winners}")
+
+
+def measure(game: str, seed: int, passes: int, playouts: int, seeds: int, cap: int) -> dict[str, Any]:
     from games.core import Seat, all_games
     from games.core.play import step
     from games.core.playout import random_playout
@@ -53,16 +70,26 @@ def measure(game: str, seed: int, budget: float, min_playouts: int, seeds: int, 
         return [Seat(player=f"b{i}", name=f"Bench {i}") for i in range(1, n_seats + 1)]
 
     random_playout(engine, opts, seats(), seed, cap=cap, checked=False)  # warm-up: imports, data, caches
-    n = actions = 0
-    lengths: list[int] = []
-    numbers = itertools.count(seed + 1)
+    numbers = [seed + 1 + k for k in range(playouts)]  # the fixed list: the same games on every build
+    cpu = dict.fromkeys(numbers, 0.0)
+    prints: dict[int, str] = {}
+    lengths: dict[int, int] = {}
+    first: dict[int, float] = {}
     t0, w0 = time.process_time(), time.perf_counter()
-    while n < min_playouts or time.process_time() - t0 < budget:
-        p = random_playout(engine, opts, seats(), next(numbers), cap=cap, checked=False)
-        n += 1
-        actions += p.steps
-        lengths.append(p.steps)
+    for _ in range(passes):
+        for number in numbers:
+            t = time.process_time()
+            p = random_playout(engine, opts, seats(), number, cap=cap, checked=False)
+            cpu[number] += time.process_time() - t
+            lengths[number] = p.steps
+            prints.setdefault(number, _fingerprint(p.log, p.state, engine))
+            first.setdefault(number, cpu[number])
     dt, wall = time.process_time() - t0, time.perf_counter() - w0
+    actions = passes * sum(lengths.values())
+    n = passes * len(numbers)
+    each_game = [{"seed": k, "actions": lengths[k], "cpu_s": cpu[k] / passes, "first_cpu_s": first[k],
+                  "fingerprint": prints[k]}
+                 for k in numbers]
 
     moves: list[tuple[Any, str, Any]] = []
     for k in range(seeds):
@@ -80,14 +107,18 @@ def measure(game: str, seed: int, budget: float, min_playouts: int, seeds: int, 
             engine.legal_actions(new, who)
         costs.append(time.process_time() - t)
     costs.sort()
-    return {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
-            "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths),
-            "moves_timed": len(costs), "move_p50_ms": 1000 * statistics.median(costs),
-            "move_p99_ms": 1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)], "move_max_ms": 1000 * costs[-1]}
+    out = {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
+           "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths.values()),
+           "passes": passes, "fingerprint": _digest("".join(prints[k] for k in numbers)), "each_game": each_game,
+           "moves_timed": len(costs)}
+    if costs:  # `seeds` 0: the playouts alone (a later round of the bench)
+        out.update(move_p50_ms=1000 * statistics.median(costs), move_max_ms=1000 * costs[-1],
+                   move_p99_ms=1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)])
+    return out
 
 
 if __name__ == "__main__":
     args = json.loads(sys.argv[1])
     sys.path.insert(0, args["tree"])  # the checkout being measured comes first
-    print(json.dumps(measure(args["game"], args["seed"], args["budget"], args["min_playouts"], args["seeds"],
+    print(json.dumps(measure(args["game"], args["seed"], args["passes"], args["playouts"], args["seeds"],
                              args["cap"])))

@@ -87,8 +87,8 @@ class ActivationPhase(DungeonPhase):
         if action.cmd == "move":
             assert st.activation is not None
             sq = parse_label(a["to"])
-            opts = ha.move_options(st, active_hero(st))
-            extra = " (1 AP)" if sq in opts and opts[sq][0] > st.activation.move_left else ""
+            opts = ha.move_costs(st, active_hero(st))
+            extra = " (1 AP)" if sq is not None and sq in opts and opts[sq][0] > st.activation.move_left else ""
             return f"Move {a['to']}{extra}"
         if action.cmd == "attack":
             key = key_at(st, a["target"])
@@ -328,7 +328,7 @@ def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Ac
         return []
     stats = hero_stats(h)
     rng = max(stats.attacks.values(), default=1)
-    opts = ha.move_options(st, h)
+    opts = ha.move_costs(st, h)
     foes = [target_fp(st, k) for k in enemy_keys(st)]
     chests = [(board(st.dungeon).chests[i],) for i, lv in enumerate(st.levels) if lv.chest == "closed"]
     scored = []
