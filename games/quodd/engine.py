@@ -205,7 +205,9 @@ class QuoddHeroes(PhasedGame[QState]):
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
-            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing=sh.facing) for sh in sc.sheep],
+            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing="" if sh.facing == "choose" else sh.facing)
+                   for sh in sc.sheep],
+            sheep_ask=sc.sheep_pickup == "ask",
             platforms=[Platform(cells=[c.upper() for c in pl.cells], kind=pl.kind, dir=pl.dir, pivot=pl.pivot.upper())
                        for pl in sc.platforms],
             beams=[BeamPiece(at=b.at.upper(), kind=b.kind, dir=b.dir, on=b.on, group=b.group) for b in sc.beams],
