@@ -87,8 +87,8 @@ class QuoddHeroes(PhasedGame[QState]):
                                 "`board:a` (the upgrade track, the default) or `board:b` (upgrades on faces).")
         if (options.get("deck") or "1") not in DECK_EDITIONS:
             raise IllegalAction(f"`deck:{options['deck']}` is not an edition of the exploration deck.",
-                                "`deck:1` (the first 46 cards, the default) or `deck:2` (adds Crystal Extract and "
-                                "Freeze-O-Tron).")
+                                "`deck:1` (the first 46 cards, the default), `deck:2` (adds Crystal Extract and "
+                                "Freeze-O-Tron) or `deck:3` (edition 2 and the Cannon Rune).")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)

@@ -91,6 +91,8 @@ class DecidePhase(QuoddPhase):
                 return upgrade_label(state, hero_of(state, state.pending.hero), token_action(o))
             if state.pending is not None and state.pending.kind == "sheep_facing":
                 return FACING_LABELS.get(o, o)
+            if state.pending is not None and state.pending.kind == "cannon_dir":
+                return "Point " + FACING_LABELS.get(o, o).removeprefix("Face ")
             if state.pending is not None and state.pending.kind == "sheep_pickup":
                 return "Pick up the sheep" if o == "pick_up" else "Leave it"
             if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
