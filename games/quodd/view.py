@@ -337,7 +337,8 @@ def rules_text() -> dict[str, str]:
             "`/quodd give card: hero:`."
         ),
         "not yet": (
-            "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
+            "Every part of the rulebook is built: see `/rules game:quodd` for the topics (sheep, platforms, beams, "
+            "bombs, modes ...)."
         ),
         "upgrades": (
             "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
@@ -432,8 +433,10 @@ def qpower_topics() -> dict[str, str]:
                     "crystals ahead of it. No sheep walks into a pit or a beam. Currents carry sheep, whirlpools turn "
                     "them clockwise, springs throw them the way they walk, teleporters roll the direction die and a "
                     "d6; tunnels are plain ground to them. Stop on a sheep to pick it up (it counts against your "
-                    "carry limit); a sheep landing on you joins you if you have room. Explosions and bombs throw "
-                    "sheep as they throw heroes.")
+                    "carry limit; banked on a drop zone it counts as a crystal). A sheep landing on you joins you "
+                    "if you have room; in scenarios such as The Stray Flock you are asked first (left, or on a "
+                    "deadline, it stays on your square). Explosions and bombs throw sheep as they throw heroes. Where "
+                    "the scenario says so, the first player chooses the way each sheep faces at the start.")
     out["platforms"] = ("Moving platforms float over pits: while one covers a pit square it is ground. At the end of "
                         "every round (after bombs) each platform moves, from the north-west: a sliding one a space "
                         "the way its arrow points (blocked: the arrow turns around), a turning one a quarter around "
