@@ -147,6 +147,19 @@ def _turned(st: QState) -> dict[str, int]:
     return out
 
 
+ABOUT_A_SQUARE = ("sheep_facing", "sheep_pickup", "cannon_dir")  # questions about the piece on one square
+
+
+def _choice_squares(st: QState) -> list[str]:
+    """The squares a pending decision offers; for a question about one sheep or cannon, its square."""
+    d = st.pending
+    if d is None:
+        return []
+    if d.kind in ABOUT_A_SQUARE and d.job is not None:
+        return [d.job.at]
+    return [o for o in d.options if o[:1].isalpha() and o[1:].isdigit()]
+
+
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     heroes = []
     for h in st.heroes:
@@ -177,7 +190,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
-        choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
+        choice_squares=_choice_squares(st),
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
         lineup=[data.cards()[c].name for c in st.lineup],
         world_event=data.world_events()[st.event_now].name if st.event_now else "",

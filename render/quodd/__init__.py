@@ -343,6 +343,7 @@ def render(view: QView, **options: Any) -> bytes:
             d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
                         outline=(20, 20, 20))
             text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
+    living.sheep_under(d, view, _box_of)
     gadgets.turned(d, view, _box_of, CELL_TEXT)
     for lab in view.choice_squares:  # where a pending decision may send something
         x0, y0, x1, y1 = _cell_box(*_xy(lab))

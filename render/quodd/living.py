@@ -71,6 +71,21 @@ def sheep(d: Pen, view: QView, box_of: BoxOf) -> None:
         d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=FLEECE["grey"] if black else MARK, outline=INK)
 
 
+def sheep_under(d: Pen, view: QView, box_of: BoxOf) -> None:
+    """A sheep sharing its square with a hero (left there, or the hero had no room) peeks out as a small fleece
+    in the square's lower right corner, drawn over the hero."""
+    stood = {h.pos for h in view.heroes if h.pos}
+    for s in view.sheep:
+        if s.at not in stood:
+            continue
+        x0, y0, x1, y1 = box_of(s.at)
+        r = (x1 - x0) * 0.17
+        cx, cy = x1 - r - 1, y1 - r - 1
+        black = s.colour == "black"
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FLEECE.get(s.colour, WHITE),
+                  outline=WHITE if black else INK, width=2)
+
+
 BEAM = (255, 0, 150)  # magenta: the recap draws moves in the seat colours
 GADGET = (40, 40, 40)
 STEEL = (180, 180, 200)

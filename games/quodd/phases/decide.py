@@ -52,7 +52,8 @@ class DecidePhase(QuoddPhase):
             off_turn = True
         out = asked(state, key, float(data.house().decision_hours) if off_turn else None)
         if d.kind == "sheep_facing" and d.job is not None:  # on a deadline: towards the middle, as heroes face
-            out = replace(out, default=Action.of("choose", option=center_facing(state, xy(d.job.at))))
+            out = replace(out, kind="setup: the flock's facing",
+                          default=Action.of("choose", option=center_facing(state, xy(d.job.at))))
         return out
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
