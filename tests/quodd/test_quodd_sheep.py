@@ -6,20 +6,16 @@ import pytest
 from pydantic import ValidationError
 from qhelpers import build, do
 
-from games.quodd import ENGINE as E
-from games.quodd import data, scenarios
-from games.quodd.board import center_facing
-from games.quodd.movement import answer
-from render.quodd import render
-
 from games.core import Event
 from games.core.grid import label
-from games.quodd import upkeep
-from games.quodd.board import xy
+from games.quodd import ENGINE as E
+from games.quodd import data, scenarios, upkeep
+from games.quodd.board import center_facing, xy
 from games.quodd.bombs import roll
-from games.quodd.movement import run
+from games.quodd.movement import answer, run
 from games.quodd.sheep import upkeep_sheep
 from games.quodd.state import Bomb, Job, QState, Sheep
+from render.quodd import render
 
 OPEN = ["........."] * 9
 
