@@ -57,6 +57,13 @@ def loot(banked: list[str]) -> str:
     return f"{gems}{sheep} sheep"
 
 
+def _banked_words(st: QState) -> str:
+    """How a heist's score is named: "crystals banked", or with sheep in the game "crystals and sheep banked"."""
+    items = [c for h in st.heroes for c in h.carrying + h.banked] + [c for v in st.ground.values() for c in v]
+    flock = bool(st.sheep) or any(c.endswith("-sheep") for c in items)
+    return "crystals and sheep banked" if flock else "crystals banked"
+
+
 def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     who = side_name(st, side)
     if side == OVERLORD:
@@ -118,7 +125,7 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
         return
     scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
     best = max(scored.values())
-    what = "crystals banked" if st.objective == "heist" else "rally markers"
+    what = _banked_words(st) if st.objective == "heist" else "rally markers"
     if best == 0:
         finish(st, [], f"Time is up after round {st.round}; nobody scored.", ev)
         return
@@ -139,5 +146,5 @@ def objective(st: QState, h: Hero) -> str:
         unit = "crystals banked" if st.objective == "heist" else "rally markers"
         return f"{_overlord_score(st, h)}/{st.overlord_target} {unit} (overlord)"
     if st.objective == "heist":
-        return f"{len(h.banked)}/{st.target} crystals banked"
+        return f"{len(h.banked)}/{st.target} {_banked_words(st)}"
     return f"{h.progress}/{len(st.rally)} rally markers"
