@@ -355,10 +355,13 @@ def test_sheep_rule_1_the_facing_question_has_a_deadline_that_faces_the_sheep_in
     st = _placed("flock")
     p = E.pending(st)
     assert p.hours == data.house().decision_hours
-    assert p.default.get("option") == center_facing(st, xy(st.pending.job.at))
-    assert E.view(st, None).sheep[0].facing == ""
-    png = render(E.view(st, None))
-    assert png[:4] == b"\x89PNG"
+    assert p.default.get("option") == center_facing(st, xy(st.pending.job.at)) == "E"
+    assert E.timeout(st, {}) == (float(data.house().decision_hours), p.default)
+    view = E.view(st, None)
+    assert view.sheep[0].facing == "" and view.choice_squares == ["G2"]  # the sheep asked about is outlined
+    assert render(view)[:4] == b"\x89PNG"
+    st, _ = do(st, st.pending.player, "choose option:E")  # what the deadline plays
+    assert where(st)[0] == ("G2", "white", "E")
 
 
 def test_sheep_rule_1_a_facing_the_scenario_gives_is_kept_without_a_question():
@@ -440,6 +443,7 @@ def test_sheep_rule_4_at_the_upkeep_the_question_times_out_to_leaving_the_sheep(
     run(st, [])
     p = E.pending(st)
     assert p.player == "ann" and p.hours == data.house().decision_hours and p.default.get("option") == "skip"
+    assert E.timeout(st, {}) == (float(data.house().decision_hours), p.default)
     assert [E.label(st, a) for a in p.options] == ["Pick up the sheep", "Leave it"]
     st.turn = 0  # and on Ann's own turn too: a sheep is never a reason to wait for ever
     assert E.pending(st).hours == data.house().decision_hours
