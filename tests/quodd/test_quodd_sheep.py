@@ -475,3 +475,23 @@ def test_a_sheep_banked_on_a_drop_zone_counts_like_a_crystal_in_a_heist():
     run(st, ev)
     assert st.heroes[0].banked == ["grey-sheep", "red-crystal"] and st.phase == "over"
     assert "Ann banks 1 crystal and 1 sheep and wins the heist!" in texts(ev)
+
+
+def test_sheep_rule_4_in_a_flock_game_the_round_waits_for_the_answer_then_goes_on():
+    """Sheep rule 4 at the table (flock): the white sheep faced south springs off G4 onto Ann at G6 at the end of
+    round 1; the round's end waits for Ann's answer, then goes on to the upgrades."""
+    from games.quodd.turns import end_round
+    st = _placed("flock")
+    for way in ("S", "N", "N"):
+        st, _ = do(st, st.pending.player, f"choose option:{way}")
+    for p in ("ann", "bob"):
+        st, _ = do(st, p, "done")
+    st.heroes[0].pos, st.turn = "G6", (st.first - 1) % 2  # Ann waits where the sheep comes down; the round ends
+    ev: list[Event] = []
+    end_round(st, ev)
+    assert "The white sheep springs S to G6." in texts(ev)
+    assert E.phase_of(st) == "decide" and st.pending.kind == "sheep_pickup" and st.pending.player == "ann"
+    taken, out = do(st, "ann", "choose option:pick_up")
+    assert taken.heroes[0].carrying == ["white-sheep"] and taken.phase == "upgrade"
+    left, out = do(st, "ann", "choose option:skip")
+    assert "Ann leaves the white sheep at G6." in out and left.phase == "upgrade" and left.heroes[0].carrying == []
