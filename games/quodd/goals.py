@@ -46,10 +46,11 @@ def _side_score(st: QState, hs: list[Hero]) -> int:
     return sum(scores) if st.objective == "heist" else max(scores)
 
 
-def loot(banked: list[str]) -> str:
-    """What a heist side banked, in words: "3 crystals" (so a heist of crystals only reads as it always did), or
-    the crystals and sheep ("1 crystal and 2 sheep"): a sheep delivered to a drop zone counts like a crystal."""
-    sheep = sum(c.endswith("-sheep") for c in banked)
+def loot(st: QState, banked: list[str]) -> str:
+    """What a heist side banked, in words: "3 crystals", or in a game with the rulebook's flock rules
+    (`QState.sheep_ask`, e.g. flock) the crystals and sheep ("1 crystal and 2 sheep"): a sheep delivered to a drop
+    zone counts like a crystal. (Games of older scenarios keep the old words, so their stored result replays.)"""
+    sheep = sum(c.endswith("-sheep") for c in banked) if st.sheep_ask else 0
     if not sheep:
         return f"{len(banked)} crystals"
     crystals = len(banked) - sheep
@@ -58,10 +59,8 @@ def loot(banked: list[str]) -> str:
 
 
 def _banked_words(st: QState) -> str:
-    """How a heist's score is named: "crystals banked", or with sheep in the game "crystals and sheep banked"."""
-    items = [c for h in st.heroes for c in h.carrying + h.banked] + [c for v in st.ground.values() for c in v]
-    flock = bool(st.sheep) or any(c.endswith("-sheep") for c in items)
-    return "crystals and sheep banked" if flock else "crystals banked"
+    """How a heist's score is named: "crystals banked", or with the flock rules "crystals and sheep banked"."""
+    return "crystals and sheep banked" if st.sheep_ask else "crystals banked"
 
 
 def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
@@ -78,9 +77,9 @@ def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
         return f"{says(h.name, 'reaches')} the last rally marker in round {st.round}: {who} {verb}!"
     if st.objective == "heist":
         if len(hs) == 1:
-            return (f"{says(hs[0].name, 'banks')} {loot(hs[0].banked)}"
+            return (f"{says(hs[0].name, 'banks')} {loot(st, hs[0].banked)}"
                     f" and {agrees(hs[0].name, 'wins')} the heist!")
-        n = loot([c for h in hs for c in h.banked])
+        n = loot(st, [c for h in hs for c in h.banked])
         if side.startswith("team:"):
             return f"{who} ({', '.join(h.name for h in hs)}) banks {n} and wins the heist!"
         return f"{who} bank {n} between them and win the heist together!"

@@ -208,7 +208,9 @@ class QState(BaseModel):
     spun: list[str] = Field(default_factory=list)  # rotators a beam hits now (a newly hit one turns at once)
     backs: list[str] = Field(default_factory=list)  # reflectors a beam hits on the back now (newly hit: a question)
     turned: dict[str, int] = Field(default_factory=dict)  # board id -> quarter turns clockwise since setup (1-3)
-    sheep_ask: bool = False  # a sheep coming down on a hero is that hero's question (scenario `sheep_pickup: ask`)
+    # the flock rules as the rulebook has them (scenario `sheep_pickup: ask`): a sheep coming down on a hero is that
+    # hero's question (rule 4), and a heist's words name the sheep banked (`goals.loot`)
+    sheep_ask: bool = False
     # the modes of issue 15, saved only when set (`MODE_EXTRAS`)
     board: str = ""  # the player board side: "" = A (the printed upgrade track), "b" = face-linked upgrades
     overlord_deck: list[str] = Field(default_factory=list)  # mode overlord: its own deck, top first (hidden order)

@@ -467,14 +467,18 @@ def test_sheep_rule_4_a_bomb_throwing_a_sheep_onto_a_hero_asks_that_hero():
 
 def test_a_sheep_banked_on_a_drop_zone_counts_like_a_crystal_in_a_heist():
     """Drop zones take collectibles (the rulebook leaves what they take to the scenario): in our heists a sheep
-    delivered counts as a crystal does, and the win says what was banked."""
-    st = build(["D........"] + ["........."] * 8, mode="heist", target=2,
-               heroes=[dict(pos="B1", carrying=["grey-sheep", "red-crystal"]), dict(pos="I9")])
-    st.queue = [Job(kind="step", hero="ann", dir="W", how="slide"), Job(kind="land", hero="ann")]
-    ev: list[Event] = []
-    run(st, ev)
-    assert st.heroes[0].banked == ["grey-sheep", "red-crystal"] and st.phase == "over"
-    assert "Ann banks 1 crystal and 1 sheep and wins the heist!" in texts(ev)
+    delivered counts as a crystal does; with the flock rules (flock) the win says what was banked, a game of an
+    older scenario keeps its old words (its stored result replays)."""
+    for flock_rules, words in ((True, "Ann banks 1 crystal and 1 sheep and wins the heist!"),
+                               (False, "Ann banks 2 crystals and wins the heist!")):
+        st = build(["D........"] + ["........."] * 8, mode="heist", target=2,
+                   heroes=[dict(pos="B1", carrying=["grey-sheep", "red-crystal"]), dict(pos="I9")])
+        st.sheep_ask = flock_rules
+        st.queue = [Job(kind="step", hero="ann", dir="W", how="slide"), Job(kind="land", hero="ann")]
+        ev: list[Event] = []
+        run(st, ev)
+        assert st.heroes[0].banked == ["grey-sheep", "red-crystal"] and st.phase == "over"
+        assert words in texts(ev)
 
 
 def test_sheep_rule_4_in_a_flock_game_the_round_waits_for_the_answer_then_goes_on():
