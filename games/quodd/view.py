@@ -112,6 +112,7 @@ class QView(BaseModel):
     used_skills: list[str] = Field(default_factory=list)
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
+    asked_about: str = ""  # the square of the sheep or cannon a pending question is about (outlined, not chosen)
     to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
     lineup: list[str] = Field(default_factory=list)  # the face-up exploration lineup, card names
     world_event: str = ""  # the world event of this round, by name
@@ -151,12 +152,12 @@ ABOUT_A_SQUARE = ("sheep_facing", "sheep_pickup", "cannon_dir")  # questions abo
 
 
 def _choice_squares(st: QState) -> list[str]:
-    """The squares a pending decision offers; for a question about one sheep or cannon, its square."""
+    """The squares a pending decision offers (none for a question about one sheep or cannon)."""
     d = st.pending
     if d is None:
         return []
-    if d.kind in ABOUT_A_SQUARE and d.job is not None:
-        return [d.job.at]
+    if d.kind in ABOUT_A_SQUARE:
+        return []  # a direction or yes/no is chosen, not a square (`asked_about` outlines the piece's square)
     return [o for o in d.options if o[:1].isalpha() and o[1:].isdigit()]
 
 
@@ -191,6 +192,7 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
         choice_squares=_choice_squares(st),
+        asked_about=st.pending.job.at if st.pending and st.pending.kind in ABOUT_A_SQUARE and st.pending.job else "",
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
         lineup=[data.cards()[c].name for c in st.lineup],
         world_event=data.world_events()[st.event_now].name if st.event_now else "",

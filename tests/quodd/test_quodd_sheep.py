@@ -358,7 +358,7 @@ def test_sheep_rule_1_the_facing_question_has_a_deadline_that_faces_the_sheep_in
     assert p.default.get("option") == center_facing(st, xy(st.pending.job.at)) == "E"
     assert E.timeout(st, {}) == (float(data.house().decision_hours), p.default)
     view = E.view(st, None)
-    assert view.sheep[0].facing == "" and view.choice_squares == ["G2"]  # the sheep asked about is outlined
+    assert view.sheep[0].facing == "" and view.asked_about == "G2" and view.choice_squares == []  # outlined
     assert render(view)[:4] == b"\x89PNG"
     st, _ = do(st, st.pending.player, "choose option:E")  # what the deadline plays
     assert where(st)[0] == ("G2", "white", "E")
