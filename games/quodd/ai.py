@@ -1,7 +1,7 @@
 """Quodd's heuristic for computer players: the next objective, and how far away it is.
 
 Race and time trial: rally markers reached, then the distance to the next one. Heist: crystals
-banked, crystals carried, and the distance to the nearest crystal lying about (or, carrying, to
+banked, crystals carried, and the distance to the nearest crystal (or sheep) lying about (or, carrying, to
 a drop zone). In a free-for-all or teams the best rival's value (another side's hero) is subtracted.
 Face-down tokens are judged by their public face only; `determinize` deals their real kinds out again at random.
 """
@@ -38,6 +38,7 @@ def _hero_value(st: QState, h: Any, drops: list[tuple[int, int]]) -> float:
         if h.carrying and (len(h.carrying) >= st.carry_limit or len(h.banked) + len(h.carrying) >= st.target):
             return v - 4.0 * _nearest(at, drops)
         crystals = [xy(sq) for sq, items in st.ground.items() if any("crystal" in i for i in items)]
+        crystals += [xy(s.at) for s in st.sheep]  # a sheep banks like a crystal (flock)
         v -= 4.0 * _nearest(at, crystals)
         if h.carrying:
             v -= 1.0 * _nearest(at, drops)

@@ -36,6 +36,7 @@ from .board import (
     xy,
 )
 from .deck import can_draw, card_name, draw_top, wipe_lineup
+from .jobs import decide
 from .state import Hero, Job, QState, Token
 
 CARD_PHASES = ("power", "recovery")  # your own turn
@@ -217,7 +218,12 @@ def _effect(st: QState, h: Hero, c: data.CardDef, e: data.EffectDef, action: Act
     elif e.do == "place":
         st.tokens[at] = Token(kind=e.token)
         ev.append(Event(text=f"{says(h.name, 'places')} a {data.token_kinds()[e.token].name.lower()} on {at}."))
-        underdog_acts(st, h, at, ev)
+        if e.token == "cannon":  # pointed any way by whoever places it, and it fires at once (`gadgets._pointed`)
+            decide(st, "cannon_dir", h.player, h, ["N", "E", "S", "W"],
+                   f"{h.name}: point the cannon on {at}; it fires a bomb that way at once",
+                   job=Job(kind="none", hero=h.player, at=at))
+        else:
+            underdog_acts(st, h, at, ev)
     elif e.do == "remove":
         gone = st.tokens.pop(at)
         ev.append(Event(text=f"{says(h.name, 'removes')} the {data.token_kinds()[gone.kind].name.lower()} on {at}."))

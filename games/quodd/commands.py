@@ -18,8 +18,8 @@ OPTIONS = (
     OptionSpec(name="board", description="Player board side: a (the upgrade track) or b (upgrades on faces)",
                choices=("a", "b"), default="a"),
     # no default: games made before edition 2 store no `deck` and keep their first-edition deals
-    OptionSpec(name="deck", description="Exploration deck edition: 1 (46 cards, the default) or 2 (adds Crystal "
-               "Extract and Freeze-O-Tron)", choices=("1", "2")),
+    OptionSpec(name="deck", description="Exploration deck edition: 1 (46 cards, the default), 2 (adds Crystal "
+               "Extract and Freeze-O-Tron) or 3 (edition 2 and the Cannon Rune)", choices=("1", "2", "3")),
 )
 
 SEAT_OPTIONS = (

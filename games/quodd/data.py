@@ -242,7 +242,7 @@ class CardDef(_Strict):
     copies: int = Field(default=1, ge=1)
     treasure: bool = False  # the treasure deck (loot bag), not the exploration deck
     overlord: bool = False  # the overlord's own deck (`overlord.json`, the rulebook's sword icon), not the others'
-    edition: int = Field(default=1, ge=1, le=2)  # the exploration deck's edition that brought it (game option deck)
+    edition: int = Field(default=1, ge=1, le=3)  # the exploration deck's edition that brought it (game option deck)
     house: bool = True
     text: str
     effect: EffectDef

@@ -15,7 +15,7 @@ from .state import Hero, QState
 LINEUP = 5
 HAND_LIMIT = 5
 OPENING = ("food", "item", "pet", "rune")  # tokens that fetch a card of their kind when taken
-DECK_EDITIONS = ("1", "2")  # game option `deck`: 2 adds Crystal Extract and Freeze-O-Tron
+DECK_EDITIONS = ("1", "2", "3")  # game option `deck`: 2 adds Crystal Extract and Freeze-O-Tron, 3 the Cannon Rune
 
 
 def card_name(cid: str) -> str:

@@ -87,8 +87,8 @@ class QuoddHeroes(PhasedGame[QState]):
                                 "`board:a` (the upgrade track, the default) or `board:b` (upgrades on faces).")
         if (options.get("deck") or "1") not in DECK_EDITIONS:
             raise IllegalAction(f"`deck:{options['deck']}` is not an edition of the exploration deck.",
-                                "`deck:1` (the first 46 cards, the default) or `deck:2` (adds Crystal Extract and "
-                                "Freeze-O-Tron).")
+                                "`deck:1` (the first 46 cards, the default), `deck:2` (adds Crystal Extract and "
+                                "Freeze-O-Tron) or `deck:3` (edition 2 and the Cannon Rune).")
 
     def check_seat(self, options: dict[str, str], seats: Sequence[Seat], new: Seat) -> None:
         sc = self._scenario(options)
@@ -205,7 +205,9 @@ class QuoddHeroes(PhasedGame[QState]):
             rows=layout.rows, links=layout.links, board_of=layout.board_of, tokens=tokens, ground=ground,
             rally=rally, heroes=heroes, first=first, turn=first, rng=rng,
             placing=placement_order(len(heroes), first),
-            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing=sh.facing) for sh in sc.sheep],
+            sheep=[Sheep(at=sh.at.upper(), colour=sh.colour, facing="" if sh.facing == "choose" else sh.facing)
+                   for sh in sc.sheep],
+            sheep_ask=sc.sheep_pickup == "ask",
             platforms=[Platform(cells=[c.upper() for c in pl.cells], kind=pl.kind, dir=pl.dir, pivot=pl.pivot.upper())
                        for pl in sc.platforms],
             beams=[BeamPiece(at=b.at.upper(), kind=b.kind, dir=b.dir, on=b.on, group=b.group) for b in sc.beams],

@@ -47,9 +47,12 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
         fire_cannon(st, h, h.pos, t, ev)
 
 
-def fire_cannon(st: QState, h: Hero, at: str, t: Token, ev: list[Event]) -> None:
+def fire_cannon(st: QState, h: Hero, at: str, t: Token, ev: list[Event], *, placed: bool = False) -> None:
     """Roll the bomb die (for `h`, who may re-roll on their own turn) and fire it out of the opening."""
-    ev.append(Event(text=f"{says(h.name, 'sets')} off the cannon at {at}, pointing {t.dir}."))
+    if placed:
+        ev.append(Event(text=f"{says(h.name, 'points')} the cannon on {at} {t.dir}; it fires at once."))
+    else:
+        ev.append(Event(text=f"{says(h.name, 'sets')} off the cannon at {at}, pointing {t.dir}."))
     shown = roll_or_ask(st, h, "bomb", ev, at=at, d=t.dir)
     if shown is not None:
         fire(st, at, t.dir, shown, ev, None)
@@ -137,4 +140,14 @@ def _spot_chosen(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) ->
     _add_buddy(st, h, job.item, option, f"{h.name}'s buddy", ev)
 
 
-RESOLVE: dict[str, Resolver] = {"rotate_way": _turned, "buddy_spot": _spot_chosen}
+def _pointed(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    """A cannon placed (the Cannon Rune, `cards.py`) points the way its placer chose and fires at once; the
+    placement is its firing, so Underdog adds no second shot when it lies under the placer."""
+    t = st.tokens.get(job.at)
+    if t is None or t.kind != "cannon":
+        return
+    t.dir = option
+    fire_cannon(st, h, job.at, t, ev, placed=True)
+
+
+RESOLVE: dict[str, Resolver] = {"rotate_way": _turned, "buddy_spot": _spot_chosen, "cannon_dir": _pointed}

@@ -5,7 +5,7 @@ The objective says what counts; the play mode (`modes/`) says who wins together:
 free-for-all, a team in teams, every hero at the table in solo and co-op.
 - race: a side wins when one of its heroes reaches the last rally marker;
 - trial: a side wins when every one of its heroes has reached the last rally marker;
-- heist: a side wins when its heroes have banked `target` crystals between them.
+- heist: a side wins when its heroes have banked `target` crystals between them (a sheep banked counts as one).
 At the round limit solo and co-op lose together (the clock wins); in a free-for-all or teams the best side wins
 (race: its furthest hero; trial: its markers together; heist: its crystals banked together), sharing ties.
 Overlord scenarios: the heroes' side plays for the objective above, the overlord for its own `overlord_target`
@@ -46,6 +46,23 @@ def _side_score(st: QState, hs: list[Hero]) -> int:
     return sum(scores) if st.objective == "heist" else max(scores)
 
 
+def loot(st: QState, banked: list[str]) -> str:
+    """What a heist side banked, in words: "3 crystals", or in a game with the rulebook's flock rules
+    (`QState.sheep_ask`, e.g. flock) the crystals and sheep ("1 crystal and 2 sheep"): a sheep delivered to a drop
+    zone counts like a crystal. (Games of older scenarios keep the old words, so their stored result replays.)"""
+    sheep = sum(c.endswith("-sheep") for c in banked) if st.sheep_ask else 0
+    if not sheep:
+        return f"{len(banked)} crystals"
+    crystals = len(banked) - sheep
+    gems = f"{crystals} crystal{'s' if crystals != 1 else ''} and " if crystals else ""
+    return f"{gems}{sheep} sheep"
+
+
+def _banked_words(st: QState) -> str:
+    """How a heist's score is named: "crystals banked", or with the flock rules "crystals and sheep banked"."""
+    return "crystals and sheep banked" if st.sheep_ask else "crystals banked"
+
+
 def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
     who = side_name(st, side)
     if side == OVERLORD:
@@ -60,12 +77,12 @@ def _win_text(st: QState, side: str, hs: list[Hero]) -> str:
         return f"{says(h.name, 'reaches')} the last rally marker in round {st.round}: {who} {verb}!"
     if st.objective == "heist":
         if len(hs) == 1:
-            return (f"{says(hs[0].name, 'banks')} {len(hs[0].banked)} crystals"
+            return (f"{says(hs[0].name, 'banks')} {loot(st, hs[0].banked)}"
                     f" and {agrees(hs[0].name, 'wins')} the heist!")
-        n = sum(len(h.banked) for h in hs)
+        n = loot(st, [c for h in hs for c in h.banked])
         if side.startswith("team:"):
-            return f"{who} ({', '.join(h.name for h in hs)}) banks {n} crystals and wins the heist!"
-        return f"{who} bank {n} crystals between them and win the heist together!"
+            return f"{who} ({', '.join(h.name for h in hs)}) banks {n} and wins the heist!"
+        return f"{who} bank {n} between them and win the heist together!"
     return f"{who} beat the clock in round {st.round}!"
 
 
@@ -107,7 +124,7 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
         return
     scored = {side: side_score(st, hs) for side, hs in sides(st).items()}
     best = max(scored.values())
-    what = "crystals banked" if st.objective == "heist" else "rally markers"
+    what = _banked_words(st) if st.objective == "heist" else "rally markers"
     if best == 0:
         finish(st, [], f"Time is up after round {st.round}; nobody scored.", ev)
         return
@@ -128,5 +145,5 @@ def objective(st: QState, h: Hero) -> str:
         unit = "crystals banked" if st.objective == "heist" else "rally markers"
         return f"{_overlord_score(st, h)}/{st.overlord_target} {unit} (overlord)"
     if st.objective == "heist":
-        return f"{len(h.banked)}/{st.target} crystals banked"
+        return f"{len(h.banked)}/{st.target} {_banked_words(st)}"
     return f"{h.progress}/{len(st.rally)} rally markers"

@@ -13,7 +13,7 @@ from games.core import Event
 from games.core.grid import DIRS8, label, step_xy
 from games.core.words import says
 
-from . import beams, data, dice, elements, events, falls, gadgets, upkeep
+from . import beams, data, dice, elements, events, falls, gadgets, sheep, upkeep
 from .abilities import moving, stealing
 from .abilities.moving import after_jump, after_push, after_tumble_skill, crush, leave_behind
 from .board import (
@@ -272,12 +272,13 @@ def do_enter(st: QState, job: Job, ev: list[Event]) -> None:
 HANDLERS: dict[str, Callable[[QState, Job, list[Event]], None]] = {
     "step": do_step, "jump": do_jump, "enter": do_enter, "land": do_land, "fall": falls.do_fall,
     "drop_fallen": falls.do_drop_fallen, "respawn": falls.do_respawn, "skill_end": do_skill_end,
-    "activate": do_activate, "blow": lambda st, job, ev: blow(st, job.dir, job.n, ev), **moving.HANDLERS,
+    "activate": do_activate, "blow": lambda st, job, ev: blow(st, job.dir, job.n, ev),
+    "sheep_offer": sheep.ask_pickup, **moving.HANDLERS,
 }
 RESOLVE: dict[str, Resolver] = {"push_dir": _pushed_dir, "land_beside": _landed_beside,
                                 **elements.RESOLVE, **dice.RESOLVE, **falls.RESOLVE, **events.RESOLVE,
                                 **STEAL_RESOLVE, **moving.RESOLVE, **gadgets.RESOLVE, **stealing.RESOLVE,
-                                **UPGRADE_RESOLVE, **upkeep.RESOLVE}
+                                **UPGRADE_RESOLVE, **upkeep.RESOLVE, **sheep.RESOLVE}
 
 
 def answer(st: QState, option: str, ev: list[Event]) -> None:

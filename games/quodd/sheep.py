@@ -9,9 +9,16 @@ lies beyond) and is stopped only by walls, pits, bombs and the edge. No sheep wa
 Board elements act on the square a sheep walks onto: currents carry it on, a whirlpool turns it a quarter
 clockwise (house: no one to ask), a spring throws it over one space the way it walks (super spring: two),
 a teleporter rolls the direction die and the teleporter die (a Q: it stays), a switch flips its group.
-Tunnels and water connections are plain ground to a sheep. A sheep that comes down on a hero is picked up
-by that hero when it has room; a hero picks up a sheep by stopping on its square (`pick_up`). A carried
-sheep is the collectible `<colour>-sheep`; set down on the ground it walks again from the next upkeep.
+Tunnels and water connections are plain ground to a sheep. A sheep that comes down on a hero (a spring, a
+teleporter, a bomb's throw) is picked up by that hero when it has room: at once in the scenarios written before
+rule 4 was asked (`QState.sheep_ask` off), else the hero is asked (`ask_pickup`, queued as a `sheep_offer` job so
+the step that brought the sheep down ends first; the sheep waits on the hero's square meanwhile and walks no
+further that round); a sheep left there stays on that square with the hero, as one a hero with no room stops on
+does. A hero picks up a sheep by stopping on its square (`pick_up`). A carried sheep is the collectible
+`<colour>-sheep`; set down on the ground it walks again from the next upkeep.
+
+Sheep rule 1: a scenario sheep whose facing is chosen (`"facing": "choose"`, stored as `""`) gets it from the
+first player once the heroes are placed, one question a sheep, north-west first (`ask_facing`).
 
 Winds (Random Wind, Strong Wind and the world events) blow the sheep after the heroes have slid (`blow`),
 the one furthest along first, space by space as a hero slides: blown into a pit or off the map it is lost,
@@ -24,14 +31,16 @@ from games.core import Event
 from games.core.grid import label, step_xy
 from games.core.words import says
 
-from .board import XY, current_dir, hero_at, is_pit, jump_landing_ok, kind, on_map, xy
+from .board import XY, current_dir, hero_at, hero_of, is_pit, jump_landing_ok, kind, on_map, xy
 from .elements import flip_group
-from .jobs import push_front
+from .jobs import decide, push_front
 from .modes.buddies import carry_cap
+from .skills import SKILLS_HINT
 from .state import Hero, Job, QState, Sheep
 from .sweep import roll_direction
 
 SPEED: dict[str, int] = {"grey": 1, "white": 2, "black": 3}
+FACINGS = ("N", "E", "S", "W")
 CLOCKWISE = {"N": "E", "E": "S", "S": "W", "W": "N"}
 STOPS = ("wall", "impassable_up")
 CHAIN_GUARD = 40  # currents running in a circle carry a sheep at most this far in one upkeep
@@ -145,8 +154,55 @@ def _set_down(st: QState, s: Sheep, to: XY, ev: list[Event], how: str) -> None:
         return
     s.at = lab
     ev.append(Event(text=f"The {s.colour} sheep {how} to {lab}."))
-    if h is not None:
+    if h is not None and st.sheep_ask:
+        st.queue.insert(0, Job(kind="sheep_offer", hero=h.player, at=lab))
+    elif h is not None:
         _picked(st, s, h, ev)
+
+
+def ask_pickup(st: QState, job: Job, ev: list[Event]) -> None:
+    """Sheep rule 4: the hero a sheep came down on may pick it up, a question to that hero's player (on a deadline
+    the sheep is left, the quiet answer). Nothing is asked if by now the hero or the sheep has gone, or the hero
+    has no room."""
+    h = hero_of(st, job.hero)
+    s = sheep_at(st, xy(job.at))
+    if s is None or h.pos != job.at or len(h.carrying) >= carry_cap(st, h):
+        return
+    decide(st, "sheep_pickup", h.player, h, ["pick_up", "skip"],
+           f"{h.name}: the {s.colour} sheep came down on you at {s.at}; pick it up or leave it there",
+           job=Job(kind="none", hero=h.player, at=s.at))
+
+
+def _pickup_answered(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    s = sheep_at(st, xy(job.at))
+    if s is None:
+        return
+    if option == "pick_up":
+        _picked(st, s, h, ev)
+    else:
+        ev.append(Event(text=f"{says(h.name, 'leaves')} the {s.colour} sheep at {s.at}."))
+
+
+def ask_facing(st: QState) -> bool:
+    """Sheep rule 1: the first player chooses which way a new sheep faces, one sheep at a time, north to south
+    then west to east; False when every sheep faces somewhere."""
+    left = sorted((s for s in st.sheep if not s.facing), key=lambda s: (xy(s.at)[1], xy(s.at)[0]))
+    if not left:
+        return False
+    s, who = left[0], st.heroes[st.first]
+    decide(st, "sheep_facing", who.player, who, list(FACINGS),
+           f"{who.name}: choose the way the new {s.colour} sheep at {s.at} faces (it walks that way at the end "
+           "of each round)", job=Job(kind="none", hero=who.player, at=s.at))
+    return True
+
+
+def _faced(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
+    s = sheep_at(st, xy(job.at))
+    if s is not None:
+        s.facing = option
+        ev.append(Event(text=f"{says(h.name, 'turns')} the {s.colour} sheep at {s.at} to face {option}."))
+    if not ask_facing(st):
+        ev.append(Event(text=SKILLS_HINT))
 
 
 def _elements(st: QState, s: Sheep, d: str, ev: list[Event]) -> None:
@@ -217,6 +273,8 @@ def walk(st: QState, s: Sheep, ev: list[Event], jobs: list[Job]) -> None:
         s.at = label(*step_xy(frm, d))
         ev.append(Event(text=f"The {s.colour} sheep walks {d} to {s.at}."))
         _elements(st, s, d, ev)
+        if st.sheep_ask and s in st.sheep and hero_at(st, xy(s.at)) is not None:
+            return  # it came down on a hero: it waits there for the hero's answer (`ask_pickup`)
 
 
 def blow(st: QState, d: str, n: int, ev: list[Event]) -> None:
@@ -249,6 +307,8 @@ def upkeep_sheep(st: QState, ev: list[Event]) -> None:
             del st.ground[lab]
     jobs: list[Job] = []
     for s in sorted(st.sheep, key=lambda s: (xy(s.at)[1], xy(s.at)[0])):
+        if st.sheep_ask and any(j.kind == "sheep_offer" and j.at == s.at for j in st.queue):
+            continue  # brought down on a hero earlier in the upkeep (a bomb's throw): it waits for the answer
         walk(st, s, ev, jobs)
     push_front(st, jobs)
 
@@ -261,3 +321,6 @@ def pick_up(st: QState, h: Hero, ev: list[Event]) -> None:
     if s is not None:
         _picked(st, s, h, ev)
 
+
+
+RESOLVE = {"sheep_facing": _faced, "sheep_pickup": _pickup_answered}

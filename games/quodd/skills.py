@@ -21,6 +21,9 @@ from .jobs import cancel_seq
 from .modes.bside import face_movement, is_upgraded
 from .state import Hero, QState
 
+SKILLS_HINT = ("Everyone: put your skills on faces with `rearrange` (e.g. `rearrange back:jump`), then `done`. Your "
+               "first tumble forward brings the back face up; the feet face cannot come up on the first tumble.")
+
 
 def top_face(h: Hero) -> str:
     return face_at(h.head, h.front, "U")

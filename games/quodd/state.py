@@ -75,7 +75,7 @@ class Sheep(BaseModel):
 
     at: str
     colour: str  # grey / white / black (`sheep.SPEED`)
-    facing: str = "N"
+    facing: str = "N"  # "" while the first player has still to choose it (a scenario's `"facing": "choose"`)
 
 
 class Platform(BaseModel):
@@ -208,6 +208,9 @@ class QState(BaseModel):
     spun: list[str] = Field(default_factory=list)  # rotators a beam hits now (a newly hit one turns at once)
     backs: list[str] = Field(default_factory=list)  # reflectors a beam hits on the back now (newly hit: a question)
     turned: dict[str, int] = Field(default_factory=dict)  # board id -> quarter turns clockwise since setup (1-3)
+    # the flock rules as the rulebook has them (scenario `sheep_pickup: ask`): a sheep coming down on a hero is that
+    # hero's question (rule 4), and a heist's words name the sheep banked (`goals.loot`)
+    sheep_ask: bool = False
     # the modes of issue 15, saved only when set (`MODE_EXTRAS`)
     board: str = ""  # the player board side: "" = A (the printed upgrade track), "b" = face-linked upgrades
     overlord_deck: list[str] = Field(default_factory=list)  # mode overlord: its own deck, top first (hidden order)
@@ -234,7 +237,7 @@ class QState(BaseModel):
 
 
 # QState fields of the living board, saved only when they hold something
-LIVING = ("sheep", "platforms", "beams", "lit", "spun", "backs", "turned")
+LIVING = ("sheep", "platforms", "beams", "lit", "spun", "backs", "turned", "sheep_ask")
 # QState fields of the modes of issue 15 (board side, overlord, multi-part), saved only when set
 MODE_EXTRAS = ("board", "overlord_deck", "overlord_target", "part", "next_part")
 

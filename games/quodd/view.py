@@ -112,6 +112,7 @@ class QView(BaseModel):
     used_skills: list[str] = Field(default_factory=list)
     result_text: str = ""
     choice_squares: list[str] = Field(default_factory=list)  # squares a pending decision offers
+    asked_about: str = ""  # the square of the sheep or cannon a pending question is about (outlined, not chosen)
     to_act: list[str] = Field(default_factory=list)  # names of the players who must act now
     lineup: list[str] = Field(default_factory=list)  # the face-up exploration lineup, card names
     world_event: str = ""  # the world event of this round, by name
@@ -147,6 +148,19 @@ def _turned(st: QState) -> dict[str, int]:
     return out
 
 
+ABOUT_A_SQUARE = ("sheep_facing", "sheep_pickup", "cannon_dir")  # questions about the piece on one square
+
+
+def _choice_squares(st: QState) -> list[str]:
+    """The squares a pending decision offers (none for a question about one sheep or cannon)."""
+    d = st.pending
+    if d is None:
+        return []
+    if d.kind in ABOUT_A_SQUARE:
+        return []  # a direction or yes/no is chosen, not a square (`asked_about` outlines the piece's square)
+    return [o for o in d.options if o[:1].isalpha() and o[1:].isdigit()]
+
+
 def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QView:
     heroes = []
     for h in st.heroes:
@@ -177,7 +191,8 @@ def build_view(st: QState, waiting: str, to_act: list[str] | None = None) -> QVi
         phase=st.phase, waiting_for=waiting, width=st.width, height=st.height, rows=list(st.rows), links=dict(st.links),
         tokens=tokens, ground={k: list(v) for k, v in st.ground.items()}, heroes=heroes, last_path=list(st.last_path),
         last_mover=st.last_mover, used_skills=list(st.m.used), result_text=st.result_text,
-        choice_squares=[o for o in (st.pending.options if st.pending else []) if o[:1].isalpha() and o[1:].isdigit()],
+        choice_squares=_choice_squares(st),
+        asked_about=st.pending.job.at if st.pending and st.pending.kind in ABOUT_A_SQUARE and st.pending.job else "",
         to_act=[h.name for h in st.heroes if h.player in (to_act or [])],
         lineup=[data.cards()[c].name for c in st.lineup],
         world_event=data.world_events()[st.event_now].name if st.event_now else "",
@@ -337,7 +352,8 @@ def rules_text() -> dict[str, str]:
             "`/quodd give card: hero:`."
         ),
         "not yet": (
-            "Still to come: cannons and bomb tokens, sheep, moving platforms and beams."
+            "Every part of the rulebook is built: see `/rules game:quodd` for the topics (sheep, platforms, beams, "
+            "bombs, modes ...)."
         ),
         "upgrades": (
             "At the end of every round (after the round tracker) each hero takes one of their six double-sided "
@@ -432,8 +448,10 @@ def qpower_topics() -> dict[str, str]:
                     "crystals ahead of it. No sheep walks into a pit or a beam. Currents carry sheep, whirlpools turn "
                     "them clockwise, springs throw them the way they walk, teleporters roll the direction die and a "
                     "d6; tunnels are plain ground to them. Stop on a sheep to pick it up (it counts against your "
-                    "carry limit); a sheep landing on you joins you if you have room. Explosions and bombs throw "
-                    "sheep as they throw heroes.")
+                    "carry limit; banked on a drop zone it counts as a crystal). A sheep landing on you joins you "
+                    "if you have room; in scenarios such as The Stray Flock you are asked first (left, or on a "
+                    "deadline, it stays on your square). Explosions and bombs throw sheep as they throw heroes. Where "
+                    "the scenario says so, the first player chooses the way each sheep faces at the start.")
     out["platforms"] = ("Moving platforms float over pits: while one covers a pit square it is ground. At the end of "
                         "every round (after bombs) each platform moves, from the north-west: a sliding one a space "
                         "the way its arrow points (blocked: the arrow turns around), a turning one a quarter around "

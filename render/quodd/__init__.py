@@ -290,6 +290,8 @@ def render(view: QView, **options: Any) -> bytes:
         legend_items.append(("l", "path"))
     if view.choice_squares:
         legend_items.append(("p", "choice"))
+    if view.asked_about:
+        legend_items.append(("p", "about"))
     legend_items += gadgets.legend_items(view) + living.legend_items(view)
     per_row = max(1, (max(base.width, PHONE_W) - 10) // LEGEND_W)
     legend_h = 14 + LEGEND_ROW * ((len(legend_items) + per_row - 1) // per_row + 1)  # + the skill icon key
@@ -343,8 +345,10 @@ def render(view: QView, **options: Any) -> bytes:
             d.rectangle((box[0] - 2, box[1] - 2, box[0] + CELL_TEXT + 6, box[1] + CELL_TEXT + 1), fill=fill,
                         outline=(20, 20, 20))
             text_center(d, (box[0] + CELL_TEXT / 2 + 2, box[1] + CELL_TEXT / 2), text[:2], CELL_TEXT, ink, bg=fill)
+    living.sheep_under(d, view, _box_of)
     gadgets.turned(d, view, _box_of, CELL_TEXT)
-    for lab in view.choice_squares:  # where a pending decision may send something
+    # where a pending decision may send something, or the piece it asks about
+    for lab in view.choice_squares + ([view.asked_about] if view.asked_about else []):
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
     recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
@@ -384,7 +388,7 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
-            name = "you may choose this square"
+            name = "you may choose this square" if key == "choice" else "the question is about this square"
         elif what == "c":
             d.polygon([(mid[0], y + 1), (x + sq - 3, mid[1]), (mid[0], y + sq - 1), (x + 3, mid[1])],
                       fill=CRYSTAL["red"])

@@ -55,15 +55,35 @@ def sheep(d: Pen, view: QView, box_of: BoxOf) -> None:
     for s in view.sheep:
         x0, y0, x1, y1 = box_of(s.at)
         cx, cy, cell = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
-        dx, dy = DIRS8.get(s.facing, (0, -1))
+        black = s.colour == "black"
+        if s.facing not in DIRS8:  # its facing not chosen yet (sheep rule 1): a round fleece, no head
+            r = cell * 0.3
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FLEECE.get(s.colour, WHITE),
+                      outline=WHITE if black else INK, width=2)
+            continue
+        dx, dy = DIRS8[s.facing]
         along, across = cell * 0.36, cell * 0.27
         rx, ry = (along, across) if dx else (across, along)
         cx, cy = cx - dx * cell * 0.06, cy - dy * cell * 0.06
-        black = s.colour == "black"
         d.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=FLEECE.get(s.colour, WHITE),
                   outline=WHITE if black else INK, width=2)
         hx, hy, hr = cx + dx * along, cy + dy * along, cell * 0.17
         d.ellipse((hx - hr, hy - hr, hx + hr, hy + hr), fill=FLEECE["grey"] if black else MARK, outline=INK)
+
+
+def sheep_under(d: Pen, view: QView, box_of: BoxOf) -> None:
+    """A sheep sharing its square with a hero (left there, or the hero had no room) peeks out as a small fleece
+    in the square's lower right corner, drawn over the hero."""
+    stood = {h.pos for h in view.heroes if h.pos}
+    for s in view.sheep:
+        if s.at not in stood:
+            continue
+        x0, y0, x1, y1 = box_of(s.at)
+        r = (x1 - x0) * 0.17
+        cx, cy = x1 - r - 1, y1 - r - 1
+        black = s.colour == "black"
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FLEECE.get(s.colour, WHITE),
+                  outline=WHITE if black else INK, width=2)
 
 
 BEAM = (255, 0, 150)  # magenta: the recap draws moves in the seat colours

@@ -32,7 +32,7 @@ def score(st, player: str) -> float:
     if st.objective in ("race", "trial"):
         goal = xy(st.rally[str(h.progress + 1)])
         return h.progress * 1000 - manhattan(p, goal) * 10
-    crystals = [xy(lab) for lab, items in st.ground.items() if items]
+    crystals = [xy(lab) for lab, items in st.ground.items() if items] + [xy(s.at) for s in st.sheep]  # flock
     drops = [q for q in squares(st) if is_drop(st, q)]
     if h.carrying and (len(h.carrying) >= 2 or not crystals):
         d = min(manhattan(p, q) for q in drops)
@@ -89,6 +89,8 @@ def play(scenario: str, names: list[str], heroes: dict[str, str], seed: int, cap
         if st.pending is not None and st.pending.kind == "place":
             action = max(E.legal_actions(st, player), key=lambda a: -_start_dist(st, a.get("option")))
             seq = [action]
+        elif st.pending is not None and st.pending.kind == "sheep_facing":  # the flock heads into the map
+            seq = [E.pending(st).default]
         elif st.phase == "move" and st.pending is None and st.heroes[st.turn].player == player:
             seq = best_turn(st, player) or [E.legal_actions(st, player)[0]]
         else:
@@ -151,6 +153,7 @@ JOBS = {
     "trial": lambda: write(HERE / "trial.txt", "trial", ["ann"], {"ann": "forest"}, 5),
     "pasture": lambda: write(HERE / "pasture.txt", "pasture", ["ann", "bob"], {"ann": "rok"}, 1),
     "foundry": lambda: write(HERE / "foundry.txt", "foundry", ["ann", "bob"], {"ann": "bramble"}, 2),
+    "flock": lambda: write(HERE / "flock.txt", "flock", ["ann", "bob"], {"ann": "rok"}, 3),
     # the play modes, each ending with its export (ffa: ffa_full.txt, make_ffa_transcript.py)
     "solo": lambda: write(HERE / "solo.txt", "trial", ["ann"], {"ann": "forest"}, 5, export=True,
                           head="mode solo, "),

@@ -91,8 +91,8 @@ def test_deck_edition_two_adds_crystal_extract_and_freeze_o_tron_and_the_first_e
     assert len(cards) == len(first.deck + first.lineup) + 2
     assert data.cards()["freeze-o-tron"].house and not data.cards()["crystal-extract"].house
     try:
-        E.check_options({"deck": "3"})
+        E.check_options({"deck": "4"})
     except IllegalAction as exc:
         assert "deck:1" in exc.hint and "deck:2" in exc.hint
     else:
-        raise AssertionError("deck:3 was accepted")
+        raise AssertionError("deck:4 was accepted")

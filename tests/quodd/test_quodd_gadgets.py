@@ -46,6 +46,33 @@ def test_cannon_landed_on_rolls_the_bomb_die_and_fires_that_bomb_out_of_its_open
     assert E.load(E.dump(st)).tokens["B3"].dir == "S" and '"dir"' not in E.dump(st).replace('"dir":"S"', "")
 
 
+def test_cannon_placed_is_pointed_any_way_by_its_placer_and_fires_at_once():
+    """Cannon Token (placed): whoever places it points it any way (a button a direction), then at once the bomb die
+    is rolled and that bomb rolls out of it (the Cannon Rune of deck edition 3)."""
+    st = build(OPEN, tokens={"F3": "wall"}, heroes=[dict(pos="A3"), dict(pos="I9")], phase="power",
+               seed=seed_rolling(1))  # 1 on the bomb die: a standard bomb, speed 4
+    hero(st, "ann").hand = ["cannon-rune"]
+    assert "play at:B3 card:cannon-rune" in legal(st, "ann", "play")
+    st, ev = do(st, "ann", "play card:cannon-rune at:B3")
+    assert "Ann places a cannon on B3." in ev and st.pending.kind == "cannon_dir" and st.pending.player == "ann"
+    acts = E.legal_actions(st, "ann")
+    assert [E.label(st, a) for a in E.button_actions(st, "ann", acts)] == ["Point N ↑", "Point E →", "Point S ↓",
+                                                                           "Point W ←"]
+    st, ev = do(st, "ann", "choose option:E")
+    assert "Ann points the cannon on B3 E; it fires at once." in ev and "A standard bomb is fired E from B3." in ev
+    assert st.tokens["F3"].kind == "broken_wall"  # C3, D3, E3, then the wall: it explodes there
+    assert st.tokens["B3"] == Token(kind="cannon", dir="E") and st.pending is None
+    assert st.phase == "move"  # nothing else to do in phase 1: it passes by itself
+    assert "cannon-rune" in st.discard
+
+
+def test_the_cannon_rune_comes_with_deck_edition_three_only():
+    seats = [Seat(player="a", name="A"), Seat(player="b", name="B")]
+    second, third = E.setup({"deck": "2"}, seats, 5), E.setup({"deck": "3"}, seats, 5)
+    assert "cannon-rune" not in second.deck + second.lineup and "cannon-rune" in third.deck + third.lineup
+    assert len(third.deck + third.lineup) == len(second.deck + second.lineup) + 1
+
+
 def test_a_cannon_fire_bomb_that_hits_nothing_lies_and_rolls_on_at_upkeep():
     """How Bombs Work: a bomb moves when created and again at each upkeep, its speed (fire: 3)."""
     st = ready(seed=seed_rolling(4))  # 4: a fire bomb
@@ -356,3 +383,24 @@ def test_foundry_character_token_brings_forest_and_the_computer_player_places_an
     forest = next(h for h in st.heroes if h.hero == "forest")
     assert forest.controller in {s.player for s in table} and forest.hand == []
     assert any(controller(h) == forest.controller and "character:forest" in h.revealed for h in st.heroes)
+
+
+def test_cannon_placed_random_play_with_deck_edition_three_ends_and_replays():
+    """The Cannon Rune in play (deck:3, flock and foundry): random legal games reach the end with the rune played
+    (its direction question answered), and each replays from its log."""
+    from games.core.play import replay
+    table = [Seat(player="a", name="A"), Seat(player="b", name="B")]
+    placed = 0
+
+    def choose(pick: random.Random, state: QState, player: str, acts: list) -> object:  # noqa: ARG001
+        cannon = [a for a in acts if a.get("card") == "cannon-rune"]
+        moves = [a for a in acts if a.cmd != "rearrange"] or acts
+        return pick.choice(cannon or moves)
+
+    for scenario, seed in (("flock", 1), ("foundry", 2)):
+        options = {"scenario": scenario, "deck": "3"}
+        out = random_playout(E, options, table, seed, cap=4000, choose=choose)
+        assert E.status(out.state).finished
+        assert E.dump(replay(E, options, table, seed, out.log)) == E.dump(out.state)
+        placed += sum(1 for _, a in out.log if a.cmd == "play" and a.get("card") == "cannon-rune")
+    assert placed, "the Cannon Rune was drawn and played in one of the games at least"

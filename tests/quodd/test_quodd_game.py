@@ -223,7 +223,7 @@ def _random_game(scenario: str, n: int, seed: int, cap: int = 4000):
 
 @pytest.mark.parametrize("scenario,n", [("tutorial", 2), ("heist", 4), ("trial", 1), ("tutorial", 4), ("heist", 6),
                                         ("trial", 3), ("heist", 1), ("pasture", 2), ("pasture", 4),
-                                        ("foundry", 2), ("foundry", 4)])
+                                        ("foundry", 2), ("foundry", 4), ("flock", 1), ("flock", 3)])
 def test_random_legal_play_finishes_without_dead_ends_round_trips_and_replays(scenario, n):
     for seed in range(4):
         s, state, log = _random_game(scenario, n, seed)

@@ -54,3 +54,14 @@ def test_a_beam_is_drawn_as_a_line_from_its_emitter_to_what_stops_it():
     assert _px(img, 5.9, 1.5 - 2 / CELL) == BEAM  # it runs to the wall's edge
     assert _px(img, 7.5, 1.5 - 2 / CELL) != BEAM  # and not past it
     assert _px(img, 1.3, 1.3) == GADGET  # the emitter
+
+
+def test_a_sheep_whose_facing_is_not_chosen_is_drawn_without_a_head_and_one_under_a_hero_peeks_out():
+    """Sheep rule 1 on the image: until the first player chooses, a new sheep is a round fleece (no head); a sheep
+    sharing a hero's square (left there, rule 4) shows as a small fleece in the square's lower right corner."""
+    st = build(ROWS, heroes=[dict(pos="I3"), dict(pos="D3")])
+    st.sheep = [Sheep(at="B1", colour="grey", facing=""), Sheep(at="D3", colour="grey", facing="N")]
+    img = _png(st)
+    assert _px(img, 1.5, 0.5) == FLEECE["grey"]  # the middle of the round fleece
+    assert _px(img, 1.5, 0.3) == FLEECE["grey"] and _px(img, 1.5, 0.7) == FLEECE["grey"]  # round: no head on a side
+    assert _px(img, 3.83, 2.83) == FLEECE["grey"]  # the corner fleece, over the hero on D3

@@ -2,16 +2,20 @@
 Sheep: Managing the Flock, rules 1-9 and the grey, white and black sheep)."""
 from __future__ import annotations
 
-from qhelpers import build
+import pytest
+from pydantic import ValidationError
+from qhelpers import build, do
 
 from games.core import Event
 from games.core.grid import label
-from games.quodd import upkeep
-from games.quodd.board import xy
+from games.quodd import ENGINE as E
+from games.quodd import data, scenarios, upkeep
+from games.quodd.board import center_facing, xy
 from games.quodd.bombs import roll
-from games.quodd.movement import run
+from games.quodd.movement import answer, run
 from games.quodd.sheep import upkeep_sheep
 from games.quodd.state import Bomb, Job, QState, Sheep
+from render.quodd import render
 
 OPEN = ["........."] * 9
 
@@ -311,3 +315,187 @@ def test_random_wind_and_strong_wind_blow_the_sheep_as_they_slide_the_heroes():
     assert "The grey sheep is blown W off the map and is lost." in texts(ev)
     assert "The black sheep is blown W into a pit and is lost." in texts(ev)
     assert len(st.sheep) == 3 and not st.queue
+
+
+# ---- rule 1: the first player chooses the facing of new sheep ----------------------------------------------
+
+def _placed(scenario: str, n: int = 2, seed: int = 3) -> QState:
+    from games.core import Seat
+    st = E.setup({"scenario": scenario}, [Seat(player=p, name=p.capitalize()) for p in ("ann", "bob", "cat")[:n]],
+                 seed)
+    while st.phase == "place":
+        st, _ = do(st, st.pending.player, f"choose option:{st.pending.options[0]}")
+    return st
+
+
+def test_sheep_rule_1_the_first_player_chooses_each_new_sheeps_facing_once_the_heroes_are_placed():
+    """Sheep rule 1 (flock: every sheep's facing is chosen): after the last hero is placed, the first player is
+    asked for each sheep, north to south, a button a direction; skills are set once the flock faces somewhere."""
+    st = _placed("flock")
+    first = st.heroes[st.first].player
+    assert [s.facing for s in st.sheep] == ["", "", ""]
+    asked = []
+    for way in ("S", "W", "E"):
+        assert E.phase_of(st) == "decide" and st.pending.kind == "sheep_facing" and st.pending.player == first
+        asked.append(st.pending.job.at)
+        acts = E.legal_actions(st, first)
+        assert [E.label(st, a) for a in E.button_actions(st, first, acts)] == [
+            "Face N ↑", "Face E →", "Face S ↓", "Face W ←"]
+        other = next(h.player for h in st.heroes if h.player != first)
+        assert E.legal_actions(st, other) == []  # nobody sets skills before the flock faces somewhere
+        st, out = do(st, first, f"choose option:{way}")
+    assert asked == ["G2", "I8", "E9"]  # north to south
+    assert where(st) == [("G2", "white", "S"), ("I8", "grey", "W"), ("E9", "black", "E")]
+    assert st.phase == "skills" and st.pending is None and "put your skills on faces" in out[-1]
+
+
+def test_sheep_rule_1_the_facing_question_has_a_deadline_that_faces_the_sheep_into_the_map():
+    """Sheep rule 1 at the table: the question waits `decision_hours`, then faces the sheep towards the middle of
+    the map (as heroes are placed); until it is answered the image draws the sheep without a head."""
+    st = _placed("flock")
+    p = E.pending(st)
+    assert p.hours == data.house().decision_hours
+    assert p.default.get("option") == center_facing(st, xy(st.pending.job.at)) == "E"
+    assert E.timeout(st, {}) == (float(data.house().decision_hours), p.default)
+    view = E.view(st, None)
+    assert view.sheep[0].facing == "" and view.asked_about == "G2" and view.choice_squares == []  # outlined
+    assert render(view)[:4] == b"\x89PNG"
+    st, _ = do(st, st.pending.player, "choose option:E")  # what the deadline plays
+    assert where(st)[0] == ("G2", "white", "E")
+
+
+def test_sheep_rule_1_a_facing_the_scenario_gives_is_kept_without_a_question():
+    """A scenario sheep with a facing (pasture, written before rule 1 was asked): no question, so its games
+    replay unchanged; the skills are set right after placing."""
+    st = _placed("pasture")
+    assert st.phase == "skills" and st.pending is None
+    assert where(st) == [("H2", "black", "W"), ("E7", "grey", "E"), ("N8", "white", "N")]
+
+
+def test_sheep_rule_1_a_scenario_sheep_facing_is_a_direction_or_choose():
+    sc = scenarios.scenarios()["flock"].model_copy(deep=True)
+    assert {s.facing for s in sc.sheep} == {"choose"}
+    with pytest.raises(ValidationError):
+        scenarios.SheepPlacement(at="C3", colour="grey", facing="NE")
+
+
+# ---- rule 4: a sheep that comes down on a hero: that hero may pick it up -------------------------------------
+
+def _asking(*sheep: tuple[str, str, str], tokens: dict[str, str], ann: str = "E3") -> QState:
+    st = flock(build(OPEN, tokens=tokens, heroes=[dict(pos=ann), dict(pos="I9")]), *sheep)
+    st.sheep_ask = True
+    return st
+
+
+def test_sheep_rule_4_a_sheep_coming_down_on_a_hero_asks_that_hero_who_may_pick_it_up():
+    """Sheep rule 4: a spring lands the grey sheep on Ann; Ann is asked (after the flock has walked), yes picks
+    it up."""
+    st = _asking(("E5", "grey", "N"), tokens={"E4": "spring"}, ann="E2")
+    ev: list[Event] = []
+    upkeep_sheep(st, ev)
+    run(st, ev)
+    assert st.pending is not None and st.pending.kind == "sheep_pickup" and st.pending.player == "ann"
+    assert st.pending.options == ["pick_up", "skip"] and where(st) == [("E2", "grey", "N")]
+    answer(st, "pick_up", ev)
+    assert st.sheep == [] and st.heroes[0].carrying == ["grey-sheep"]
+
+
+def test_sheep_rule_4_a_sheep_left_stays_on_the_heros_square_and_walks_on_at_the_next_upkeep():
+    """Sheep rule 4, house: a sheep the hero leaves stays on the hero's square (as one a hero with no room stops
+    on); it walks on at the next upkeep."""
+    st = _asking(("E5", "grey", "N"), tokens={"E4": "spring"}, ann="E2")
+    ev: list[Event] = []
+    upkeep_sheep(st, ev)
+    run(st, ev)
+    answer(st, "skip", ev)
+    assert "Ann leaves the grey sheep at E2." in texts(ev)
+    assert where(st) == [("E2", "grey", "N")] and st.heroes[0].carrying == []
+    upkeep_sheep(st, ev)
+    run(st, ev)
+    assert where(st) == [("E1", "grey", "N")] and st.pending is None
+
+
+def test_sheep_rule_4_a_sheep_waiting_for_the_heros_answer_walks_no_further():
+    """Sheep rule 4: a white sheep springs onto Ann with its first point; it spends no more points while Ann
+    decides (in the first reading it was picked up at once, which stopped it too)."""
+    st = _asking(("E6", "white", "N"), tokens={"E5": "spring"}, ann="E3")
+    upkeep_sheep(st, [])
+    assert where(st) == [("E3", "white", "N")]
+    run(st, [])
+    assert st.pending is not None and st.pending.kind == "sheep_pickup"
+
+
+def test_sheep_rule_4_no_question_for_a_hero_with_no_room_the_sheep_stays_put():
+    st = _asking(("E5", "grey", "N"), tokens={"E4": "spring"}, ann="E2")
+    st.heroes[0].carrying = ["red-crystal", "blue-crystal"]
+    ev: list[Event] = []
+    upkeep_sheep(st, ev)
+    run(st, ev)
+    assert st.pending is None and where(st) == [("E4", "grey", "N")]
+
+
+def test_sheep_rule_4_at_the_upkeep_the_question_times_out_to_leaving_the_sheep():
+    """Sheep rule 4 at the table: at the upkeep it is nobody's turn, so the question has a deadline
+    (`decision_hours`) and then leaves the sheep where it came down (the quiet answer)."""
+    st = _asking(("E5", "grey", "N"), tokens={"E4": "spring"}, ann="E2")
+    st.turn, st.phase, st.eor = 1, "upkeep", 1  # Bob played last; Ann is asked off her turn
+    upkeep_sheep(st, [])
+    run(st, [])
+    p = E.pending(st)
+    assert p.player == "ann" and p.hours == data.house().decision_hours and p.default.get("option") == "skip"
+    assert E.timeout(st, {}) == (float(data.house().decision_hours), p.default)
+    assert [E.label(st, a) for a in p.options] == ["Pick up the sheep", "Leave it"]
+    st.turn = 0  # and on Ann's own turn too: a sheep is never a reason to wait for ever
+    assert E.pending(st).hours == data.house().decision_hours
+
+
+def test_sheep_rule_4_a_bomb_throwing_a_sheep_onto_a_hero_asks_that_hero():
+    """Sheep rule 4 with a bomb: the sheep hit is thrown two spaces away onto Bob, who is asked once the blast is
+    over (in the first reading Bob took it at once)."""
+    st = _asking(("B4", "grey", "N"), tokens={}, ann="I1")
+    st.heroes[1].pos = "B6"
+    ev: list[Event] = []
+    roll(st, Bomb(at="B1", dir="S", kind="standard"), ev)
+    run(st, ev)
+    assert st.pending is not None and st.pending.kind == "sheep_pickup" and st.pending.player == "bob"
+    assert where(st) == [("B6", "grey", "N")]
+    answer(st, "pick_up", ev)
+    assert st.heroes[1].carrying == ["grey-sheep"]
+
+
+# ---- heists bank sheep like crystals -------------------------------------------------------------------------
+
+def test_a_sheep_banked_on_a_drop_zone_counts_like_a_crystal_in_a_heist():
+    """Drop zones take collectibles (the rulebook leaves what they take to the scenario): in our heists a sheep
+    delivered counts as a crystal does; with the flock rules (flock) the win says what was banked, a game of an
+    older scenario keeps its old words (its stored result replays)."""
+    for flock_rules, words in ((True, "Ann banks 1 crystal and 1 sheep and wins the heist!"),
+                               (False, "Ann banks 2 crystals and wins the heist!")):
+        st = build(["D........"] + ["........."] * 8, mode="heist", target=2,
+                   heroes=[dict(pos="B1", carrying=["grey-sheep", "red-crystal"]), dict(pos="I9")])
+        st.sheep_ask = flock_rules
+        st.queue = [Job(kind="step", hero="ann", dir="W", how="slide"), Job(kind="land", hero="ann")]
+        ev: list[Event] = []
+        run(st, ev)
+        assert st.heroes[0].banked == ["grey-sheep", "red-crystal"] and st.phase == "over"
+        assert words in texts(ev)
+
+
+def test_sheep_rule_4_in_a_flock_game_the_round_waits_for_the_answer_then_goes_on():
+    """Sheep rule 4 at the table (flock): the white sheep faced south springs off G4 onto Ann at G6 at the end of
+    round 1; the round's end waits for Ann's answer, then goes on to the upgrades."""
+    from games.quodd.turns import end_round
+    st = _placed("flock")
+    for way in ("S", "N", "N"):
+        st, _ = do(st, st.pending.player, f"choose option:{way}")
+    for p in ("ann", "bob"):
+        st, _ = do(st, p, "done")
+    st.heroes[0].pos, st.turn = "G6", (st.first - 1) % 2  # Ann waits where the sheep comes down; the round ends
+    ev: list[Event] = []
+    end_round(st, ev)
+    assert "The white sheep springs S to G6." in texts(ev)
+    assert E.phase_of(st) == "decide" and st.pending.kind == "sheep_pickup" and st.pending.player == "ann"
+    taken, out = do(st, "ann", "choose option:pick_up")
+    assert taken.heroes[0].carrying == ["white-sheep"] and taken.phase == "upgrade"
+    left, out = do(st, "ann", "choose option:skip")
+    assert "Ann leaves the white sheep at G6." in out and left.phase == "upgrade" and left.heroes[0].carrying == []

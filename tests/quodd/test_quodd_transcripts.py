@@ -37,6 +37,7 @@ def refused(text: str) -> list[str]:
     ("trial", "ann beat the clock in round 10!", "ann"),
     ("pasture", "bob reaches the last rally marker in round 11 and wins!", "bob"),
     ("foundry", "ann reaches the last rally marker in round 6 and wins!", "ann"),
+    ("flock", "bob banks 3 sheep and wins the heist!", "bob"),
 ])
 def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, result, winner):
     lines = (HERE / f"{name}.txt").read_text().splitlines()
@@ -70,6 +71,10 @@ def test_playpost_script_plays_the_scenario_to_its_end(tmp_path, capsys, name, r
     if name == "foundry":  # the living board's tokens acted: cannons, the rotate board token, a rotate switch
         assert "sets off the cannon at D8" in text and "The standard bomb hits ann at G8." in text
         assert "reveals a rotate board token at N4" in text and "The rotate switch turns its platform" in text
+    if name == "flock":  # sheep rule 1: the first player faced the flock; sheep banked like crystals won it
+        assert "setup: the flock's facing" in text and "bob turns the white sheep at G2 to face" in text
+        banked = next(h for h in state.heroes if h.player == "bob").banked
+        assert sorted(banked) == ["black-sheep", "grey-sheep", "white-sheep"]
 
 
 def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_path, capsys):

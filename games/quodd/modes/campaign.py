@@ -40,7 +40,9 @@ def lay_out(st: QState, sc: data.ScenarioDef) -> None:
         if t.kind == "rally":
             st.rally[str(t.number)] = lab
         st.tokens[lab] = tok
-    st.sheep = [Sheep(at=sh.at.upper(), colour=sh.colour, facing=sh.facing) for sh in sc.sheep]
+    st.sheep = [Sheep(at=sh.at.upper(), colour=sh.colour, facing="" if sh.facing == "choose" else sh.facing)
+                for sh in sc.sheep]
+    st.sheep_ask = sc.sheep_pickup == "ask"
     st.platforms = [Platform(cells=[c.upper() for c in pl.cells], kind=pl.kind, dir=pl.dir, pivot=pl.pivot.upper())
                     for pl in sc.platforms]
     st.beams = [BeamPiece(at=b.at.upper(), kind=b.kind, dir=b.dir, on=b.on, group=b.group) for b in sc.beams]

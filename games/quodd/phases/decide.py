@@ -8,12 +8,13 @@ and buttons, the refusals, and what expiry or a skip plays.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core import Action, Event
 
 from .. import data
-from ..board import active, hero_of, kind, xy
+from ..board import active, center_facing, hero_of, kind, xy
 from ..collectibles import steal_label
 from ..commands import arg
 from ..cube import SKILL_FACES
@@ -30,6 +31,10 @@ CHOICE_LABELS = {"cw": "Spin ↻", "ccw": "Spin ↺", "skip": "Skip", "stay": "S
                  "clockwise": "Turn ↻", "counter-clockwise": "Turn ↺", "keep": "Keep the roll", "reroll": "Roll again"}
 
 
+SHEEP_QUESTIONS = ("sheep_facing", "sheep_pickup")
+FACING_LABELS = {"N": "Face N ↑", "E": "Face E →", "S": "Face S ↓", "W": "Face W ←"}
+
+
 class DecidePhase(QuoddPhase):
     name = "decide"
 
@@ -42,7 +47,14 @@ class DecidePhase(QuoddPhase):
         off_turn = d.player != active(state).player
         if off_turn:
             key += f"-{d.player}"
-        return asked(state, key, float(data.house().decision_hours) if off_turn else None)
+        if d.kind in SHEEP_QUESTIONS:  # asked at the setup or the upkeep, on nobody's turn: a deadline always
+            key += f"-{d.kind}-{d.job.at if d.job else ''}"
+            off_turn = True
+        out = asked(state, key, float(data.house().decision_hours) if off_turn else None)
+        if d.kind == "sheep_facing" and d.job is not None:  # on a deadline: towards the middle, as heroes face
+            out = replace(out, kind="setup: the flock's facing",
+                          default=Action.of("choose", option=center_facing(state, xy(d.job.at))))
+        return out
 
     def legal(self, game: Any, state: QState, player: str) -> list[Action]:
         d = state.pending
@@ -78,6 +90,12 @@ class DecidePhase(QuoddPhase):
             o = arg(action, "option")
             if state.pending is not None and state.pending.kind == "upgrade_token":
                 return upgrade_label(state, hero_of(state, state.pending.hero), token_action(o))
+            if state.pending is not None and state.pending.kind == "sheep_facing":
+                return FACING_LABELS.get(o, o)
+            if state.pending is not None and state.pending.kind == "cannon_dir":
+                return "Point " + FACING_LABELS.get(o, o).removeprefix("Face ")
+            if state.pending is not None and state.pending.kind == "sheep_pickup":
+                return "Pick up the sheep" if o == "pick_up" else "Leave it"
             if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
                 return f"Dash {o} (Getaway)"
             if state.pending is not None and state.pending.kind == "steal" and ":" in o:

@@ -11,6 +11,8 @@ from .. import data
 from ..board import center_facing, hero_at, xy
 from ..commands import arg
 from ..jobs import decide
+from ..sheep import ask_facing
+from ..skills import SKILLS_HINT
 from ..state import QState
 from .base import Asked, Buttons, QuoddPhase, asked, explain_answer
 
@@ -46,9 +48,8 @@ class PlacePhase(QuoddPhase):
             ask_placement(st)
         else:
             st.phase = "skills"
-            events.append(Event(text="Everyone: put your skills on faces with `rearrange` (e.g. "
-                                     "`rearrange back:jump`), then `done`. Your first tumble forward brings the back "
-                                     "face up; the feet face cannot come up on the first tumble."))
+            if not ask_facing(st):  # sheep rule 1: new sheep face the way the first player chooses, first
+                events.append(Event(text=SKILLS_HINT))
 
     def explain(self, game: Any, state: QState, player: str, action: Action) -> str:
         why = explain_answer(state, action)
