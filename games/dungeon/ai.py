@@ -27,7 +27,8 @@ REACTIONS = 2.0  # monster reactions a hero in reach should expect before it act
 GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
-STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_stage`)
+STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_stage`),
+# for the heroes that finish the last monsters; the others count it as GAP (they wait at its screen)
 STAGE_LEFT = 3  # ... but only while the monsters left have this much life in all, none a boss
 SCREEN = 3  # heroes may not come within this many squares of a spawn point not yet open (the rules' screen)
 DRINK = 2  # a hero with this much life or less left, a potion and a monster on the way drinks before anything else
@@ -165,6 +166,7 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         per = 40.0 if _offence(m.kind, v.level)[4] else (22.0 if rank == "boss" else 15.0)
         out -= 50.0 + per * (m.life - m.wounds)
     danger = threat(v)
+    chasers = _chasers(v, foes) if mine is not None and mine.state == "destroyed" else set()
     for h in v.heroes:
         if h.incapacitated:
             out -= 250.0  # a hero down is a hero fewer for every level still to come
@@ -178,10 +180,25 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
         # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
         # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
-        out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
         stage = _stage(v, h.x, h.y, _reach(h))
-        if stage is not None:  # the spawn point is down: meet the rest on the way to the next one
+        if stage is not None and h.id not in chasers:  # the others wait at the next spawn point's screen
+            out -= GAP * stage
+            continue
+        out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
+        if stage is not None:
             out -= STAGE * stage
+    return out
+
+
+def _chasers(v: Any, foes: list[Any]) -> set[str]:
+    """The heroes that finish the level's last monsters: for each, the standing hero nearest to it."""
+    standing = [h for h in v.heroes if not h.incapacitated]
+    out = set()
+    for m in foes:
+        table = _walk(v.dungeon, m.x, m.y)
+        near = min(standing, key=lambda h: (table.get((h.x, h.y), 99), h.seat), default=None)
+        if near is not None:
+            out.add(near.id)
     return out
 
 
