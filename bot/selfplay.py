@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Game, Seat
-from games.core.ai.base import heuristic_for
+from games.core.ai.base import first_to_act, heuristic_for
 from games.core.ai.players import make_player
 
 CAP = 4000  # actions in one game; a game that runs longer counts as no result
@@ -54,6 +54,9 @@ class Report:
     def max_decision_ms(self) -> dict[str, float]:
         return {label: 1000 * max(t) if t else 0.0 for label, t in self.decision_s.items()}
 
+    def mean_decision_cpu_ms(self) -> dict[str, float]:
+        return {label: 1000 * sum(t) / len(t) if t else 0.0 for label, t in self.decision_cpu_s.items()}
+
     def max_decision_cpu_ms(self) -> dict[str, float]:
         return {label: 1000 * max(t) if t else 0.0 for label, t in self.decision_cpu_s.items()}
 
@@ -65,6 +68,7 @@ class Report:
         }
         out["win_rate_95"] = {k: list(v) for k, v in self.interval().items()}
         out["max_decision_ms"] = self.max_decision_ms()
+        out["mean_decision_cpu_ms"] = self.mean_decision_cpu_ms()
         out["max_decision_cpu_ms"] = self.max_decision_cpu_ms()
         out["mean_rounds"] = sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
         out["unfinished"] = self.unfinished
@@ -84,8 +88,8 @@ def play_one(engine: Game, options: dict[str, str], labels: list[str], seed: int
         st = engine.status(state)
         if st.finished or not st.to_act:
             break
-        who = st.to_act[0]
         t, cpu = time.perf_counter(), time.process_time()
+        who = first_to_act(engine, state, list(st.to_act))  # every seat is a computer's: the team picks who goes
         action = players[who].decide(engine, state, who, rngs[who])
         report.decision_s.setdefault(label_of[who], []).append(time.perf_counter() - t)
         report.decision_cpu_s.setdefault(label_of[who], []).append(time.process_time() - cpu)

@@ -184,6 +184,7 @@ def test_playpost_selfplay_writes_the_json(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["seats"] == ["normal", "random"] and set(data["win_rate"]) == {"normal", "random"}
     assert set(data["max_decision_cpu_ms"]) == {"normal", "random"}  # the budget's bound, load aside
+    assert set(data["mean_decision_cpu_ms"]) == {"normal", "random"}
     printed = capsys.readouterr().out
     assert "ms max in CPU time" in printed
     assert "95 % interval" in printed and "decision" in printed and "actions" in printed

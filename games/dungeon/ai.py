@@ -27,6 +27,10 @@ REACTIONS = 2.0  # monster reactions a hero in reach should expect before it act
 GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
+STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_stage`),
+# for the heroes that finish the last monsters; the others count it as GAP (they wait at its screen)
+STAGE_LEFT = 3  # ... but only while the monsters left have this much life in all, none a boss
+SCREEN = 3  # heroes may not come within this many squares of a spawn point not yet open (the rules' screen)
 DRINK = 2  # a hero with this much life or less left, a potion and a monster on the way drinks before anything else
 
 
@@ -61,6 +65,24 @@ def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any], reach: int = 1) ->
     else:
         d = min((_walk(v.dungeon, m.x, m.y).get((x, y), 99) for m in foes), default=0)
     return max(0, d - reach)
+
+
+def _stage(v: Any, x: int, y: int, reach: int = 1) -> int | None:
+    """Once the level's spawn point is destroyed, steps from (x, y) to where a hero with attacks of `reach` would
+    strike the next level's spawn point when it opens (no nearer than its screen allows); None while the spawn
+    point stands or on the last level. The rules let heroes walk anywhere but into a closed spawn point's
+    screen, so a party that waits at the next spawn point's edge while it finishes the level strikes it in the
+    first activations of the next, before its pool brings out the boss at its end. Only once the level's
+    last monsters are weak (no boss, `STAGE_LEFT` life in all): a party that walks off from a boss is chased
+    and cut down one by one."""
+    mine = next((s for s in v.spawns if s.level == v.level), None)
+    nxt = next((s for s in v.spawns if s.level == v.level + 1), None)
+    if mine is None or mine.state != "destroyed" or nxt is None:
+        return None
+    foes = [m for m in v.monsters if not _guardian(m.kind)]
+    if sum(m.life - m.wounds for m in foes) > STAGE_LEFT or any(m.rank == "boss" for m in foes):
+        return None  # a boss or a crowd left: the party finishes it together first
+    return max(0, _walk(v.dungeon, nxt.x, nxt.y).get((x, y), 99) - max(reach, SCREEN + 1))
 
 
 def _reach(h: Any) -> int:
@@ -144,6 +166,7 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         per = 40.0 if _offence(m.kind, v.level)[4] else (22.0 if rank == "boss" else 15.0)
         out -= 50.0 + per * (m.life - m.wounds)
     danger = threat(v)
+    chasers = _chasers(v, foes) if mine is not None and mine.state == "destroyed" else set()
     for h in v.heroes:
         if h.incapacitated:
             out -= 250.0  # a hero down is a hero fewer for every level still to come
@@ -157,7 +180,25 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
         # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
         # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
+        stage = _stage(v, h.x, h.y, _reach(h))
+        if stage is not None and h.id not in chasers:  # the others wait at the next spawn point's screen
+            out -= GAP * stage
+            continue
         out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
+        if stage is not None:
+            out -= STAGE * stage
+    return out
+
+
+def _chasers(v: Any, foes: list[Any]) -> set[str]:
+    """The heroes that finish the level's last monsters: for each, the standing hero nearest to it."""
+    standing = [h for h in v.heroes if not h.incapacitated]
+    out = set()
+    for m in foes:
+        table = _walk(v.dungeon, m.x, m.y)
+        near = min(standing, key=lambda h: (table.get((h.x, h.y), 99), h.seat), default=None)
+        if near is not None:
+            out.add(near.id)
     return out
 
 
@@ -200,10 +241,50 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
                    + _offence(m.kind, v.level)[2] for m in v.monsters if m.kind in content().monsters)
 
     keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
+    if _stage(v, me.x, me.y) is not None:  # the way to the next level's spawn point too
+
+        def onward(a: Action) -> tuple[int, str]:
+            x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
+            return (_stage(v, x, y, _reach(me)) or 0, a.text())
+
+        now = _stage(v, me.x, me.y, _reach(me)) or 0
+        keep |= {a.text() for a in sorted((a for a in steps if onward(a)[0] < now), key=onward)[:3]}
     keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
     if threat(v).get(me.id, 0.0) > 0:  # in danger where it stands: the safe squares nearest the objective too
         keep |= {a.text() for a in sorted((a for a in steps if safe(a)), key=rank)[:3]}
     return [a for a in moves if a.cmd != "move" or a.text() in keep]
+
+
+def order(engine: Any, state: Any, players: list[str]) -> list[str]:
+    """Which of the waiting heroes' players goes first when several computers may activate one (the rules let
+    the heroes activate in any order; a table of players would agree on it): first a hero the monsters in reach
+    may bring down before it acts (it falls back, heals or kills them now, before more reactions come), then one
+    close enough to strike the standing spawn point this activation (every activation that passes calls another
+    monster), then the others, the one farthest behind first (the party closes up before its front hero presses
+    on). Seat order breaks ties. Reads the public view only."""
+    v = engine.view(state, None)
+    if v.phase != "heroes":
+        return list(players)
+    spawn, foes = _goals(v)
+    danger = threat(v)
+
+    def key(h: Any) -> tuple[int, float, int]:
+        left, hurt = h.life - h.wounds, danger.get(h.id, 0.0)
+        if hurt > 0.5 and hurt >= left - 1:
+            return (2, hurt - left, -h.seat)
+        gap = _gap(v, h.x, h.y, spawn, foes, _reach(h))
+        if spawn is not None and gap <= h.move:
+            return (1, -gap, -h.seat)
+        return (0, gap, -h.seat)
+
+    heroes = {h.id: h for h in v.heroes}
+    best: dict[str, tuple[int, float, int]] = {}
+    for p in players:  # a player's heroes still to activate: the ones it may `activate` now
+        mine = [heroes[a.argdict["hero"]] for a in engine.legal_actions(state, p)
+                if a.cmd == "activate" and a.argdict.get("hero") in heroes]
+        if mine:
+            best[p] = max(key(h) for h in mine)
+    return sorted(players, key=lambda p: best.get(p, (-1, 0.0, 0)), reverse=True)
 
 
 def determinize(engine: Any, state: Any, player: str, rng: random.Random) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dhelpers import E, do, scene
 
-from games.core.ai.base import candidates
+from games.core.ai.base import candidates, first_to_act
 from games.dungeon import ai
 
 
@@ -58,3 +58,38 @@ def test_rule_a_level_counts_as_cleared_once_its_spawn_point_and_every_monster_a
     assert ai.milestones(E, broken)["level1_cleared"] is False
     assert ai.milestones(E, scene("ruby@O5", "mook@T2", level=1)) == {
         "level1_cleared": True, "level2_cleared": False, "level3_cleared": False}
+
+
+def test_rule_heroes_activate_in_any_order_so_the_team_sends_the_hero_in_danger_first():
+    # rule (hero turn): the heroes activate in any order; of several computer heroes the one the monsters in reach
+    # may bring down goes first (it falls back or heals before more reactions come), then one close enough to
+    # strike the standing spawn point, then the one farthest behind (the party closes up)
+    st = scene("ruby@K4/ann clover@C2/bob brolgur@T3:w4/cy", "mook@U2 mook@U3", level=1)
+    assert ai.order(E, st, ["ann", "bob", "cy"])[0] == "cy"
+    calm = scene("ruby@S6/ann clover@C2/bob brolgur@N3/cy", "", level=1)  # the spawn point stands at U4
+    assert ai.order(E, calm, ["ann", "bob", "cy"]) == ["ann", "bob", "cy"]  # Ruby strikes it, Clover is behind
+    assert first_to_act(E, calm, ["bob", "cy"]) == "bob"
+    assert first_to_act(E, calm, ["cy"]) == "cy"
+
+
+def test_rule_heroes_may_walk_ahead_so_with_the_spawn_point_down_they_wait_at_the_next_ones_screen():
+    # rule (hero turn): heroes may go anywhere in the dungeon but within 3 squares of a spawn point not yet open;
+    # once the level's spawn point is down and only weak monsters are left, the party meets them on its way to the
+    # next spawn point, so it strikes that one as the next level opens, before its pool brings out the boss
+    def level_one(heroes: str, monsters: str):
+        st = scene(heroes, monsters, level=0)
+        st.levels[0].destroyed = True
+        return E.view(st, None)
+
+    on_the_way = level_one("ruby@H6", "knucklehead@E6")
+    assert ai._stage(on_the_way, 14, 7, 6) is not None  # O8, near Mushroom Grotto's spawn point
+    assert ai._stage(on_the_way, 14, 7, 6) < ai._stage(on_the_way, 4, 4, 6)  # ... than E5, at the back
+    assert ai._stage(level_one("ruby@H6", "rex@E6"), 14, 7, 6) is None  # a boss left: finish it together
+    assert ai._stage(level_one("ruby@H6", "knucklehead@E6 knucklehead@E8 gouger@E9 gouger@E10"), 14, 7, 6) is None
+    st = scene("ruby@H6", "knucklehead@E6", level=0)  # the spawn point stands: it comes first
+    assert ai._stage(E.view(st, None), 14, 7, 6) is None
+    near = scene("ruby@O8", "knucklehead@E6", level=0)
+    back = scene("ruby@B8", "knucklehead@E6", level=0)
+    for s in (near, back):
+        s.levels[0].destroyed = True
+    assert ai.evaluate(E, near, "ann") > ai.evaluate(E, back, "ann")

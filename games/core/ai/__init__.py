@@ -9,8 +9,8 @@ heuristic rollouts, bounded by a count of engine steps, not by the clock.
 """
 from __future__ import annotations
 
-from .base import Budget, Heuristic, Player, candidates, determinize, heuristic_for
+from .base import Budget, Heuristic, Player, candidates, determinize, first_to_act, heuristic_for
 from .players import LEVELS, GreedyPlayer, RandomPlayer, SearchPlayer, make_player
 
 __all__ = ["LEVELS", "Budget", "GreedyPlayer", "Heuristic", "Player", "RandomPlayer", "SearchPlayer",
-           "candidates", "determinize", "heuristic_for", "make_player"]
+           "candidates", "determinize", "first_to_act", "heuristic_for", "make_player"]

@@ -76,6 +76,19 @@ def determinize(engine: Game, state: BaseModel, player: str, rng: random.Random)
     return out
 
 
+def first_to_act(engine: Game, state: BaseModel, players: list[str]) -> str:
+    """Of several computer seats that may move now, the one to go first: the game's ai module may rank them
+    (`order`: the dungeon's team chooses which hero activates next, as its players would agree at the table);
+    without it, the first listed. It reads what every player sees, nothing hidden."""
+    if len(players) < 2:
+        return players[0]
+    h = heuristic_for(engine.id)
+    if h is None or not hasattr(h, "order"):
+        return players[0]
+    ranked = [p for p in h.order(engine, state, list(players)) if p in players]
+    return ranked[0] if ranked else players[0]
+
+
 def value(engine: Game, state: BaseModel, player: str) -> float:
     """The heuristic value for `player`; a finished game is a win, a shared win or a loss."""
     st = engine.status(state)
