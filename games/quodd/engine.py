@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, IllegalAction, Pending, PhasedGame, Rng, Seat, Status, UniqueChoice
+from games.core.phases import copy_state
 from games.core.play import public_rng, resolve
 
 from . import data, scenarios
@@ -349,7 +350,10 @@ class QuoddHeroes(PhasedGame[QState]):
         """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
         if action.cmd not in self.anytime_commands:
             player = self._as(state, player)
-        new, events = super().apply(state, player, action)
+        if action.cmd == "rearrange" and state.phase == "skills" and state.pending is None:
+            new, events = _setup_rearrange(self, state, player, action)
+        else:
+            new, events = super().apply(state, player, action)
         pass_empty_phases(self, new, events, dict(PHASES))
         if new.phase == "over" and new.next_part:  # a part of a multi-part scenario is won: on to the next
             advance(new, events)
@@ -454,6 +458,22 @@ class QuoddHeroes(PhasedGame[QState]):
         return new, ev
 
 
+def _setup_rearrange(game: QuoddHeroes, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+    """A rearrange in the setup (`phases.skills`) gives one hero a new skills dict and changes nothing else, so the
+    new state gets its own list of heroes and its own copy of that hero and shares every other part with `state`
+    (a state is a value: every later action copies what it changes, `games.core.phases.apply_copy`). Random play
+    spends most of its actions here (a hero keeps its layout only when `done` comes up among 120 choices), and the
+    whole-state copy was most of each one's cost."""
+    new = state.model_copy()  # shallow: the fields are the same objects
+    heroes = list(state.heroes)
+    i = next(k for k, h in enumerate(heroes) if h.player == player)
+    heroes[i] = copy_state(heroes[i])
+    new.__dict__["heroes"] = heroes
+    events: list[Event] = []
+    game.phases["skills"].apply(game, new, player, action, events)
+    return new, events
+
+
 def _buddies_chosen(seats: Sequence[Seat]) -> list[str]:
     """The heroes seats chose as their buddies."""
     return [h for h in (hero_id(s.choices.get("buddy", "")) for s in seats) if h]
@@ -466,7 +486,7 @@ def _same_hidden(a: QState, b: QState) -> bool:
             and a.overlord_deck == b.overlord_deck
             and len(a.heroes) == len(b.heroes)
             and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
-            and [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()])
+            and (a.tokens is b.tokens or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
 
 
 def _blank_secrets(st: QState) -> QState:

@@ -49,3 +49,32 @@ def test_only_done_and_has_card_action_agree_with_the_legal_list(seed: int) -> N
             passes += only
             plays += bool(card_actions(st, h))
     assert plays and passes, "some of these states have a card to play, some only `done`"
+
+
+def test_a_setup_rearrange_copies_only_the_hero_it_changes() -> None:
+    """A rearrange in the setup shares every part of the state but the heroes' list and the hero whose skills it
+    changes (`engine._setup_rearrange`): the result is what the full copy gives, and the state it came from stays
+    as it was, over the setup of a seeded random game (buddies' heroes included)."""
+    from games.quodd.engine import QuoddHeroes
+
+    engine = get_game("quodd")
+    for scenario, n in (("tutorial", 4), ("buddies", 2)):
+        opts = {o.name: o.default for o in engine.options if o.default is not None} | {"scenario": scenario}
+        seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, n + 1)]
+        checked = 0
+
+        def check(before: Any, player: str, action: Action, after: Any, events: Any) -> None:
+            nonlocal checked
+            if action.cmd != "rearrange" or before.phase != "skills":
+                return
+            dumped = engine.dump(before)
+            full, full_events = super(QuoddHeroes, engine).apply(before, engine._as(before, player), action)
+            assert engine.dump(after) == engine.dump(full) and events == full_events
+            assert engine.dump(before) == dumped  # the state it came from is untouched
+            changed = [i for i, (a, b) in enumerate(zip(before.heroes, after.heroes, strict=True)) if a is not b]
+            assert len(changed) == 1 and after.heroes is not before.heroes
+            assert after.heroes[changed[0]].skills is not before.heroes[changed[0]].skills
+            checked += 1
+
+        random_playout(engine, opts, seats, 5, cap=400, checked=False, each=check)
+        assert checked > 20, scenario
