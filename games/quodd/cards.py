@@ -61,10 +61,10 @@ def under_self(h: Hero | None, p: XY) -> bool:
 
 def target_problem(st: QState, e: data.EffectDef, p: XY, h: Hero | None = None) -> str:
     """Why `p` is no target for `e` played by `h` ("" if it is)."""
-    lab = label(*p)
-    t = token(st, p)
     if e.do == "place":
         return placement_problem(st, e.token, p, under_hero_ok=under_self(h, p))
+    lab = label(*p)
+    t = token(st, p)
     if e.do in ("remove", "move"):
         if t is None:
             return f"there is no token on {lab}"

@@ -486,7 +486,8 @@ def _same_hidden(a: QState, b: QState) -> bool:
             and a.overlord_deck == b.overlord_deck
             and len(a.heroes) == len(b.heroes)
             and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
-            and (a.tokens is b.tokens or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
+            and (a.tokens is b.tokens
+                 or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
 
 
 def _blank_secrets(st: QState) -> QState:
