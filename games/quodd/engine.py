@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,7 +31,7 @@ from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
-from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, from_before_modes
+from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, action_copy, from_before_modes
 from .turns import placement_order
 from .view import build_view, rules_text, upgrade_name
 
@@ -194,7 +195,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 continue
             tok = Token(kind=t.kind, group=t.group, number=t.number, dir=t.dir, hero=t.hero)
             if t.kind == "secret":
-                tok.hidden = pool.pop()
+                tok = tok.model_copy(update={"hidden": pool.pop()})  # tokens are frozen
             if t.kind == "rally":
                 rally[str(t.number)] = lab
             tokens[lab] = tok
@@ -352,8 +353,10 @@ class QuoddHeroes(PhasedGame[QState]):
             player = self._as(state, player)
         if action.cmd == "rearrange" and state.phase == "skills" and state.pending is None:
             new, events = _setup_rearrange(self, state, player, action)
-        else:
-            new, events = super().apply(state, player, action)
+        else:  # `PhasedGame.apply`, with the copy that shares the (frozen) tokens
+            new, events = action_copy(state), []
+            if not self.apply_common(new, player, action, events):
+                self.phase(new).apply(self, new, player, action, events)
         pass_empty_phases(self, new, events, dict(PHASES))
         if new.phase == "over" and new.next_part:  # a part of a multi-part scenario is won: on to the next
             advance(new, events)
@@ -486,12 +489,16 @@ def _same_hidden(a: QState, b: QState) -> bool:
             and a.overlord_deck == b.overlord_deck
             and len(a.heroes) == len(b.heroes)
             and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
-            and (a.tokens is b.tokens
+            and (_same_tokens(a, b)
                  or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
+
+
+def _same_tokens(a: QState, b: QState) -> bool:
+    """The same token objects in the same order (an action copy shares the frozen tokens it leaves alone)."""
+    return len(a.tokens) == len(b.tokens) and all(map(operator.is_, a.tokens.values(), b.tokens.values()))
 
 
 def _blank_secrets(st: QState) -> QState:
     """`st` (a private copy) with what every secret token hides forgotten."""
-    for t in st.tokens.values():
-        t.hidden = ""
+    st.tokens = {k: t.model_copy(update={"hidden": ""}) if t.hidden else t for k, t in st.tokens.items()}
     return st

@@ -78,3 +78,28 @@ def test_a_setup_rearrange_copies_only_the_hero_it_changes() -> None:
 
         random_playout(engine, opts, seats, 5, cap=400, checked=False, each=check)
         assert checked > 20, scenario
+
+
+def test_an_action_copy_shares_only_the_frozen_tokens() -> None:
+    """`state.action_copy` (the copy every Quodd action but a setup rearrange changes) is `apply_copy`'s copy with
+    the tokens shared: Token is frozen, so a rule changing one puts a new token in the copy's own dict."""
+    from pydantic import ValidationError
+
+    from games.core.phases import apply_copy
+    from games.quodd.state import action_copy
+
+    engine = get_game("quodd")
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, 4)]
+    seen: list[Any] = []
+    random_playout(engine, opts, seats, 7, cap=1500, checked=False,
+                   each=lambda before, player, action, after, events: seen.append(after))
+    for st in seen[::25]:
+        new = action_copy(st)
+        assert engine.dump(new) == engine.dump(apply_copy(st)) == engine.dump(st)
+        assert new.tokens == st.tokens and new.tokens is not st.tokens
+        assert all(new.tokens[k] is t for k, t in st.tokens.items())
+        assert all(a is not b for a, b in zip(new.heroes, st.heroes, strict=True)) and new.m is not st.m
+    t = next(iter(seen[-1].tokens.values()))
+    with pytest.raises(ValidationError):
+        t.kind = "wall"

@@ -148,7 +148,7 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     elif ab == "good-aim":
         t = st.tokens[a["at"]]
         if t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[a["at"]] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
             ev.append(Event(text=f"The wall on {a['at']} breaks."))
         else:
             del st.tokens[a["at"]]
@@ -195,7 +195,7 @@ def _crystal_bomb(st: QState, h: Hero, item: str, ev: list[Event]) -> None:
         if t is None or not 2 <= reach.get(q, 0) or kinds[t.kind].scenario or not on_map(st, q):
             continue
         if t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[label(*q)] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
         else:
             del st.tokens[label(*q)]
 
