@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -484,18 +483,13 @@ def _buddies_chosen(seats: Sequence[Seat]) -> list[str]:
 
 def _same_hidden(a: QState, b: QState) -> bool:
     """True when everything `hidden_digest` reads is the same in both (so their digests are equal), found without
-    building the digests; False says nothing (the digests decide)."""
+    building the digests; False says nothing (the digests decide). Lists compare at C speed (an entry that is the
+    same object is equal at once: an action copy shares the frozen tokens it leaves alone)."""
     return (a.deck == b.deck and a.treasure == b.treasure and a.event_deck == b.event_deck
             and a.overlord_deck == b.overlord_deck
-            and len(a.heroes) == len(b.heroes)
-            and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
-            and (_same_tokens(a, b)
+            and [(h.player, h.hand) for h in a.heroes] == [(h.player, h.hand) for h in b.heroes]
+            and (list(a.tokens.values()) == list(b.tokens.values())
                  or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
-
-
-def _same_tokens(a: QState, b: QState) -> bool:
-    """The same token objects in the same order (an action copy shares the frozen tokens it leaves alone)."""
-    return len(a.tokens) == len(b.tokens) and all(map(operator.is_, a.tokens.values(), b.tokens.values()))
 
 
 def _blank_secrets(st: QState) -> QState:

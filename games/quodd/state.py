@@ -273,7 +273,7 @@ def action_copy(state: QState) -> QState:
         _COPY.append(compile_copier(QState, (*QState.append_only, "tokens")))
     fast = _COPY[0]
     tokens = state.tokens
-    if fast is None or type(tokens) is not dict or not all(type(t) is Token for t in tokens.values()):
+    if fast is None or type(tokens) is not dict or not set(map(type, tokens.values())) <= {Token}:
         return apply_copy(state)
     try:
         new = fast(state)
