@@ -288,20 +288,24 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
     """
     if kind_ not in token_kinds():
         return f"there is no {kind_} token"
-    f = feature(st, p)
+    x, y = p  # `feature`, `hero_at` written out: asked for every square in range of every card with a target
+    f = st.rows[y][x] if 0 <= x < st.width and 0 <= y < st.height else VOID
     if f == VOID:
         return "that is not a square of the map"
-    lab = label(*p)
+    lab = label(x, y)
     if f == "R":
         return f"{lab} is a respawn point"
-    if lab in st.tokens:
-        return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
+    t = st.tokens.get(lab)
+    if t is not None:
+        return f"{lab} already holds a {t.kind.replace('_', ' ')}"
     if f == "O" and kind_ != "wall" and not on_platform(st, p):
         return f"{lab} is a pit; only walls go into pits"
     if st.lit and lab in st.lit and kind_ != "wall":
         return f"{lab} is in a beam; only a wall goes there (it cuts the beam), anything else would burn"
-    if not under_hero_ok and hero_at(st, p) is not None:
-        return f"{lab} is under a hero"
+    if not under_hero_ok:
+        for h in st.heroes:
+            if h.pos == lab and h.player != "":  # as `hero_at(st, p)`: the square is on the map
+                return f"{lab} is under a hero"
     return ""
 
 
