@@ -43,8 +43,10 @@ def _aim_targets(st: QState, h: Hero) -> list[str]:
     reach = in_range(st, xy(h.pos), AIM_RANGE)  # counted around beams
     out = []
     for q in squares(st):
+        if q not in reach:  # the range first: a token lookup for every square of the map was most of phase 1
+            continue
         t = token(st, q)
-        if t is not None and q in reach and not data.token_kinds()[t.kind].scenario and not t.hidden:
+        if t is not None and not data.token_kinds()[t.kind].scenario and not t.hidden:
             out.append(label(*q))
     return out
 
