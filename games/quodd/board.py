@@ -1,9 +1,10 @@
 """Reading the map in a state: squares, tokens, heroes, and who may enter where."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
-from games.core.grid import DIRS4, label, parse_label, step_xy
+from games.core.grid import DIRS4, DIRS8, label, parse_label, step_xy
 
 from .abilities.track import has
 from .data import ARROW, VOID, cards, token_kinds
@@ -142,11 +143,15 @@ def can_enter(st: QState, h: Hero, frm: XY, d: str, *, occ: dict[XY, str] | None
     """
     if occ is None:
         occ = occupancy(st)
-    to = step_xy(frm, d)
-    if not on_map(st, to):
+    dx, dy = DIRS8[d]
+    to = (frm[0] + dx, frm[1] + dy)
+    x, y = to  # `on_map`, `label`, `kind` written out: asked for every step of every path a legal list tries
+    if not (0 <= x < st.width and 0 <= y < st.height and st.rows[y][x] != VOID):
         return True
-    k = kind(st, to)
-    if k in BLOCKING or st.lit and label(*to) in st.lit:  # beams are impassable walls above ground (beams.py)
+    lab = label(x, y)
+    t = st.tokens.get(lab)
+    k = t.kind if t else ""
+    if k in BLOCKING or st.lit and lab in st.lit:  # beams are impassable walls above ground (beams.py)
         return False
     if k == "wall" and not is_wall(st, frm) and not passes_walls(st, h):
         return False
@@ -162,21 +167,49 @@ def sim_step(st: QState, h: Hero, frm: XY, d: str, occ: dict[XY, str]) -> XY | N
     """Move `h` in an occupancy map (pushing others along); None when blocked. Ignores board elements."""
     if not can_enter(st, h, frm, d, occ=occ):
         return None
-    to = step_xy(frm, d)
+    dx, dy = DIRS8[d]
+    me = h.player
+    to = (frm[0] + dx, frm[1] + dy)
     chain = []
     q = to
-    while occ.get(q) is not None and occ.get(q) != h.player:
-        chain.append((q, occ[q]))
-        q = step_xy(q, d)
+    while (pid := occ.get(q)) is not None and pid != me:
+        chain.append((q, pid))
+        q = (q[0] + dx, q[1] + dy)
     for q, pid in reversed(chain):
         del occ[q]
-        nq = step_xy(q, d)
+        nq = (q[0] + dx, q[1] + dy)
         if on_map(st, nq):
             occ[nq] = pid
     occ.pop(frm, None)
     if on_map(st, to):
-        occ[to] = h.player
+        occ[to] = me
     return to
+
+
+def stepper(st: QState, h: Hero) -> Callable[[XY, str, dict[XY, str]], XY | None]:
+    """`sim_step` for `h` in `st` as it stands, for a search trying many paths: where nobody stands in the way,
+    whether `h` may step from a square towards a direction depends on the map alone, so that is worked out once
+    per square and direction (a dash's paths meet the same steps again and again); a push takes `sim_step`."""
+    me = h.player
+    known: dict[tuple[XY, str], bool] = {}
+
+    def step(frm: XY, d: str, occ: dict[XY, str]) -> XY | None:
+        dx, dy = DIRS8[d]
+        to = (frm[0] + dx, frm[1] + dy)
+        who = occ.get(to)
+        if who is not None and who != me:
+            return sim_step(st, h, frm, d, occ)
+        ok = known.get((frm, d))
+        if ok is None:
+            ok = known[frm, d] = can_enter(st, h, frm, d, occ=occ)
+        if not ok:
+            return None
+        occ.pop(frm, None)  # as `sim_step` without anyone to push
+        if on_map(st, to):
+            occ[to] = me
+        return to
+
+    return step
 
 
 WATER = "^>v<@w"  # currents, whirlpools, water connections
@@ -255,21 +288,35 @@ def placement_problem(st: QState, kind_: str, p: XY, *, under_hero_ok: bool = Fa
     """
     if kind_ not in token_kinds():
         return f"there is no {kind_} token"
-    f = feature(st, p)
+    x, y = p  # `feature`, `hero_at` written out: asked for every square in range of every card with a target
+    f = st.rows[y][x] if 0 <= x < st.width and 0 <= y < st.height else VOID
     if f == VOID:
         return "that is not a square of the map"
-    lab = label(*p)
+    lab = label(x, y)
     if f == "R":
         return f"{lab} is a respawn point"
-    if lab in st.tokens:
-        return f"{lab} already holds a {st.tokens[lab].kind.replace('_', ' ')}"
+    t = st.tokens.get(lab)
+    if t is not None:
+        return f"{lab} already holds a {t.kind.replace('_', ' ')}"
     if f == "O" and kind_ != "wall" and not on_platform(st, p):
         return f"{lab} is a pit; only walls go into pits"
     if st.lit and lab in st.lit and kind_ != "wall":
         return f"{lab} is in a beam; only a wall goes there (it cuts the beam), anything else would burn"
-    if not under_hero_ok and hero_at(st, p) is not None:
-        return f"{lab} is under a hero"
+    if not under_hero_ok:
+        for h in st.heroes:
+            if h.pos == lab and h.player != "":  # as `hero_at(st, p)`: the square is on the map
+                return f"{lab} is under a hero"
     return ""
+
+
+@lru_cache(maxsize=1 << 12)
+def _diamond(rows: tuple[str, ...], width: int, height: int, frm: XY, r: int) -> dict[XY, int]:
+    """`in_range` without beams, per map (the rows) and square: every card, Q-power and aim lists its targets
+    from it. Callers get a copy."""
+    fx, fy = frm
+    return {(fx + dx, fy + dy): abs(dx) + abs(dy) for dy in range(-r, r + 1)
+            for dx in range(-(r - abs(dy)), r - abs(dy) + 1)
+            if 0 <= fx + dx < width and 0 <= fy + dy < height and rows[fy + dy][fx + dx] != VOID}
 
 
 def in_range(st: QState, frm: XY, r: int) -> dict[XY, int]:
@@ -277,8 +324,7 @@ def in_range(st: QState, frm: XY, r: int) -> dict[XY, int]:
     with a beam lit, range is counted around it (rulebook: Beam Walls + Gadgets): its squares may be
     reached (a wall placed there cuts the beam) but never crossed."""
     if not st.lit:
-        return {(frm[0] + dx, frm[1] + dy): abs(dx) + abs(dy) for dy in range(-r, r + 1)
-                for dx in range(-(r - abs(dy)), r - abs(dy) + 1) if on_map(st, (frm[0] + dx, frm[1] + dy))}
+        return dict(_diamond(tuple(st.rows), st.width, st.height, frm, r))
     lit = {xy(lab) for lab in st.lit}
     seen = {frm: 0}
     edge = [frm]

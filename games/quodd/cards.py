@@ -14,6 +14,7 @@ never placed under a hero; range counts orthogonally from your hero.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from games.core import Action, Event
 from games.core.grid import DIRS8, label
@@ -62,10 +63,10 @@ def under_self(h: Hero | None, p: XY) -> bool:
 
 def target_problem(st: QState, e: data.EffectDef, p: XY, h: Hero | None = None) -> str:
     """Why `p` is no target for `e` played by `h` ("" if it is)."""
-    lab = label(*p)
-    t = token(st, p)
     if e.do == "place":
         return placement_problem(st, e.token, p, under_hero_ok=under_self(h, p))
+    lab = label(*p)
+    t = token(st, p)
     if e.do in ("remove", "move"):
         if t is None:
             return f"there is no token on {lab}"
@@ -133,14 +134,20 @@ def _destinations(st: QState, h: Hero, c: data.CardDef, at: str) -> list[str]:
             if not placement_problem(st, kind_, p, under_hero_ok=under_self(h, p))]
 
 
+@lru_cache(maxsize=1 << 14)
+def _card_at(cmd: str, card: str, at: str) -> Action:
+    """`Action.of(cmd, card=card, at=at)`, remembered by its three strings (a card with a range lists every target)."""
+    return Action.of(cmd, card=card, at=at)
+
+
 def _plays(st: QState, h: Hero, cmd: str, c: data.CardDef, e: data.EffectDef) -> list[Action]:
     if e.do == "move":
         return [Action.of(cmd, card=c.id, at=t, to=d) for t in _targets(st, h, c, e)
                 for d in _destinations(st, h, c, t)]
     if e.do in data.TARGETED:
-        return [Action.of(cmd, card=c.id, at=t) for t in _targets(st, h, c, e)]
+        return [_card_at(cmd, c.id, t) for t in _targets(st, h, c, e)]
     if e.do == "dash":
-        return [Action.of(cmd, card=c.id, at=t) for t in dash_ends(st, h)]
+        return [_card_at(cmd, c.id, t) for t in dash_ends(st, h)]
     return [Action.of(cmd, card=c.id)]
 
 

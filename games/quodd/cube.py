@@ -6,6 +6,8 @@ All 24 orientations are the pairs (head, front) with front at right angles to he
 """
 from __future__ import annotations
 
+from functools import cache
+
 SKILL_FACES = ("feet", "front", "back", "left", "right")
 WORLD = ("U", "D", "N", "E", "S", "W")
 VEC: dict[str, tuple[int, int, int]] = {
@@ -31,6 +33,7 @@ def face_dirs(head: str, front: str) -> dict[str, str]:
     return {"q": head, "feet": OPP[head], "front": front, "back": OPP[front], "right": right, "left": OPP[right]}
 
 
+@cache  # 24 orientations x 6 directions; asked for the top face all through every legal list
 def face_at(head: str, front: str, world: str) -> str:
     """The face pointing in world direction `world` (e.g. 'U' for the top face)."""
     for face, d in face_dirs(head, front).items():

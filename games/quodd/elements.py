@@ -201,7 +201,7 @@ def explode(st: QState, c: XY, ev: list[Event], by: str | None = None) -> list[H
         lab = label(*q)
         t = st.tokens.get(lab)
         if t and t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[lab] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
         elif t and not kinds[t.kind].scenario:
             del st.tokens[lab]
         flock = [s for s in st.sheep if s.at == lab] if d else []
@@ -239,9 +239,9 @@ def flip_group(st: QState, group: str, ev: list[Event]) -> None:
     flips = {"trap_door": "trap_door_open", "trap_door_open": "trap_door",
              "impassable_up": "impassable_down", "impassable_down": "impassable_up"}
     jobs: list[Job] = []
-    for lab, t in st.tokens.items():
+    for lab, t in list(st.tokens.items()):
         if t.group == group and t.kind in flips:
-            t.kind = flips[t.kind]
+            t = st.tokens[lab] = t.model_copy(update={"kind": flips[t.kind]})  # tokens are frozen
             if t.kind == "trap_door_open":
                 lost = st.ground.pop(lab, []) + [f"the {s.colour} sheep" for s in st.sheep if s.at == lab]
                 st.sheep = [s for s in st.sheep if s.at != lab]

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, IllegalAction, Pending, PhasedGame, Rng, Seat, Status, UniqueChoice
+from games.core.phases import copy_state
 from games.core.play import public_rng, resolve
 
 from . import data, scenarios
@@ -29,7 +30,7 @@ from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
 from .skills import complete_layout, top_face, top_skill
-from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, from_before_modes
+from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, action_copy, from_before_modes
 from .turns import placement_order
 from .view import build_view, rules_text, upgrade_name
 
@@ -193,7 +194,7 @@ class QuoddHeroes(PhasedGame[QState]):
                 continue
             tok = Token(kind=t.kind, group=t.group, number=t.number, dir=t.dir, hero=t.hero)
             if t.kind == "secret":
-                tok.hidden = pool.pop()
+                tok = tok.model_copy(update={"hidden": pool.pop()})  # tokens are frozen
             if t.kind == "rally":
                 rally[str(t.number)] = lab
             tokens[lab] = tok
@@ -351,7 +352,12 @@ class QuoddHeroes(PhasedGame[QState]):
         """The phase's effect, then any phase 1 or 3 left without a choice passes by itself."""
         if action.cmd not in self.anytime_commands:
             player = self._as(state, player)
-        new, events = super().apply(state, player, action)
+        if action.cmd == "rearrange" and state.phase == "skills" and state.pending is None:
+            new, events = _setup_rearrange(self, state, player, action)
+        else:  # `PhasedGame.apply`, with the copy that shares the (frozen) tokens
+            new, events = action_copy(state), []
+            if not self.apply_common(new, player, action, events):
+                self.phase(new).apply(self, new, player, action, events)
         pass_empty_phases(self, new, events, dict(PHASES))
         if new.phase == "over" and new.next_part:  # a part of a multi-part scenario is won: on to the next
             advance(new, events)
@@ -456,6 +462,22 @@ class QuoddHeroes(PhasedGame[QState]):
         return new, ev
 
 
+def _setup_rearrange(game: QuoddHeroes, state: QState, player: str, action: Action) -> tuple[QState, list[Event]]:
+    """A rearrange in the setup (`phases.skills`) gives one hero a new skills dict and changes nothing else, so the
+    new state gets its own list of heroes and its own copy of that hero and shares every other part with `state`
+    (a state is a value: every later action copies what it changes, `games.core.phases.apply_copy`). Random play
+    spends most of its actions here (a hero keeps its layout only when `done` comes up among 120 choices), and the
+    whole-state copy was most of each one's cost."""
+    new = state.model_copy()  # shallow: the fields are the same objects
+    heroes = list(state.heroes)
+    i = next(k for k, h in enumerate(heroes) if h.player == player)
+    heroes[i] = copy_state(heroes[i])
+    new.__dict__["heroes"] = heroes
+    events: list[Event] = []
+    game.phases["skills"].apply(game, new, player, action, events)
+    return new, events
+
+
 def _buddies_chosen(seats: Sequence[Seat]) -> list[str]:
     """The heroes seats chose as their buddies."""
     return [h for h in (hero_id(s.choices.get("buddy", "")) for s in seats) if h]
@@ -463,16 +485,16 @@ def _buddies_chosen(seats: Sequence[Seat]) -> list[str]:
 
 def _same_hidden(a: QState, b: QState) -> bool:
     """True when everything `hidden_digest` reads is the same in both (so their digests are equal), found without
-    building the digests; False says nothing (the digests decide)."""
+    building the digests; False says nothing (the digests decide). Lists compare at C speed (an entry that is the
+    same object is equal at once: an action copy shares the frozen tokens it leaves alone)."""
     return (a.deck == b.deck and a.treasure == b.treasure and a.event_deck == b.event_deck
             and a.overlord_deck == b.overlord_deck
-            and len(a.heroes) == len(b.heroes)
-            and all(x.player == y.player and x.hand == y.hand for x, y in zip(a.heroes, b.heroes, strict=True))
-            and [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()])
+            and [(h.player, h.hand) for h in a.heroes] == [(h.player, h.hand) for h in b.heroes]
+            and (list(a.tokens.values()) == list(b.tokens.values())
+                 or [t.hidden for t in a.tokens.values()] == [t.hidden for t in b.tokens.values()]))
 
 
 def _blank_secrets(st: QState) -> QState:
     """`st` (a private copy) with what every secret token hides forgotten."""
-    for t in st.tokens.values():
-        t.hidden = ""
+    st.tokens = {k: t.model_copy(update={"hidden": ""}) if t.hidden else t for k, t in st.tokens.items()}
     return st

@@ -188,7 +188,7 @@ def do_land(st: QState, job: Job, ev: list[Event]) -> None:
         ev.append(Event(text=f"{h.name} would reveal the secret token at {h.pos} here."))
         return
     if t and t.kind == "secret":
-        t.kind, t.hidden = t.hidden, ""
+        t = st.tokens[label(*p)] = t.model_copy(update={"kind": t.hidden, "hidden": ""})  # tokens are frozen
         ev.append(Event(text=f"{says(h.name, 'reveals')} a secret token at {h.pos}: {data.token_kinds()[t.kind].name}.",
                         irreversible=True))
         push_front(st, [Job(kind="enter", hero=h.player, how="secret", by=job.by, seq=job.seq),

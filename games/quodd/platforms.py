@@ -62,9 +62,9 @@ def carry(st: QState, moves: dict[str, str], clockwise: bool | None) -> None:
     st.rally = {k: move(v) for k, v in st.rally.items()}
     way = None if clockwise is None else CW if clockwise else CCW
     arrived = set(moves.values())
-    for k, t in st.tokens.items():  # a cannon's opening turns with its platform
+    for k, t in list(st.tokens.items()):  # a cannon's opening turns with its platform (a new token: frozen)
         if way and t.dir and k in arrived:
-            t.dir = way[t.dir]
+            st.tokens[k] = t.model_copy(update={"dir": way[t.dir]})
     for h in st.heroes:
         if h.pos in moves:
             h.pos = moves[h.pos]

@@ -57,9 +57,9 @@ def rotate_board(st: QState, at: str, clockwise: bool, ev: list[Event]) -> None:
             rows[ty][tx] = arrows.get(ch, ch)
     st.rows = ["".join(r) for r in rows]
     st.tokens = {move(k): t for k, t in st.tokens.items()}
-    for k, t in st.tokens.items():  # a cannon's opening turns with its board
+    for k, t in list(st.tokens.items()):  # a cannon's opening turns with its board (a new token: frozen)
         if t.dir and inside(k):
-            t.dir = (CW if clockwise else CCW)[t.dir]
+            st.tokens[k] = t.model_copy(update={"dir": (CW if clockwise else CCW)[t.dir]})
     st.ground = {move(k): v for k, v in st.ground.items()}
     st.links = {move(k): v for k, v in st.links.items()}
     st.rally = {k: move(v) for k, v in st.rally.items()}

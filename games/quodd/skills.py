@@ -105,12 +105,13 @@ def swaps(h: Hero, face: str) -> list[Action]:
 
 def rearrange(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     """Reassign skills; mid-move, a changed top skill takes over the remaining points (FAQ)."""
-    before = top_skill(h)
+    m = st.m
+    moving = st.phase == "move" and is_mover(st, h) and bool(m.current)  # the layout alone does not change these
+    before = top_skill(h) if moving else ""
     h.skills = {f: arg(action, f) for f in SKILL_FACES}
     ev.append(Event(text=f"{says(h.name, 'rearranges')} skills: " + ", ".join(f"{f} {h.skills[f]}" for f in SKILL_FACES)
                     + "."))
-    m = st.m
-    if st.phase != "move" or not is_mover(st, h) or not m.current:
+    if not moving:
         return
     new = top_skill(h)
     if new in (m.current, before):  # the face on top shows what it showed: the skill in use goes on

@@ -1,15 +1,23 @@
 """The whole game state as pydantic models: it round-trips through JSON exactly."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from games.core import Rng
 from games.core.marks import Mark
+from games.core.phases import apply_copy, copy_state
+from games.core.statecopy import Retype, compile_copier
 
 
 class Token(BaseModel):
+    """A token on a square. Frozen: a change is a new token in `QState.tokens` (`t.model_copy(update=...)`), so a
+    state copied for an action shares its tokens with the state it came from (`state.action_copy`)."""
+
+    model_config = ConfigDict(frozen=True)
+
     kind: str
     group: str = ""
     number: int = 0
@@ -255,3 +263,29 @@ def from_before_modes(raw: dict[str, Any]) -> dict[str, Any]:
         sc = scenarios().get(str(raw.get("scenario", "")))
         raw["mode"] = sc.mode if sc is not None else ("solo" if raw["objective"] == "trial" else "ffa")
     return raw
+
+
+_COPY: list[Callable[[QState], QState] | None] = []  # the compiled copier below, once built
+
+
+def action_copy(state: QState) -> QState:
+    """The copy an action changes: `games.core.phases.apply_copy`, sharing the tokens too. Tokens are frozen, so the
+    copy gets a dict of its own holding the same tokens (a state's largest part: up to 40 in a long game). Anything
+    the compiled copier would not copy as it is (`games.core.statecopy.Retype`) takes `apply_copy` itself."""
+    if not _COPY:
+        _COPY.append(compile_copier(QState, (*QState.append_only, "tokens")))
+    fast = _COPY[0]
+    tokens = state.tokens
+    if fast is None or type(tokens) is not dict or not set(map(type, tokens.values())) <= {Token}:
+        return apply_copy(state)
+    try:
+        new = fast(state)
+    except Retype:
+        return apply_copy(state)
+    for name in QState.append_only:  # as `apply_copy`: a list of its own, the newest entry copied
+        mine = list(state.__dict__[name])
+        if mine:
+            mine[-1] = copy_state(mine[-1])
+        new.__dict__[name] = mine
+    new.__dict__["tokens"] = dict(tokens)
+    return new

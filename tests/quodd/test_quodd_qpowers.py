@@ -112,12 +112,12 @@ def test_rotating_a_face_down_secret_token_keeps_it_secret_and_reveals_nothing()
     what it is stays hidden, so the hidden digest (what undo guards) must not change: only a reveal changes it."""
     st = q_up("trixie", tokens={"C1": "wall"}, others=[dict(pos="A9", front="N")])
     st.board_of = {label(x, y): "b1" for x in range(9) for y in range(9)}
-    st.tokens["C1"].hidden, st.tokens["C1"].kind = "spring", "secret"
+    st.tokens["C1"] = st.tokens["C1"].model_copy(update={"hidden": "spring", "kind": "secret"})
     before = E.hidden_digest(st)
     st, _ = do(st, "ann", "qpower way:cw")
     assert st.tokens["I3"].hidden == "spring" and "C1" not in st.tokens  # moved, still face down
     assert E.hidden_digest(st) == before
-    st.tokens["I3"].hidden = ""  # a reveal
+    st.tokens["I3"] = st.tokens["I3"].model_copy(update={"hidden": ""})  # a reveal
     assert E.hidden_digest(st) != before
 
 

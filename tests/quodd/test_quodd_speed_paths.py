@@ -49,3 +49,57 @@ def test_only_done_and_has_card_action_agree_with_the_legal_list(seed: int) -> N
             passes += only
             plays += bool(card_actions(st, h))
     assert plays and passes, "some of these states have a card to play, some only `done`"
+
+
+def test_a_setup_rearrange_copies_only_the_hero_it_changes() -> None:
+    """A rearrange in the setup shares every part of the state but the heroes' list and the hero whose skills it
+    changes (`engine._setup_rearrange`): the result is what the full copy gives, and the state it came from stays
+    as it was, over the setup of a seeded random game (buddies' heroes included)."""
+    from games.quodd.engine import QuoddHeroes
+
+    engine = get_game("quodd")
+    for scenario, n in (("tutorial", 4), ("buddies", 2)):
+        opts = {o.name: o.default for o in engine.options if o.default is not None} | {"scenario": scenario}
+        seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, n + 1)]
+        checked = 0
+
+        def check(before: Any, player: str, action: Action, after: Any, events: Any) -> None:
+            nonlocal checked
+            if action.cmd != "rearrange" or before.phase != "skills":
+                return
+            dumped = engine.dump(before)
+            full, full_events = super(QuoddHeroes, engine).apply(before, engine._as(before, player), action)
+            assert engine.dump(after) == engine.dump(full) and events == full_events
+            assert engine.dump(before) == dumped  # the state it came from is untouched
+            changed = [i for i, (a, b) in enumerate(zip(before.heroes, after.heroes, strict=True)) if a is not b]
+            assert len(changed) == 1 and after.heroes is not before.heroes
+            assert after.heroes[changed[0]].skills is not before.heroes[changed[0]].skills
+            checked += 1
+
+        random_playout(engine, opts, seats, 5, cap=400, checked=False, each=check)
+        assert checked > 20, scenario
+
+
+def test_an_action_copy_shares_only_the_frozen_tokens() -> None:
+    """`state.action_copy` (the copy every Quodd action but a setup rearrange changes) is `apply_copy`'s copy with
+    the tokens shared: Token is frozen, so a rule changing one puts a new token in the copy's own dict."""
+    from pydantic import ValidationError
+
+    from games.core.phases import apply_copy
+    from games.quodd.state import action_copy
+
+    engine = get_game("quodd")
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, 4)]
+    seen: list[Any] = []
+    random_playout(engine, opts, seats, 7, cap=1500, checked=False,
+                   each=lambda before, player, action, after, events: seen.append(after))
+    for st in seen[::25]:
+        new = action_copy(st)
+        assert engine.dump(new) == engine.dump(apply_copy(st)) == engine.dump(st)
+        assert new.tokens == st.tokens and new.tokens is not st.tokens
+        assert all(new.tokens[k] is t for k, t in st.tokens.items())
+        assert all(a is not b for a, b in zip(new.heroes, st.heroes, strict=True)) and new.m is not st.m
+    t = next(iter(seen[-1].tokens.values()))
+    with pytest.raises(ValidationError):
+        t.kind = "wall"

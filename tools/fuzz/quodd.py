@@ -75,9 +75,9 @@ class QuoddFuzz(GameFuzz):
         """Another generator, and other real kinds under the face-down secret tokens (from the scenario's pool)."""
         other: QState = super().perturb(state, pick)
         pool = list(data.scenarios()[other.scenario].secret_pool)
-        for t in other.tokens.values():
-            if t.kind == "secret" and t.hidden:
-                t.hidden = pick.choice(pool)
+        for k, t in list(other.tokens.items()):
+            if t.kind == "secret" and t.hidden:  # tokens are frozen: a new one in the copy's dict
+                other.tokens[k] = t.model_copy(update={"hidden": pick.choice(pool)})
         return other
 
     def deal_again(self, state: Any, pick: random.Random) -> Any:

@@ -43,8 +43,10 @@ def _aim_targets(st: QState, h: Hero) -> list[str]:
     reach = in_range(st, xy(h.pos), AIM_RANGE)  # counted around beams
     out = []
     for q in squares(st):
+        if q not in reach:  # the range first: a token lookup for every square of the map was most of phase 1
+            continue
         t = token(st, q)
-        if t is not None and q in reach and not data.token_kinds()[t.kind].scenario and not t.hidden:
+        if t is not None and not data.token_kinds()[t.kind].scenario and not t.hidden:
             out.append(label(*q))
     return out
 
@@ -148,7 +150,7 @@ def use_ability(st: QState, h: Hero, action: Action, ev: list[Event]) -> None:
     elif ab == "good-aim":
         t = st.tokens[a["at"]]
         if t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[a["at"]] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
             ev.append(Event(text=f"The wall on {a['at']} breaks."))
         else:
             del st.tokens[a["at"]]
@@ -195,7 +197,7 @@ def _crystal_bomb(st: QState, h: Hero, item: str, ev: list[Event]) -> None:
         if t is None or not 2 <= reach.get(q, 0) or kinds[t.kind].scenario or not on_map(st, q):
             continue
         if t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[label(*q)] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
         else:
             del st.tokens[label(*q)]
 

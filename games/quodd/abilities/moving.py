@@ -37,7 +37,7 @@ def crush(st: QState, h: Hero, where: list[XY], ev: list[Event]) -> None:
     for p in where:
         t = token(st, p)
         if t is not None and t.kind == "wall":
-            t.kind = "broken_wall"
+            st.tokens[label(*p)] = t.model_copy(update={"kind": "broken_wall"})  # tokens are frozen
             ev.append(Event(text=f"{says(h.name, 'crushes')} the wall on {label(*p)} (Crush)."))
 
 

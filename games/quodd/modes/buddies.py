@@ -60,7 +60,10 @@ def buddy_turn(st: QState) -> bool:
 
 
 def any_buddies(st: QState) -> bool:
-    return any(h.controller for h in st.heroes)
+    for h in st.heroes:  # `any(h.controller ...)` written out: asked several times for every action
+        if h.controller:
+            return True
+    return False
 
 
 def acting(st: QState, player: str, to_act: Iterable[str]) -> str:

@@ -34,9 +34,8 @@ def lay_out(st: QState, sc: data.ScenarioDef) -> None:
         if t.kind == "crystal":
             st.ground.setdefault(lab, []).append(f"{t.colour or 'plain'}-crystal")
             continue
-        tok = Token(kind=t.kind, group=t.group, number=t.number)
-        if t.kind == "secret":
-            tok.hidden = pool.pop()
+        tok = (Token(kind=t.kind, group=t.group, number=t.number, hidden=pool.pop()) if t.kind == "secret"
+               else Token(kind=t.kind, group=t.group, number=t.number))
         if t.kind == "rally":
             st.rally[str(t.number)] = lab
         st.tokens[lab] = tok

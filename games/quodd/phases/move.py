@@ -6,6 +6,7 @@ mid-move is the `decide` phase (`phases/decide.py`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core import Action, Event
@@ -20,6 +21,7 @@ from ..board import (
     XY,
     active,
     free_step,
+    glides,
     hero_at,
     hero_of,
     is_pit,
@@ -28,6 +30,7 @@ from ..board import (
     on_map,
     sim_step,
     step_costs,
+    stepper,
     walled_in,
     xy,
 )
@@ -43,6 +46,12 @@ from ..turns import resume_round, to_recovery
 from .base import Buttons, TurnPhase
 
 DASH_PATH_CAP = 3  # longer dashes are typed as several `move` commands
+
+
+@lru_cache(maxsize=1 << 12)
+def _path_move(path: tuple[str, ...]) -> Action:
+    """`move path:...` for a path of directions (a dash lists every path up to `DASH_PATH_CAP` steps)."""
+    return Action.of("move", path=" ".join(path))
 
 
 def begin(st: QState, ev: list[Event]) -> None:
@@ -138,20 +147,28 @@ class MovePhase(TurnPhase):
             dirs = DIRS8 if sd.mode == "dash" else skill_dirs(skill)
 
             cap = min(m.points, DASH_PATH_CAP)
+            glide = glides(h)  # without Freeze-O-Tron no step is free (`free_step`)
+            step = stepper(st, h)
+            pits: dict[XY, bool] = {}
 
-            def walk(pos: XY, occ: dict[XY, str], path: list[str], spent: int) -> None:
+            def walk(pos: XY, occ: dict[XY, str], path: tuple[str, ...], spent: int) -> None:
                 if path:
-                    out.append(Action.of("move", path=" ".join(path)))
-                if path and is_pit(st, pos):
-                    return
+                    out.append(_path_move(path))
+                    pit = pits.get(pos)
+                    if pit is None:
+                        pit = pits[pos] = is_pit(st, pos)
+                    if pit:
+                        return
                 for d in dirs:
                     o2 = dict(occ)
-                    nxt = sim_step(st, h, pos, d, o2)
-                    cost = spent + (not (path and free_step(st, h, pos, nxt, d, path[-1]))) if nxt else 0
-                    if nxt is not None and cost <= cap:  # a free glide only goes straight on: the walk ends
-                        walk(nxt, o2, path + [d], cost)
+                    nxt = step(pos, d, o2)
+                    if nxt is None:
+                        continue
+                    cost = spent + (not (path and glide and free_step(st, h, pos, nxt, d, path[-1])))
+                    if cost <= cap:  # a free glide only goes straight on: the walk ends
+                        walk(nxt, o2, (*path, d), cost)
 
-            walk(p, occupancy(st), [], 0)
+            walk(p, occupancy(st), (), 0)
             return out
         for d in skill_dirs(skill):
             occ = occupancy(st)
