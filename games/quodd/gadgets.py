@@ -146,7 +146,7 @@ def _pointed(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> Non
     t = st.tokens.get(job.at)
     if t is None or t.kind != "cannon":
         return
-    t.dir = option
+    t = st.tokens[job.at] = t.model_copy(update={"dir": option})  # tokens are frozen: a turned one is new
     fire_cannon(st, h, job.at, t, ev, placed=True)
 
 
