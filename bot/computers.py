@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, Event, Game, IllegalAction, PlaypostError, Status, get_game
-from games.core.ai import LEVELS, make_player
+from games.core.ai import LEVELS, first_to_act, make_player
 from storage import GameRecord, StaleVersion
 
 from .reply import Context, Reply
@@ -95,9 +95,11 @@ async def follow(table: Any, rec: GameRecord, engine: Game, state: BaseModel,
         comps = seats(rec)
         if not comps:
             break
-        player = next((p for p in after.to_act if p in comps), None)
-        if player is None:
+        waiting = [p for p in after.to_act if p in comps]
+        if not waiting:
             break
+        # several computer heroes may move (the dungeon): the team picks who goes, as in selfplay
+        player = waiting[0] if len(waiting) == 1 else await table.rules.run(first_to_act, engine, state, waiting)
         name = table.names(rec).get(player, player)
         seed = f"{rec.id}:{rec.version}:{player}"
         try:

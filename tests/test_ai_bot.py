@@ -200,3 +200,26 @@ async def test_computers_decide_in_worker_processes_and_play_as_they_do_in_a_thr
     for p in procs:
         p.join(timeout=60)  # a generous bound for a loaded machine: they exit as soon as they see the shutdown
         assert p.exitcode is not None, "the decision process exited after close"
+
+
+async def test_several_computer_heroes_waiting_the_team_order_picks_who_activates_first(manager, monkeypatch):
+    """Issue 17: in the dungeon any hero may activate next; the table asks the game's team order
+    (`first_to_act`, as selfplay does) instead of taking the first computer in seat order."""
+    import bot.computers as computers
+
+    asked: list[list[str]] = []
+
+    def last_of(engine, state, players):
+        asked.append(list(players))
+        return players[-1]
+
+    monkeypatch.setattr(computers, "first_to_act", last_of)
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 2})
+    await manager.dispatch(ctx("ann"), "game", "join", {"hero": "Ruby"})
+    for hero in ("Jacques", "Von Wilding"):
+        await manager.dispatch(ctx("ann"), "game", "computer", {"level": "normal", "hero": hero})
+    r = await manager.dispatch(ctx("ann"), "game", "start", {})
+    assert asked and asked[0] == ["computer-1", "computer-2"], asked
+    rec = await manager.storage.live_game("c1")
+    log = await manager.storage.log(rec.id)
+    assert log[0].player == "computer-2", (log[0].player, r.text)  # the order's choice moved first
