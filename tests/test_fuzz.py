@@ -294,3 +294,14 @@ def test_quodd_computer_heroes_do_not_bounce_between_two_springs_for_ever() -> N
     report = Report("quodd")
     case = play_one(fuzzers()["quodd"], 67, "computer", report, hidden_rate=0.0)
     assert case is None and report.finished == 1
+
+
+def test_fuzz_game_plays_its_budget_from_the_seed_cycling_the_modes(tmp_path: Path) -> None:
+    """`playpost fuzz`'s loop (tools.fuzz.runner.fuzz_game): `games` games from `seed` on, one mode after another,
+    each finished, no failure written."""
+    from tools.fuzz.runner import fuzz_game
+
+    fuzz = fuzzers()["count"]
+    report = fuzz_game(fuzz, seed=1000, games=len(fuzz.modes) + 1, hidden_rate=0.2, out_dir=tmp_path)
+    assert report.games == report.finished == len(fuzz.modes) + 1 and not report.cases
+    assert report.actions > 0 and report.hidden_checks > 0 and not list(tmp_path.iterdir())
