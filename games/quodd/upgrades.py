@@ -42,6 +42,19 @@ def upgrade_actions(h: Hero, board: str = "") -> list[Action]:
     return out
 
 
+def can_upgrade(h: Hero, board: str = "") -> bool:
+    """Whether `upgrade_actions(h, board)` lists anything, without building the list (asked for every hero at
+    every status and label of the upgrade phase)."""
+    for n in tiles_left(h):
+        for side in ("a", "b"):
+            if board == "b":
+                if free_faces(h):
+                    return True
+            elif not side_of(h, n, side).gold or any(k not in h.upgraded for k in data.skills()):
+                return True
+    return False
+
+
 def side_text(s: data.UpgradeSide, skill: str = "") -> str:
     if s.movement:
         return f"+{s.movement} movement"

@@ -103,3 +103,32 @@ def test_an_action_copy_shares_only_the_frozen_tokens() -> None:
     t = next(iter(seen[-1].tokens.values()))
     with pytest.raises(ValidationError):
         t.kind = "wall"
+
+
+def test_can_upgrade_agrees_with_the_upgrade_list_it_stands_for() -> None:
+    """Upgrade step of the end of round: a hero is asked for an upgrade while it has a tile side it may take
+    (`can_upgrade`, asked at every status and label of the upgrade phase, stands for `upgrade_actions` being
+    non-empty), on the A-side and the B-side, for every mix of tiles taken, skills upgraded and faces filled."""
+    import itertools
+
+    from games.quodd import data
+    from games.quodd.modes.bside import FACES
+    from games.quodd.upgrades import can_upgrade, upgrade_actions
+
+    engine = get_game("quodd")
+    opts = {o.name: o.default for o in engine.options if o.default is not None}
+    seats = [Seat(player=f"p{i}", name=f"Player {i}") for i in range(1, 5)]
+    st = engine.setup(opts, seats, 5)
+    skills = list(data.skills())
+    checked = {True: 0, False: 0}
+    for hero in st.heroes:
+        tiles = len(data.upgrades()[hero.hero])
+        for taken, upgraded, faces, board in itertools.product(
+                (0, 1, tiles - 1, tiles), (0, 1, len(skills)), (0, 2, len(FACES)), ("", "b")):
+            on_faces = {f: f"{n}b" for n, f in enumerate(FACES[:faces], 1)}
+            h = hero.model_copy(update={"upgrades": [f"{n}a" for n in range(1, taken + 1)],
+                                        "upgraded": skills[:upgraded], "faces": on_faces})
+            want = bool(upgrade_actions(h, board))
+            assert can_upgrade(h, board) is want, (hero.hero, taken, upgraded, faces, board)
+            checked[want] += 1
+    assert checked[True] and checked[False]

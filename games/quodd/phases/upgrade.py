@@ -9,12 +9,12 @@ from games.core import Action, Event, Status
 from ..board import hero_of
 from ..state import QState
 from ..turns import next_round
-from ..upgrades import explain_upgrade, take_upgrade, upgrade_actions, upgrade_label
+from ..upgrades import can_upgrade, explain_upgrade, take_upgrade, upgrade_actions, upgrade_label
 from .base import BUTTON_CAP, PHASE_NAMES, Buttons, QuoddPhase
 
 
 def choosing(st: QState) -> list[str]:
-    return [h.player for h in st.heroes if h.player not in st.ready and upgrade_actions(h, st.board)]
+    return [h.player for h in st.heroes if h.player not in st.ready and can_upgrade(h, st.board)]
 
 
 class UpgradePhase(QuoddPhase):
