@@ -155,7 +155,7 @@ def _set_down(st: QState, s: Sheep, to: XY, ev: list[Event], how: str) -> None:
     s.at = lab
     ev.append(Event(text=f"The {s.colour} sheep {how} to {lab}."))
     if h is not None and st.sheep_ask:
-        st.queue.insert(0, Job(kind="sheep_offer", hero=h.player, at=lab))
+        push_front(st, [Job(kind="sheep_offer", hero=h.player, at=lab)])
     elif h is not None:
         _picked(st, s, h, ev)
 
@@ -320,7 +320,6 @@ def pick_up(st: QState, h: Hero, ev: list[Event]) -> None:
     s = sheep_at(st, xy(h.pos))
     if s is not None:
         _picked(st, s, h, ev)
-
 
 
 RESOLVE = {"sheep_facing": _faced, "sheep_pickup": _pickup_answered}
