@@ -356,16 +356,25 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
         d.text((x0, y), line, size=mid, fill=MUTED)
         y += mid + 4
     y += 6
+    def name_of(h: HeroView) -> str:
+        state = " (down)" if h.incapacitated else (" - acting" if h.active else (" - done" if h.activated else ""))
+        return f"{h.hero} ({h.player}) {h.square}{state}"
+
+    # each hero's stats in one column beside the names when the width takes them (a phone screen is short)
+    beside = x0 + mid + 6 + int(max((len(name_of(h)) for h in v.heroes), default=0) * mid * 0.55) + 16
     for h in v.heroes:
         colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
         d.ellipse([x0, y + 2, x0 + mid, y + mid + 2], fill=colour)
-        state = " (down)" if h.incapacitated else (" - acting" if h.active else (" - done" if h.activated else ""))
-        d.text((x0 + mid + 6, y), f"{h.hero} ({h.player}) {h.square}{state}", size=mid, fill=INK)
-        y += mid + 5
+        d.text((x0 + mid + 6, y), name_of(h), size=mid, fill=INK)
         stats = (f"AP {h.ap_left}  wounds {h.wounds}/{h.life}  potions {h.potions}/{h.max_potions}  "
                  f"cards {len(h.equipment)}" + (f"  {', '.join(h.debuffs)}" if h.debuffs else ""))
         cols_in = int((width - 40) / (small * 0.52))
-        lines = [(line, MUTED) for line in wrap(stats, cols_in)]
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if beside + len(stats) * small * 0.55 <= width - 10:
+            d.text((beside, y + mid - small), stats, size=small, fill=MUTED)
+        else:
+            lines = [(line, MUTED) for line in wrap(stats, cols_in)]
+        y += mid + 5
         if h.active and not v.result:  # the acting hero's dice, ranges and move, in ink
             lines += [(x, INK) for line in _acting_lines(h) for x in wrap(line, cols_in)]
         for line, ink in lines:
@@ -387,14 +396,17 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
     y += mid + 5
     d.text((x0, y), f"Monsters on the board: {len(v.monsters)}", size=mid, fill=INK)
     y += mid + 5
-    for m in v.monsters[:12]:
-        extra = f"  {', '.join(m.debuffs)}" if m.debuffs else ""
-        d.text((x0 + 8, y), f"{m.code} {m.name} {col_letters(m.x)}{m.y + 1}  {m.wounds}/{m.life}{extra}",
-               size=small, fill=MUTED)
-        y += small + 4
+    entries = [f"{m.code} {m.name} {col_letters(m.x)}{m.y + 1}  {m.wounds}/{m.life}"
+               + (f"  {', '.join(m.debuffs)}" if m.debuffs else "") for m in v.monsters[:12]]
     if len(v.monsters) > 12:
-        d.text((x0 + 8, y), f"... and {len(v.monsters) - 12} more", size=small, fill=MUTED)
-        y += small + 4
+        entries.append(f"... and {len(v.monsters) - 12} more")
+    if entries:  # in columns, down then across, as many as the width takes (a phone screen is short)
+        col_w = int((max(len(e) for e in entries) + 3) * small * 0.55)
+        ncols = max(1, min(3, (width - 20 - 8) // max(1, col_w)))
+        rows = -(-len(entries) // ncols)
+        for i, entry in enumerate(entries):
+            d.text((x0 + 8 + (i // rows) * col_w, y + (i % rows) * (small + 4)), entry, size=small, fill=MUTED)
+        y += rows * (small + 4)
     if v.floor:
         d.text((x0, y), f"Loot on the floor: {len(v.floor)}", size=mid, fill=INK)
         y += mid + 5

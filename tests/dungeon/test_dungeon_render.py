@@ -44,3 +44,18 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
     img = Image.open(io.BytesIO(png))
     assert img.mode == "P" and img.width <= 900 and img.height <= 2000  # issue 18: narrow, the panel below
     common._sprite.cache_clear()  # sprites built under the patch are fine, but start the next test clean
+
+
+
+def test_a_full_table_fits_a_phone_screen_stats_beside_the_names_and_monsters_in_columns():
+    """Six heroes (the most seats) and ten monsters on the widest map, halfway through the seeded game whose board
+    `playpost bench` measures as the largest: each hero's stats share the name's line and the monster list runs in
+    columns, so the board stays within 2000 px tall (issue 18's phone limit; one line per hero and per monster
+    made this board 2211 px)."""
+    from tools.bench.common import SEED, played
+
+    game = played(E, {"dungeon": "crystal_caverns", "difficulty": "explorer"}, SEED, 6)
+    view = E.view(game.states[len(game.states) // 2], None)
+    assert len(view.heroes) == 6 and len(view.monsters) >= 10  # the crowded table this test is about
+    img = Image.open(io.BytesIO(render(view)))
+    assert img.width <= 900 and img.height <= 2000, img.size
