@@ -13,7 +13,9 @@ from typing import Any
 from games.core import Action
 from games.core.grid import DIRS8, label, step_xy
 
+from . import data
 from .board import is_drop, squares, xy
+from .cards import slots
 from .modes import TOGETHER, same_side
 from .modes.buddies import heroes_of
 from .state import QState
@@ -65,13 +67,32 @@ def evaluate(engine: Any, st: QState, player: str) -> float:
     return v
 
 
+def _swaps_out(st: QState, player: str, a: Action) -> bool:
+    """Whether `a` plays an Item or Pet into a full slot (the card there goes back to the hand). The heuristic
+    does not value cards in play, so two pets swapped back and forth for free look as good as ending the turn,
+    and a computer did that for ever (Quodd heist, seed 5: Night Owl and Magpie, 4,000 actions in one turn);
+    computers play Items and Pets into free slots only."""
+    if a.cmd not in ("play", "impulse"):
+        return False
+    card = data.cards().get(str(a.get("card") or ""))
+    if card is None or card.kind not in ("item", "pet"):
+        return False
+    h = next((x for x in st.heroes if x.player == player), None)
+    if h is None:
+        return False
+    return len(h.items if card.kind == "item" else h.pets) >= slots(h, card.kind)
+
+
 def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Action]:
-    """Cards passed to a teammate are left out. The 120 ways to arrange skills on the cube are beyond a heuristic's
+    """Cards passed to a teammate are left out; so are Items and Pets that would send one in play back to the
+    hand (`_swaps_out`). The 120 ways to arrange skills on the cube are beyond a heuristic's
     judgement: keep them as dealt. A spring that may throw the hero onto another spring: those throws are left out
     when another one is open, or two springs can bounce a computer's hero between them for ever (found by the
     fuzzer, Quodd seed 67)."""
     if any(a.cmd == "give" for a in moves):  # card sharing (co-op, teams): a hand's worth is beyond the heuristic
         moves = [a for a in moves if a.cmd != "give"] or moves
+    if any(a.cmd in ("play", "impulse") for a in moves):
+        moves = [a for a in moves if not _swaps_out(st, player, a)] or moves
     if any(a.cmd == "rearrange" for a in moves) and any(a.cmd == "done" for a in moves):
         return [a for a in moves if a.cmd != "rearrange"]
     d = st.pending

@@ -1,0 +1,34 @@
+"""Quodd's computer players: what their candidate moves leave out (games/quodd/ai.py `prune`)."""
+from __future__ import annotations
+
+import random
+
+from qhelpers import build, hero, legal
+
+from games.core.ai import candidates, make_player
+from games.quodd import ENGINE as E
+
+OPEN = ["......"] * 6
+
+
+def _recovery(pets: list[str], hand: list[str]):  # noqa: ANN202
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    st.m.ended = True
+    h = hero(st, "ann")
+    h.pets, h.hand = pets, hand
+    return st
+
+
+def test_computers_play_a_pet_into_a_free_slot_but_never_swap_one_back_to_the_hand():
+    """Card rule 4 lets a player put a new Pet in play and take the old one back to the hand, for free and any
+    number of times a turn (rule 2). Our heuristic does not value the cards in play, so a computer once swapped
+    Night Owl and Magpie for ever (heist seed 5: the game hit the 4,000-action cap in one turn). The swap stays
+    legal for players; a computer plays Items and Pets into free slots only."""
+    full = _recovery(["magpie"], ["night-owl"])
+    assert "play card:night-owl" in legal(full, "ann")  # the rule: a player may swap
+    assert all(a.text() != "play card:night-owl" for a in candidates(E, full, "ann"))
+    for level in ("normal", "hard"):
+        for seed in range(3):
+            assert make_player(level).decide(E, full, "ann", random.Random(seed)).text() != "play card:night-owl"
+    free = _recovery([], ["night-owl"])
+    assert any(a.text() == "play card:night-owl" for a in candidates(E, free, "ann"))
