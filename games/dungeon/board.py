@@ -75,6 +75,16 @@ class Board:
             [(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
              for _d, nxt, sides in self.steps[sq]] for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
+        # per direction, for `mask_moves`: (the square-number shift of a step, the squares it may be taken from as
+        # far as walls and edges go, and for a diagonal the shifts to its two side squares, else 0, 0)
+        self.dir_masks: list[tuple[int, int, int, int]] = []
+        for dx, dy in DIRS8.values():
+            allowed = 0
+            for (x, y), lst in self.steps.items():
+                if any(d == (dx, dy) for d, _, _ in lst):
+                    allowed |= 1 << (x * self.height + y)
+            sides = (dx * self.height, dy) if dx and dy else (0, 0)
+            self.dir_masks.append((dx * self.height + dy, allowed, *sides))
         self._sight_table: SightTable | None = None
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
@@ -386,55 +396,108 @@ _K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordere
 NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
 
 
+def step_classes(stepc: list[int]) -> tuple[int, int, int, int]:
+    """What `stepc` (as `small_moves` takes it) says of each square, as four bitmasks of square numbers: the
+    squares a step enters for 1 movement without a hazard, 1 with a hazard, 2 without, 2 with (`NEVER`: in none)."""
+    masks = [0, 0, 0, 0]
+    for n, c in enumerate(stepc):
+        if c < NEVER:
+            cost, haz = divmod(c, _K)
+            assert 1 <= cost <= 2 and haz <= 1, "a step costs 1 or 2 movement and at most one hazard"
+            masks[2 * (cost - 1) + haz] |= 1 << n
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def bits_of(flags: bytearray) -> int:
+    """A bytearray of 0/1 flags per square number as a bitmask (bit n set where flags[n])."""
+    return int(bytes(flags).translate(_FLAG_DIGITS)[::-1] or b"0", 2)
+
+
+_FLAG_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
 def small_moves(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
                 ) -> SmallMoves:
-    """`move_search` for a one-square model that respects walls, over square numbers x * height + y (so numbers
-    break ties exactly as the squares would): Dijkstra on (movement, hazards) packed into one integer, from square
-    `first`. `blk` marks the squares that may not be passed (one cell more, for "no side square"), `stepc` what a
-    step into each square adds to the key (`_K` per movement point, 1 per hazard, `NEVER` if it may not be
-    entered), `no_end` where it may not end. `blk` and `stepc` are the caller's to throw away (its own square is
-    cleared in them)."""
-    size = b.width * b.height
-    blk[-1] = 0
-    blk[first] = 0  # a model never blocks itself
-    stepc[first] = _K  # never entered again either: its key is 0
-    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
-    best = [over] * size  # the best key found so far per square (`over`: none within the allowance)
-    best[first] = 0
-    prev = best[:]  # the square each best key was reached from
-    reached = [first]  # squares in the order first reached
-    # squares by key, taken smallest key first and each key's squares in number order: the order a heap of
-    # (key, square) pops them in (a step adds at least _K, so a key's list is complete when it is taken)
-    buckets: dict[int, list[int]] = {0: [first]}
-    nsteps = b.nsteps
-    add = reached.append
-    while buckets:
-        key = min(buckets)
-        ring = buckets.pop(key)
-        ring.sort()
-        for cur in ring:
-            if best[cur] < key:
-                continue  # reached more cheaply since
-            for nxt, s1, s2 in nsteps[cur]:
-                nk = key + stepc[nxt]
-                old = best[nxt]
-                if nk >= old or blk[s1] or blk[s2]:
-                    continue
-                if old == over:
-                    add(nxt)
-                best[nxt] = nk
-                prev[nxt] = cur
-                q = buckets.get(nk)
-                if q is None:
-                    buckets[nk] = [nxt]
-                else:
-                    q.append(nxt)
+    """`move_search` for a one-square model that respects walls, over square numbers x * height + y: from square
+    `first`, `blk` marking the squares that may not be passed (one cell more, for "no side square"), `stepc` what
+    a step into each square adds to the key (`_K` per movement point, 1 per hazard, `NEVER` if it may not be
+    entered), `no_end` where it may not end. The arrays' form of `mask_moves`, which the engine calls."""
+    return mask_moves(b, first, allowance, bits_of(blk[:-1]), step_classes(stepc), bits_of(no_end))
+
+
+def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[int, int, int, int], no_end: int,
+               ) -> SmallMoves:
+    """Every square a one-square model that respects walls can end a move on, from square number `first`: Dijkstra
+    on (movement, hazards), worked out one key at a time over bitmasks of square numbers. `blk`: the squares that
+    may not be passed (nor a diagonal taken beside one); `classes`: the squares a step enters for 1 movement
+    without a hazard, 1 with one, 2 without, 2 with (`step_classes`); `no_end`: where it may not end. The model's
+    own square never blocks it and is never entered again.
+
+    The squares of one key are those of the keys a step before it (1 or 2 movement less, the hazard of the square
+    entered less) stepped from and not yet reached; a step in one direction is a shift of the squares it may be
+    taken from (walls, and a diagonal's side squares passable). The answer is that of a heap of (key, square):
+    the same keys, and the same path to each square (`SmallMoves.path`: from the lowest-numbered square of the
+    cheapest key a step before, the square a heap would have reached it from first)."""
+    fbit = 1 << first
+    blk &= ~fbit
+    free = ~blk
+    e10, e11, e20, e21 = classes
+    keep = ~fbit
+    e10, e11, e20, e21 = e10 & keep, e11 & keep, e20 & keep, e21 & keep
+    dirs = []
+    for shift, walls, side1, side2 in b.dir_masks:
+        if side1:  # a diagonal: both side squares passable
+            walls &= (free >> side1 if side1 > 0 else free << -side1) & (free >> side2 if side2 > 0 else free << -side2)
+        dirs.append((shift, walls))
+
+    def expand(ring: int) -> int:
+        out = 0
+        for shift, allowed in dirs:
+            m = ring & allowed
+            if m:
+                out |= m << shift if shift > 0 else m >> -shift
+        return out
+
+    seen = fbit
+    layers: list[list[int]] = [[fbit]]  # per movement spent, the squares first reached with each hazard count
+    grown: list[list[int]] = [[expand(fbit)]]  # the squares a step from each of those leads to
+    for c in range(1, allowance + 1):
+        one = grown[c - 1]
+        two = grown[c - 2] if c >= 2 else []
+        if not (any(one) or any(two)):
+            break
+        cand = [0] * (max(len(one), len(two)) + 1)
+        for hz, x in enumerate(one):
+            if x:
+                cand[hz] |= x & e10
+                cand[hz + 1] |= x & e11
+        for hz, x in enumerate(two):
+            if x:
+                cand[hz] |= x & e20
+                cand[hz + 1] |= x & e21
+        while cand and not cand[-1] & ~seen:
+            cand.pop()
+        layer = []
+        for x in cand:
+            x &= ~seen
+            seen |= x
+            layer.append(x)
+        layers.append(layer)
+        grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
     sqs = b.squares
-    found = SmallMoves(sqs, b.height, first, prev)
-    for n in reached:
-        if n != first and not no_end[n]:
-            k = best[n]
-            found[sqs[n]] = (k // _K, k % _K)
+    found = SmallMoves(sqs, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers)
+    skip = no_end | fbit
+    for c, layer in enumerate(layers):
+        for hz, ring in enumerate(layer):
+            ring &= ~skip
+            if not ring:
+                continue
+            key = (c, hz)
+            digits = bin(ring)[:1:-1]  # bit n is character n
+            n = digits.find("1")
+            while n >= 0:
+                found[sqs[n]] = key
+                n = digits.find("1", n + 1)
     return found
 
 
@@ -447,17 +510,38 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
 
 
 class SmallMoves(dict[Sq, tuple[int, int]]):
-    """What `small_moves` finds: square -> (movement spent, hazards entered), in the order the search reached
-    them; `path` makes a square's path when it is asked (most searches move to one square, or none)."""
+    """What `mask_moves` finds: square -> (movement spent, hazards entered), cheapest first and squares of one
+    cost in number order (the order a heap of (key, square) takes them); `path` makes a square's path when it is
+    asked (most searches move to one square, or none)."""
 
-    def __init__(self, squares: list[Sq], height: int, first: int, prev: list[int]) -> None:
+    def __init__(self, squares: list[Sq], height: int, first: int, nsteps: list[list[tuple[int, int, int]]],
+                 blk: int, classes: tuple[int, int, int, int], layers: list[list[int]]) -> None:
         super().__init__()
-        self._squares, self._height, self._prev = squares, height, prev
+        self._squares, self._height, self._nsteps, self._blk = squares, height, nsteps, blk
+        self._classes, self._layers = classes, layers  # per movement spent, per hazards: the squares reached
         self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
 
+    def _prev(self, n: int) -> int:
+        """The square the search reached square number `n` from: of the squares a step from it (a diagonal beside
+        no blocked square) whose key is its own less the step into it, the lowest-numbered."""
+        bit = 1 << n
+        layers = self._layers
+        c, hz = next((c, hz) for c, layer in enumerate(layers) for hz, ring in enumerate(layer) if ring & bit)
+        e10, e11, e20, _ = self._classes
+        c, hz = (c - 1, hz) if e10 & bit else (c - 1, hz - 1) if e11 & bit else (c - 2, hz) if e20 & bit \
+            else (c - 2, hz - 1)
+        came = layers[c][hz]  # the squares of the key it was reached from
+        blk = self._blk
+        best = -1
+        for p, s1, s2 in self._nsteps[n]:
+            if came >> p & 1 and (s1 < 0 or not (blk >> s1 & 1 or blk >> s2 & 1)) and (best < 0 or p < best):
+                best = p
+        assert best >= 0
+        return best
+
     def path(self, sq: Sq) -> tuple[Sq, ...]:
-        """The squares entered on the way to `sq` (a square `small_moves` found), in order."""
-        sqs, prev, paths = self._squares, self._prev, self._paths
+        """The squares entered on the way to `sq` (a square the search found), in order."""
+        sqs, paths = self._squares, self._paths
         n = sq[0] * self._height + sq[1]
         path = paths.get(n)
         if path is None:
@@ -465,7 +549,7 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
             node = n
             while node not in paths:
                 chain.append(node)
-                node = prev[node]
+                node = self._prev(node)
             path = paths[node]
             for c in reversed(chain):
                 path = paths[c] = path + (sqs[c],)

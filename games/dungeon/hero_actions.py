@@ -11,7 +11,7 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import NEVER, Board, SmallMoves, Sq, board, small_moves
+from .board import NEVER, Board, SmallMoves, Sq, bits_of, board, mask_moves, step_classes
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
@@ -101,30 +101,30 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     b = board(st.dungeon)
     fly = "fly" in stats.attributes
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
-    blk, stepc, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
-    blk, stepc, ends = blk[:], stepc[:], ends[:]
+    blk, classes, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
     hgt = b.height
     for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
-        ends[o.x * hgt + o.y] = 1
+        ends |= 1 << (o.x * hgt + o.y)
+    held = 0
     for m in st.monsters:
         for x, y in mfp(m):
-            n = x * hgt + y
-            ends[n] = 1
-            if not fly:
-                blk[n] = 1
-                stepc[n] = NEVER
+            held |= 1 << (x * hgt + y)
+    ends |= held
+    if not fly and held:
+        blk |= held
+        classes = (classes[0] & ~held, classes[1] & ~held, classes[2] & ~held, classes[3] & ~held)
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    found = _MOVES[key] = [small_moves(b, h.x * hgt + h.y, allowance, blk, stepc, ends), None]
+    found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends), None]
     return found
 
 
-_HERO_TEMPLATES: dict[tuple[object, ...], tuple[bytearray, list[int], bytearray]] = {}
+_HERO_TEMPLATES: dict[tuple[object, ...], tuple[int, tuple[int, int, int, int], int]] = {}
 
 
 def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], screen_range: int, fly: bool,
-                   sure: bool) -> tuple[bytearray, list[int], bytearray]:
-    """For `small_moves`, what a hero meets whatever the models do: the squares
+                   sure: bool) -> tuple[int, tuple[int, int, int, int], int]:
+    """For `mask_moves` (as bitmasks), what a hero meets whatever the models do: the squares
     it may not pass (the screens of closed spawn points; structures and chasms too unless it flies), what a step
     into each square costs (difficult terrain 2 unless it flies or is sure-footed; a hazard where the terrain
     would hurt it: lava burns fliers too, brambles spare them) and where it may not end (structures, chasms,
@@ -149,7 +149,7 @@ def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], sc
             ends[x * hgt + y] = 1
         if len(_HERO_TEMPLATES) > 1000:
             _HERO_TEMPLATES.clear()
-        found = _HERO_TEMPLATES[key] = (blk, stepc, ends)
+        found = _HERO_TEMPLATES[key] = (bits_of(blk[:-1]), step_classes(stepc), bits_of(ends))
     return found
 
 

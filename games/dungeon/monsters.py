@@ -9,7 +9,7 @@ from games.core.grid import label as sq_label
 from games.core.words import plural
 
 from . import attributes, marks, recap
-from .board import NEVER, Board, Sq, board, footprint, move_search, small_moves
+from .board import NEVER, Board, Sq, bits_of, board, footprint, mask_moves, move_search, step_classes
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
@@ -202,22 +202,19 @@ def monster_moves(st: DungeonState, m: MonsterState,
     sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
-        blk, stepc, ends = _small_template(b, structs, m.kind)
+        blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
-        blk, stepc, ends = blk[:], stepc[:], ends[:]
-        if not fly:  # standing heroes may not be passed
-            for h in st.heroes:
-                if not is_incap(h):
-                    n = h.x * hgt + h.y
-                    blk[n] = 1
-                    stepc[n] = NEVER
-        for h in st.heroes:  # nor may it end on another model
-            ends[h.x * hgt + h.y] = 1
+        for h in st.heroes:  # it may not end on another model
+            bit = 1 << (h.x * hgt + h.y)
+            ends |= bit
+            if not fly and not is_incap(h):  # nor pass a standing hero
+                blk |= bit
+                classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         for o in st.monsters:
             if o.uid != m.uid:
                 for x, y in mfp(o):
-                    ends[x * hgt + y] = 1
-        found = small_moves(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
+                    ends |= 1 << (x * hgt + y)
+        found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends)
         return found, found.path
     occ = occupancy(st)
     me = f"m:{m.uid}"
@@ -262,14 +259,14 @@ def _no_path(sq: Sq) -> tuple[Sq, ...]:
     raise KeyError(sq)
 
 
-_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[bytearray, list[int], bytearray]] = {}
+_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[int, tuple[int, int, int, int], int]] = {}
 
 
-def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytearray, list[int], bytearray]:
-    """For `small_moves`, what a one-square monster of this kind meets on this board whatever the models do:
+def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[int, tuple[int, int, int, int], int]:
+    """For `mask_moves`, what a one-square monster of this kind meets on this board whatever the models do:
     squares it may not pass (structures and chasms, unless it flies), what a step into each square costs
     (difficult terrain 2 unless it flies or is sure-footed; a hazard if the terrain would hurt it) and where
-    it may not end (structures and chasms); the heroes and monsters are added per move."""
+    it may not end (structures and chasms), as bitmasks; the heroes and monsters are added per move."""
     key = (b.id, structs, kind)
     found = _TEMPLATES.get(key)
     if found is None:
@@ -289,7 +286,7 @@ def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytear
                 stepc[n] = NEVER
         if len(_TEMPLATES) > 1000:
             _TEMPLATES.clear()
-        found = _TEMPLATES[key] = (blk, stepc, ends)
+        found = _TEMPLATES[key] = (bits_of(blk[:-1]), step_classes(stepc), bits_of(ends))
     return found
 
 
