@@ -83,8 +83,9 @@ class Board:
             for (x, y), lst in self.steps.items():
                 if any(d == (dx, dy) for d, _, _ in lst):
                     allowed |= 1 << (x * self.height + y)
-            sides = (dx * self.height, dy) if dx and dy else (0, 0)
-            self.dir_masks.append((dx * self.height + dy, allowed, *sides))
+            diagonal = bool(dx and dy)
+            self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
+                                   dy if diagonal else 0))
         self._sight_table: SightTable | None = None
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
