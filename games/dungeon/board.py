@@ -381,12 +381,21 @@ def move_search(
             paths[nxt] = paths[cur] + (nxt,)
             heapq.heappush(heap, (ncost, nhaz, nxt))
     out = {}
+    ends: dict[Sq, bool] = {}  # per square asked about: may the base end over it (its own squares always may)
+
+    def may_end(q: Sq) -> bool:
+        found = ends.get(q)
+        if found is None:
+            found = ends[q] = q in own0 or can_end(q)
+        return found
+
     for sq, (c, h) in best.items():
         if sq == start:
             continue
         if large and ignore_walls and b.internal_walls(*sq):
             continue  # a large ghost passes through walls but may not end its move astride one
-        if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
+        x, y = sq
+        if may_end(sq) and (not large or (may_end((x + 1, y)) and may_end((x, y + 1)) and may_end((x + 1, y + 1)))):
             out[sq] = (c, h, paths[sq])
     return out
 

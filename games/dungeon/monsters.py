@@ -250,8 +250,11 @@ def monster_moves(st: DungeonState, m: MonsterState,
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        others = {(o.x, o.y) for o in st.monsters if o.uid != m.uid}  # where `pushed_by` finds them
         opts = {sq: v for sq, v in opts.items()
-                if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
+                if not (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
+                        or (sq[0] + 1, sq[1] + 1) in others)  # nobody pushed
+                or len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
     return {sq: (c, hz) for sq, (c, hz, _) in opts.items()}, lambda sq: opts[sq][2]
 
 
