@@ -20,35 +20,42 @@ from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_d
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def nearest_visible_hero(st: DungeonState, m: MonsterState) -> tuple[int, HeroState] | None:
+def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | None = None,
+                         ) -> tuple[int, HeroState] | None:
     """The standing hero `m` sees that is closest by route (the lowest seat among equally close ones), with its
     distance; None when it sees none. Sight, the costly test, is asked in order of route until one is seen.
 
     Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
     (never by other monsters), so it is asked again unchanged after the other monsters have moved; a hero's
-    wounds matter only as far as they leave it standing or not."""
-    key = (st.dungeon, m.kind, m.x, m.y, structures(st), sight_structures(st, False),
-           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+    wounds matter only as far as they leave it standing or not. `side`: the heroes' side of that (`hero_side`),
+    when the caller asks for every monster of one state."""
+    if side is None:
+        side = hero_side(st)
+    key = (m.kind, m.x, m.y, side.key)
     found: tuple[int, int] | None
     if key in _NEAREST:
         found = _NEAREST[key]
     else:
-        attrs = set(monster_def(m).attributes)
-        b = board(st.dungeon)
+        md = monster_def(m)
+        attrs = md.attributes
         fp = mfp(m)
-        src = b.numbers(fp)
+        src = side.board.numbers(fp)
         ghost = "ghost" in attrs
-        masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
+        fly, small = "fly" in attrs, "small" in attrs
         found = None
-        for d, _seat, i in sorted((route(st, fp, hfp(h)), h.seat, i) for i, h in enumerate(st.heroes)
-                                  if not is_incap(h)):
-            h = st.heroes[i]
-            hattrs = hero_attributes(h)
-            kind = ("small" in hattrs, "fly" in hattrs)
-            block = masks.get(kind)
-            if block is None:
-                block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
-            if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
+        ranked = []
+        for i, seat, hsq, table in side.standing():
+            if hsq in fp:
+                d = 0
+            elif len(fp) == 1:
+                d = table.get(fp[0], 999)
+            else:
+                d = min((table[s] for s in fp if s in table), default=999)
+            ranked.append((d if d <= 99 else 999, seat, i))
+        ranked.sort()
+        sight = side.board.sight_table.sight
+        for d, _seat, i in ranked:
+            if sight(src, side.numbers[i], side.blockers(i, fly, small), ghost):
                 found = (d, i)
                 break
         if len(_NEAREST) > 50_000:
@@ -58,6 +65,54 @@ def nearest_visible_hero(st: DungeonState, m: MonsterState) -> tuple[int, HeroSt
 
 
 _NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
+
+
+class HeroSide:
+    """What a monster's choice of the nearest visible hero takes from the heroes and the board (not from the
+    other monsters): one state's heroes where they stand, standing or not, and the structures; its route tables
+    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are)."""
+
+    def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
+        self.st, self.key, self.structs = st, key, structs
+        self.board = board(st.dungeon)
+        self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
+        self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
+        self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
+
+    def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
+        """(index, seat, square, route table from its square) of every standing hero."""
+        if self._standing is None:
+            b, structs = self.board, self.structs
+            self._standing = [(i, h.seat, (h.x, h.y), b.route_table(((h.x, h.y),), structs))
+                              for i, h in enumerate(self.st.heroes) if not is_incap(h)]
+        return self._standing
+
+    def blockers(self, i: int, fly: bool, small: bool) -> int:
+        """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`
+        (they depend on the hero only by size and flight)."""
+        hattrs = hero_attributes(self.st.heroes[i])
+        kind = (fly, small, "fly" in hattrs, "small" in hattrs)
+        found = self._blockers.get(kind)
+        if found is None:
+            found = self._blockers[kind] = blockers(self.st, "monsters", ("fly",) * fly + ("small",) * small,
+                                                    hattrs)
+        return found
+
+
+def hero_side(st: DungeonState) -> HeroSide:
+    """The `HeroSide` of this state's heroes (found again while they and the structures stay as they are)."""
+    structs = structures(st)
+    key = (st.dungeon, structs, sight_structures(st, False),
+           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+    found = _SIDES.get(key)
+    if found is None or found.st is not st:
+        if len(_SIDES) > 2000:
+            _SIDES.clear()
+        found = _SIDES[key] = HeroSide(st, key, structs)
+    return found
+
+
+_SIDES: dict[tuple[object, ...], HeroSide] = {}
 
 
 def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
@@ -120,8 +175,9 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
     keyed = []
     order = list(st.monsters)
     st.rng.shuffle(order)  # the seeded draw that settles ties
+    side = hero_side(st)  # the heroes stay as they are while the order is drawn
     for pos, m in enumerate(order):
-        vis = nearest_visible_hero(st, m)
+        vis = nearest_visible_hero(st, m, side)
         keyed.append((vis[0] if vis is not None else 999, pos, m.uid))
     keyed.sort()
     dists = [k[0] for k in keyed if k[0] < 999]
