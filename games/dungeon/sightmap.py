@@ -4,7 +4,8 @@ Squares are numbered n = x * height + y (as `Board.nsteps`) and a set of squares
 for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, which ignores them) a
 `SightTable` keeps what never changes:
 
-- `area`: the squares whose blocking could matter (the box around the pair, both ends left out),
+- `area`: the squares whose blocking could matter (those touching the convex hull of the pair's two squares,
+  where every segment between them runs; both ends left out),
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
   blockers: the pair sees),
@@ -86,11 +87,7 @@ class SightTable:
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
-            column = ((1 << (y1 - y0 + 1)) - 1) << y0
-            area = 0
-            for x in range(x0, x1 + 1):
-                area |= column << (x * h)
-            area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
+            area = self._corridor(a, b, x0, x1, y0, y1)
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points
@@ -105,6 +102,35 @@ class SightTable:
                 rec = [area, line is not None, seen, False, []]
         self.pairs[key] = rec
         return rec
+
+    def _corridor(self, a: Sq, b: Sq, x0: int, x1: int, y0: int, y1: int) -> int:
+        """The squares of columns x0..x1 and rows y0..y1 (the box around a and b and one square more) that touch
+        the convex hull of squares a and b (both left out), as a mask: every segment from a point of a to a point
+        of b lies in the hull, so no other square can touch one. The hull of a square and its copy moved by
+        d = b - a is the box around both cut to the band of points p whose cross product d x p lies between the
+        square's corners' (the same for both squares); a closed square touches it just when the ranges of x, y
+        and d x p of its corners meet the hull's (convex shapes apart are told apart by one of those axes)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ax, ay = a
+        offsets = (0, -dy, dx, dx - dy)  # d x corner - d x (x, y), for the corners of square (x, y)
+        m0, m1 = min(offsets), max(offsets)
+        lo, hi = dx * ay - dy * ax + m0, dx * ay - dy * ax + m1  # the band: a's corners' range
+        h = self.height
+        area = 0
+        for x in range(x0, x1 + 1):
+            # square (x, y) has corners' range [k + m0, k + m1] with k = dx * y - dy * x: it meets the band when
+            # k + m1 >= lo and k + m0 <= hi
+            low, high = lo - m1 + dy * x, hi - m0 + dy * x  # low <= dx * y <= high
+            if dx > 0:
+                ya, yb = -(-low // dx), high // dx
+            elif dx < 0:
+                ya, yb = -(high // -dx), -low // -dx  # dx * y >= low  <=>  y <= low / dx, and so on
+            else:
+                ya, yb = (y0, y1) if low <= 0 <= high else (1, 0)
+            ya, yb = max(ya, y0), min(yb, y1)
+            if ya <= yb:
+                area |= ((1 << (yb - ya + 1)) - 1) << (x * h + ya)
+        return area & ~((1 << (ax * h + ay)) | (1 << (b[0] * h + b[1])))
 
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
