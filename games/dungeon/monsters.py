@@ -224,10 +224,11 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     target = choose_target(st, m)
     if target is None:
         return
-    if monster_in_reach(st, m, mfp(m), target):  # rule (attack range): in range, it attacks; it never backs away
+    in_reach = reach_test(st, m, target)  # the board as it is now: asked here and by the move
+    if in_reach(mfp(m)):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
     else:
-        move_monster(st, m, target, lines)
+        move_monster(st, m, target, lines, in_reach)
     # Berserk: one more melee attack on its turn that costs nothing
     if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
             and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
@@ -367,14 +368,17 @@ def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]
     return [o for o in st.monsters if o.uid != m.uid and (o.x, o.y) in new_fp]
 
 
-def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> None:
+def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str],
+                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None) -> None:
+    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, if the caller has it)."""
     md = monster_def(m)
     opts, path = monster_moves(st, m)
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    in_reach = reach_test(st, m, target)
+    if in_reach is None:
+        in_reach = reach_test(st, m, target)
     if md.large:
         order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
