@@ -20,8 +20,7 @@ def face(d: Die) -> tuple[int, int]:
 
 
 def roll_dice(st: DungeonState, colours: tuple[str, ...] | list[str]) -> list[Die]:
-    below = st.rng.below
-    return [Die.model_construct(colour=c, face=below(6)) for c in colours]  # a letter and 0-5: nothing to check
+    return [Die(colour=c, face=st.rng.below(6)) for c in colours]
 
 
 def die_text(d: Die) -> str:
