@@ -282,7 +282,23 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
             n = bits.find("1", n + 1)
     if len(_ROUTE_CACHE) > 50000:
         _ROUTE_CACHE.clear()
+        _RINGS.clear()
     _ROUTE_CACHE[key] = found
+    _RINGS[key] = rings
+    return found
+
+
+_RINGS: dict[tuple, list[int]] = {}  # the same tables as masks: per distance, the squares at it
+
+
+def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> list[int]:
+    """`Board.route_table` as masks of square numbers: the squares at distance 0, 1, ... (the same search)."""
+    srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
+    key = (b.id, srcs, structures, limit)
+    found = _RINGS.get(key)
+    if found is None:
+        _routes(b.id, srcs, structures, limit)
+        found = _RINGS[key]
     return found
 
 
@@ -436,7 +452,7 @@ def small_moves(b: Board, first: int, allowance: int, blk: bytearray, stepc: lis
 
 
 def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[int, int, int, int], no_end: int,
-               ) -> SmallMoves:
+               fill: bool = True) -> SmallMoves:
     """Every square a one-square model that respects walls can end a move on, from square number `first`: Dijkstra
     on (movement, hazards), worked out one key at a time over bitmasks of square numbers. `blk`: the squares that
     may not be passed (nor a diagonal taken beside one); `classes`: the squares a step enters for 1 movement
@@ -445,7 +461,9 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
 
     The squares of one key are those of the keys a step before it (1 or 2 movement less, the hazard of the square
     entered less) stepped from and not yet reached; a step in one direction is a shift of the squares it may be
-    taken from (walls, and a diagonal's side squares passable). The answer is that of a heap of (key, square):
+    taken from (walls, and a diagonal's side squares passable). `fill` False leaves the answer's squares in its
+    `ends` masks only (`SmallMoves.fill` lists them), for a caller that picks one by masks. The answer is that of
+    a heap of (key, square):
     the same keys, and the same path to each square (`SmallMoves.path`: from the lowest-numbered square of the
     cheapest key a step before, the square a heap would have reached it from first)."""
     fbit = 1 << first
@@ -494,20 +512,12 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
             layer.append(x)
         layers.append(layer)
         grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
-    sqs = b.squares
-    found = SmallMoves(sqs, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers)
-    skip = no_end | fbit
-    for c, layer in enumerate(layers):
-        for hz, ring in enumerate(layer):
-            ring &= ~skip
-            if not ring:
-                continue
-            key = (c, hz)
-            digits = bin(ring)[:1:-1]  # bit n is character n
-            n = digits.find("1")
-            while n >= 0:
-                found[sqs[n]] = key
-                n = digits.find("1", n + 1)
+    skip = ~(no_end | fbit)
+    found = SmallMoves(b.squares, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers,
+                       [(c, hz, ring & skip) for c, layer in enumerate(layers) for hz, ring in enumerate(layer)
+                        if ring & skip])
+    if fill:
+        found.fill()
     return found
 
 
@@ -525,11 +535,28 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
     asked (most searches move to one square, or none)."""
 
     def __init__(self, squares: list[Sq], height: int, first: int, nsteps: list[list[tuple[int, int, int]]],
-                 blk: int, classes: tuple[int, int, int, int], layers: list[list[int]]) -> None:
+                 blk: int, classes: tuple[int, int, int, int], layers: list[list[int]],
+                 ends: list[tuple[int, int, int]]) -> None:
         super().__init__()
         self._squares, self._height, self._nsteps, self._blk = squares, height, nsteps, blk
         self._classes, self._layers = classes, layers  # per movement spent, per hazards: the squares reached
+        self.ends = ends  # (movement, hazards, mask of the squares it may end on) cheapest first, none empty
+        self.filled = False
         self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
+
+    def fill(self) -> SmallMoves:
+        """List the squares of `ends` in the mapping (once), cheapest first and each cost's in number order."""
+        if not self.filled:
+            self.filled = True
+            sqs = self._squares
+            for c, hz, ring in self.ends:
+                key = (c, hz)
+                digits = bin(ring)[:1:-1]  # bit n is character n
+                n = digits.find("1")
+                while n >= 0:
+                    self[sqs[n]] = key
+                    n = digits.find("1", n + 1)
+        return self
 
     def _prev(self, n: int) -> int:
         """The square the search reached square number `n` from: of the squares a step from it (a diagonal beside

@@ -9,7 +9,19 @@ from games.core.grid import label as sq_label
 from games.core.words import plural
 
 from . import attributes, marks, recap
-from .board import NEVER, Board, Sq, bits_of, board, footprint, mask_moves, move_search, step_classes
+from .board import (
+    NEVER,
+    Board,
+    SmallMoves,
+    Sq,
+    bits_of,
+    board,
+    footprint,
+    mask_moves,
+    move_search,
+    route_rings,
+    step_classes,
+)
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
@@ -243,10 +255,11 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     return {sq: (c, hz, path(sq)) for sq, (c, hz) in opts.items()}
 
 
-def monster_moves(st: DungeonState, m: MonsterState,
+def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
                   ) -> tuple[Mapping[Sq, tuple[int, int]], Callable[[Sq], tuple[Sq, ...]]]:
     """`monster_move_options` without the paths, and the path to a square when it is asked (a one-square
-    monster's search makes only the path it takes)."""
+    monster's search makes only the path it takes). `lazy`: a one-square monster's options may come as an
+    unfilled `SmallMoves` (its squares in masks only), for `move_monster`."""
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
@@ -271,7 +284,7 @@ def monster_moves(st: DungeonState, m: MonsterState,
             if o.uid != m.uid:
                 for x, y in mfp(o):
                     ends |= 1 << (x * hgt + y)
-        found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends)
+        found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
     me = f"m:{m.uid}"
@@ -372,13 +385,16 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
                  in_reach: Callable[[tuple[Sq, ...]], bool] | None = None) -> None:
     """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, if the caller has it)."""
     md = monster_def(m)
-    opts, path = monster_moves(st, m)
+    opts, path = monster_moves(st, m, lazy=True)
+    if in_reach is None:
+        in_reach = reach_test(st, m, target)
+    if isinstance(opts, SmallMoves) and not opts.filled:
+        _move_small(st, m, target, opts, in_reach, lines)
+        return
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    if in_reach is None:
-        in_reach = reach_test(st, m, target)
     if md.large:
         order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
@@ -419,6 +435,63 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
             return
         dest = (best[4], best[3])
     place_monster(st, m, dest, path(dest), lines)
+
+
+def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: SmallMoves,
+                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str]) -> None:
+    """`move_monster` for a one-square monster, over the masks of its options (`SmallMoves.ends`, cheapest first)
+    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give."""
+    if not opts.ends:
+        lines.append(f"{monster_name(m)} holds its ground.")
+        return
+    b = board(st.dungeon)
+    hgt = b.height
+    rng, hx, hy = monster_def(m).attack.range, target.x, target.y
+    # rule: it stops once it enters attack range: the cheapest square in reach (cheapest first, then by row and
+    # column), of those within the range's king-move distance of the target
+    y0, y1 = max(0, hy - rng), min(hgt - 1, hy + rng)
+    box = 0
+    if y0 <= y1:
+        column = ((1 << (y1 - y0 + 1)) - 1) << y0
+        for x in range(max(0, hx - rng), min(b.width - 1, hx + rng) + 1):
+            box |= column << (x * hgt)
+    for _c, _hz, mask in opts.ends:
+        near = mask & box
+        if near:
+            for n in sorted(_numbers_of(near), key=lambda n: (n % hgt, n)):
+                sq = (n // hgt, n % hgt)
+                if in_reach((sq,)):
+                    place_monster(st, m, sq, opts.path(sq), lines)
+                    return
+    # else the option nearest the target by route (then cheapest, by row, by column), if nearer than it stands
+    structs = structures(st)
+    here = b.route_table(hfp(target), structs).get((m.x, m.y), 999)
+    every = 0
+    for _c, _hz, mask in opts.ends:
+        every |= mask
+    for d, ring in enumerate(route_rings(b, hfp(target), structs)):
+        if d >= here:
+            break
+        hit = ring & every
+        if hit:
+            for _c, _hz, mask in opts.ends:
+                if hit & mask:
+                    n = min(_numbers_of(hit & mask), key=lambda n: (n % hgt, n))
+                    dest = (n // hgt, n % hgt)
+                    place_monster(st, m, dest, opts.path(dest), lines)
+                    return
+    lines.append(f"{monster_name(m)} finds no way closer.")
+
+
+def _numbers_of(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first."""
+    digits = bin(mask)[:1:-1]
+    out = []
+    n = digits.find("1")
+    while n >= 0:
+        out.append(n)
+        n = digits.find("1", n + 1)
+    return out
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}

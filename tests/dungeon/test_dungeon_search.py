@@ -149,3 +149,50 @@ def test_large_monster_field_matches_a_plain_search_over_base_positions(dungeon_
         ok, moves = monsters._anchor_steps(b, blocked, ghost)
         got = monsters.field_from(b, ok, moves, tdist, rng)
         assert got == plain_field(b, blocked, ghost, tdist, rng)
+
+
+def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
+    """A one-square monster picks its square from the masks of its options and of the target's route table
+    (`monsters._move_small`): the same square, path, hazards and words as the listed options give (cheapest in
+    reach first; else nearest by route, then cheapest, by row, by column; else it finds no way closer), over the
+    monsters of random play."""
+    from games.core import Seat
+    from games.core.phases import copy_state
+    from games.core.playout import random_playout
+    from games.dungeon.engine import DungeonGame
+    from games.dungeon.state import DungeonState
+    from games.dungeon.stats import monster_def
+
+    game = DungeonGame()
+    states: list[DungeonState] = []
+    for seed in range(6):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(1, 5)]
+        random_playout(game, {}, seats, seed, cap=150, checked=False,
+                       each=lambda before, *_: states.append(before))  # type: ignore[arg-type]
+    listed = monsters.monster_moves
+    outcomes: set[str] = set()
+    for st in states[::3]:
+        for m in st.monsters:
+            if monster_def(m).large or st.phase != "heroes":
+                continue
+            target = monsters.choose_target(st, m)
+            if target is None:
+                continue
+            runs = []
+            for lazy in (True, False):
+                copy = copy_state(st)
+                mine = next(o for o in copy.monsters if o.uid == m.uid)
+                aim = next(h for h in copy.heroes if h.id == target.id)
+                lines: list[str] = []
+                if lazy:
+                    monsters.move_monster(copy, mine, aim, lines)
+                else:  # the options listed in a plain mapping: the path that sorts them
+                    monsters.monster_moves = lambda s, mm, lazy=False: listed(s, mm)  # type: ignore[assignment]
+                    try:
+                        monsters.move_monster(copy, mine, aim, lines)
+                    finally:
+                        monsters.monster_moves = listed
+                runs.append((lines, copy.model_dump_json()))
+            assert runs[0] == runs[1]
+            outcomes.add(runs[0][0][0].split(" ")[-2] if runs[0][0] else "")
+    assert len(states) > 300 and {"to", "way"} <= outcomes  # "moves to ..." and "finds no way closer." both met
