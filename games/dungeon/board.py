@@ -86,6 +86,9 @@ class Board:
             diagonal = bool(dx and dy)
             self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
                                    dy if diagonal else 0))
+        # per row y, the squares of that row (numbers y, height + y, ...): a row's squares in column order
+        self.row_masks: list[int] = [sum(1 << (x * self.height + y) for x in range(self.width))
+                                     for y in range(self.height)]
         self._sight_table: SightTable | None = None
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
@@ -543,6 +546,14 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
         self.ends = ends  # (movement, hazards, mask of the squares it may end on) cheapest first, none empty
         self.filled = False
         self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
+
+    def key_of(self, sq: Sq) -> tuple[int, int]:
+        """(movement spent, hazards entered) to a square it may end on (as the filled mapping gives it)."""
+        bit = 1 << (sq[0] * self._height + sq[1])
+        for c, hz, ring in self.ends:
+            if ring & bit:
+                return c, hz
+        raise KeyError(sq)
 
     def fill(self) -> SmallMoves:
         """List the squares of `ends` in the mapping (once), cheapest first and each cost's in number order."""

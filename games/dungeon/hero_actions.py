@@ -3,7 +3,6 @@ effects of `move`, `attack`, `act` and `potion`. The activation phase decides wh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any
 
 from games.core import Action
@@ -45,7 +44,7 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     entry = _move_entry(st, h)
     if entry is None:
         return {}
-    found: SmallMoves = entry[0]
+    found: SmallMoves = entry[0].fill()
     return {sq: (c, hz, found.path(sq)) for sq, (c, hz) in found.items()}
 
 
@@ -53,7 +52,7 @@ def move_costs(st: DungeonState, h: HeroState) -> Mapping[Sq, tuple[int, int]]:
     """Squares the active hero may move to now -> (movement spent, hazards entered), without the paths (a
     shared table: read it only)."""
     entry = _move_entry(st, h)
-    return {} if entry is None else entry[0]
+    return {} if entry is None else entry[0].fill()
 
 
 def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
@@ -61,13 +60,26 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     entry = _move_entry(st, h)
     if entry is None:
         return []
-    if entry[1] is None:
+    if entry[1] is None:  # the squares row by row from the search's masks (in a row, numbers go by column)
         moves = _MOVE_TO
-        entry[1] = [moves.get(sq) or _move_to(sq) for sq in sorted(entry[0], key=_ROW_FIRST)]
+        found: SmallMoves = entry[0]
+        every = 0
+        for _c, _hz, mask in found.ends:
+            every |= mask
+        b = board(st.dungeon)
+        sqs = b.squares
+        out = []
+        for row in b.row_masks:
+            here = every & row
+            while here:
+                low = here & -here
+                sq = sqs[low.bit_length() - 1]
+                out.append(moves.get(sq) or _move_to(sq))
+                here ^= low
+        entry[1] = out
     return entry[1]
 
 
-_ROW_FIRST = itemgetter(1, 0)
 _MOVE_TO: dict[Sq, Action] = {}  # the `move` action to each square, made once
 
 
@@ -77,7 +89,8 @@ def _move_to(sq: Sq) -> Action:
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
-    """The remembered [move options, move actions or None] of the active hero now; None when it may not move."""
+    """The remembered [move options (a `SmallMoves`, listed when asked: `fill`), move actions or None] of the active
+    hero now; None when it may not move."""
     act = st.activation
     assert act is not None
     stats = stat_line(h)
@@ -115,7 +128,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
         classes = (classes[0] & ~held, classes[1] & ~held, classes[2] & ~held, classes[3] & ~held)
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends), None]
+    found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends, fill=False), None]
     return found
 
 
@@ -205,7 +218,7 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     costs = content().rules.ap_costs
     entry = _move_entry(st, h)
     assert entry is not None
-    cost, _ = entry[0][sq]
+    cost, _ = entry[0].key_of(sq)
     path = entry[0].path(sq)
     spent = ""
     if cost > act.move_left:

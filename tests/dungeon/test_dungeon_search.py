@@ -196,3 +196,31 @@ def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
             assert runs[0] == runs[1]
             outcomes.add(runs[0][0][0].split(" ")[-2] if runs[0][0] else "")
     assert len(states) > 300 and {"to", "way"} <= outcomes  # "moves to ..." and "finds no way closer." both met
+
+
+def test_a_heros_move_actions_are_its_move_options_by_row_then_column() -> None:
+    """The `move` actions come from the search's masks row by row: exactly the squares of `move_options`, ordered
+    by row then column, over the active heroes of random play."""
+    from games.core import Seat
+    from games.core.grid import parse_label
+    from games.core.playout import random_playout
+    from games.dungeon import hero_actions
+    from games.dungeon.engine import DungeonGame
+    from games.dungeon.state import DungeonState
+    from games.dungeon.stats import hero
+
+    states: list[DungeonState] = []
+    for seed in range(4):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(1, 4)]
+        random_playout(DungeonGame(), {}, seats, seed, cap=120, checked=False,
+                       each=lambda before, *_: states.append(before))  # type: ignore[arg-type]
+    checked = 0
+    for st in states:
+        if st.activation is None:
+            continue
+        h = hero(st, st.activation.hero)
+        got = [parse_label(a.get("to", "") or "") for a in hero_actions.move_actions(st, h)]
+        want = sorted(hero_actions.move_options(st, h), key=lambda sq: (sq[1], sq[0]))
+        assert got == want
+        checked += bool(want)
+    assert checked > 50
