@@ -9,8 +9,8 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
   blockers: the pair sees),
-- `blocking`: sets of blocking squares found to leave no line (any set holding one of them blocks too:
-  more blockers never open a line).
+- `blocking`: sets of blocking squares known to leave no line (any set holding one of them blocks too:
+  more blockers never open a line): first the barriers across the way (`_barriers`), then those found.
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
@@ -95,11 +95,11 @@ class SightTable:
                 # no wall meets the box of the two squares: the line `find_line` finds is the one through both
                 # centres, and what it touches depends only on where b lies from a (the same squares moved)
                 seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
-                rec = [area, True, seen, False, []]
+                rec = [area, True, seen, False, None]
             else:
                 line = find_line(a, b, (), self.walls)
                 seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-                rec = [area, line is not None, seen, False, []]
+                rec = [area, line is not None, seen, False, None]
         self.pairs[key] = rec
         return rec
 
@@ -132,6 +132,34 @@ class SightTable:
                 area |= ((1 << (yb - ya + 1)) - 1) << (x * h + ya)
         return area & ~((1 << (ax * h + ay)) | (1 << (b[0] * h + b[1])))
 
+    def _barriers(self, a: Sq, b: Sq) -> list[int]:
+        """Sets of squares that, all blocking, leave no line between squares a and b (two or more columns or rows
+        apart), as masks: for each column strictly between them, the squares of it that the hull of a and b
+        (where every segment between them runs, see `_corridor`) meets along the column's middle line. Every
+        segment crosses that line inside the hull, so inside one of those closed squares; likewise for rows."""
+        h = self.height
+        out = []
+        for flip in (False, True):
+            p, q = ((a[1], a[0]), (b[1], b[0])) if flip else (a, b)
+            if q[0] < p[0]:
+                p, q = q, p
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            if dx < 2:
+                continue
+            offsets = (0, -dy, dx, dx - dy)
+            lo, hi = dx * p[1] - dy * p[0] + min(offsets), dx * p[1] - dy * p[0] + max(offsets)
+            ylo, yhi = min(p[1], q[1]), max(p[1], q[1]) + 1
+            for x0 in range(p[0] + 1, q[0]):
+                # at x = x0 + 1/2 the hull holds the y with lo <= dx * y - dy * x <= hi, within the box's rows
+                mid = dy * (2 * x0 + 1)
+                r0, r1 = max(ylo, (2 * lo + mid) // (2 * dx)), min(yhi, -(-(2 * hi + mid) // (2 * dx)))
+                mask = 0
+                for r in range(r0, r1):
+                    mask |= 1 << ((r * h + x0) if flip else (x0 * h + r))
+                if mask:
+                    out.append(mask)
+        return out
+
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
         if na == nb:
@@ -154,7 +182,11 @@ class SightTable:
                 return True
         if rec[3]:
             return False
-        for known in rec[4]:  # more blockers never open a line: blocked by a subset, blocked
+        known_sets = rec[4]
+        if known_sets is None:  # first asked with blockers: start from the barriers across the way
+            h = self.height
+            known_sets = rec[4] = self._barriers((na // h, na % h), (nb // h, nb % h))
+        for known in known_sets:  # more blockers never open a line: blocked by a subset, blocked
             if rel & known == known:
                 return False
         hit = self.misses.get((key, rel))
@@ -165,7 +197,7 @@ class SightTable:
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
-            elif line is None and len(rec[4]) < 32:
+            elif line is None and len(rec[4]) < 80:
                 rec[4].append(rel)
             if len(self.misses) > 200_000:
                 self.misses.clear()

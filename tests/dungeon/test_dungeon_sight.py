@@ -324,3 +324,25 @@ def test_only_squares_touching_the_hull_of_the_pair_count_as_blockers() -> None:
                 if (x, y) not in (a, c) and max(ks) >= min(band) and min(ks) <= max(band):
                     want |= 1 << (x * h + y)
         assert t._corridor(a, c, x0, x1, y0, y1) == want, (a, c)
+
+
+def test_a_barrier_across_the_way_blocks_every_line() -> None:
+    """The barriers a pair's record starts from (per column or row strictly between the two squares, the squares
+    the hull meets along its middle line) each leave no line when they all block, walls or none: checked with the
+    exact reference over random pairs; and the smallest sets they are (the squares straight between two squares
+    in a row) are met."""
+    b = _fresh("gloom_keep")
+    t = b.sight_table
+    h = b.height
+    pick = random.Random(8)
+    checked = 0
+    for _ in range(120):
+        a, c = (pick.randrange(b.width), pick.randrange(h)), (pick.randrange(b.width), pick.randrange(h))
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2 or abs(a[0] - c[0]) + abs(a[1] - c[1]) > 12:
+            continue
+        for mask in t._barriers(a, c):
+            squares = set(t.squares(mask))
+            assert squares and not reference_sees(a, c, squares, []), (a, c, sorted(squares))
+            checked += 1
+    assert checked > 100
+    assert t._barriers((3, 5), (6, 5)) == [1 << (4 * h + 5), 1 << (5 * h + 5)]
