@@ -569,23 +569,22 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
                     n = digits.find("1", n + 1)
         return self
 
-    def _prev(self, n: int) -> int:
-        """The square the search reached square number `n` from: of the squares a step from it (a diagonal beside
-        no blocked square) whose key is its own less the step into it, the lowest-numbered."""
+    def _prev(self, n: int, c: int, hz: int) -> tuple[int, int, int]:
+        """The square the search reached square number `n` (of key (c, hz)) from, and its key: of the squares a
+        step from it (a diagonal beside no blocked square) whose key is n's less the step into it, the lowest-
+        numbered."""
         bit = 1 << n
-        layers = self._layers
-        c, hz = next((c, hz) for c, layer in enumerate(layers) for hz, ring in enumerate(layer) if ring & bit)
         e10, e11, e20, _ = self._classes
         c, hz = (c - 1, hz) if e10 & bit else (c - 1, hz - 1) if e11 & bit else (c - 2, hz) if e20 & bit \
             else (c - 2, hz - 1)
-        came = layers[c][hz]  # the squares of the key it was reached from
+        came = self._layers[c][hz]  # the squares of the key it was reached from
         blk = self._blk
         best = -1
         for p, s1, s2 in self._nsteps[n]:
             if came >> p & 1 and (s1 < 0 or not (blk >> s1 & 1 or blk >> s2 & 1)) and (best < 0 or p < best):
                 best = p
         assert best >= 0
-        return best
+        return best, c, hz
 
     def path(self, sq: Sq) -> tuple[Sq, ...]:
         """The squares entered on the way to `sq` (a square the search found), in order."""
@@ -593,14 +592,15 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
         n = sq[0] * self._height + sq[1]
         path = paths.get(n)
         if path is None:
+            c, hz = self.key_of(sq)
             chain = []
             node = n
             while node not in paths:
                 chain.append(node)
-                node = self._prev(node)
+                node, c, hz = self._prev(node, c, hz)
             path = paths[node]
-            for c in reversed(chain):
-                path = paths[c] = path + (sqs[c],)
+            for x in reversed(chain):
+                path = paths[x] = path + (sqs[x],)
         return path
 
 
