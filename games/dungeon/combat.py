@@ -9,10 +9,11 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from . import attributes, dice, marks
-from .board import _K, SLOW_TERRAIN, Board, Sq, board, footprint
+from .board import SLOW_TERRAIN, Board, Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
 from .maps import dungeon_def
+from .moves import _K
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name

@@ -10,10 +10,11 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import NEVER, Board, SmallMoves, Sq, bits_of, board, mask_moves, step_classes
+from .board import Board, Sq, board
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
+from .moves import NEVER, SmallMoves, bits_of, mask_moves, step_classes
 from .reach import Reach
 from .sight import (
     enemy_keys,

@@ -9,8 +9,9 @@ from collections import deque
 import pytest
 
 from games.dungeon import monsters
-from games.dungeon.board import _K, NEVER, Board, Sq, board, footprint, search_small
+from games.dungeon.board import Board, Sq, board, footprint
 from games.dungeon.maps import dungeon_ids
+from games.dungeon.moves import _K, NEVER, search_small
 
 MAPS = [d for d in dungeon_ids() if d != "random"] + ["random-1"]
 
