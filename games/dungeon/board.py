@@ -7,8 +7,7 @@ spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from games.core.grid import DIRS8, parse_label
@@ -75,6 +74,20 @@ class Board:
             [(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
              for _d, nxt, sides in self.steps[sq]] for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
+        # per direction, for `mask_moves`: (the square-number shift of a step, the squares it may be taken from as
+        # far as walls and edges go, and for a diagonal the shifts to its two side squares, else 0, 0)
+        self.dir_masks: list[tuple[int, int, int, int]] = []
+        for dx, dy in DIRS8.values():
+            allowed = 0
+            for (x, y), lst in self.steps.items():
+                if any(d == (dx, dy) for d, _, _ in lst):
+                    allowed |= 1 << (x * self.height + y)
+            diagonal = bool(dx and dy)
+            self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
+                                   dy if diagonal else 0))
+        # per row y, the squares of that row (numbers y, height + y, ...): a row's squares in column order
+        self.row_masks: list[int] = [sum(1 << (x * self.height + y) for x in range(self.width))
+                                     for y in range(self.height)]
         self._sight_table: SightTable | None = None
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
@@ -271,7 +284,23 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
             n = bits.find("1", n + 1)
     if len(_ROUTE_CACHE) > 50000:
         _ROUTE_CACHE.clear()
+        _RINGS.clear()
     _ROUTE_CACHE[key] = found
+    _RINGS[key] = rings
+    return found
+
+
+_RINGS: dict[tuple, list[int]] = {}  # the same tables as masks: per distance, the squares at it
+
+
+def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> list[int]:
+    """`Board.route_table` as masks of square numbers: the squares at distance 0, 1, ... (the same search)."""
+    srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
+    key = (b.id, srcs, structures, limit)
+    found = _RINGS.get(key)
+    if found is None:
+        _routes(b.id, srcs, structures, limit)
+        found = _RINGS[key]
     return found
 
 
@@ -301,217 +330,3 @@ def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[list[tuple[int, in
             _MASKS.clear()
         found = _MASKS[key] = (moves, stop)
     return found
-
-
-def move_search(
-    b: Board,
-    start: Sq,
-    large: bool,
-    allowance: int,
-    *,
-    passable: Callable[[Sq], bool],
-    can_end: Callable[[Sq], bool],
-    cost_of: Callable[[Sq], int],
-    hazard_of: Callable[[Sq], int],
-    ignore_walls: bool = False,
-) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
-    """Every anchor a model can end a move on: anchor -> (movement spent, hazards entered, path).
-
-    A step must be legal for every square of the base; a diagonal step is blocked when
-    either orthogonal neighbour is blocked (wall at the corner, or a square it may not pass).
-    Dijkstra on (movement, hazards), so a route avoiding lava or brambles is preferred.
-    """
-    if not large and not ignore_walls:
-        return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
-    table = b.base_steps(large, ignore_walls)
-    own0 = set(footprint(*start, large))
-    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
-    paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
-    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
-    # per square asked about: (may be passed (its own squares always may), step cost, hazard); the tests are
-    # fixed for the whole search, so each square is asked once
-    info: dict[Sq, tuple[bool, bool, int, int]] = {}
-
-    def about(q: Sq) -> tuple[bool, bool, int, int]:
-        ok = passable(q)
-        found = info[q] = (ok, ok or q in own0, cost_of(q), hazard_of(q))
-        return found
-
-    while heap:
-        cost, haz, cur = heapq.heappop(heap)
-        if best.get(cur, (999, 999)) < (cost, haz):
-            continue
-        for nxt, sides, entered in table[cur]:
-            shut = False
-            for q in sides:
-                if not (info.get(q) or about(q))[0]:
-                    shut = True
-                    break
-            if shut:
-                continue
-            step_cost = nhaz = 0
-            for q in entered:
-                ok, enter, c, hz = info.get(q) or about(q)
-                if not enter:
-                    shut = True
-                    break
-                if c > step_cost:
-                    step_cost = c
-                nhaz += hz
-            if shut:
-                continue
-            ncost = cost + step_cost
-            if ncost > allowance:
-                continue
-            nhaz += haz
-            if best.get(nxt, (999, 999)) <= (ncost, nhaz):
-                continue
-            best[nxt] = (ncost, nhaz)
-            paths[nxt] = paths[cur] + (nxt,)
-            heapq.heappush(heap, (ncost, nhaz, nxt))
-    out = {}
-    for sq, (c, h) in best.items():
-        if sq == start:
-            continue
-        if large and ignore_walls and b.internal_walls(*sq):
-            continue  # a large ghost passes through walls but may not end its move astride one
-        if all(can_end(s) or s in own0 for s in footprint(*sq, large)):
-            out[sq] = (c, h, paths[sq])
-    return out
-
-
-_K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
-
-
-NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
-
-
-def small_moves(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
-                ) -> SmallMoves:
-    """`move_search` for a one-square model that respects walls, over square numbers x * height + y (so numbers
-    break ties exactly as the squares would): Dijkstra on (movement, hazards) packed into one integer, from square
-    `first`. `blk` marks the squares that may not be passed (one cell more, for "no side square"), `stepc` what a
-    step into each square adds to the key (`_K` per movement point, 1 per hazard, `NEVER` if it may not be
-    entered), `no_end` where it may not end. `blk` and `stepc` are the caller's to throw away (its own square is
-    cleared in them)."""
-    size = b.width * b.height
-    blk[-1] = 0
-    blk[first] = 0  # a model never blocks itself
-    stepc[first] = _K  # never entered again either: its key is 0
-    over = (allowance + 1) * _K  # a key at or above this has spent more than the allowance
-    best = [over] * size  # the best key found so far per square (`over`: none within the allowance)
-    best[first] = 0
-    prev = best[:]  # the square each best key was reached from
-    reached = [first]  # squares in the order first reached
-    # squares by key, taken smallest key first and each key's squares in number order: the order a heap of
-    # (key, square) pops them in (a step adds at least _K, so a key's list is complete when it is taken)
-    buckets: dict[int, list[int]] = {0: [first]}
-    nsteps = b.nsteps
-    add = reached.append
-    while buckets:
-        key = min(buckets)
-        ring = buckets.pop(key)
-        ring.sort()
-        for cur in ring:
-            if best[cur] < key:
-                continue  # reached more cheaply since
-            for nxt, s1, s2 in nsteps[cur]:
-                nk = key + stepc[nxt]
-                old = best[nxt]
-                if nk >= old or blk[s1] or blk[s2]:
-                    continue
-                if old == over:
-                    add(nxt)
-                best[nxt] = nk
-                prev[nxt] = cur
-                q = buckets.get(nk)
-                if q is None:
-                    buckets[nk] = [nxt]
-                else:
-                    q.append(nxt)
-    sqs = b.squares
-    found = SmallMoves(sqs, b.height, first, prev)
-    for n in reached:
-        if n != first and not no_end[n]:
-            k = best[n]
-            found[sqs[n]] = (k // _K, k % _K)
-    return found
-
-
-def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
-                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
-    """`small_moves` with every square's path: anchor -> (movement spent, hazards entered, path), as
-    `move_search` gives it."""
-    found = small_moves(b, first, allowance, blk, stepc, no_end)
-    return {sq: (c, h, found.path(sq)) for sq, (c, h) in found.items()}
-
-
-class SmallMoves(dict[Sq, tuple[int, int]]):
-    """What `small_moves` finds: square -> (movement spent, hazards entered), in the order the search reached
-    them; `path` makes a square's path when it is asked (most searches move to one square, or none)."""
-
-    def __init__(self, squares: list[Sq], height: int, first: int, prev: list[int]) -> None:
-        super().__init__()
-        self._squares, self._height, self._prev = squares, height, prev
-        self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
-
-    def path(self, sq: Sq) -> tuple[Sq, ...]:
-        """The squares entered on the way to `sq` (a square `small_moves` found), in order."""
-        sqs, prev, paths = self._squares, self._prev, self._paths
-        n = sq[0] * self._height + sq[1]
-        path = paths.get(n)
-        if path is None:
-            chain = []
-            node = n
-            while node not in paths:
-                chain.append(node)
-                node = prev[node]
-            path = paths[node]
-            for c in reversed(chain):
-                path = paths[c] = path + (sqs[c],)
-        return path
-
-
-def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
-    """`move_search` for a one-square model that respects walls (the common case, kept fast)."""
-    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
-    prev: dict[Sq, Sq] = {}
-    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
-    ok_cache: dict[Sq, bool] = {}
-
-    def ok(s: Sq) -> bool:
-        v = ok_cache.get(s)
-        if v is None:
-            v = ok_cache[s] = s == start or passable(s)
-        return v
-
-    while heap:
-        cost, haz, cur = heapq.heappop(heap)
-        if best[cur] < (cost, haz):
-            continue
-        for _d, nxt, sides in b.steps[cur]:
-            if sides and not (ok(sides[0]) and ok(sides[1])):
-                continue
-            if not ok(nxt):
-                continue
-            ncost = cost + cost_of(nxt)
-            if ncost > allowance:
-                continue
-            key = (ncost, haz + hazard_of(nxt))
-            old = best.get(nxt)
-            if old is not None and old <= key:
-                continue
-            best[nxt] = key
-            prev[nxt] = cur
-            heapq.heappush(heap, (key[0], key[1], nxt))
-    out = {}
-    for sq, (c, h) in best.items():
-        if sq == start or not can_end(sq):
-            continue
-        path = []
-        node = sq
-        while node != start:
-            path.append(node)
-            node = prev[node]
-        out[sq] = (c, h, tuple(reversed(path)))
-    return out

@@ -9,10 +9,11 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from . import attributes, dice, marks
-from .board import _K, SLOW_TERRAIN, Board, Sq, board, footprint
+from .board import SLOW_TERRAIN, Board, Sq, board, footprint
 from .data import DEBUFFS, STYLE_STAT, Dice, content
 from .loot import monster_drops
 from .maps import dungeon_def
+from .moves import _K
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
@@ -28,13 +29,13 @@ HUNTERS = {
 
 # ---- modifiers -------------------------------------------------------------------
 def adjacent_visible_terrain(st: DungeonState, fp: tuple[Sq, ...], kind: str) -> bool:
+    """Is a square of terrain `kind` next to the footprint (one step away by route)? Asked of the board's few
+    squares of that kind (a champion, a sentinel) rather than of every neighbour."""
     b = board(st.dungeon)
-    for s in fp:
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                t = (s[0] + dx, s[1] + dy)
-                if t != s and b.inside(t) and b.terrain_at(t) == kind and route(st, fp, (t,), 1) == 1:
-                    return True
+    for t in b.terrain_squares(frozenset((kind,))):
+        for s in fp:
+            if t != s and abs(t[0] - s[0]) <= 1 and abs(t[1] - s[1]) <= 1 and route(st, fp, (t,), 1) == 1:
+                return True
     return False
 
 

@@ -3,7 +3,6 @@ effects of `move`, `attack`, `act` and `potion`. The activation phase decides wh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any
 
 from games.core import Action
@@ -11,10 +10,11 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import NEVER, Board, SmallMoves, Sq, board, small_moves
+from .board import Board, Sq, board
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
+from .moves import NEVER, SmallMoves, bits_of, mask_moves, step_classes
 from .reach import Reach
 from .sight import (
     enemy_keys,
@@ -45,7 +45,7 @@ def move_options(st: DungeonState, h: HeroState) -> MoveOptions:
     entry = _move_entry(st, h)
     if entry is None:
         return {}
-    found: SmallMoves = entry[0]
+    found: SmallMoves = entry[0].fill()
     return {sq: (c, hz, found.path(sq)) for sq, (c, hz) in found.items()}
 
 
@@ -53,7 +53,7 @@ def move_costs(st: DungeonState, h: HeroState) -> Mapping[Sq, tuple[int, int]]:
     """Squares the active hero may move to now -> (movement spent, hazards entered), without the paths (a
     shared table: read it only)."""
     entry = _move_entry(st, h)
-    return {} if entry is None else entry[0]
+    return {} if entry is None else entry[0].fill()
 
 
 def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
@@ -61,13 +61,26 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     entry = _move_entry(st, h)
     if entry is None:
         return []
-    if entry[1] is None:
+    if entry[1] is None:  # the squares row by row from the search's masks (in a row, numbers go by column)
         moves = _MOVE_TO
-        entry[1] = [moves.get(sq) or _move_to(sq) for sq in sorted(entry[0], key=_ROW_FIRST)]
+        found: SmallMoves = entry[0]
+        every = 0
+        for _c, _hz, mask in found.ends:
+            every |= mask
+        b = board(st.dungeon)
+        sqs = b.squares
+        out = []
+        for row in b.row_masks:
+            here = every & row
+            while here:
+                low = here & -here
+                sq = sqs[low.bit_length() - 1]
+                out.append(moves.get(sq) or _move_to(sq))
+                here ^= low
+        entry[1] = out
     return entry[1]
 
 
-_ROW_FIRST = itemgetter(1, 0)
 _MOVE_TO: dict[Sq, Action] = {}  # the `move` action to each square, made once
 
 
@@ -77,7 +90,8 @@ def _move_to(sq: Sq) -> Action:
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
-    """The remembered [move options, move actions or None] of the active hero now; None when it may not move."""
+    """The remembered [move options (a `SmallMoves`, listed when asked: `fill`), move actions or None] of the active
+    hero now; None when it may not move."""
     act = st.activation
     assert act is not None
     stats = stat_line(h)
@@ -101,30 +115,30 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     b = board(st.dungeon)
     fly = "fly" in stats.attributes
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
-    blk, stepc, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
-    blk, stepc, ends = blk[:], stepc[:], ends[:]
+    blk, classes, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
     hgt = b.height
     for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
-        ends[o.x * hgt + o.y] = 1
+        ends |= 1 << (o.x * hgt + o.y)
+    held = 0
     for m in st.monsters:
         for x, y in mfp(m):
-            n = x * hgt + y
-            ends[n] = 1
-            if not fly:
-                blk[n] = 1
-                stepc[n] = NEVER
+            held |= 1 << (x * hgt + y)
+    ends |= held
+    if not fly and held:
+        blk |= held
+        classes = (classes[0] & ~held, classes[1] & ~held, classes[2] & ~held, classes[3] & ~held)
     if len(_MOVES) > 20_000:
         _MOVES.clear()
-    found = _MOVES[key] = [small_moves(b, h.x * hgt + h.y, allowance, blk, stepc, ends), None]
+    found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends, fill=False), None]
     return found
 
 
-_HERO_TEMPLATES: dict[tuple[object, ...], tuple[bytearray, list[int], bytearray]] = {}
+_HERO_TEMPLATES: dict[tuple[object, ...], tuple[int, tuple[int, int, int, int], int]] = {}
 
 
 def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], screen_range: int, fly: bool,
-                   sure: bool) -> tuple[bytearray, list[int], bytearray]:
-    """For `small_moves`, what a hero meets whatever the models do: the squares
+                   sure: bool) -> tuple[int, tuple[int, int, int, int], int]:
+    """For `mask_moves` (as bitmasks), what a hero meets whatever the models do: the squares
     it may not pass (the screens of closed spawn points; structures and chasms too unless it flies), what a step
     into each square costs (difficult terrain 2 unless it flies or is sure-footed; a hazard where the terrain
     would hurt it: lava burns fliers too, brambles spare them) and where it may not end (structures, chasms,
@@ -149,7 +163,7 @@ def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], sc
             ends[x * hgt + y] = 1
         if len(_HERO_TEMPLATES) > 1000:
             _HERO_TEMPLATES.clear()
-        found = _HERO_TEMPLATES[key] = (blk, stepc, ends)
+        found = _HERO_TEMPLATES[key] = (bits_of(blk[:-1]), step_classes(stepc), bits_of(ends))
     return found
 
 
@@ -205,7 +219,7 @@ def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> N
     costs = content().rules.ap_costs
     entry = _move_entry(st, h)
     assert entry is not None
-    cost, _ = entry[0][sq]
+    cost, _ = entry[0].key_of(sq)
     path = entry[0].path(sq)
     spent = ""
     if cost > act.move_left:

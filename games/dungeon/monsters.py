@@ -9,57 +9,19 @@ from games.core.grid import label as sq_label
 from games.core.words import plural
 
 from . import attributes, marks, recap
-from .board import NEVER, Board, Sq, board, footprint, move_search, small_moves
+from .board import Board, Sq, board, footprint, route_rings
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .sight import blockers, occupancy, route, sees, sight_structures, structures
+from .moves import NEVER, SmallMoves, bits_of, mask_moves, move_search, step_classes
+from .nearest import hero_side, nearest_visible_hero
+from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def nearest_visible_hero(st: DungeonState, m: MonsterState) -> tuple[int, HeroState] | None:
-    """The standing hero `m` sees that is closest by route (the lowest seat among equally close ones), with its
-    distance; None when it sees none. Sight, the costly test, is asked in order of route until one is seen.
-
-    Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
-    (never by other monsters), so it is asked again unchanged after the other monsters have moved; a hero's
-    wounds matter only as far as they leave it standing or not."""
-    key = (st.dungeon, m.kind, m.x, m.y, structures(st), sight_structures(st, False),
-           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
-    found: tuple[int, int] | None
-    if key in _NEAREST:
-        found = _NEAREST[key]
-    else:
-        attrs = set(monster_def(m).attributes)
-        b = board(st.dungeon)
-        fp = mfp(m)
-        src = b.numbers(fp)
-        ghost = "ghost" in attrs
-        masks: dict[tuple[bool, bool], int] = {}  # blocking squares depend on the hero only by size and flight
-        found = None
-        for d, _seat, i in sorted((route(st, fp, hfp(h)), h.seat, i) for i, h in enumerate(st.heroes)
-                                  if not is_incap(h)):
-            h = st.heroes[i]
-            hattrs = hero_attributes(h)
-            kind = ("small" in hattrs, "fly" in hattrs)
-            block = masks.get(kind)
-            if block is None:
-                block = masks[kind] = blockers(st, "monsters", attrs, hattrs)
-            if b.sight_table.sight(src, b.numbers(hfp(h)), block, ghost):
-                found = (d, i)
-                break
-        if len(_NEAREST) > 50_000:
-            _NEAREST.clear()
-        _NEAREST[key] = found
-    return None if found is None else (found[0], st.heroes[found[1]])
-
-
-_NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
-
-
 def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
     vis = nearest_visible_hero(st, m)
     if vis is not None:
@@ -120,8 +82,9 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
     keyed = []
     order = list(st.monsters)
     st.rng.shuffle(order)  # the seeded draw that settles ties
+    side = hero_side(st)  # the heroes stay as they are while the order is drawn
     for pos, m in enumerate(order):
-        vis = nearest_visible_hero(st, m)
+        vis = nearest_visible_hero(st, m, side)
         keyed.append((vis[0] if vis is not None else 999, pos, m.uid))
     keyed.sort()
     dists = [k[0] for k in keyed if k[0] < 999]
@@ -168,10 +131,11 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     target = choose_target(st, m)
     if target is None:
         return
-    if monster_in_reach(st, m, mfp(m), target):  # rule (attack range): in range, it attacks; it never backs away
+    in_reach = reach_test(st, m, target)  # the board as it is now: asked here and by the move
+    if in_reach(mfp(m)):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
     else:
-        move_monster(st, m, target, lines)
+        move_monster(st, m, target, lines, in_reach)
     # Berserk: one more melee attack on its turn that costs nothing
     if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
             and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
@@ -186,10 +150,11 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     return {sq: (c, hz, path(sq)) for sq, (c, hz) in opts.items()}
 
 
-def monster_moves(st: DungeonState, m: MonsterState,
+def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
                   ) -> tuple[Mapping[Sq, tuple[int, int]], Callable[[Sq], tuple[Sq, ...]]]:
     """`monster_move_options` without the paths, and the path to a square when it is asked (a one-square
-    monster's search makes only the path it takes)."""
+    monster's search makes only the path it takes). `lazy`: a one-square monster's options may come as an
+    unfilled `SmallMoves` (its squares in masks only), for `move_monster`."""
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
@@ -202,22 +167,19 @@ def monster_moves(st: DungeonState, m: MonsterState,
     sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
-        blk, stepc, ends = _small_template(b, structs, m.kind)
+        blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
-        blk, stepc, ends = blk[:], stepc[:], ends[:]
-        if not fly:  # standing heroes may not be passed
-            for h in st.heroes:
-                if not is_incap(h):
-                    n = h.x * hgt + h.y
-                    blk[n] = 1
-                    stepc[n] = NEVER
-        for h in st.heroes:  # nor may it end on another model
-            ends[h.x * hgt + h.y] = 1
+        for h in st.heroes:  # it may not end on another model
+            bit = 1 << (h.x * hgt + h.y)
+            ends |= bit
+            if not fly and not is_incap(h):  # nor pass a standing hero
+                blk |= bit
+                classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         for o in st.monsters:
             if o.uid != m.uid:
                 for x, y in mfp(o):
-                    ends[x * hgt + y] = 1
-        found = small_moves(b, m.x * hgt + m.y, allowance, blk, stepc, ends)
+                    ends |= 1 << (x * hgt + y)
+        found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
     me = f"m:{m.uid}"
@@ -253,8 +215,11 @@ def monster_moves(st: DungeonState, m: MonsterState,
     opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
                        cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        others = {(o.x, o.y) for o in st.monsters if o.uid != m.uid}  # where `pushed_by` finds them
         opts = {sq: v for sq, v in opts.items()
-                if len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
+                if not (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
+                        or (sq[0] + 1, sq[1] + 1) in others)  # nobody pushed
+                or len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
     return {sq: (c, hz) for sq, (c, hz, _) in opts.items()}, lambda sq: opts[sq][2]
 
 
@@ -262,14 +227,14 @@ def _no_path(sq: Sq) -> tuple[Sq, ...]:
     raise KeyError(sq)
 
 
-_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[bytearray, list[int], bytearray]] = {}
+_TEMPLATES: dict[tuple[str, frozenset[Sq], str], tuple[int, tuple[int, int, int, int], int]] = {}
 
 
-def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytearray, list[int], bytearray]:
-    """For `small_moves`, what a one-square monster of this kind meets on this board whatever the models do:
+def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[int, tuple[int, int, int, int], int]:
+    """For `mask_moves`, what a one-square monster of this kind meets on this board whatever the models do:
     squares it may not pass (structures and chasms, unless it flies), what a step into each square costs
     (difficult terrain 2 unless it flies or is sure-footed; a hazard if the terrain would hurt it) and where
-    it may not end (structures and chasms); the heroes and monsters are added per move."""
+    it may not end (structures and chasms), as bitmasks; the heroes and monsters are added per move."""
     key = (b.id, structs, kind)
     found = _TEMPLATES.get(key)
     if found is None:
@@ -289,7 +254,7 @@ def _small_template(b: Board, structs: frozenset[Sq], kind: str) -> tuple[bytear
                 stepc[n] = NEVER
         if len(_TEMPLATES) > 1000:
             _TEMPLATES.clear()
-        found = _TEMPLATES[key] = (blk, stepc, ends)
+        found = _TEMPLATES[key] = (bits_of(blk[:-1]), step_classes(stepc), bits_of(ends))
     return found
 
 
@@ -311,14 +276,20 @@ def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]
     return [o for o in st.monsters if o.uid != m.uid and (o.x, o.y) in new_fp]
 
 
-def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str]) -> None:
+def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str],
+                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None) -> None:
+    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, if the caller has it)."""
     md = monster_def(m)
-    opts, path = monster_moves(st, m)
+    opts, path = monster_moves(st, m, lazy=True)
+    if in_reach is None:
+        in_reach = reach_test(st, m, target)
+    if isinstance(opts, SmallMoves) and not opts.filled:
+        _move_small(st, m, target, opts, in_reach, lines)
+        return
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    in_reach = reach_test(st, m, target)
     if md.large:
         order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
         reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
@@ -359,6 +330,63 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
             return
         dest = (best[4], best[3])
     place_monster(st, m, dest, path(dest), lines)
+
+
+def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: SmallMoves,
+                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str]) -> None:
+    """`move_monster` for a one-square monster, over the masks of its options (`SmallMoves.ends`, cheapest first)
+    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give."""
+    if not opts.ends:
+        lines.append(f"{monster_name(m)} holds its ground.")
+        return
+    b = board(st.dungeon)
+    hgt = b.height
+    rng, hx, hy = monster_def(m).attack.range, target.x, target.y
+    # rule: it stops once it enters attack range: the cheapest square in reach (cheapest first, then by row and
+    # column), of those within the range's king-move distance of the target
+    y0, y1 = max(0, hy - rng), min(hgt - 1, hy + rng)
+    box = 0
+    if y0 <= y1:
+        column = ((1 << (y1 - y0 + 1)) - 1) << y0
+        for x in range(max(0, hx - rng), min(b.width - 1, hx + rng) + 1):
+            box |= column << (x * hgt)
+    for _c, _hz, mask in opts.ends:
+        near = mask & box
+        if near:
+            for n in sorted(_numbers_of(near), key=lambda n: (n % hgt, n)):
+                sq = (n // hgt, n % hgt)
+                if in_reach((sq,)):
+                    place_monster(st, m, sq, opts.path(sq), lines)
+                    return
+    # else the option nearest the target by route (then cheapest, by row, by column), if nearer than it stands
+    structs = structures(st)
+    here = b.route_table(hfp(target), structs).get((m.x, m.y), 999)
+    every = 0
+    for _c, _hz, mask in opts.ends:
+        every |= mask
+    for d, ring in enumerate(route_rings(b, hfp(target), structs)):
+        if d >= here:
+            break
+        hit = ring & every
+        if hit:
+            for _c, _hz, mask in opts.ends:
+                if hit & mask:
+                    n = min(_numbers_of(hit & mask), key=lambda n: (n % hgt, n))
+                    dest = (n // hgt, n % hgt)
+                    place_monster(st, m, dest, opts.path(dest), lines)
+                    return
+    lines.append(f"{monster_name(m)} finds no way closer.")
+
+
+def _numbers_of(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first."""
+    digits = bin(mask)[:1:-1]
+    out = []
+    n = digits.find("1")
+    while n >= 0:
+        out.append(n)
+        n = digits.find("1", n + 1)
+    return out
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}

@@ -120,7 +120,21 @@ def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int
 
     Routes run both ways alike (steps, walls and the corners structures close are the same either
     way, and only the squares in between may not be structures), so the whole table is taken from
-    the destination: one search per target square serves every model and every range asking about it."""
+    the destination: one search per target square serves every model and every range asking about it.
+    Within 1 (next to it, the question of most callers) the steps from the destination are looked at directly:
+    the squares the search reaches first are those one step away (walls allowing, and no structure beside a
+    diagonal), so no table is made."""
+    if limit <= 1:
+        if any(s in dst for s in src):
+            return 0
+        if limit == 1:
+            structs = structures(st)
+            steps = board(st.dungeon).steps
+            for t in dst:
+                for _d, nxt, sides in steps[t]:
+                    if nxt in src and not (sides and (sides[0] in structs or sides[1] in structs)):
+                        return 1
+        return 999
     if len(src) == 1:  # the common case, without sets
         if src[0] in dst:
             return 0

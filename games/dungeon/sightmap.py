@@ -4,12 +4,13 @@ Squares are numbered n = x * height + y (as `Board.nsteps`) and a set of squares
 for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, which ignores them) a
 `SightTable` keeps what never changes:
 
-- `area`: the squares whose blocking could matter (the box around the pair, both ends left out),
+- `area`: the squares whose blocking could matter (those touching the convex hull of the pair's two squares,
+  where every segment between them runs; both ends left out),
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
   blockers: the pair sees),
-- `blocking`: sets of blocking squares found to leave no line (any set holding one of them blocks too:
-  more blockers never open a line).
+- `blocking`: sets of blocking squares known to leave no line (any set holding one of them blocks too:
+  more blockers never open a line): first the barriers across the way (`_barriers`), then those found.
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
@@ -86,11 +87,7 @@ class SightTable:
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
-            column = ((1 << (y1 - y0 + 1)) - 1) << y0
-            area = 0
-            for x in range(x0, x1 + 1):
-                area |= column << (x * h)
-            area &= ~((1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1])))
+            area = self._corridor(a, b, x0, x1, y0, y1)
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points
@@ -98,13 +95,70 @@ class SightTable:
                 # no wall meets the box of the two squares: the line `find_line` finds is the one through both
                 # centres, and what it touches depends only on where b lies from a (the same squares moved)
                 seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
-                rec = [area, True, seen, False, []]
+                rec = [area, True, seen, False, None]
             else:
                 line = find_line(a, b, (), self.walls)
                 seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-                rec = [area, line is not None, seen, False, []]
+                rec = [area, line is not None, seen, False, None]
         self.pairs[key] = rec
         return rec
+
+    def _corridor(self, a: Sq, b: Sq, x0: int, x1: int, y0: int, y1: int) -> int:
+        """The squares of columns x0..x1 and rows y0..y1 (the box around a and b and one square more) that touch
+        the convex hull of squares a and b (both left out), as a mask: every segment from a point of a to a point
+        of b lies in the hull, so no other square can touch one. The hull of a square and its copy moved by
+        d = b - a is the box around both cut to the band of points p whose cross product d x p lies between the
+        square's corners' (the same for both squares); a closed square touches it just when the ranges of x, y
+        and d x p of its corners meet the hull's (convex shapes apart are told apart by one of those axes)."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ax, ay = a
+        offsets = (0, -dy, dx, dx - dy)  # d x corner - d x (x, y), for the corners of square (x, y)
+        m0, m1 = min(offsets), max(offsets)
+        lo, hi = dx * ay - dy * ax + m0, dx * ay - dy * ax + m1  # the band: a's corners' range
+        h = self.height
+        area = 0
+        for x in range(x0, x1 + 1):
+            # square (x, y) has corners' range [k + m0, k + m1] with k = dx * y - dy * x: it meets the band when
+            # k + m1 >= lo and k + m0 <= hi
+            low, high = lo - m1 + dy * x, hi - m0 + dy * x  # low <= dx * y <= high
+            if dx > 0:
+                ya, yb = -(-low // dx), high // dx
+            elif dx < 0:
+                ya, yb = -(high // -dx), -low // -dx  # dx * y >= low  <=>  y <= low / dx, and so on
+            else:
+                ya, yb = (y0, y1) if low <= 0 <= high else (1, 0)
+            ya, yb = max(ya, y0), min(yb, y1)
+            if ya <= yb:
+                area |= ((1 << (yb - ya + 1)) - 1) << (x * h + ya)
+        return area & ~((1 << (ax * h + ay)) | (1 << (b[0] * h + b[1])))
+
+    def _barriers(self, a: Sq, b: Sq) -> list[int]:
+        """Sets of squares that, all blocking, leave no line between squares a and b (two or more columns or rows
+        apart), as masks: for each column strictly between them, the squares of it that the hull of a and b
+        (where every segment between them runs, see `_corridor`) meets along the column's middle line. Every
+        segment crosses that line inside the hull, so inside one of those closed squares; likewise for rows."""
+        h = self.height
+        out = []
+        for flip in (False, True):
+            p, q = ((a[1], a[0]), (b[1], b[0])) if flip else (a, b)
+            if q[0] < p[0]:
+                p, q = q, p
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            if dx < 2:
+                continue
+            offsets = (0, -dy, dx, dx - dy)
+            lo, hi = dx * p[1] - dy * p[0] + min(offsets), dx * p[1] - dy * p[0] + max(offsets)
+            ylo, yhi = min(p[1], q[1]), max(p[1], q[1]) + 1
+            for x0 in range(p[0] + 1, q[0]):
+                # at x = x0 + 1/2 the hull holds the y with lo <= dx * y - dy * x <= hi, within the box's rows
+                mid = dy * (2 * x0 + 1)
+                r0, r1 = max(ylo, (2 * lo + mid) // (2 * dx)), min(yhi, -(-(2 * hi + mid) // (2 * dx)))
+                mask = 0
+                for r in range(r0, r1):
+                    mask |= 1 << ((r * h + x0) if flip else (x0 * h + r))
+                if mask:
+                    out.append(mask)
+        return out
 
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
@@ -128,7 +182,11 @@ class SightTable:
                 return True
         if rec[3]:
             return False
-        for known in rec[4]:  # more blockers never open a line: blocked by a subset, blocked
+        known_sets = rec[4]
+        if known_sets is None:  # first asked with blockers: start from the barriers across the way
+            h = self.height
+            known_sets = rec[4] = self._barriers((na // h, na % h), (nb // h, nb % h))
+        for known in known_sets:  # more blockers never open a line: blocked by a subset, blocked
             if rel & known == known:
                 return False
         hit = self.misses.get((key, rel))
@@ -139,7 +197,7 @@ class SightTable:
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
-            elif line is None and len(rec[4]) < 32:
+            elif line is None and len(rec[4]) < 80:
                 rec[4].append(rel)
             if len(self.misses) > 200_000:
                 self.misses.clear()

@@ -28,3 +28,32 @@ def test_route_from_either_end_is_the_same() -> None:
         assert there == (back if back <= limit else 999), (src, dst, limit, sorted(structs))
         checked += 1
     assert checked > 1000
+
+
+def test_route_within_one_looks_at_the_steps_without_a_table() -> None:
+    """`sight.route` with a limit of 1 (or 0) answers from the steps next to the destination: the same range as
+    the whole table cut at the limit, for neighbours, diagonals past structures, walls and large bases."""
+    from games.core import Seat
+    from games.dungeon import sight
+    from games.dungeon.engine import DungeonGame
+
+    st = DungeonGame().setup({}, [Seat(player="a", name="A")], 1)
+    b = board(st.dungeon)
+    pick = random.Random(3)
+    squares = [(x, y) for y in range(b.height) for x in range(b.width)]
+    anchors = [(x, y) for y in range(b.height - 1) for x in range(b.width - 1)]
+    structs = sight.structures(st)
+    seen = {0: 0, 1: 0, 999: 0}
+    for _ in range(4000):
+        src = footprint(*pick.choice(anchors), pick.random() < 0.3)
+        near = (src[0][0] + pick.randint(-2, 2), src[0][1] + pick.randint(-2, 2))
+        dst = footprint(*near, pick.random() < 0.3) if pick.random() < 0.7 else (pick.choice(squares),)
+        if not all(b.inside(s) for s in dst):
+            continue
+        table = b.route_table(dst, structs)
+        d = 0 if set(src) & set(dst) else min((table[s] for s in src if s in table), default=999)
+        for limit in (0, 1):
+            got = sight.route(st, src, dst, limit)
+            assert got == (d if d <= limit else 999), (src, dst, limit)
+            seen[got] += 1
+    assert min(seen.values()) > 100

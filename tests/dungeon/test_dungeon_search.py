@@ -9,8 +9,9 @@ from collections import deque
 import pytest
 
 from games.dungeon import monsters
-from games.dungeon.board import _K, NEVER, Board, Sq, board, footprint, search_small
+from games.dungeon.board import Board, Sq, board, footprint
 from games.dungeon.maps import dungeon_ids
+from games.dungeon.moves import _K, NEVER, search_small
 
 MAPS = [d for d in dungeon_ids() if d != "random"] + ["random-1"]
 
@@ -55,7 +56,7 @@ def heap_search(b: Board, first: int, allowance: int, blk: bytearray, stepc: lis
 @pytest.mark.parametrize("dungeon_id", MAPS)
 def test_move_options_search_finds_the_squares_costs_and_paths_of_a_plain_dijkstra(dungeon_id: str) -> None:
     """Moves cost 1 (2 into difficult terrain), hazards are avoided at equal cost, models block: the search
-    over square numbers gives the reference's squares, costs, hazards and paths, in the reference's order."""
+    over square numbers gives the reference's squares, costs, hazards and paths, in the order a heap takes them."""
     b = board(dungeon_id)
     size = b.width * b.height
     pick = random.Random(7)
@@ -73,7 +74,9 @@ def test_move_options_search_finds_the_squares_costs_and_paths_of_a_plain_dijkst
         first, allowance = pick.randrange(size), pick.randint(1, 9)
         want = heap_search(b, first, allowance, bytearray(blk), list(stepc), bytearray(no_end))
         got = search_small(b, first, allowance, bytearray(blk), list(stepc), bytearray(no_end))
-        assert list(got.items()) == list(want.items())
+        # the same squares, costs, hazards and paths; listed in the order a heap takes them (cheapest first,
+        # then by square number: squares order as their numbers do)
+        assert list(got.items()) == sorted(want.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))
 
 
 def plain_routes(b: Board, sources: list[Sq], structures: frozenset[Sq], limit: int) -> dict[Sq, int]:
@@ -147,3 +150,78 @@ def test_large_monster_field_matches_a_plain_search_over_base_positions(dungeon_
         ok, moves = monsters._anchor_steps(b, blocked, ghost)
         got = monsters.field_from(b, ok, moves, tdist, rng)
         assert got == plain_field(b, blocked, ghost, tdist, rng)
+
+
+def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
+    """A one-square monster picks its square from the masks of its options and of the target's route table
+    (`monsters._move_small`): the same square, path, hazards and words as the listed options give (cheapest in
+    reach first; else nearest by route, then cheapest, by row, by column; else it finds no way closer), over the
+    monsters of random play."""
+    from games.core import Seat
+    from games.core.phases import copy_state
+    from games.core.playout import random_playout
+    from games.dungeon.engine import DungeonGame
+    from games.dungeon.state import DungeonState
+    from games.dungeon.stats import monster_def
+
+    game = DungeonGame()
+    states: list[DungeonState] = []
+    for seed in range(6):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(1, 5)]
+        random_playout(game, {}, seats, seed, cap=150, checked=False,
+                       each=lambda before, *_: states.append(before))  # type: ignore[arg-type]
+    listed = monsters.monster_moves
+    outcomes: set[str] = set()
+    for st in states[::3]:
+        for m in st.monsters:
+            if monster_def(m).large or st.phase != "heroes":
+                continue
+            target = monsters.choose_target(st, m)
+            if target is None:
+                continue
+            runs = []
+            for lazy in (True, False):
+                copy = copy_state(st)
+                mine = next(o for o in copy.monsters if o.uid == m.uid)
+                aim = next(h for h in copy.heroes if h.id == target.id)
+                lines: list[str] = []
+                if lazy:
+                    monsters.move_monster(copy, mine, aim, lines)
+                else:  # the options listed in a plain mapping: the path that sorts them
+                    monsters.monster_moves = lambda s, mm, lazy=False: listed(s, mm)  # type: ignore[assignment]
+                    try:
+                        monsters.move_monster(copy, mine, aim, lines)
+                    finally:
+                        monsters.monster_moves = listed
+                runs.append((lines, copy.model_dump_json()))
+            assert runs[0] == runs[1]
+            outcomes.add(runs[0][0][0].split(" ")[-2] if runs[0][0] else "")
+    assert len(states) > 300 and {"to", "way"} <= outcomes  # "moves to ..." and "finds no way closer." both met
+
+
+def test_a_heros_move_actions_are_its_move_options_by_row_then_column() -> None:
+    """The `move` actions come from the search's masks row by row: exactly the squares of `move_options`, ordered
+    by row then column, over the active heroes of random play."""
+    from games.core import Seat
+    from games.core.grid import parse_label
+    from games.core.playout import random_playout
+    from games.dungeon import hero_actions
+    from games.dungeon.engine import DungeonGame
+    from games.dungeon.state import DungeonState
+    from games.dungeon.stats import hero
+
+    states: list[DungeonState] = []
+    for seed in range(4):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(1, 4)]
+        random_playout(DungeonGame(), {}, seats, seed, cap=120, checked=False,
+                       each=lambda before, *_: states.append(before))  # type: ignore[arg-type]
+    checked = 0
+    for st in states:
+        if st.activation is None:
+            continue
+        h = hero(st, st.activation.hero)
+        got = [parse_label(a.get("to", "") or "") for a in hero_actions.move_actions(st, h)]
+        want = sorted(hero_actions.move_options(st, h), key=lambda sq: (sq[1], sq[0]))
+        assert got == want
+        checked += bool(want)
+    assert checked > 50

@@ -299,3 +299,50 @@ def test_a_wall_or_a_line_of_blockers_across_the_way_blocks_and_a_gap_in_it_does
     for boxes, walls, seen in cases:
         assert reference_sees(a, c, set(boxes), walls) == seen, (boxes, walls)
         assert (find_line(a, c, boxes, walls) is not None) == seen, (boxes, walls)
+
+
+def test_only_squares_touching_the_hull_of_the_pair_count_as_blockers() -> None:
+    """A pair's record keeps as blockers that matter just the squares touching the convex hull of its two squares
+    (every segment between them runs inside it), found per column; here against a plain test of each square's
+    corners (closed squares: touching the hull's edge counts), over random pairs of every direction."""
+    b = _fresh("crystal_caverns")
+    t = b.sight_table
+    h = b.height
+    pick = random.Random(4)
+    for _ in range(3000):
+        a, c = (pick.randrange(b.width), pick.randrange(h)), (pick.randrange(b.width), pick.randrange(h))
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) <= 1:
+            continue
+        dx, dy = c[0] - a[0], c[1] - a[1]
+        band = [dx * (a[1] + j) - dy * (a[0] + i) for i in (0, 1) for j in (0, 1)]
+        x0, x1 = max(0, min(a[0], c[0]) - 1), min(b.width - 1, max(a[0], c[0]) + 1)
+        y0, y1 = max(0, min(a[1], c[1]) - 1), min(h - 1, max(a[1], c[1]) + 1)
+        want = 0
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                ks = [dx * (y + j) - dy * (x + i) for i in (0, 1) for j in (0, 1)]
+                if (x, y) not in (a, c) and max(ks) >= min(band) and min(ks) <= max(band):
+                    want |= 1 << (x * h + y)
+        assert t._corridor(a, c, x0, x1, y0, y1) == want, (a, c)
+
+
+def test_a_barrier_across_the_way_blocks_every_line() -> None:
+    """The barriers a pair's record starts from (per column or row strictly between the two squares, the squares
+    the hull meets along its middle line) each leave no line when they all block, walls or none: checked with the
+    exact reference over random pairs; and the smallest sets they are (the squares straight between two squares
+    in a row) are met."""
+    b = _fresh("gloom_keep")
+    t = b.sight_table
+    h = b.height
+    pick = random.Random(8)
+    checked = 0
+    for _ in range(120):
+        a, c = (pick.randrange(b.width), pick.randrange(h)), (pick.randrange(b.width), pick.randrange(h))
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2 or abs(a[0] - c[0]) + abs(a[1] - c[1]) > 12:
+            continue
+        for mask in t._barriers(a, c):
+            squares = set(t.squares(mask))
+            assert squares and not reference_sees(a, c, squares, []), (a, c, sorted(squares))
+            checked += 1
+    assert checked > 100
+    assert t._barriers((3, 5), (6, 5)) == [1 << (4 * h + 5), 1 << (5 * h + 5)]

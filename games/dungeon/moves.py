@@ -1,0 +1,327 @@
+"""Move searches over a board: where a model may end a move, at what cost in movement and hazards, by which path.
+
+`move_search` is the general search (large bases, ghosts and burrowers, any tests of the squares); a one-square
+model that respects walls, the common case, is searched over square numbers and bitmasks (`mask_moves`).
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+
+from .board import Board, Sq, footprint
+
+
+def move_search(
+    b: Board,
+    start: Sq,
+    large: bool,
+    allowance: int,
+    *,
+    passable: Callable[[Sq], bool],
+    can_end: Callable[[Sq], bool],
+    cost_of: Callable[[Sq], int],
+    hazard_of: Callable[[Sq], int],
+    ignore_walls: bool = False,
+) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """Every anchor a model can end a move on: anchor -> (movement spent, hazards entered, path).
+
+    A step must be legal for every square of the base; a diagonal step is blocked when
+    either orthogonal neighbour is blocked (wall at the corner, or a square it may not pass).
+    Dijkstra on (movement, hazards), so a route avoiding lava or brambles is preferred.
+    """
+    if not large and not ignore_walls:
+        return _move_search_small(b, start, allowance, passable, can_end, cost_of, hazard_of)
+    table = b.base_steps(large, ignore_walls)
+    own0 = set(footprint(*start, large))
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    paths: dict[Sq, tuple[Sq, ...]] = {start: ()}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    # per square asked about: (may be passed (its own squares always may), step cost, hazard); the tests are
+    # fixed for the whole search, so each square is asked once
+    info: dict[Sq, tuple[bool, bool, int, int]] = {}
+
+    def about(q: Sq) -> tuple[bool, bool, int, int]:
+        ok = passable(q)
+        found = info[q] = (ok, ok or q in own0, cost_of(q), hazard_of(q))
+        return found
+
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best.get(cur, (999, 999)) < (cost, haz):
+            continue
+        for nxt, sides, entered in table[cur]:
+            shut = False
+            for q in sides:
+                if not (info.get(q) or about(q))[0]:
+                    shut = True
+                    break
+            if shut:
+                continue
+            step_cost = nhaz = 0
+            for q in entered:
+                ok, enter, c, hz = info.get(q) or about(q)
+                if not enter:
+                    shut = True
+                    break
+                if c > step_cost:
+                    step_cost = c
+                nhaz += hz
+            if shut:
+                continue
+            ncost = cost + step_cost
+            if ncost > allowance:
+                continue
+            nhaz += haz
+            if best.get(nxt, (999, 999)) <= (ncost, nhaz):
+                continue
+            best[nxt] = (ncost, nhaz)
+            paths[nxt] = paths[cur] + (nxt,)
+            heapq.heappush(heap, (ncost, nhaz, nxt))
+    out = {}
+    ends: dict[Sq, bool] = {}  # per square asked about: may the base end over it (its own squares always may)
+
+    def may_end(q: Sq) -> bool:
+        found = ends.get(q)
+        if found is None:
+            found = ends[q] = q in own0 or can_end(q)
+        return found
+
+    for sq, (c, h) in best.items():
+        if sq == start:
+            continue
+        if large and ignore_walls and b.internal_walls(*sq):
+            continue  # a large ghost passes through walls but may not end its move astride one
+        x, y = sq
+        if may_end(sq) and (not large or (may_end((x + 1, y)) and may_end((x, y + 1)) and may_end((x + 1, y + 1)))):
+            out[sq] = (c, h, paths[sq])
+    return out
+
+
+_K = 1 << 20  # movement and hazards in one integer: cost * _K + hazards, ordered as the pair (cost, hazards)
+
+
+NEVER = 1 << 60  # a step cost no allowance reaches: the square is never entered
+
+
+def step_classes(stepc: list[int]) -> tuple[int, int, int, int]:
+    """What `stepc` (as `small_moves` takes it) says of each square, as four bitmasks of square numbers: the
+    squares a step enters for 1 movement without a hazard, 1 with a hazard, 2 without, 2 with (`NEVER`: in none)."""
+    masks = [0, 0, 0, 0]
+    for n, c in enumerate(stepc):
+        if c < NEVER:
+            cost, haz = divmod(c, _K)
+            assert 1 <= cost <= 2 and haz <= 1, "a step costs 1 or 2 movement and at most one hazard"
+            masks[2 * (cost - 1) + haz] |= 1 << n
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def bits_of(flags: bytearray) -> int:
+    """A bytearray of 0/1 flags per square number as a bitmask (bit n set where flags[n])."""
+    return int(bytes(flags).translate(_FLAG_DIGITS)[::-1] or b"0", 2)
+
+
+_FLAG_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def small_moves(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                ) -> SmallMoves:
+    """`move_search` for a one-square model that respects walls, over square numbers x * height + y: from square
+    `first`, `blk` marking the squares that may not be passed (one cell more, for "no side square"), `stepc` what
+    a step into each square adds to the key (`_K` per movement point, 1 per hazard, `NEVER` if it may not be
+    entered), `no_end` where it may not end. The arrays' form of `mask_moves`, which the engine calls."""
+    return mask_moves(b, first, allowance, bits_of(blk[:-1]), step_classes(stepc), bits_of(no_end))
+
+
+def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[int, int, int, int], no_end: int,
+               fill: bool = True) -> SmallMoves:
+    """Every square a one-square model that respects walls can end a move on, from square number `first`: Dijkstra
+    on (movement, hazards), worked out one key at a time over bitmasks of square numbers. `blk`: the squares that
+    may not be passed (nor a diagonal taken beside one); `classes`: the squares a step enters for 1 movement
+    without a hazard, 1 with one, 2 without, 2 with (`step_classes`); `no_end`: where it may not end. The model's
+    own square never blocks it and is never entered again.
+
+    The squares of one key are those of the keys a step before it (1 or 2 movement less, the hazard of the square
+    entered less) stepped from and not yet reached; a step in one direction is a shift of the squares it may be
+    taken from (walls, and a diagonal's side squares passable). `fill` False leaves the answer's squares in its
+    `ends` masks only (`SmallMoves.fill` lists them), for a caller that picks one by masks. The answer is that of
+    a heap of (key, square):
+    the same keys, and the same path to each square (`SmallMoves.path`: from the lowest-numbered square of the
+    cheapest key a step before, the square a heap would have reached it from first)."""
+    fbit = 1 << first
+    blk &= ~fbit
+    free = ~blk
+    e10, e11, e20, e21 = classes
+    keep = ~fbit
+    e10, e11, e20, e21 = e10 & keep, e11 & keep, e20 & keep, e21 & keep
+    dirs = []
+    for shift, walls, side1, side2 in b.dir_masks:
+        if side1:  # a diagonal: both side squares passable
+            walls &= (free >> side1 if side1 > 0 else free << -side1) & (free >> side2 if side2 > 0 else free << -side2)
+        dirs.append((shift, walls))
+
+    def expand(ring: int) -> int:
+        out = 0
+        for shift, allowed in dirs:
+            m = ring & allowed
+            if m:
+                out |= m << shift if shift > 0 else m >> -shift
+        return out
+
+    seen = fbit
+    layers: list[list[int]] = [[fbit]]  # per movement spent, the squares first reached with each hazard count
+    grown: list[list[int]] = [[expand(fbit)]]  # the squares a step from each of those leads to
+    for c in range(1, allowance + 1):
+        one = grown[c - 1]
+        two = grown[c - 2] if c >= 2 else []
+        if not (any(one) or any(two)):
+            break
+        cand = [0] * (max(len(one), len(two)) + 1)
+        for hz, x in enumerate(one):
+            if x:
+                cand[hz] |= x & e10
+                cand[hz + 1] |= x & e11
+        for hz, x in enumerate(two):
+            if x:
+                cand[hz] |= x & e20
+                cand[hz + 1] |= x & e21
+        while cand and not cand[-1] & ~seen:
+            cand.pop()
+        layer = []
+        for x in cand:
+            x &= ~seen
+            seen |= x
+            layer.append(x)
+        layers.append(layer)
+        grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
+    skip = ~(no_end | fbit)
+    found = SmallMoves(b.squares, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers,
+                       [(c, hz, ring & skip) for c, layer in enumerate(layers) for hz, ring in enumerate(layer)
+                        if ring & skip])
+    if fill:
+        found.fill()
+    return found
+
+
+def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: list[int], no_end: bytearray,
+                 ) -> dict[Sq, tuple[int, int, tuple[Sq, ...]]]:
+    """`small_moves` with every square's path: anchor -> (movement spent, hazards entered, path), as
+    `move_search` gives it."""
+    found = small_moves(b, first, allowance, blk, stepc, no_end)
+    return {sq: (c, h, found.path(sq)) for sq, (c, h) in found.items()}
+
+
+class SmallMoves(dict[Sq, tuple[int, int]]):
+    """What `mask_moves` finds: square -> (movement spent, hazards entered), cheapest first and squares of one
+    cost in number order (the order a heap of (key, square) takes them); `path` makes a square's path when it is
+    asked (most searches move to one square, or none)."""
+
+    def __init__(self, squares: list[Sq], height: int, first: int, nsteps: list[list[tuple[int, int, int]]],
+                 blk: int, classes: tuple[int, int, int, int], layers: list[list[int]],
+                 ends: list[tuple[int, int, int]]) -> None:
+        super().__init__()
+        self._squares, self._height, self._nsteps, self._blk = squares, height, nsteps, blk
+        self._classes, self._layers = classes, layers  # per movement spent, per hazards: the squares reached
+        self.ends = ends  # (movement, hazards, mask of the squares it may end on) cheapest first, none empty
+        self.filled = False
+        self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
+
+    def key_of(self, sq: Sq) -> tuple[int, int]:
+        """(movement spent, hazards entered) to a square it may end on (as the filled mapping gives it)."""
+        bit = 1 << (sq[0] * self._height + sq[1])
+        for c, hz, ring in self.ends:
+            if ring & bit:
+                return c, hz
+        raise KeyError(sq)
+
+    def fill(self) -> SmallMoves:
+        """List the squares of `ends` in the mapping (once), cheapest first and each cost's in number order."""
+        if not self.filled:
+            self.filled = True
+            sqs = self._squares
+            for c, hz, ring in self.ends:
+                key = (c, hz)
+                digits = bin(ring)[:1:-1]  # bit n is character n
+                n = digits.find("1")
+                while n >= 0:
+                    self[sqs[n]] = key
+                    n = digits.find("1", n + 1)
+        return self
+
+    def _prev(self, n: int, c: int, hz: int) -> tuple[int, int, int]:
+        """The square the search reached square number `n` (of key (c, hz)) from, and its key: of the squares a
+        step from it (a diagonal beside no blocked square) whose key is n's less the step into it, the lowest-
+        numbered."""
+        bit = 1 << n
+        e10, e11, e20, _ = self._classes
+        c, hz = (c - 1, hz) if e10 & bit else (c - 1, hz - 1) if e11 & bit else (c - 2, hz) if e20 & bit \
+            else (c - 2, hz - 1)
+        came = self._layers[c][hz]  # the squares of the key it was reached from
+        blk = self._blk
+        best = -1
+        for p, s1, s2 in self._nsteps[n]:
+            if came >> p & 1 and (s1 < 0 or not (blk >> s1 & 1 or blk >> s2 & 1)) and (best < 0 or p < best):
+                best = p
+        assert best >= 0
+        return best, c, hz
+
+    def path(self, sq: Sq) -> tuple[Sq, ...]:
+        """The squares entered on the way to `sq` (a square the search found), in order."""
+        sqs, paths = self._squares, self._paths
+        n = sq[0] * self._height + sq[1]
+        path = paths.get(n)
+        if path is None:
+            c, hz = self.key_of(sq)
+            chain = []
+            node = n
+            while node not in paths:
+                chain.append(node)
+                node, c, hz = self._prev(node, c, hz)
+            path = paths[node]
+            for x in reversed(chain):
+                path = paths[x] = path + (sqs[x],)
+        return path
+
+
+def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
+    """`move_search` for a one-square model that respects walls (the common case, kept fast)."""
+    best: dict[Sq, tuple[int, int]] = {start: (0, 0)}
+    prev: dict[Sq, Sq] = {}
+    heap: list[tuple[int, int, Sq]] = [(0, 0, start)]
+    ok_cache: dict[Sq, bool] = {}
+
+    def ok(s: Sq) -> bool:
+        v = ok_cache.get(s)
+        if v is None:
+            v = ok_cache[s] = s == start or passable(s)
+        return v
+
+    while heap:
+        cost, haz, cur = heapq.heappop(heap)
+        if best[cur] < (cost, haz):
+            continue
+        for _d, nxt, sides in b.steps[cur]:
+            if sides and not (ok(sides[0]) and ok(sides[1])):
+                continue
+            if not ok(nxt):
+                continue
+            ncost = cost + cost_of(nxt)
+            if ncost > allowance:
+                continue
+            key = (ncost, haz + hazard_of(nxt))
+            old = best.get(nxt)
+            if old is not None and old <= key:
+                continue
+            best[nxt] = key
+            prev[nxt] = cur
+            heapq.heappush(heap, (key[0], key[1], nxt))
+    out = {}
+    for sq, (c, h) in best.items():
+        if sq == start or not can_end(sq):
+            continue
+        path = []
+        node = sq
+        while node != start:
+            path.append(node)
+            node = prev[node]
+        out[sq] = (c, h, tuple(reversed(path)))
+    return out

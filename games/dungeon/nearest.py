@@ -1,0 +1,104 @@
+"""Whom a monster goes for: the standing hero it sees that is closest by route, remembered by all it depends on."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .board import Sq, board
+from .sight import blockers, sight_structures, structures
+from .state import DungeonState, HeroState, MonsterState
+from .stats import hero_attributes, hfp, is_incap, mfp, monster_def
+
+
+def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | None = None,
+                         ) -> tuple[int, HeroState] | None:
+    """The standing hero `m` sees that is closest by route (the lowest seat among equally close ones), with its
+    distance; None when it sees none. Sight, the costly test, is asked in order of route until one is seen.
+
+    Remembered by all it depends on: a monster's sight of heroes is blocked by structures and heroes only
+    (never by other monsters), so it is asked again unchanged after the other monsters have moved; a hero's
+    wounds matter only as far as they leave it standing or not. `side`: the heroes' side of that (`hero_side`),
+    when the caller asks for every monster of one state."""
+    if side is None:
+        side = hero_side(st)
+    key = (m.kind, m.x, m.y, side.key)
+    found: tuple[int, int] | None
+    if key in _NEAREST:
+        found = _NEAREST[key]
+    else:
+        md = monster_def(m)
+        attrs = md.attributes
+        fp = mfp(m)
+        src = side.board.numbers(fp)
+        ghost = "ghost" in attrs
+        fly, small = "fly" in attrs, "small" in attrs
+        found = None
+        ranked = []
+        for i, seat, hsq, table in side.standing():
+            if hsq in fp:
+                d = 0
+            elif len(fp) == 1:
+                d = table.get(fp[0], 999)
+            else:
+                d = min((table[s] for s in fp if s in table), default=999)
+            ranked.append((d if d <= 99 else 999, seat, i))
+        ranked.sort()
+        sight = side.board.sight_table.sight
+        for d, _seat, i in ranked:
+            if sight(src, side.numbers[i], side.blockers(i, fly, small), ghost):
+                found = (d, i)
+                break
+        if len(_NEAREST) > 50_000:
+            _NEAREST.clear()
+        _NEAREST[key] = found
+    return None if found is None else (found[0], st.heroes[found[1]])
+
+
+_NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
+
+
+class HeroSide:
+    """What a monster's choice of the nearest visible hero takes from the heroes and the board (not from the
+    other monsters): one state's heroes where they stand, standing or not, and the structures; its route tables
+    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are)."""
+
+    def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
+        self.st, self.key, self.structs = st, key, structs
+        self.board = board(st.dungeon)
+        self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
+        self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
+        self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
+
+    def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
+        """(index, seat, square, route table from its square) of every standing hero."""
+        if self._standing is None:
+            b, structs = self.board, self.structs
+            self._standing = [(i, h.seat, (h.x, h.y), b.route_table(((h.x, h.y),), structs))
+                              for i, h in enumerate(self.st.heroes) if not is_incap(h)]
+        return self._standing
+
+    def blockers(self, i: int, fly: bool, small: bool) -> int:
+        """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`
+        (they depend on the hero only by size and flight)."""
+        hattrs = hero_attributes(self.st.heroes[i])
+        kind = (fly, small, "fly" in hattrs, "small" in hattrs)
+        found = self._blockers.get(kind)
+        if found is None:
+            found = self._blockers[kind] = blockers(self.st, "monsters", ("fly",) * fly + ("small",) * small,
+                                                    hattrs)
+        return found
+
+
+def hero_side(st: DungeonState) -> HeroSide:
+    """The `HeroSide` of this state's heroes (found again while they and the structures stay as they are)."""
+    structs = structures(st)
+    key = (st.dungeon, structs, sight_structures(st, False),
+           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+    found = _SIDES.get(key)
+    if found is None or found.st is not st:
+        if len(_SIDES) > 2000:
+            _SIDES.clear()
+        found = _SIDES[key] = HeroSide(st, key, structs)
+    return found
+
+
+_SIDES: dict[tuple[object, ...], HeroSide] = {}
