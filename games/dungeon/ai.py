@@ -211,7 +211,7 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
 def _holding(v: Any) -> bool:
     """The level's spawn point is down and one weak monster is left (no boss, `STAGE_LEFT` life at most) while a
     standing hero is still more than `HOLD` steps from its place at the next level's spawn point: the heroes
-    spare it until the party is in place (killing it opens the next level, whose spawn point starts calling
+    spare it (it follows them) until the party is in place (killing it opens the next level, whose spawn point starts calling
     monsters at once; a party in place strikes it in its first activations, before its pool brings out the
     boss)."""
     mine = next((s for s in v.spawns if s.level == v.level), None)
@@ -220,6 +220,8 @@ def _holding(v: Any) -> bool:
     foes = [m for m in v.monsters if not _guardian(m.kind)]
     if len(foes) != 1 or foes[0].rank == "boss" or foes[0].life - foes[0].wounds > STAGE_LEFT:
         return False
+    if foes[0].kind in content().monsters and content().monsters[foes[0].kind].move == 0:
+        return False  # it cannot follow the party: its nearest hero finishes it while the others go on
     return any((_onward(v, h.x, h.y, _reach(h)) or 0) > HOLD for h in v.heroes if not h.incapacitated)
 
 

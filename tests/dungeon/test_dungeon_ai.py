@@ -73,6 +73,7 @@ def test_rule_the_next_level_opens_when_its_last_monster_dies_so_the_party_spare
     assert ai._holding(E.view(away, None))
     assert not any(a.text().endswith("target:I6") or "target:I6 " in a.text() for a in candidates(E, away, "ann"))
     assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "rex@I6"), None)) is False  # a boss: no
+    assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "king_sprout@I6:w2"), None)) is False  # rooted
     two = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6 knucklehead@E8")
     assert ai._holding(E.view(two, None)) is False  # the second-to-last may die
     one = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6")
