@@ -211,9 +211,9 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
 def _holding(v: Any) -> bool:
     """The level's spawn point is down and one weak monster is left (no boss, `STAGE_LEFT` life at most) while a
     standing hero is still more than `HOLD` steps from its place at the next level's spawn point: the heroes
-    spare it (it follows them) until the party is in place (killing it opens the next level, whose spawn point starts calling
-    monsters at once; a party in place strikes it in its first activations, before its pool brings out the
-    boss)."""
+    spare it (it follows them) until the party is in place (killing it opens the next level, whose spawn point
+    starts calling monsters at once; a party in place strikes it in its first activations, before its pool brings
+    out the boss)."""
     mine = next((s for s in v.spawns if s.level == v.level), None)
     if mine is None or mine.state != "destroyed" or not any(s.level == v.level + 1 for s in v.spawns):
         return False
@@ -246,7 +246,7 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     moves = [a for a in moves if a.cmd != "drop"] or moves
     drink = [a for a in moves if a.cmd == "potion"]
     steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
-    if not steps and not drink:
+    if not steps and not drink and not any(a.cmd in ("attack", "act") for a in moves):
         return moves
     v = engine.view(state, player)
     me = next((h for h in v.heroes if h.active), None)
@@ -258,6 +258,15 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     if (drink and me.life - me.wounds <= DRINK and me.wounds >= 2 and threat(v).get(me.id, 0.0) > 0
             and not _strikes_spawn(moves, spawn)):
         return drink
+    if spawn is not None and spawn.life - spawn.wounds > 0:
+        # a hero that may strike the standing spawn point strikes it (or drinks first when it is about to go
+        # down): each blow is likely (its defence is low), and every activation it stands calls another monster,
+        # the level's boss at the end of its pool. A search left free to move first judges some of its rollouts
+        # before the monsters react (where the step budget runs out) and walks off with the AP the blow needed
+        strikes = [a for a in moves if a.cmd in ("attack", "act")
+                   and parse_label(dict(a.args).get("target", "")) == (spawn.x, spawn.y)]
+        if strikes:
+            return strikes + (drink if _in_danger(me, threat(v).get(me.id, 0.0)) else [])
     if _holding(v) and not _in_danger(me, threat(v).get(me.id, 0.0)):
         last = {(m.x, m.y) for m in foes}
         moves = [a for a in moves if a.cmd not in ("attack", "act")

@@ -60,6 +60,16 @@ def test_rule_the_spawn_point_calls_a_monster_after_every_activation_so_a_blow_t
     assert "potion" in moves and any(m.startswith("attack target:U4") for m in moves)
 
 
+def test_rule_the_spawn_point_calls_a_monster_after_every_activation_so_a_hero_that_may_strike_it_does():
+    # rule (monsters react, spawning): every activation the spawn point stands calls the next monster of its pool;
+    # a hero in reach of it strikes it (attack or an own action on it) rather than walking off with the AP
+    st, _ = do(scene("jacques@T3 clover@C2", "mook@U2", level=1), "activate hero:jacques")
+    moves = [a.text() for a in candidates(E, st, "ann")]
+    assert moves and all("target:U4" in m for m in moves)
+    far, _ = do(scene("jacques@K4 clover@C2", "mook@U2", level=1), "activate hero:jacques")
+    assert any(m.cmd == "move" for m in candidates(E, far, "ann"))  # not in reach: it closes in
+
+
 def test_rule_the_next_level_opens_when_its_last_monster_dies_so_the_party_spares_it_until_it_is_in_place():
     # rule (the next level): killing the level's last monster (its spawn point down) opens the next spawn point,
     # which calls monsters at once; the heroes spare a weak last monster until every standing one is at the next
