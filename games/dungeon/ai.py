@@ -222,7 +222,8 @@ def _holding(v: Any) -> bool:
         return False
     if foes[0].kind in content().monsters and content().monsters[foes[0].kind].move == 0:
         return False  # it cannot follow the party: its nearest hero finishes it while the others go on
-    return any((_onward(v, h.x, h.y, _reach(h)) or 0) > HOLD for h in v.heroes if not h.incapacitated)
+    # a hero with no way there (the route table has none) does not keep the party waiting for ever
+    return any(HOLD < (_onward(v, h.x, h.y, _reach(h)) or 0) < 90 for h in v.heroes if not h.incapacitated)
 
 
 def _chasers(v: Any, foes: list[Any]) -> set[str]:
