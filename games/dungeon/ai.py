@@ -268,7 +268,8 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
                    and parse_label(dict(a.args).get("target", "")) == (spawn.x, spawn.y)]
         if strikes:
             return strikes + (drink if _in_danger(me, threat(v).get(me.id, 0.0)) else [])
-    if _holding(v) and not _in_danger(me, threat(v).get(me.id, 0.0)):
+    # (a hero that may not move, held by the monster, strikes it: else the party waits for it for ever)
+    if steps and _holding(v) and not _in_danger(me, threat(v).get(me.id, 0.0)):
         last = {(m.x, m.y) for m in foes}
         moves = [a for a in moves if a.cmd not in ("attack", "act")
                  or parse_label(dict(a.args).get("target", "")) not in last] or moves
