@@ -88,6 +88,11 @@ def test_rule_the_next_level_opens_when_its_last_monster_dies_so_the_party_spare
     assert ai._holding(E.view(two, None)) is False  # the second-to-last may die
     one = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6")
     assert ai.evaluate(E, one, "ann") > ai.evaluate(E, two, "ann")  # killing a monster never costs value
+    # a Frog Knight's Grabby holds the hero next to it: it may not walk away, so it strikes (fuzz seed 41 waited
+    # 440 turns)
+    held, _ = do(level_one("ruby@H6 clover@B8/bob", "frog_knight@I6"), "activate hero:ruby")
+    assert not any(a.cmd == "move" for a in E.legal_actions(held, "ann"))
+    assert any("target:I6" in a.text() for a in candidates(E, held, "ann"))
 
 
 def test_a_hero_whose_line_of_sight_is_blocked_closes_in_as_a_melee_hero_would():
