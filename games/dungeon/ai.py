@@ -22,15 +22,18 @@ from .data import STYLE_STAT, Dice, content
 from .dice import expected
 
 COOPERATIVE = True
-BUDGET_SCALE = 0.1  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
+BUDGET_SCALE = 0.25  # monsters think through every hero's activation: a dungeon step costs ~10-50x a Heroball step
 REACTIONS = 2.0  # monster reactions a hero in reach should expect before it acts again (see `threat`)
 GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monsters)
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
-STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_stage`),
-# for the heroes that finish the last monsters; the others count it as GAP (they wait at its screen)
+STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_onward`),
+# for every hero; those that finish the level's monsters count GAP a step nearer them besides
 STAGE_LEFT = 3  # ... but only while the monsters left have this much life in all, none a boss
 SCREEN = 3  # heroes may not come within this many squares of a spawn point not yet open (the rules' screen)
+STAGE_BOSS = 0.5  # ... while a boss is left: less, the party finishes it together (the value lost when it dies,
+# STAGE - STAGE_BOSS a step for every hero, stays below what killing it is worth)
+HOLD = 1  # steps from its place at the next spawn point a hero may be when the party finishes a level (`_holding`)
 DRINK = 2  # a hero with this much life or less left, a potion and a monster on the way drinks before anything else
 
 
@@ -67,22 +70,30 @@ def _gap(v: Any, x: int, y: int, spawn: Any, foes: list[Any], reach: int = 1) ->
     return max(0, d - reach)
 
 
-def _stage(v: Any, x: int, y: int, reach: int = 1) -> int | None:
+def _onward(v: Any, x: int, y: int, reach: int = 1) -> int | None:
     """Once the level's spawn point is destroyed, steps from (x, y) to where a hero with attacks of `reach` would
     strike the next level's spawn point when it opens (no nearer than its screen allows); None while the spawn
     point stands or on the last level. The rules let heroes walk anywhere but into a closed spawn point's
     screen, so a party that waits at the next spawn point's edge while it finishes the level strikes it in the
-    first activations of the next, before its pool brings out the boss at its end. Only once the level's
-    last monsters are weak (no boss, `STAGE_LEFT` life in all): a party that walks off from a boss is chased
-    and cut down one by one."""
+    first activations of the next, before its pool brings out the boss at its end."""
     mine = next((s for s in v.spawns if s.level == v.level), None)
     nxt = next((s for s in v.spawns if s.level == v.level + 1), None)
     if mine is None or mine.state != "destroyed" or nxt is None:
         return None
-    foes = [m for m in v.monsters if not _guardian(m.kind)]
-    if sum(m.life - m.wounds for m in foes) > STAGE_LEFT or any(m.rank == "boss" for m in foes):
-        return None  # a boss or a crowd left: the party finishes it together first
     return max(0, _walk(v.dungeon, nxt.x, nxt.y).get((x, y), 99) - max(reach, SCREEN + 1))
+
+
+def _weak_left(v: Any) -> bool:
+    """The level's last monsters are weak (no boss, `STAGE_LEFT` life in all): the heroes that do not finish them
+    may go on to the next spawn point. A party that walks off from a boss is chased and cut down one by one."""
+    foes = [m for m in v.monsters if not _guardian(m.kind)]
+    return sum(m.life - m.wounds for m in foes) <= STAGE_LEFT and not any(m.rank == "boss" for m in foes)
+
+
+def _stage(v: Any, x: int, y: int, reach: int = 1) -> int | None:
+    """`_onward` once the level's last monsters are weak (`_weak_left`), else None: where the heroes that do not
+    finish them wait."""
+    return _onward(v, x, y, reach) if _weak_left(v) else None
 
 
 def _reach(h: Any) -> int:
@@ -166,7 +177,10 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         per = 40.0 if _offence(m.kind, v.level)[4] else (22.0 if rank == "boss" else 15.0)
         out -= 50.0 + per * (m.life - m.wounds)
     danger = threat(v)
-    chasers = _chasers(v, foes) if mine is not None and mine.state == "destroyed" else set()
+    hold = _holding(v)
+    weak = _weak_left(v)
+    boss = any(m.rank == "boss" for m in foes)
+    chasers = _chasers(v, foes) if mine is not None and mine.state == "destroyed" and weak and not hold else set()
     for h in v.heroes:
         if h.incapacitated:
             out -= 250.0  # a hero down is a hero fewer for every level still to come
@@ -180,14 +194,36 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
         # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
         # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
-        stage = _stage(v, h.x, h.y, _reach(h))
-        if stage is not None and h.id not in chasers:  # the others wait at the next spawn point's screen
-            out -= GAP * stage
+        onward = _onward(v, h.x, h.y, _reach(h))
+        if onward is None:
+            out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
             continue
-        out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
-        if stage is not None:
-            out -= STAGE * stage
+        # every hero counts its way to the next spawn point alike whatever is left, so killing a monster never
+        # costs value (a jump there made heroes spare the second-to-last monster for ever); the heroes that
+        # finish the level's monsters count their way to them too (all of them, unless only weak ones are left)
+        out -= (STAGE if not boss else STAGE_BOSS) * onward
+        if weak and (hold or h.id not in chasers):
+            continue  # the others wait at the next spawn point's screen
+        out -= GAP * _gap(v, h.x, h.y, spawn, foes, _reach(h))
     return out
+
+
+def _holding(v: Any) -> bool:
+    """The level's spawn point is down and one weak monster is left (no boss, `STAGE_LEFT` life at most) while a
+    standing hero is still more than `HOLD` steps from its place at the next level's spawn point: the heroes
+    spare it (it follows them) until the party is in place (killing it opens the next level, whose spawn point
+    starts calling monsters at once; a party in place strikes it in its first activations, before its pool brings
+    out the boss)."""
+    mine = next((s for s in v.spawns if s.level == v.level), None)
+    if mine is None or mine.state != "destroyed" or not any(s.level == v.level + 1 for s in v.spawns):
+        return False
+    foes = [m for m in v.monsters if not _guardian(m.kind)]
+    if len(foes) != 1 or foes[0].rank == "boss" or foes[0].life - foes[0].wounds > STAGE_LEFT:
+        return False
+    if foes[0].kind in content().monsters and content().monsters[foes[0].kind].move == 0:
+        return False  # it cannot follow the party: its nearest hero finishes it while the others go on
+    # a hero with no way there (the route table has none) does not keep the party waiting for ever
+    return any(HOLD < (_onward(v, h.x, h.y, _reach(h)) or 0) < 90 for h in v.heroes if not h.incapacitated)
 
 
 def _chasers(v: Any, foes: list[Any]) -> set[str]:
@@ -211,7 +247,7 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
     moves = [a for a in moves if a.cmd != "drop"] or moves
     drink = [a for a in moves if a.cmd == "potion"]
     steps = [a for a in moves if a.cmd == "move" and parse_label(dict(a.args).get("to", "")) is not None]
-    if not steps and not drink:
+    if not steps and not drink and not any(a.cmd in ("attack", "act") for a in moves):
         return moves
     v = engine.view(state, player)
     me = next((h for h in v.heroes if h.active), None)
@@ -219,16 +255,37 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
         return moves
     # heal before pressing on: a potion is drunk only with AP left, so a hero about to go down drinks first (a
     # search that spends the last AP on an attack leaves the potion in the bag while the monsters react)
-    if drink and me.life - me.wounds <= DRINK and me.wounds >= 2 and threat(v).get(me.id, 0.0) > 0:
+    spawn, foes = _goals(v)
+    if (drink and me.life - me.wounds <= DRINK and me.wounds >= 2 and threat(v).get(me.id, 0.0) > 0
+            and not _strikes_spawn(moves, spawn)):
         return drink
+    if spawn is not None and spawn.life - spawn.wounds > 0:
+        # a hero that may strike the standing spawn point strikes it (or drinks first when it is about to go
+        # down): each blow is likely (its defence is low), and every activation it stands calls another monster,
+        # the level's boss at the end of its pool. A search left free to move first judges some of its rollouts
+        # before the monsters react (where the step budget runs out) and walks off with the AP the blow needed
+        strikes = [a for a in moves if a.cmd in ("attack", "act")
+                   and parse_label(dict(a.args).get("target", "")) == (spawn.x, spawn.y)]
+        if strikes:
+            return strikes + (drink if _in_danger(me, threat(v).get(me.id, 0.0)) else [])
+    # (a hero that may not move, held by the monster, strikes it: else the party waits for it for ever)
+    if steps and _holding(v) and not _in_danger(me, threat(v).get(me.id, 0.0)):
+        last = {(m.x, m.y) for m in foes}
+        moves = [a for a in moves if a.cmd not in ("attack", "act")
+                 or parse_label(dict(a.args).get("target", "")) not in last] or moves
     if not steps:
         return moves
-    spawn, foes = _goals(v)
-    here = _gap(v, me.x, me.y, spawn, foes, _reach(me))
+    # in range by the route is not in range: a wall or a model may block the line of sight. A hero that may not
+    # strike the objective from where it stands closes in as a melee hero would
+    targets = {(spawn.x, spawn.y)} if spawn is not None else {(m.x, m.y) for m in foes}
+    can_strike = any(a.cmd in ("attack", "act") and parse_label(dict(a.args).get("target", "")) in targets
+                     for a in moves)
+    reach = _reach(me) if can_strike else 1
+    here = _gap(v, me.x, me.y, spawn, foes, reach)
 
     def rank(a: Action) -> tuple[int, str]:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
-        return (_gap(v, x, y, spawn, foes, _reach(me)), a.text())
+        return (_gap(v, x, y, spawn, foes, reach), a.text())
 
     def next_to_foe(a: Action) -> bool:
         x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
@@ -241,18 +298,33 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
                    + _offence(m.kind, v.level)[2] for m in v.monsters if m.kind in content().monsters)
 
     keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
-    if _stage(v, me.x, me.y) is not None:  # the way to the next level's spawn point too
+    if _onward(v, me.x, me.y) is not None:  # the way to the next level's spawn point too
 
         def onward(a: Action) -> tuple[int, str]:
             x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
-            return (_stage(v, x, y, _reach(me)) or 0, a.text())
+            return (_onward(v, x, y, _reach(me)) or 0, a.text())
 
-        now = _stage(v, me.x, me.y, _reach(me)) or 0
+        now = _onward(v, me.x, me.y, _reach(me)) or 0
         keep |= {a.text() for a in sorted((a for a in steps if onward(a)[0] < now), key=onward)[:3]}
     keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
     if threat(v).get(me.id, 0.0) > 0:  # in danger where it stands: the safe squares nearest the objective too
         keep |= {a.text() for a in sorted((a for a in steps if safe(a)), key=rank)[:3]}
     return [a for a in moves if a.cmd != "move" or a.text() in keep]
+
+
+def _strikes_spawn(moves: list[Action], spawn: Any) -> bool:
+    """Whether one of `moves` attacks the standing spawn point with one wound left: then the hero does not drink
+    first, the search weighs the potion against the blow that breaks it (every activation the spawn point
+    stands calls another monster, and its pool ends with the level's boss)."""
+    if spawn is None or spawn.life - spawn.wounds > 1:
+        return False
+    return any(a.cmd in ("attack", "act") and parse_label(dict(a.args).get("target", "")) == (spawn.x, spawn.y)
+               for a in moves)
+
+
+def _in_danger(h: Any, hurt: float) -> bool:
+    """Whether the wounds a hero may expect before it acts again (`threat`) may bring it down."""
+    return hurt > 0.5 and hurt >= h.life - h.wounds - 1
 
 
 def order(engine: Any, state: Any, players: list[str]) -> list[str]:
@@ -270,7 +342,7 @@ def order(engine: Any, state: Any, players: list[str]) -> list[str]:
 
     def key(h: Any) -> tuple[int, float, int]:
         left, hurt = h.life - h.wounds, danger.get(h.id, 0.0)
-        if hurt > 0.5 and hurt >= left - 1:
+        if _in_danger(h, hurt):
             return (2, hurt - left, -h.seat)
         gap = _gap(v, h.x, h.y, spawn, foes, _reach(h))
         if spawn is not None and gap <= h.move:

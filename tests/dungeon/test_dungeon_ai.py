@@ -50,6 +50,59 @@ def test_rule_a_potion_needs_ap_so_a_hero_about_to_go_down_drinks_before_it_atta
     assert len(candidates(E, calm, "ann")) > 1  # out of every monster's reach: no hurry
 
 
+def test_rule_the_spawn_point_calls_a_monster_after_every_activation_so_a_blow_that_breaks_it_may_come_first():
+    # rule (monsters react, spawning): while the spawn point stands it calls the next monster of its pool after
+    # every activation, the boss at its end; a hero about to go down next to a spawn point with one wound left
+    # may strike it before it drinks (the search weighs both); with more left, it drinks first
+    last, _ = do(scene("ruby@T3:w3", "mook@U2 mook@U3", level=1), "activate hero:ruby")
+    last.levels[1].spawn_wounds = 2
+    moves = [a.text() for a in candidates(E, last, "ann")]
+    assert "potion" in moves and any(m.startswith("attack target:U4") for m in moves)
+
+
+def test_rule_the_spawn_point_calls_a_monster_after_every_activation_so_a_hero_that_may_strike_it_does():
+    # rule (monsters react, spawning): every activation the spawn point stands calls the next monster of its pool;
+    # a hero in reach of it strikes it (attack or an own action on it) rather than walking off with the AP
+    st, _ = do(scene("jacques@T3 clover@C2", "mook@U2", level=1), "activate hero:jacques")
+    moves = [a.text() for a in candidates(E, st, "ann")]
+    assert moves and all("target:U4" in m for m in moves)
+    far, _ = do(scene("jacques@K4 clover@C2", "mook@U2", level=1), "activate hero:jacques")
+    assert any(m.cmd == "move" for m in candidates(E, far, "ann"))  # not in reach: it closes in
+
+
+def test_rule_the_next_level_opens_when_its_last_monster_dies_so_the_party_spares_it_until_it_is_in_place():
+    # rule (the next level): killing the level's last monster (its spawn point down) opens the next spawn point,
+    # which calls monsters at once; the heroes spare a weak last monster until every standing one is at the next
+    # spawn point's screen, and strike it as it opens
+    def level_one(heroes: str, monsters: str):
+        st = scene(heroes, monsters, level=0)
+        st.levels[0].destroyed = True
+        return st
+
+    away, _ = do(level_one("ruby@H6 clover@B8/bob", "knucklehead@I6"), "activate hero:ruby")
+    assert ai._holding(E.view(away, None))
+    assert not any(a.text().endswith("target:I6") or "target:I6 " in a.text() for a in candidates(E, away, "ann"))
+    assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "rex@I6"), None)) is False  # a boss: no
+    assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "king_sprout@I6:w2"), None)) is False  # rooted
+    two = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6 knucklehead@E8")
+    assert ai._holding(E.view(two, None)) is False  # the second-to-last may die
+    one = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6")
+    assert ai.evaluate(E, one, "ann") > ai.evaluate(E, two, "ann")  # killing a monster never costs value
+    # a Frog Knight's Grabby holds the hero next to it: it may not walk away, so it strikes (fuzz seed 41 waited
+    # 440 turns)
+    held, _ = do(level_one("ruby@H6 clover@B8/bob", "frog_knight@I6"), "activate hero:ruby")
+    assert not any(a.cmd == "move" for a in E.legal_actions(held, "ann"))
+    assert any("target:I6" in a.text() for a in candidates(E, held, "ann"))
+
+
+def test_a_hero_whose_line_of_sight_is_blocked_closes_in_as_a_melee_hero_would():
+    # in range by the route is not in range: a wall between the hero and the spawn point blocks its shot
+    # at P4 Ruby's bow reaches U4 by the route, but a wall stands in the way: she walks round (to R9, in sight)
+    st, _ = do(scene("ruby@P4", "", level=1), "activate hero:ruby")
+    assert not [a for a in E.legal_actions(st, "ann") if "target:U4" in a.text()]
+    assert "move to:R9" in [a.text() for a in candidates(E, st, "ann")]
+
+
 def test_rule_a_level_counts_as_cleared_once_its_spawn_point_and_every_monster_are_gone():
     # rule (game progression): the next level opens only when the spawn point and all of its monsters are
     # destroyed; a party that broke the spawn point and then fell to the monsters left did not clear the level
