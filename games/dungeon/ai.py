@@ -97,7 +97,14 @@ def _stage(v: Any, x: int, y: int, reach: int = 1) -> int | None:
 
 
 def _reach(h: Any) -> int:
-    return max(h.attacks.values(), default=1)
+    """The range of the hero's strongest attack (the most expected dice; the longer range among equals): a hero
+    whose melee rolls three dice and whose shot rolls one walks up rather than shooting from afar."""
+    if not h.attacks:
+        return 1
+    def strength(style: str) -> tuple[float, int]:
+        spec = h.dice.get(STYLE_STAT.get(style, "").upper(), "")
+        return (_defence(spec), h.attacks[style])
+    return h.attacks[max(h.attacks, key=strength)]
 
 
 @cache

@@ -146,3 +146,13 @@ def test_rule_heroes_may_walk_ahead_so_with_the_spawn_point_down_they_wait_at_th
     for s in (near, back):
         s.levels[0].destroyed = True
     assert ai.evaluate(E, near, "ann") > ai.evaluate(E, back, "ann")
+
+
+def test_a_hero_counts_its_distance_from_where_its_strongest_attack_reaches_not_its_longest():
+    # Kadgron's melee rolls three dice (STR BBR) and his shot one (DEX B): he walks up to strike, where
+    # counting from his shot's range had him throw one die at the spawn point from five squares (seed 1);
+    # Ruby's bow is her strongest attack (DEX BBR against STR BB), so she keeps her distance
+    v = E.view(scene("kadgron@D5 ruby@E6", "", level=1), None)
+    kadgron, ruby = (next(h for h in v.heroes if h.hero.casefold().startswith(n)) for n in ("kadgron", "ruby"))
+    assert max(kadgron.attacks.values()) > 1 and ai._reach(kadgron) == kadgron.attacks["melee"] == 1
+    assert ai._reach(ruby) == ruby.attacks["ranged"] == max(ruby.attacks.values())
