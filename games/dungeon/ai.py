@@ -101,9 +101,10 @@ def _reach(h: Any) -> int:
     whose melee rolls three dice and whose shot rolls one walks up rather than shooting from afar."""
     if not h.attacks:
         return 1
+
     def strength(style: str) -> tuple[float, int]:
         spec = h.dice.get(STYLE_STAT.get(style, "").upper(), "")
-        return (_defence(spec), h.attacks[style])
+        return (_mean_roll(spec), h.attacks[style])
     return h.attacks[max(h.attacks, key=strength)]
 
 
@@ -120,7 +121,8 @@ def _offence(kind: str, level: int) -> tuple[float, int, int, str, bool]:
 
 
 @cache
-def _defence(spec: str) -> float:
+def _mean_roll(spec: str) -> float:
+    """The expected score of a roll of these dice (an attack's or a defence's; none: 0)."""
     return expected(Dice.parse(spec)) if spec else 0.0
 
 
@@ -165,7 +167,7 @@ def threat(v: Any) -> dict[str, float]:
         if md.rank == "boss":
             weight *= 1.0 + sum(1 for step in md.special if step.effect in ("react", "blast"))
         stat = "WILL" if style == "magic" else "ARM"
-        out[target.id] += weight * _hit_chance(off, _defence(target.dice.get(stat, "")))
+        out[target.id] += weight * _hit_chance(off, _mean_roll(target.dice.get(stat, "")))
     return out
 
 
