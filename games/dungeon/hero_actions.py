@@ -61,31 +61,39 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     entry = _move_entry(st, h)
     if entry is None:
         return []
-    if entry[1] is None:  # the squares row by row from the search's masks (in a row, numbers go by column)
-        moves = _MOVE_TO
+    if entry[1] is None:  # the squares row by row, from the search's masks (numbers go column by column)
         found: SmallMoves = entry[0]
         every = 0
         for _c, _hz, mask in found.ends:
             every |= mask
         b = board(st.dungeon)
-        sqs = b.squares
-        out = []
-        for row in b.row_masks:
-            here = every & row
-            while here:
-                low = here & -here
-                sq = sqs[low.bit_length() - 1]
-                out.append(moves.get(sq) or _move_to(sq))
-                here ^= low
-        entry[1] = out
+        acts, order = _move_table(b)
+        numbers = []
+        while every:
+            low = every & -every
+            numbers.append(low.bit_length() - 1)
+            every ^= low
+        numbers.sort(key=order.__getitem__)
+        entry[1] = [acts[n] or _move_to(b, acts, n) for n in numbers]
     return entry[1]
 
 
-_MOVE_TO: dict[Sq, Action] = {}  # the `move` action to each square, made once
+# per board: the `move` action to each square number (made when first needed) and each number's place row by
+# row (y * width + x), so a search's squares are listed by row then column with one sort
+_MOVE_TABLES: dict[str, tuple[list[Action | None], list[int]]] = {}
 
 
-def _move_to(sq: Sq) -> Action:
-    found = _MOVE_TO[sq] = action_of("move", to=sq_label(*sq))
+def _move_table(b: Board) -> tuple[list[Action | None], list[int]]:
+    found = _MOVE_TABLES.get(b.id)
+    if found is None:
+        if len(_MOVE_TABLES) > 1000:
+            _MOVE_TABLES.clear()
+        found = _MOVE_TABLES[b.id] = ([None] * len(b.squares), [y * b.width + x for x, y in b.squares])
+    return found
+
+
+def _move_to(b: Board, acts: list[Action | None], n: int) -> Action:
+    found = acts[n] = action_of("move", to=sq_label(*b.squares[n]))
     return found
 
 
@@ -103,11 +111,11 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
         return None
     structs = structures(st)
     screen_range = content().rules.screen_range
-    closed = tuple(i for i, lv in enumerate(st.levels) if not lv.active)  # screened spawn points
+    closed = tuple([i for i, lv in enumerate(st.levels) if not lv.active])  # screened spawn points
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
-    # structures, the screens, and the squares heroes and monsters hold
+    # structures, the screens, and the squares heroes and monsters hold (a monster's: its kind and square)
     key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
-           tuple((o.x, o.y) for o in st.heroes), tuple(mfp(m) for m in st.monsters))
+           tuple([(o.x, o.y) for o in st.heroes]), tuple([(m.kind, m.x, m.y) for m in st.monsters]))
     found = _MOVES.get(key)
     if found is not None:
         return found

@@ -42,6 +42,7 @@ class Reach:
         self.limit = max([c.rules.heal_range, *s.attacks.values(), *(c.unique[u].range for u in s.unique)])
         self._table = self._board.route_table(self.src, self._structures, self.limit)
         self._dist: dict[str, int] = {}  # enemy key -> route distance
+        self._dists: list[tuple[str, int]] | None = None  # (enemy key, route distance) of every enemy, in order
         self._sight: dict[str, bool] = {}  # enemy key or "h:<hero id>" -> line of sight
         self._labels: dict[str, str] = {}
         self._blockers: dict[tuple[bool, bool], int] = {}  # (target small, target flies) -> blocking squares
@@ -81,7 +82,23 @@ class Reach:
 
     def targets(self, rng: int) -> list[str]:
         """The enemies an offence action of range `rng` may aim at, in `enemy_keys` order."""
-        return [k for k in self.keys if self.can_target(k, rng)]
+        if rng > self.limit:
+            return [k for k in self.keys if self.can_target(k, rng)]
+        dists = self._dists
+        if dists is None:  # every enemy's distance at once (`can_target`'s first test, for every range asked)
+            table, fps = self._table, self.fps
+            dists = self._dists = [(k, min((table[s] for s in fps[k] if s in table), default=999))
+                                   for k in self.keys]
+            self._dist.update(dists)
+        out = []
+        for k, d in dists:
+            if d <= rng:
+                vis = self._sight.get(k)
+                if vis is None:
+                    vis = self._sight[k] = self._sees(self.fps[k], target_attrs(self.st, k))
+                if vis:
+                    out.append(k)
+        return out
 
     def label(self, key: str) -> str:
         found = self._labels.get(key)
