@@ -4,7 +4,7 @@ from __future__ import annotations
 from games.core.grid import label as sq_label
 
 from . import marks
-from .board import Sq, board, footprint
+from .board import Board, Sq, board, footprint
 from .combat import monster_attack
 from .data import content
 from .maps import dungeon_def, is_random
@@ -103,6 +103,25 @@ def can_stand(st: DungeonState, fp: tuple[Sq, ...], occ: dict[Sq, str], me: str 
     return True
 
 
+_SPAWN_SQUARES: dict[tuple[object, ...], list[tuple[int, Sq]]] = {}
+
+
+def _spawn_squares(b: Board, srcs: tuple[Sq, ...], structs: frozenset[Sq]) -> list[tuple[int, Sq]]:
+    """Where a one-square model may appear from these source squares, models aside: (square number, square)
+    within 14 squares by route (the sources count as structures), not on a source, a structure or a chasm, by
+    distance, then row, then column (the order of preference but for danger)."""
+    key = (b.id, srcs, structs)
+    found = _SPAWN_SQUARES.get(key)
+    if found is None:
+        dist = b.route_table(srcs, structs | set(srcs), 14)
+        order = sorted((d, sq[1], sq[0]) for sq, d in dist.items()
+                       if d and sq not in srcs and sq not in structs and sq not in b.chasms)
+        if len(_SPAWN_SQUARES) > 2000:
+            _SPAWN_SQUARES.clear()
+        found = _SPAWN_SQUARES[key] = [(x * b.height + y, (x, y)) for _d, y, x in order]
+    return found
+
+
 def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
               source: tuple[Sq, ...] = ()) -> bool:
     """Place the pool's next monster (or a new one of `kind`) as close to the spawn point (or to
@@ -117,44 +136,54 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     srcs = tuple(source) or (b.spawns[level],)
     occ = occupancy(st)
     structs = structures(st)
-    dist = b.route_table(srcs, structs | set(srcs), 14)
     danger = set()
     for h in st.heroes:
         if not is_incap(h):
             for dx in (-1, 0, 1):
                 for dy in (-1, 0, 1):
                     danger.add((h.x + dx, h.y + dy))
-    cands = []
     ambush = "ambush" in md.attributes
-    if not md.large:  # the loop below for a one-square model, written out (hundreds of squares per spawn)
-        for sq, d in dist.items():
-            if d == 0 or sq in srcs or sq in structs or sq in b.chasms or sq in occ:
-                continue
-            in_danger = sq in danger
-            cands.append((not in_danger if ambush else in_danger, d, sq[1], sq[0]))
-    for sq, d in dist.items() if md.large else ():
-        if d == 0 or sq in srcs:
-            continue
-        fp = footprint(sq[0], sq[1], md.large)
-        if md.large and b.internal_walls(*sq):
-            continue
-        if not all(b.inside(s) and s not in structs and s not in b.chasms and s not in occ for s in fp):
-            continue  # as `can_stand`
-        dd = min(dist.get(s, 99) for s in fp)
-        in_danger = any(s in danger for s in fp)
-        # house: an Ambush model comes out looking for a fight, so it prefers the squares next to a hero
-        cands.append((not in_danger if "ambush" in md.attributes else in_danger, dd, sq[1], sq[0]))
-    cands.sort()
     attrs = set(md.attributes)
     # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over);
-    # the best square in sight, found by asking in order of preference (sight is the costly test)
+    # the best square in sight, found by asking in order of preference (sight is the costly test): first the
+    # squares out of danger (not next to a standing hero; house: an Ambush model comes out looking for a fight, so
+    # it prefers the squares next to one), then the closest by route, then by row and column
     block, src_n = blockers(st, "monsters", (), attrs), b.numbers(srcs)
     sight = b.sight_table.sight
-    best = next((c for c in cands if sight(src_n, b.numbers(footprint(c[3], c[2], md.large)), block, False)), None)
+    best: tuple[int, int] | None = None
+    if not md.large:  # a one-square model: the squares in order of distance from a per-board list
+        later = []
+        for n, sq in _spawn_squares(b, srcs, structs):
+            if sq in occ:
+                continue
+            if (sq in danger) != ambush:
+                later.append((n, sq))
+            elif sight(src_n, (n,), block, False):
+                best = sq[1], sq[0]
+                break
+        else:
+            best = next(((sq[1], sq[0]) for n, sq in later if sight(src_n, (n,), block, False)), None)
+    else:
+        dist = b.route_table(srcs, structs | set(srcs), 14)
+        cands = []
+        for sq, d in dist.items():
+            if d == 0 or sq in srcs:
+                continue
+            fp = footprint(sq[0], sq[1], True)
+            if b.internal_walls(*sq):
+                continue
+            if not all(b.inside(s) and s not in structs and s not in b.chasms and s not in occ for s in fp):
+                continue  # as `can_stand`
+            dd = min(dist.get(s, 99) for s in fp)
+            in_danger = any(s in danger for s in fp)
+            cands.append((not in_danger if ambush else in_danger, dd, sq[1], sq[0]))
+        cands.sort()
+        found = next((c for c in cands if sight(src_n, b.numbers(footprint(c[3], c[2], True)), block, False)), None)
+        best = None if found is None else (found[2], found[3])
     if best is None:
         lines.append(f"No room for {md.name} to spawn.")
         return False
-    _, _, y, x = best
+    y, x = best
     if from_pool:
         lv.pool.pop(0)
     m = MonsterState(uid=st.next_uid, kind=kind, x=x, y=y, level=level)
