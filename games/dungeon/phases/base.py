@@ -44,7 +44,12 @@ def player_name(st: DungeonState, player: str) -> str:
 
 
 def dedupe(actions: list[Action]) -> list[Action]:
-    return list(dict.fromkeys(actions))
+    """The actions with repeats left out, in order (an action is its command and arguments: those are compared,
+    without pydantic's hashing of the model)."""
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], Action] = {}
+    for a in actions:
+        seen.setdefault((a.cmd, a.args), a)
+    return list(seen.values())
 
 
 def active_hero(st: DungeonState) -> HeroState:
