@@ -14,7 +14,7 @@ from .combat import give_debuff_monster, monster_attack, step_costs, terrain_deb
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .moves import NEVER, SmallMoves, bits_of, mask_moves, move_search, step_classes
+from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_classes
 from .nearest import hero_side, nearest_visible_hero
 from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
@@ -164,7 +164,6 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
     b = board(st.dungeon)
     fly = "fly" in md.attributes
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
-    sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
@@ -184,43 +183,74 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
-
-    def passable(s: Sq) -> bool:
-        if not b.inside(s):
-            return False
-        if not fly and (s in b.chasms or (s in structs and not burrow)):
-            return False
-        ref = occ.get(s)
-        if ref and ref.startswith("h:") and not (fly or burrow) and not is_incap(hero(st, ref[2:])):
-            return False
-        return True
-
-    def can_end(s: Sq) -> bool:
-        if s in structs or s in b.chasms:
-            return False
-        ref = occ.get(s)
-        if ref is None or ref == me:
-            return True
-        if md.large and ref.startswith("m:"):  # push-back: a larger, higher-ranked friendly model may displace
+    hgt = b.height
+    everywhere = (1 << (b.width * hgt)) - 1
+    smask, cmask = _mask_of(b, structs), _mask_of(b, b.chasms)
+    passable = everywhere if fly else everywhere & ~(cmask if burrow else cmask | smask)
+    endable = everywhere & ~(smask | cmask)
+    for (x, y), ref in occ.items():
+        bit = 1 << (x * hgt + y)
+        if ref.startswith("h:"):
+            endable &= ~bit
+            if not (fly or burrow) and not is_incap(hero(st, ref[2:])):
+                passable &= ~bit  # nor pass a standing hero
+        elif ref != me:
             other = monster(st, int(ref[2:]))
-            return other is not None and not monster_def(other).large and RANKS[monster_def(other).rank] < rank
-        return False
-
-    def cost_of(s: Sq) -> int:  # Fly, Burrow and Surefoot pay no extra for difficult terrain
-        return 2 if not sure and b.terrain_at(s) in ("difficult", "brambles") else 1
-
-    def hazard_of(s: Sq) -> int:
-        return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
-
-    opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
-                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
+            # push-back: a larger, higher-ranked friendly model may displace
+            if not (md.large and other is not None and not monster_def(other).large
+                    and RANKS[monster_def(other).rank] < rank):
+                endable &= ~bit
+    own = 0
+    for x, y in mfp(m):
+        own |= 1 << (x * hgt + y)
+    slow, hazard = _terrain_masks(b, m.kind)
+    moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
+                       passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         others = {(o.x, o.y) for o in st.monsters if o.uid != m.uid}  # where `pushed_by` finds them
-        opts = {sq: v for sq, v in opts.items()
-                if not (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
-                        or (sq[0] + 1, sq[1] + 1) in others)  # nobody pushed
-                or len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
-    return {sq: (c, hz) for sq, (c, hz, _) in opts.items()}, lambda sq: opts[sq][2]
+        for sq in [sq for sq in moved
+                   if (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
+                       or (sq[0] + 1, sq[1] + 1) in others)  # somebody pushed
+                   and len(pushed_by(st, m, sq)) > len(push_spots(st, m, sq, moved.path(sq), occ))]:
+            del moved[sq]
+    return moved, moved.path
+
+
+_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}
+
+
+def _mask_of(b: Board, squares: frozenset[Sq]) -> int:
+    """A set of squares (structures, chasms) as a mask of square numbers, once per board and set."""
+    key = (b.id, squares)
+    found = _MASKS.get(key)
+    if found is None:
+        hgt = b.height
+        found = 0
+        for x, y in squares:
+            if 0 <= x < b.width and 0 <= y < hgt:
+                found |= 1 << (x * hgt + y)
+        if len(_MASKS) > 1000:
+            _MASKS.clear()
+        _MASKS[key] = found
+    return found
+
+
+_TERRAIN: dict[tuple[str, str], tuple[int, int]] = {}
+
+
+def _terrain_masks(b: Board, kind: str) -> tuple[int, int]:
+    """For `base_moves`: the squares a step into costs this kind of monster 2 movement (difficult terrain, unless
+    it flies or is sure-footed) and those that hurt it (lava, brambles unless it flies), as masks."""
+    key = (b.id, kind)
+    found = _TERRAIN.get(key)
+    if found is None:
+        md = content().monsters[kind]
+        sure = "fly" in md.attributes or "burrow" in md.attributes or "surefoot" in md.attributes
+        e10, e11, e20, e21 = step_classes(step_costs(b, sure, md.attributes))
+        if len(_TERRAIN) > 1000:
+            _TERRAIN.clear()
+        found = _TERRAIN[key] = (e20 | e21, e11 | e21)
+    return found
 
 
 def _no_path(sq: Sq) -> tuple[Sq, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
+from collections.abc import Callable
 
 import pytest
 
@@ -225,3 +226,49 @@ def test_a_heros_move_actions_are_its_move_options_by_row_then_column() -> None:
         assert got == want
         checked += bool(want)
     assert checked > 50
+
+
+@pytest.mark.parametrize("dungeon_id", MAPS)
+def test_base_moves_over_masks_find_the_squares_costs_and_paths_of_the_heap_search(dungeon_id: str) -> None:
+    """Large bases, ghosts and burrowers: the search over masks (`base_moves`) gives `move_search`'s (a heap of
+    (movement, hazards, anchor)) anchors, costs, hazards and paths, over random blocked, slow, hurting and
+    occupied squares."""
+    from games.dungeon.moves import base_moves, move_search
+
+    b = board(dungeon_id)
+    hgt = b.height
+    pick = random.Random(3)
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    for trial in range(80):
+        large, ghost = trial % 2 == 0, trial % 3 == 0
+        if not (large or ghost):
+            ghost = True
+        blocked = set(pick.sample(squares, pick.randint(0, 60)))
+        slow = set(pick.sample(squares, pick.randint(0, 50)))
+        hurt = set(pick.sample(squares, pick.randint(0, 30)))
+        no_end = set(pick.sample(squares, pick.randint(0, 40)))
+        start = pick.choice(squares)
+        own = set(footprint(*start, large))
+        allowance = pick.randint(1, 8)
+
+        def bits(sqs: set[Sq]) -> int:
+            return sum(1 << (x * hgt + y) for x, y in sqs if b.inside((x, y)))
+
+        want = move_search(b, start, large, allowance, passable=_test_of(b, blocked, False),
+                           can_end=_test_of(b, no_end, True), cost_of=_score_of(slow, 2, 1),
+                           hazard_of=_score_of(hurt, 1, 0), ignore_walls=ghost)
+        every = (1 << (b.width * hgt)) - 1
+        passable = every & ~bits(blocked)
+        got = base_moves(b, start[0] * hgt + start[1], large, ghost, allowance, passable, passable | bits(own),
+                         bits(slow), bits(hurt), (every & ~bits(no_end)) | bits(own))
+        assert {sq: (c, h, got.path(sq)) for sq, (c, h) in got.items()} == want
+        assert list(got) == sorted(got, key=lambda sq: (*got[sq], sq))
+
+
+def _test_of(b: Board, sqs: set[Sq], outside: bool) -> Callable[[Sq], bool]:
+    """A square test: not one of `sqs` (off the board: `outside`)."""
+    return lambda s: s not in sqs and (outside or b.inside(s))
+
+
+def _score_of(sqs: set[Sq], inside: int, outside: int) -> Callable[[Sq], int]:
+    return lambda s: inside if s in sqs else outside
