@@ -87,9 +87,14 @@ def adjacent_enemies(st: DungeonState, side: str, fp: tuple[Sq, ...], attrs: set
 
 
 def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...], target_attrs: set[str]) -> int:
+    """Mob: +1B for each other visible monster with Mob next to the target (three at most). Asked of the
+    monsters next to it first (the tests are the same whatever their order: none changes the state)."""
     n = 0
+    near = {(x + dx, y + dy) for x, y in target_fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     for m in st.monsters:
-        if m.uid == attacker.uid or "mob" not in attributes.effective_attributes(st, m):
+        if m.uid == attacker.uid or near.isdisjoint(mfp(m)):
+            continue  # a route of one step reaches only the squares around the target
+        if "mob" not in attributes.effective_attributes(st, m):
             continue
         if route(st, mfp(m), target_fp, 1) <= 1 and sees(
                 st, "heroes", target_fp, target_attrs, mfp(m), set(monster_def(m).attributes)):
@@ -256,7 +261,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     debuff attributes (fire, poison, ...) ride on; a special move (`basic=False`) inflicts only its own `inflicts`."""
     md = monster_def(m)
     style = md.attack.style
-    spec = getattr(md, STYLE_STAT[style]) + bonus
+    spec = _offence(m.kind, STYLE_STAT[style]) if bonus is dice.NO_DICE else getattr(md, STYLE_STAT[style]) + bonus
     notes: list[str] = []
     stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     colours = list(spec.dice) + level_dice(m)
@@ -320,6 +325,17 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
             after.append(f"{stats.name}'s backlash strikes back:")
             wound_monster(st, m, 1, after)
         lines.append(" ".join([text + ": blocked."] + after))
+
+
+_OFFENCE: dict[tuple[str, str], Dice] = {}
+
+
+def _offence(kind: str, stat: str) -> Dice:
+    """A monster kind's dice for an offence stat with no bonus (`+ NO_DICE`: the dice in colour order), once."""
+    found = _OFFENCE.get((kind, stat))
+    if found is None:
+        found = _OFFENCE[(kind, stat)] = getattr(content().monsters[kind], stat) + dice.NO_DICE
+    return found
 
 
 # ---- wounds, debuffs and destruction ---------------------------------------------------

@@ -211,7 +211,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
         for sq in [sq for sq in moved
                    if (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
                        or (sq[0] + 1, sq[1] + 1) in others)  # somebody pushed
-                   and len(pushed_by(st, m, sq)) > len(push_spots(st, m, sq, moved.path(sq), occ))]:
+                   and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
             del moved[sq]
     return moved, moved.path
 
@@ -292,9 +292,11 @@ def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]
                occ: dict[Sq, str] | None = None) -> list[Sq]:
     """Squares a large monster left with its last step onto `dest` that no other model holds (`occ`: the
     state's `occupancy`, when the caller has it)."""
-    prev = path[-2] if len(path) >= 2 else (m.x, m.y)
-    if occ is None:
-        occ = occupancy(st)
+    return left_free(m, path[-2] if len(path) >= 2 else (m.x, m.y), dest, occupancy(st) if occ is None else occ)
+
+
+def left_free(m: MonsterState, prev: Sq, dest: Sq, occ: dict[Sq, str]) -> list[Sq]:
+    """`push_spots` from the anchor the last step was taken from (`prev`) and the state's `occupancy`."""
     new_fp = footprint(dest[0], dest[1], True)
     return [s for s in footprint(prev[0], prev[1], True)
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]

@@ -472,7 +472,7 @@ class BaseMoves(dict[Sq, tuple[int, int]]):
     def __init__(self, squares: list[Sq], height: int, first: int,
                  dirs: list[tuple[int, list[tuple[int, int, int]]]], layers: dict[tuple[int, int], int]) -> None:
         super().__init__()
-        self._squares, self._height, self._dirs, self._layers = squares, height, dirs, layers
+        self._squares, self._height, self._dirs, self._layers, self._first = squares, height, dirs, layers, first
         self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
 
     def _key(self, n: int) -> tuple[int, int]:
@@ -499,6 +499,14 @@ class BaseMoves(dict[Sq, tuple[int, int]]):
                         best = got
         assert best is not None
         return best[2], best[0], best[1]
+
+    def came_from(self, sq: Sq) -> Sq:
+        """The anchor the last step of `sq`'s path is taken from (the first anchor for a one-step path)."""
+        n = sq[0] * self._height + sq[1]
+        path = self._paths.get(n)
+        if path is not None:
+            return path[-2] if len(path) >= 2 else self._squares[self._first]
+        return self._squares[self._prev(n, *self._key(n))[0]]
 
     def path(self, sq: Sq) -> tuple[Sq, ...]:
         """The anchors entered on the way to `sq` (an anchor the search reached), in order."""

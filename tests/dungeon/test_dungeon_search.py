@@ -261,7 +261,10 @@ def test_base_moves_over_masks_find_the_squares_costs_and_paths_of_the_heap_sear
         passable = every & ~bits(blocked)
         got = base_moves(b, start[0] * hgt + start[1], large, ghost, allowance, passable, passable | bits(own),
                          bits(slow), bits(hurt), (every & ~bits(no_end)) | bits(own))
+        came = {sq: got.came_from(sq) for sq in got}  # asked before the paths are made, and after
         assert {sq: (c, h, got.path(sq)) for sq, (c, h) in got.items()} == want
+        assert came == {sq: got.came_from(sq) for sq in got} == {
+            sq: path[-2] if len(path) >= 2 else start for sq, (_c, _h, path) in want.items()}
         assert list(got) == sorted(got, key=lambda sq: (*got[sq], sq))
 
 
