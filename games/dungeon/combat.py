@@ -16,7 +16,7 @@ from .maps import dungeon_def
 from .moves import _K
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero, hero_attributes, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name, stat_line
 
 HUNTERS = {
     "beast_hunter": {"Beast", "Bug", "Chimera"},
@@ -117,7 +117,7 @@ def start_attack(st: DungeonState, h: HeroState, action: str, style: str, stat: 
 
 
 def _reroll_budget(st: DungeonState, h: HeroState, ctx: AttackCtx) -> int:
-    stats = hero_stats(h)
+    stats = stat_line(h)
     friendly = 0
     if "feint" in stats.attributes and ctx.style == "melee":
         friendly += 1
@@ -147,7 +147,7 @@ def advance_attack(st: DungeonState, lines: list[str]) -> None:
                 return
             ctx.target = ctx.targets.pop(0)
             h = attributes.geared(st, hero(st, ctx.hero))  # Goop: cards of its colour do nothing
-            stats = hero_stats(h)
+            stats = stat_line(h)
             pool = stats.dice[ctx.stat] + Dice.parse(ctx.bonus)
             extra, _, _ = attributes.hero_offence(st, h, ctx.target, ctx.style, ctx.inflicts)
             ctx.offence = dice.roll_dice(st, list(pool.dice) + extra)
@@ -168,7 +168,7 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     assert ctx is not None
     notes: list[str] = []
     h = hero(st, ctx.hero)
-    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
+    stats = stat_line(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     key = ctx.target
     tattrs = target_attrs(st, key)
     stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
@@ -263,7 +263,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     style = md.attack.style
     spec = _offence(m.kind, STYLE_STAT[style]) if bonus is dice.NO_DICE else getattr(md, STYLE_STAT[style]) + bonus
     notes: list[str] = []
-    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
+    stats = stat_line(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     colours = list(spec.dice) + level_dice(m)
     stars = spec.stars
     if style == "melee" and "mob" in attributes.effective_attributes(st, m):
@@ -365,16 +365,16 @@ def step_costs(b: Board, sure: bool, attrs: set[str] | tuple[str, ...]) -> list[
 
 
 def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
-    if immune_to(hero_stats(h).immune | set(h.buffs), d) or d in h.debuffs:  # a buff's immunity counts too
+    if immune_to(stat_line(h).immune | set(h.buffs), d) or d in h.debuffs:  # a buff's immunity counts too
         return
     h.debuffs.append(d)
-    lines.append(f"{hero_stats(h).name} suffers {d}.")
+    lines.append(f"{stat_line(h).name} suffers {d}.")
 
 
 def give_buff(h: HeroState, immune: tuple[str, ...], source: str, lines: list[str]) -> None:
     """A buff (2nd-edition cards): immunities until the end of the hero's next activation; a debuff it covers
     goes at once (rule: gaining an immunity removes that debuff)."""
-    name = hero_stats(h).name
+    name = stat_line(h).name
     h.buffs = list(dict.fromkeys(h.buffs + list(immune)))
     h.buffs_expiring = [b for b in h.buffs_expiring if b not in immune]
     lines.append(f"{name} gains a buff from {source}: immune to {', '.join(immune)}.")
@@ -398,7 +398,7 @@ def wound_hero(st: DungeonState, h: HeroState, n: int, lines: list[str]) -> None
         return
     was = is_incap(h)
     h.wounds += n
-    stats = hero_stats(h)
+    stats = stat_line(h)
     lines.append(f"{stats.name} takes {n} wound{'s' if n > 1 else ''} ({min(h.wounds, stats.life)}/{stats.life}).")
     if was or not is_incap(h):
         return

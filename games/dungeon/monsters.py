@@ -207,10 +207,13 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
     moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
                        passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
-        others = {(o.x, o.y) for o in st.monsters if o.uid != m.uid}  # where `pushed_by` finds them
-        for sq in [sq for sq in moved
-                   if (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
-                       or (sq[0] + 1, sq[1] + 1) in others)  # somebody pushed
+        others = 0  # where `pushed_by` finds them, and the anchors of the bases over one of them
+        for o in st.monsters:
+            if o.uid != m.uid:
+                others |= 1 << (o.x * hgt + o.y)
+        over = others | others >> 1 | others >> hgt | others >> (hgt + 1)
+        sqs = b.squares
+        for sq in [sq for sq in map(sqs.__getitem__, _numbers_of(over)) if sq in moved  # somebody pushed
                    and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
             del moved[sq]
     return moved, moved.path
