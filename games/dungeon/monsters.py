@@ -520,6 +520,9 @@ def _anchor_steps(b: Board, blocked: frozenset[Sq], ghost: bool) -> tuple[int, l
     return found
 
 
+_HURTFUL = frozenset({"lava", "brambles"})  # the terrain `terrain_debuff` may answer for
+
+
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:
     md = monster_def(m)
     start = monster_name(m)
@@ -536,6 +539,9 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
                          f"to {sq_label(*spot)}.")
             other.x, other.y = spot
     b = board(st.dungeon)
+    hurtful = b.terrain_squares(_HURTFUL)
+    if not md.large and hurtful.isdisjoint(path):
+        return  # only lava and brambles hurt (`terrain_debuff`)
     for anchor in path:  # rule (lava, brambles): entering hurts; Fly spares only difficult terrain
         for s in footprint(anchor[0], anchor[1], md.large):
             hurt = terrain_debuff(b.terrain_at(s), md.attributes)

@@ -20,11 +20,9 @@ def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | Non
     when the caller asks for every monster of one state."""
     if side is None:
         side = hero_side(st)
-    key = (m.kind, m.x, m.y, side.key)
-    found: tuple[int, int] | None
-    if key in _NEAREST:
-        found = _NEAREST[key]
-    else:
+    key = (m.kind, m.x, m.y, side.token)
+    found: tuple[int, int] | None = _NEAREST.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
         md = monster_def(m)
         attrs = md.attributes
         fp = mfp(m)
@@ -54,6 +52,9 @@ def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | Non
 
 
 _NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
+_UNKNOWN = (-1, -1)  # not yet worked out (never an answer: the index of a hero is never -1)
+_TOKENS: dict[tuple[object, ...], int] = {}  # per `HeroSide.key`, a number never given to another key
+_NEXT_TOKEN = [0]
 
 
 class HeroSide:
@@ -63,6 +64,13 @@ class HeroSide:
 
     def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
         self.st, self.key, self.structs = st, key, structs
+        token = _TOKENS.get(key)
+        if token is None:  # the key in a small number, for the many lookups keyed by it (hashed once)
+            if len(_TOKENS) > 20_000:
+                _TOKENS.clear()  # numbers are never reused: a dropped key comes back with a new one
+            token = _TOKENS[key] = _NEXT_TOKEN[0]
+            _NEXT_TOKEN[0] += 1
+        self.token = token
         self.board = board(st.dungeon)
         self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
         self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
