@@ -15,15 +15,17 @@ from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
 from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_classes
-from .nearest import hero_side, nearest_visible_hero
+from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
-    vis = nearest_visible_hero(st, m)
+def choose_target(st: DungeonState, m: MonsterState, side: HeroSide | None = None) -> HeroState | None:
+    """The nearest standing hero `m` sees, else the nearest standing hero by route (`side`: this state's
+    `hero_side`, when the caller has it)."""
+    vis = nearest_visible_hero(st, m, side)
     if vis is not None:
         return vis[1]
     best = None
@@ -40,10 +42,12 @@ def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: H
     return reach_test(st, m, h)(fp)
 
 
-def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tuple[Sq, ...]], bool]:
+def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide | None = None,
+               ) -> Callable[[tuple[Sq, ...]], bool]:
     """Would `m` standing on a footprint have hero `h` in attack range and in sight (the board as it is)?
     What does not depend on the footprint (the route table from the hero, the squares blocking sight) is
-    worked out once, for a monster that asks about every square it can move to."""
+    worked out once, for a monster that asks about every square it can move to (`side`: this state's
+    `hero_side`, which has the blocking squares of each hero, when the caller has it)."""
     md = monster_def(m)
     rng = md.attack.range
     b = board(st.dungeon)
@@ -53,7 +57,10 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tup
     target = (hx * hgt + hy,)
     dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
     attrs = set(md.attributes)
-    block = blockers(st, "monsters", attrs, hero_attributes(h))
+    if side is not None:  # the same squares (`blockers` asks the monster only whether it flies, is small)
+        block = side.blockers(next(i for i, x in enumerate(st.heroes) if x is h), "fly" in attrs, "small" in attrs)
+    else:
+        block = blockers(st, "monsters", attrs, hero_attributes(h))
     ghost = "ghost" in attrs
     sight = b.sight_table.sight
 
@@ -128,10 +135,11 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
                 f.wounds -= 1
                 lines.append(f"{monster_name(m)} heals {monster_name(f)} (1 wound).")
                 return
-    target = choose_target(st, m)
+    side = hero_side(st)  # the heroes as they are now, for the target and its sight
+    target = choose_target(st, m, side)
     if target is None:
         return
-    in_reach = reach_test(st, m, target)  # the board as it is now: asked here and by the move
+    in_reach = reach_test(st, m, target, side)  # the board as it is now: asked here and by the move
     if in_reach(mfp(m)):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
     else:
