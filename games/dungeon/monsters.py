@@ -143,7 +143,7 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     if in_reach(mfp(m)):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
     else:
-        move_monster(st, m, target, lines, in_reach)
+        move_monster(st, m, target, lines, in_reach, side)
     # Berserk: one more melee attack on its turn that costs nothing
     if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
             and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
@@ -158,11 +158,12 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     return {sq: (c, hz, path(sq)) for sq, (c, hz) in opts.items()}
 
 
-def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
+def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: HeroSide | None = None,
                   ) -> tuple[Mapping[Sq, tuple[int, int]], Callable[[Sq], tuple[Sq, ...]]]:
     """`monster_move_options` without the paths, and the path to a square when it is asked (a one-square
     monster's search makes only the path it takes). `lazy`: a one-square monster's options may come as an
-    unfilled `SmallMoves` (its squares in masks only), for `move_monster`."""
+    unfilled `SmallMoves` (its squares in masks only), for `move_monster`; `side`: this state's `hero_side`
+    (the heroes' squares as masks), when the caller has it."""
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
@@ -176,12 +177,20 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
-        for h in st.heroes:  # it may not end on another model
-            bit = 1 << (h.x * hgt + h.y)
-            ends |= bit
-            if not fly and not is_incap(h):  # nor pass a standing hero
-                blk |= bit
-                classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
+        if side is not None:  # the loop below, over the side's masks
+            every, standing = side.hero_masks()
+            ends |= every
+            if not fly:
+                blk |= standing
+                classes = (classes[0] & ~standing, classes[1] & ~standing, classes[2] & ~standing,
+                           classes[3] & ~standing)
+        else:
+            for h in st.heroes:  # it may not end on another model
+                bit = 1 << (h.x * hgt + h.y)
+                ends |= bit
+                if not fly and not is_incap(h):  # nor pass a standing hero
+                    blk |= bit
+                    classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         for o in st.monsters:
             if o.uid != m.uid:
                 for x, y in mfp(o):
@@ -320,10 +329,11 @@ def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]
 
 
 def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str],
-                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None) -> None:
-    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, if the caller has it)."""
+                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None, side: HeroSide | None = None) -> None:
+    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, and `side` this state's
+    `hero_side`, if the caller has them)."""
     md = monster_def(m)
-    opts, path = monster_moves(st, m, lazy=True)
+    opts, path = monster_moves(st, m, lazy=True, side=side)
     if in_reach is None:
         in_reach = reach_test(st, m, target)
     if isinstance(opts, SmallMoves) and not opts.filled:

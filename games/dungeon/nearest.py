@@ -75,6 +75,7 @@ class HeroSide:
         self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
         self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
         self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
+        self._masks: tuple[int, int] | None = None
 
     def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
         """(index, seat, square, route table from its square) of every standing hero."""
@@ -83,6 +84,19 @@ class HeroSide:
             self._standing = [(i, h.seat, (h.x, h.y), b.route_table(((h.x, h.y),), structs))
                               for i, h in enumerate(self.st.heroes) if not is_incap(h)]
         return self._standing
+
+    def hero_masks(self) -> tuple[int, int]:
+        """The squares of every hero and of the standing heroes, as masks of square numbers (once)."""
+        if self._masks is None:
+            hgt = self.board.height
+            every = standing = 0
+            for h in self.st.heroes:
+                bit = 1 << (h.x * hgt + h.y)
+                every |= bit
+                if not is_incap(h):
+                    standing |= bit
+            self._masks = (every, standing)
+        return self._masks
 
     def blockers(self, i: int, fly: bool, small: bool) -> int:
         """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`

@@ -162,6 +162,7 @@ def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
     from games.core.phases import copy_state
     from games.core.playout import random_playout
     from games.dungeon.engine import DungeonGame
+    from games.dungeon.nearest import hero_side
     from games.dungeon.state import DungeonState
     from games.dungeon.stats import monster_def
 
@@ -186,10 +187,10 @@ def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
                 mine = next(o for o in copy.monsters if o.uid == m.uid)
                 aim = next(h for h in copy.heroes if h.id == target.id)
                 lines: list[str] = []
-                if lazy:
-                    monsters.move_monster(copy, mine, aim, lines)
-                else:  # the options listed in a plain mapping: the path that sorts them
-                    monsters.monster_moves = lambda s, mm, lazy=False: listed(s, mm)  # type: ignore[assignment]
+                if lazy:  # with the heroes' side as a monster's reaction passes it (the heroes as masks)
+                    monsters.move_monster(copy, mine, aim, lines, side=hero_side(copy))
+                else:  # the options listed in a plain mapping (the heroes one by one): the path that sorts them
+                    monsters.monster_moves = lambda s, mm, lazy=False, side=None: listed(s, mm)  # type: ignore[assignment]
                     try:
                         monsters.move_monster(copy, mine, aim, lines)
                     finally:
