@@ -152,6 +152,14 @@ def grabbed(st: DungeonState, side: str, fp: tuple, attrs: set[str]) -> bool:
     return False
 
 
+def grabbed_by(st: DungeonState, fp: tuple, attrs: set[str], grabby: list[HeroState]) -> bool:
+    """`grabbed` for a monster, given the standing heroes with Grabby (`nearest.HeroSide.grabby`)."""
+    for h in grabby:
+        if route(st, fp, hfp(h), 1) <= 1 and sees(st, "monsters", fp, attrs, hfp(h), stat_line(h).attributes):
+            return True
+    return False
+
+
 def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     """Raise: at the start of its activation, visible friendly Undead within 3 that have wounds heal one."""
     if "raise" not in monster_def(m).attributes:

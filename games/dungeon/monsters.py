@@ -168,7 +168,9 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     allowance = md.move
     if "slow" in m.debuffs:
         allowance = (allowance + 1) // 2
-    if allowance <= 0 or "immobile" in m.debuffs or attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)):
+    if allowance <= 0 or "immobile" in m.debuffs or (
+            attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)) if side is None
+            else attributes.grabbed_by(st, mfp(m), set(md.attributes), side.grabby())):
         return {}, _no_path
     b = board(st.dungeon)
     fly = "fly" in md.attributes

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from .board import Sq, board
 from .sight import blockers, sight_structures, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_attributes, hfp, is_incap, mfp, monster_def
+from .stats import hero_attributes, hfp, is_incap, mfp, monster_def, stat_line
 
 
 def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | None = None,
@@ -76,6 +76,7 @@ class HeroSide:
         self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
         self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
         self._masks: tuple[int, int] | None = None
+        self._grabby: list[HeroState] | None = None
 
     def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
         """(index, seat, square, route table from its square) of every standing hero."""
@@ -97,6 +98,12 @@ class HeroSide:
                     standing |= bit
             self._masks = (every, standing)
         return self._masks
+
+    def grabby(self) -> list[HeroState]:
+        """The standing heroes with Grabby (once): those `attributes.grabbed` asks about for a monster."""
+        if self._grabby is None:
+            self._grabby = [h for h in self.st.heroes if "grabby" in stat_line(h).attributes and not is_incap(h)]
+        return self._grabby
 
     def blockers(self, i: int, fly: bool, small: bool) -> int:
         """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`
