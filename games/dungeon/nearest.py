@@ -60,7 +60,9 @@ _NEXT_TOKEN = [0]
 class HeroSide:
     """What a monster's choice of the nearest visible hero takes from the heroes and the board (not from the
     other monsters): one state's heroes where they stand, standing or not, and the structures; its route tables
-    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are)."""
+    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are).
+    A monster's reaction also reads its heroes' squares as masks (`hero_masks`, for the move search) and its
+    standing Grabby heroes (`grabby`); `token` numbers its key for the memo of nearest heroes."""
 
     def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
         self.st, self.key, self.structs = st, key, structs
