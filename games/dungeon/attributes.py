@@ -9,7 +9,7 @@ from __future__ import annotations
 from .data import MonsterDef, content
 from .sight import route, sees, target_fp
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_stats, hfp, mfp, monster, monster_def, stat_line
+from .stats import hfp, mfp, monster, monster_def, stat_line
 
 AURA_RANGE = 3  # Dawn Of The Dead, Dragon Rage, Packmaster, Raise: "within 3 squares"
 
@@ -106,7 +106,7 @@ def monster_offence(st: DungeonState, m: MonsterState, h: HeroState, style: str,
     the hero's Stealth and Vulnerable."""
     md: MonsterDef = monster_def(m)
     attrs = set(md.attributes)
-    stats = hero_stats(h)
+    stats = stat_line(h)
     adjacent = route(st, mfp(m), hfp(h), 1) <= 1
     colours: list[str] = []
     stars = 0
@@ -148,6 +148,14 @@ def grabbed(st: DungeonState, side: str, fp: tuple, attrs: set[str]) -> bool:
         stats = stat_line(h)
         if "grabby" in stats.attributes and h.wounds < stats.life and route(st, fp, hfp(h), 1) <= 1 and sees(
                 st, "monsters", fp, attrs, hfp(h), stats.attributes):
+            return True
+    return False
+
+
+def grabbed_by(st: DungeonState, fp: tuple, attrs: set[str], grabby: list[HeroState]) -> bool:
+    """`grabbed` for a monster, given the standing heroes with Grabby (`nearest.HeroSide.grabby`)."""
+    for h in grabby:
+        if route(st, fp, hfp(h), 1) <= 1 and sees(st, "monsters", fp, attrs, hfp(h), stat_line(h).attributes):
             return True
     return False
 

@@ -16,7 +16,7 @@ from .maps import dungeon_def
 from .moves import _K
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_stats, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name
+from .stats import hero, hero_attributes, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name, stat_line
 
 HUNTERS = {
     "beast_hunter": {"Beast", "Bug", "Chimera"},
@@ -87,9 +87,14 @@ def adjacent_enemies(st: DungeonState, side: str, fp: tuple[Sq, ...], attrs: set
 
 
 def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...], target_attrs: set[str]) -> int:
+    """Mob: +1B for each other visible monster with Mob next to the target (three at most). Asked of the
+    monsters next to it first (the tests are the same whatever their order: none changes the state)."""
     n = 0
+    near = {(x + dx, y + dy) for x, y in target_fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     for m in st.monsters:
-        if m.uid == attacker.uid or "mob" not in attributes.effective_attributes(st, m):
+        if m.uid == attacker.uid or near.isdisjoint(mfp(m)):
+            continue  # a route of one step reaches only the squares around the target
+        if "mob" not in attributes.effective_attributes(st, m):
             continue
         if route(st, mfp(m), target_fp, 1) <= 1 and sees(
                 st, "heroes", target_fp, target_attrs, mfp(m), set(monster_def(m).attributes)):
@@ -112,7 +117,7 @@ def start_attack(st: DungeonState, h: HeroState, action: str, style: str, stat: 
 
 
 def _reroll_budget(st: DungeonState, h: HeroState, ctx: AttackCtx) -> int:
-    stats = hero_stats(h)
+    stats = stat_line(h)
     friendly = 0
     if "feint" in stats.attributes and ctx.style == "melee":
         friendly += 1
@@ -142,7 +147,7 @@ def advance_attack(st: DungeonState, lines: list[str]) -> None:
                 return
             ctx.target = ctx.targets.pop(0)
             h = attributes.geared(st, hero(st, ctx.hero))  # Goop: cards of its colour do nothing
-            stats = hero_stats(h)
+            stats = stat_line(h)
             pool = stats.dice[ctx.stat] + Dice.parse(ctx.bonus)
             extra, _, _ = attributes.hero_offence(st, h, ctx.target, ctx.style, ctx.inflicts)
             ctx.offence = dice.roll_dice(st, list(pool.dice) + extra)
@@ -163,7 +168,7 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     assert ctx is not None
     notes: list[str] = []
     h = hero(st, ctx.hero)
-    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
+    stats = stat_line(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     key = ctx.target
     tattrs = target_attrs(st, key)
     stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
@@ -256,9 +261,9 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
     debuff attributes (fire, poison, ...) ride on; a special move (`basic=False`) inflicts only its own `inflicts`."""
     md = monster_def(m)
     style = md.attack.style
-    spec = getattr(md, STYLE_STAT[style]) + bonus
+    spec = _offence(m.kind, STYLE_STAT[style]) if bonus is dice.NO_DICE else getattr(md, STYLE_STAT[style]) + bonus
     notes: list[str] = []
-    stats = hero_stats(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
+    stats = stat_line(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
     colours = list(spec.dice) + level_dice(m)
     stars = spec.stars
     if style == "melee" and "mob" in attributes.effective_attributes(st, m):
@@ -322,6 +327,17 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         lines.append(" ".join([text + ": blocked."] + after))
 
 
+_OFFENCE: dict[tuple[str, str], Dice] = {}
+
+
+def _offence(kind: str, stat: str) -> Dice:
+    """A monster kind's dice for an offence stat with no bonus (`+ NO_DICE`: the dice in colour order), once."""
+    found = _OFFENCE.get((kind, stat))
+    if found is None:
+        found = _OFFENCE[(kind, stat)] = getattr(content().monsters[kind], stat) + dice.NO_DICE
+    return found
+
+
 # ---- wounds, debuffs and destruction ---------------------------------------------------
 def terrain_debuff(terrain: str, attrs: set[str] | tuple[str, ...]) -> str | None:
     """The debuff a model gains entering this terrain: lava burns everyone, fliers included (Fly spares only
@@ -349,16 +365,16 @@ def step_costs(b: Board, sure: bool, attrs: set[str] | tuple[str, ...]) -> list[
 
 
 def give_debuff_hero(h: HeroState, d: str, lines: list[str]) -> None:
-    if immune_to(hero_stats(h).immune | set(h.buffs), d) or d in h.debuffs:  # a buff's immunity counts too
+    if immune_to(stat_line(h).immune | set(h.buffs), d) or d in h.debuffs:  # a buff's immunity counts too
         return
     h.debuffs.append(d)
-    lines.append(f"{hero_stats(h).name} suffers {d}.")
+    lines.append(f"{stat_line(h).name} suffers {d}.")
 
 
 def give_buff(h: HeroState, immune: tuple[str, ...], source: str, lines: list[str]) -> None:
     """A buff (2nd-edition cards): immunities until the end of the hero's next activation; a debuff it covers
     goes at once (rule: gaining an immunity removes that debuff)."""
-    name = hero_stats(h).name
+    name = stat_line(h).name
     h.buffs = list(dict.fromkeys(h.buffs + list(immune)))
     h.buffs_expiring = [b for b in h.buffs_expiring if b not in immune]
     lines.append(f"{name} gains a buff from {source}: immune to {', '.join(immune)}.")
@@ -382,7 +398,7 @@ def wound_hero(st: DungeonState, h: HeroState, n: int, lines: list[str]) -> None
         return
     was = is_incap(h)
     h.wounds += n
-    stats = hero_stats(h)
+    stats = stat_line(h)
     lines.append(f"{stats.name} takes {n} wound{'s' if n > 1 else ''} ({min(h.wounds, stats.life)}/{stats.life}).")
     if was or not is_incap(h):
         return

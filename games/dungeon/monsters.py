@@ -14,16 +14,18 @@ from .combat import give_debuff_monster, monster_attack, step_costs, terrain_deb
 from .data import RANKS, Dice, SpecialStep, content
 from .dice import NO_DICE
 from .levels import maybe_advance_level, spawn_one
-from .moves import NEVER, SmallMoves, bits_of, mask_moves, move_search, step_classes
-from .nearest import hero_side, nearest_visible_hero
+from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_classes
+from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
-def choose_target(st: DungeonState, m: MonsterState) -> HeroState | None:
-    vis = nearest_visible_hero(st, m)
+def choose_target(st: DungeonState, m: MonsterState, side: HeroSide | None = None) -> HeroState | None:
+    """The nearest standing hero `m` sees, else the nearest standing hero by route (`side`: this state's
+    `hero_side`, when the caller has it)."""
+    vis = nearest_visible_hero(st, m, side)
     if vis is not None:
         return vis[1]
     best = None
@@ -40,10 +42,12 @@ def monster_in_reach(st: DungeonState, m: MonsterState, fp: tuple[Sq, ...], h: H
     return reach_test(st, m, h)(fp)
 
 
-def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tuple[Sq, ...]], bool]:
+def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide | None = None,
+               ) -> Callable[[tuple[Sq, ...]], bool]:
     """Would `m` standing on a footprint have hero `h` in attack range and in sight (the board as it is)?
     What does not depend on the footprint (the route table from the hero, the squares blocking sight) is
-    worked out once, for a monster that asks about every square it can move to."""
+    worked out once, for a monster that asks about every square it can move to (`side`: this state's
+    `hero_side`, which has the blocking squares of each hero, when the caller has it)."""
     md = monster_def(m)
     rng = md.attack.range
     b = board(st.dungeon)
@@ -53,7 +57,10 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState) -> Callable[[tup
     target = (hx * hgt + hy,)
     dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
     attrs = set(md.attributes)
-    block = blockers(st, "monsters", attrs, hero_attributes(h))
+    if side is not None:  # the same squares (`blockers` asks the monster only whether it flies, is small)
+        block = side.blockers(next(i for i, x in enumerate(st.heroes) if x is h), "fly" in attrs, "small" in attrs)
+    else:
+        block = blockers(st, "monsters", attrs, hero_attributes(h))
     ghost = "ghost" in attrs
     sight = b.sight_table.sight
 
@@ -128,14 +135,15 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
                 f.wounds -= 1
                 lines.append(f"{monster_name(m)} heals {monster_name(f)} (1 wound).")
                 return
-    target = choose_target(st, m)
+    side = hero_side(st)  # the heroes as they are now, for the target and its sight
+    target = choose_target(st, m, side)
     if target is None:
         return
-    in_reach = reach_test(st, m, target)  # the board as it is now: asked here and by the move
+    in_reach = reach_test(st, m, target, side)  # the board as it is now: asked here and by the move
     if in_reach(mfp(m)):  # rule (attack range): in range, it attacks; it never backs away
         monster_attack(st, m, target, lines)
     else:
-        move_monster(st, m, target, lines, in_reach)
+        move_monster(st, m, target, lines, in_reach, side)
     # Berserk: one more melee attack on its turn that costs nothing
     if "berserk" in md.attributes and md.attack.style == "melee" and monster(st, m.uid) is not None \
             and st.phase == "heroes" and not is_incap(target) and monster_in_reach(st, m, mfp(m), target):
@@ -150,31 +158,41 @@ def monster_move_options(st: DungeonState, m: MonsterState) -> dict[Sq, tuple[in
     return {sq: (c, hz, path(sq)) for sq, (c, hz) in opts.items()}
 
 
-def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
+def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: HeroSide | None = None,
                   ) -> tuple[Mapping[Sq, tuple[int, int]], Callable[[Sq], tuple[Sq, ...]]]:
     """`monster_move_options` without the paths, and the path to a square when it is asked (a one-square
     monster's search makes only the path it takes). `lazy`: a one-square monster's options may come as an
-    unfilled `SmallMoves` (its squares in masks only), for `move_monster`."""
+    unfilled `SmallMoves` (its squares in masks only), for `move_monster`; `side`: this state's `hero_side`
+    (the heroes' squares as masks), when the caller has it."""
     md = monster_def(m)
     allowance = md.move
     if "slow" in m.debuffs:
         allowance = (allowance + 1) // 2
-    if allowance <= 0 or "immobile" in m.debuffs or attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)):
+    if allowance <= 0 or "immobile" in m.debuffs or (
+            attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)) if side is None
+            else attributes.grabbed_by(st, mfp(m), set(md.attributes), side.grabby())):
         return {}, _no_path
     b = board(st.dungeon)
     fly = "fly" in md.attributes
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
-    sure = fly or burrow or "surefoot" in md.attributes
     structs = structures(st)
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
-        for h in st.heroes:  # it may not end on another model
-            bit = 1 << (h.x * hgt + h.y)
-            ends |= bit
-            if not fly and not is_incap(h):  # nor pass a standing hero
-                blk |= bit
-                classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
+        if side is not None:  # the loop below, over the side's masks
+            every, standing = side.hero_masks()
+            ends |= every
+            if not fly:
+                blk |= standing
+                classes = (classes[0] & ~standing, classes[1] & ~standing, classes[2] & ~standing,
+                           classes[3] & ~standing)
+        else:
+            for h in st.heroes:  # it may not end on another model
+                bit = 1 << (h.x * hgt + h.y)
+                ends |= bit
+                if not fly and not is_incap(h):  # nor pass a standing hero
+                    blk |= bit
+                    classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         for o in st.monsters:
             if o.uid != m.uid:
                 for x, y in mfp(o):
@@ -184,43 +202,77 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False,
     occ = occupancy(st)
     me = f"m:{m.uid}"
     rank = RANKS[md.rank]
-
-    def passable(s: Sq) -> bool:
-        if not b.inside(s):
-            return False
-        if not fly and (s in b.chasms or (s in structs and not burrow)):
-            return False
-        ref = occ.get(s)
-        if ref and ref.startswith("h:") and not (fly or burrow) and not is_incap(hero(st, ref[2:])):
-            return False
-        return True
-
-    def can_end(s: Sq) -> bool:
-        if s in structs or s in b.chasms:
-            return False
-        ref = occ.get(s)
-        if ref is None or ref == me:
-            return True
-        if md.large and ref.startswith("m:"):  # push-back: a larger, higher-ranked friendly model may displace
+    hgt = b.height
+    everywhere = (1 << (b.width * hgt)) - 1
+    smask, cmask = _mask_of(b, structs), _mask_of(b, b.chasms)
+    passable = everywhere if fly else everywhere & ~(cmask if burrow else cmask | smask)
+    endable = everywhere & ~(smask | cmask)
+    for (x, y), ref in occ.items():
+        bit = 1 << (x * hgt + y)
+        if ref.startswith("h:"):
+            endable &= ~bit
+            if not (fly or burrow) and not is_incap(hero(st, ref[2:])):
+                passable &= ~bit  # nor pass a standing hero
+        elif ref != me:
             other = monster(st, int(ref[2:]))
-            return other is not None and not monster_def(other).large and RANKS[monster_def(other).rank] < rank
-        return False
-
-    def cost_of(s: Sq) -> int:  # Fly, Burrow and Surefoot pay no extra for difficult terrain
-        return 2 if not sure and b.terrain_at(s) in ("difficult", "brambles") else 1
-
-    def hazard_of(s: Sq) -> int:
-        return 1 if terrain_debuff(b.terrain_at(s), md.attributes) else 0
-
-    opts = move_search(b, (m.x, m.y), md.large, allowance, passable=passable, can_end=can_end,
-                       cost_of=cost_of, hazard_of=hazard_of, ignore_walls="ghost" in md.attributes or burrow)
+            # push-back: a larger, higher-ranked friendly model may displace
+            if not (md.large and other is not None and not monster_def(other).large
+                    and RANKS[monster_def(other).rank] < rank):
+                endable &= ~bit
+    own = 0
+    for x, y in mfp(m):
+        own |= 1 << (x * hgt + y)
+    slow, hazard = _terrain_masks(b, m.kind)
+    moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
+                       passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
-        others = {(o.x, o.y) for o in st.monsters if o.uid != m.uid}  # where `pushed_by` finds them
-        opts = {sq: v for sq, v in opts.items()
-                if not (sq in others or (sq[0] + 1, sq[1]) in others or (sq[0], sq[1] + 1) in others
-                        or (sq[0] + 1, sq[1] + 1) in others)  # nobody pushed
-                or len(pushed_by(st, m, sq)) <= len(push_spots(st, m, sq, v[2], occ))}
-    return {sq: (c, hz) for sq, (c, hz, _) in opts.items()}, lambda sq: opts[sq][2]
+        others = 0  # where `pushed_by` finds them, and the anchors of the bases over one of them
+        for o in st.monsters:
+            if o.uid != m.uid:
+                others |= 1 << (o.x * hgt + o.y)
+        over = others | others >> 1 | others >> hgt | others >> (hgt + 1)
+        sqs = b.squares
+        for sq in [sq for sq in map(sqs.__getitem__, _numbers_of(over)) if sq in moved  # somebody pushed
+                   and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
+            del moved[sq]
+    return moved, moved.path
+
+
+_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}
+
+
+def _mask_of(b: Board, squares: frozenset[Sq]) -> int:
+    """A set of squares (structures, chasms) as a mask of square numbers, once per board and set."""
+    key = (b.id, squares)
+    found = _MASKS.get(key)
+    if found is None:
+        hgt = b.height
+        found = 0
+        for x, y in squares:
+            if 0 <= x < b.width and 0 <= y < hgt:
+                found |= 1 << (x * hgt + y)
+        if len(_MASKS) > 1000:
+            _MASKS.clear()
+        _MASKS[key] = found
+    return found
+
+
+_TERRAIN: dict[tuple[str, str], tuple[int, int]] = {}
+
+
+def _terrain_masks(b: Board, kind: str) -> tuple[int, int]:
+    """For `base_moves`: the squares a step into costs this kind of monster 2 movement (difficult terrain, unless
+    it flies or is sure-footed) and those that hurt it (lava, brambles unless it flies), as masks."""
+    key = (b.id, kind)
+    found = _TERRAIN.get(key)
+    if found is None:
+        md = content().monsters[kind]
+        sure = "fly" in md.attributes or "burrow" in md.attributes or "surefoot" in md.attributes
+        e10, e11, e20, e21 = step_classes(step_costs(b, sure, md.attributes))
+        if len(_TERRAIN) > 1000:
+            _TERRAIN.clear()
+        found = _TERRAIN[key] = (e20 | e21, e11 | e21)
+    return found
 
 
 def _no_path(sq: Sq) -> tuple[Sq, ...]:
@@ -262,9 +314,11 @@ def push_spots(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...]
                occ: dict[Sq, str] | None = None) -> list[Sq]:
     """Squares a large monster left with its last step onto `dest` that no other model holds (`occ`: the
     state's `occupancy`, when the caller has it)."""
-    prev = path[-2] if len(path) >= 2 else (m.x, m.y)
-    if occ is None:
-        occ = occupancy(st)
+    return left_free(m, path[-2] if len(path) >= 2 else (m.x, m.y), dest, occupancy(st) if occ is None else occ)
+
+
+def left_free(m: MonsterState, prev: Sq, dest: Sq, occ: dict[Sq, str]) -> list[Sq]:
+    """`push_spots` from the anchor the last step was taken from (`prev`) and the state's `occupancy`."""
     new_fp = footprint(dest[0], dest[1], True)
     return [s for s in footprint(prev[0], prev[1], True)
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
@@ -277,10 +331,11 @@ def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]
 
 
 def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: list[str],
-                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None) -> None:
-    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, if the caller has it)."""
+                 in_reach: Callable[[tuple[Sq, ...]], bool] | None = None, side: HeroSide | None = None) -> None:
+    """`m` moves towards `target` (`in_reach`: its `reach_test` for the board as it is, and `side` this state's
+    `hero_side`, if the caller has them)."""
     md = monster_def(m)
-    opts, path = monster_moves(st, m, lazy=True)
+    opts, path = monster_moves(st, m, lazy=True, side=side)
     if in_reach is None:
         in_reach = reach_test(st, m, target)
     if isinstance(opts, SmallMoves) and not opts.filled:
@@ -485,6 +540,9 @@ def _anchor_steps(b: Board, blocked: frozenset[Sq], ghost: bool) -> tuple[int, l
     return found
 
 
+_HURTFUL = frozenset({"lava", "brambles"})  # the terrain `terrain_debuff` may answer for
+
+
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:
     md = monster_def(m)
     start = monster_name(m)
@@ -501,6 +559,9 @@ def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, .
                          f"to {sq_label(*spot)}.")
             other.x, other.y = spot
     b = board(st.dungeon)
+    hurtful = b.terrain_squares(_HURTFUL)
+    if not md.large and hurtful.isdisjoint(path):
+        return  # only lava and brambles hurt (`terrain_debuff`)
     for anchor in path:  # rule (lava, brambles): entering hurts; Fly spares only difficult terrain
         for s in footprint(anchor[0], anchor[1], md.large):
             hurt = terrain_debuff(b.terrain_at(s), md.attributes)

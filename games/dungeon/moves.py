@@ -1,7 +1,9 @@
 """Move searches over a board: where a model may end a move, at what cost in movement and hazards, by which path.
 
-`move_search` is the general search (large bases, ghosts and burrowers, any tests of the squares); a one-square
-model that respects walls, the common case, is searched over square numbers and bitmasks (`mask_moves`).
+`move_search` is the general search with a heap (large bases, ghosts and burrowers, any tests of the squares):
+the reference the tests hold the engine's searches to. The engine searches over square numbers and bitmasks: a
+one-square model that respects walls, the common case, by `mask_moves`; large bases, ghosts and burrowers by
+`base_moves` (the squares' tests as masks), both with `move_search`'s answer and paths.
 """
 from __future__ import annotations
 
@@ -325,3 +327,200 @@ def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, c
             node = prev[node]
         out[sq] = (c, h, tuple(reversed(path)))
     return out
+
+
+_BASE_DIRS: dict[tuple[str, bool, bool], list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def base_dirs(b: Board, large: bool, ignore_walls: bool) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+    """`Board.base_steps` over square numbers, for `base_moves`: per direction, (the shift of a step, the anchors
+    it may be taken from as far as walls and edges go, the shifts from the anchor to the squares a diagonal
+    passes between, and to the squares the base enters); in the board's direction order, once per board, size
+    and ghostliness. The squares beside and entered lie at the same offsets from every anchor; a step beside a
+    square off the board is left out (no such square may be passed)."""
+    key = (b.id, large, ignore_walls)
+    found = _BASE_DIRS.get(key)
+    if found is None:
+        hgt = b.height
+        per: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        order: list[int] = []
+        for (x, y), steps in b.base_steps(large, ignore_walls).items():
+            n = x * hgt + y
+            for (nx, ny), sides, entered in steps:
+                if not all(b.inside(q) for q in sides):
+                    continue  # a square off the board is never passed (a base that starts half off it)
+                shift = (nx - x) * hgt + (ny - y)
+                offs = (tuple((sx - x) * hgt + (sy - y) for sx, sy in sides),
+                        tuple((ex - x) * hgt + (ey - y) for ex, ey in entered))
+                old = per.get(shift)
+                if old is None:
+                    order.append(shift)
+                    per[shift] = (1 << n, *offs)
+                else:
+                    assert old[1:] == offs, "a step's side and entered squares lie at fixed offsets"
+                    per[shift] = (old[0] | 1 << n, *offs)
+        if len(_BASE_DIRS) > 200:
+            _BASE_DIRS.clear()
+        found = _BASE_DIRS[key] = [(shift, *per[shift]) for shift in order]
+    return found
+
+
+def _shifted(mask: int, off: int) -> int:
+    """The mask whose bit n is bit n + off of `mask`."""
+    return mask >> off if off >= 0 else mask << -off
+
+
+def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance: int, passable: int, enter: int,
+               slow: int, hazard: int, endable: int) -> BaseMoves:
+    """`move_search` over bitmasks of square numbers (as `mask_moves` is for the plain one-square model): from
+    anchor number `first`, `passable` the squares a base may pass (and a diagonal pass between; never one off
+    the board), `enter` those
+    it may enter (its own first squares too), `slow` those costing 2 movement, `hazard` those that hurt
+    (one hazard each square entered), `endable` where a square of its base may end. A step costs the most any
+    square it enters costs, and adds a hazard per hurting square entered.
+
+    Worked out one key (movement, hazards) at a time, cheapest first: the anchors of a key are those a step of
+    that cost and hazards leads to from the anchors of the key before it, not yet reached. The same keys as the
+    heap's, and the same paths (`BaseMoves.path`: from the anchor the heap pops first, the lowest key then the
+    lowest number, among those a step leads from at the anchor's key)."""
+    hgt = b.height
+    dirs = []  # per direction: (shift, [(movement, hazards, anchors a step of that kind is taken from)])
+    for shift, allowed, sides, entered in base_dirs(b, large, ignore_walls):
+        ok = allowed
+        for o in sides:
+            ok &= _shifted(passable, o)
+        for o in entered:
+            ok &= _shifted(enter, o)
+        if not ok:
+            continue
+        two = 0
+        counts = [-1]  # counts[k]: anchors whose step enters exactly k hurting squares (so far)
+        for o in entered:
+            two |= _shifted(slow, o)
+            hurt = _shifted(hazard, o)
+            counts = [(counts[k] if k < len(counts) else 0) & ~hurt | (counts[k - 1] & hurt if k else 0)
+                      for k in range(len(counts) + 1)]
+        kinds = []
+        for cost, part in ((1, ok & ~two), (2, ok & two)):
+            if part:
+                for hz, cnt in enumerate(counts):
+                    src = part & cnt
+                    if src:
+                        kinds.append((cost, hz, src))
+        dirs.append((shift, kinds))
+    fbit = 1 << first
+    seen = fbit
+    layers: dict[tuple[int, int], int] = {(0, 0): fbit}
+    cand: dict[tuple[int, int], int] = {}
+
+    def spread(c: int, hz: int, ring: int) -> None:
+        for shift, kinds in dirs:
+            for cost, h, src in kinds:
+                if c + cost <= allowance:
+                    m = ring & src
+                    if m:
+                        k = (c + cost, hz + h)
+                        cand[k] = cand.get(k, 0) | (m << shift if shift > 0 else m >> -shift)
+
+    spread(0, 0, fbit)
+    for c in range(1, allowance + 1):
+        keys = sorted(k for k in cand if k[0] == c)
+        for k in keys:
+            x = cand.pop(k) & ~seen
+            if x:
+                seen |= x
+                layers[k] = x
+                spread(c, k[1], x)
+        if not cand:
+            break
+    ends = endable
+    if large:
+        ends &= endable >> hgt & endable >> 1 & endable >> (hgt + 1)
+        if ignore_walls:
+            ends &= ~_astride(b)
+    ends &= ~fbit
+    found = BaseMoves(b.squares, hgt, first, dirs, layers)
+    for key in sorted(layers):
+        ring = layers[key] & ends
+        if ring:
+            digits = bin(ring)[:1:-1]
+            n = digits.find("1")
+            while n >= 0:
+                found[b.squares[n]] = key
+                n = digits.find("1", n + 1)
+    return found
+
+
+_ASTRIDE: dict[str, int] = {}
+
+
+def _astride(b: Board) -> int:
+    """The anchors where a 2x2 base would sit over a wall, as a mask (once per board)."""
+    found = _ASTRIDE.get(b.id)
+    if found is None:
+        if len(_ASTRIDE) > 200:
+            _ASTRIDE.clear()
+        found = _ASTRIDE[b.id] = sum(1 << (x * b.height + y) for x in range(b.width - 1)
+                                     for y in range(b.height - 1) if b.internal_walls(x, y))
+    return found
+
+
+class BaseMoves(dict[Sq, tuple[int, int]]):
+    """What `base_moves` finds: anchor -> (movement spent, hazards entered), cheapest first and anchors of one
+    key in number order; `path` makes an anchor's path when it is asked."""
+
+    def __init__(self, squares: list[Sq], height: int, first: int,
+                 dirs: list[tuple[int, list[tuple[int, int, int]]]], layers: dict[tuple[int, int], int]) -> None:
+        super().__init__()
+        self._squares, self._height, self._dirs, self._layers, self._first = squares, height, dirs, layers, first
+        self._paths: dict[int, tuple[Sq, ...]] = {first: ()}
+
+    def _key(self, n: int) -> tuple[int, int]:
+        """The key anchor number `n` was reached at (whether or not the base may end there)."""
+        bit = 1 << n
+        for key, ring in self._layers.items():
+            if ring & bit:
+                return key
+        raise KeyError(n)
+
+    def _prev(self, n: int, c: int, hz: int) -> tuple[int, int, int]:
+        """The anchor the heap reached anchor number `n` (of key (c, hz)) from: of the anchors a step leads from
+        to it at its key, the one of the lowest key, then the lowest number."""
+        best: tuple[int, int, int] | None = None
+        layers = self._layers
+        for shift, kinds in self._dirs:
+            p = n - shift
+            if p < 0:
+                continue
+            for cost, h, src in kinds:
+                if src >> p & 1 and layers.get((c - cost, hz - h), 0) >> p & 1:
+                    got = (c - cost, hz - h, p)
+                    if best is None or got < best:
+                        best = got
+        assert best is not None
+        return best[2], best[0], best[1]
+
+    def came_from(self, sq: Sq) -> Sq:
+        """The anchor the last step of `sq`'s path is taken from (the first anchor for a one-step path)."""
+        n = sq[0] * self._height + sq[1]
+        path = self._paths.get(n)
+        if path is not None:
+            return path[-2] if len(path) >= 2 else self._squares[self._first]
+        return self._squares[self._prev(n, *self._key(n))[0]]
+
+    def path(self, sq: Sq) -> tuple[Sq, ...]:
+        """The anchors entered on the way to `sq` (an anchor the search reached), in order."""
+        sqs, paths = self._squares, self._paths
+        n = sq[0] * self._height + sq[1]
+        path = paths.get(n)
+        if path is None:
+            c, hz = self._key(n)
+            chain = []
+            node = n
+            while node not in paths:
+                chain.append(node)
+                node, c, hz = self._prev(node, c, hz)
+            path = paths[node]
+            for x in reversed(chain):
+                path = paths[x] = path + (sqs[x],)
+        return path

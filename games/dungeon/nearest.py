@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from .board import Sq, board
 from .sight import blockers, sight_structures, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_attributes, hfp, is_incap, mfp, monster_def
+from .stats import hero_attributes, hfp, is_incap, mfp, monster_def, stat_line
 
 
 def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | None = None,
@@ -20,11 +20,9 @@ def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | Non
     when the caller asks for every monster of one state."""
     if side is None:
         side = hero_side(st)
-    key = (m.kind, m.x, m.y, side.key)
-    found: tuple[int, int] | None
-    if key in _NEAREST:
-        found = _NEAREST[key]
-    else:
+    key = (m.kind, m.x, m.y, side.token)
+    found: tuple[int, int] | None = _NEAREST.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
         md = monster_def(m)
         attrs = md.attributes
         fp = mfp(m)
@@ -54,19 +52,33 @@ def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | Non
 
 
 _NEAREST: dict[tuple[object, ...], tuple[int, int] | None] = {}
+_UNKNOWN = (-1, -1)  # not yet worked out (never an answer: the index of a hero is never -1)
+_TOKENS: dict[tuple[object, ...], int] = {}  # per `HeroSide.key`, a number never given to another key
+_NEXT_TOKEN = [0]
 
 
 class HeroSide:
     """What a monster's choice of the nearest visible hero takes from the heroes and the board (not from the
     other monsters): one state's heroes where they stand, standing or not, and the structures; its route tables
-    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are)."""
+    and blocking squares are worked out once for every monster asking (read while the heroes stay as they are).
+    A monster's reaction also reads its heroes' squares as masks (`hero_masks`, for the move search) and its
+    standing Grabby heroes (`grabby`); `token` numbers its key for the memo of nearest heroes."""
 
     def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
         self.st, self.key, self.structs = st, key, structs
+        token = _TOKENS.get(key)
+        if token is None:  # the key in a small number, for the many lookups keyed by it (hashed once)
+            if len(_TOKENS) > 20_000:
+                _TOKENS.clear()  # numbers are never reused: a dropped key comes back with a new one
+            token = _TOKENS[key] = _NEXT_TOKEN[0]
+            _NEXT_TOKEN[0] += 1
+        self.token = token
         self.board = board(st.dungeon)
         self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
         self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
         self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
+        self._masks: tuple[int, int] | None = None
+        self._grabby: list[HeroState] | None = None
 
     def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
         """(index, seat, square, route table from its square) of every standing hero."""
@@ -75,6 +87,25 @@ class HeroSide:
             self._standing = [(i, h.seat, (h.x, h.y), b.route_table(((h.x, h.y),), structs))
                               for i, h in enumerate(self.st.heroes) if not is_incap(h)]
         return self._standing
+
+    def hero_masks(self) -> tuple[int, int]:
+        """The squares of every hero and of the standing heroes, as masks of square numbers (once)."""
+        if self._masks is None:
+            hgt = self.board.height
+            every = standing = 0
+            for h in self.st.heroes:
+                bit = 1 << (h.x * hgt + h.y)
+                every |= bit
+                if not is_incap(h):
+                    standing |= bit
+            self._masks = (every, standing)
+        return self._masks
+
+    def grabby(self) -> list[HeroState]:
+        """The standing heroes with Grabby (once): those `attributes.grabbed` asks about for a monster."""
+        if self._grabby is None:
+            self._grabby = [h for h in self.st.heroes if "grabby" in stat_line(h).attributes and not is_incap(h)]
+        return self._grabby
 
     def blockers(self, i: int, fly: bool, small: bool) -> int:
         """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
+from collections.abc import Callable
 
 import pytest
 
@@ -161,6 +162,7 @@ def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
     from games.core.phases import copy_state
     from games.core.playout import random_playout
     from games.dungeon.engine import DungeonGame
+    from games.dungeon.nearest import hero_side
     from games.dungeon.state import DungeonState
     from games.dungeon.stats import monster_def
 
@@ -185,10 +187,10 @@ def test_a_one_square_monster_moves_by_masks_as_by_its_listed_options() -> None:
                 mine = next(o for o in copy.monsters if o.uid == m.uid)
                 aim = next(h for h in copy.heroes if h.id == target.id)
                 lines: list[str] = []
-                if lazy:
-                    monsters.move_monster(copy, mine, aim, lines)
-                else:  # the options listed in a plain mapping: the path that sorts them
-                    monsters.monster_moves = lambda s, mm, lazy=False: listed(s, mm)  # type: ignore[assignment]
+                if lazy:  # with the heroes' side as a monster's reaction passes it (the heroes as masks)
+                    monsters.move_monster(copy, mine, aim, lines, side=hero_side(copy))
+                else:  # the options listed in a plain mapping (the heroes one by one): the path that sorts them
+                    monsters.monster_moves = lambda s, mm, lazy=False, side=None: listed(s, mm)  # type: ignore[assignment]
                     try:
                         monsters.move_monster(copy, mine, aim, lines)
                     finally:
@@ -225,3 +227,52 @@ def test_a_heros_move_actions_are_its_move_options_by_row_then_column() -> None:
         assert got == want
         checked += bool(want)
     assert checked > 50
+
+
+@pytest.mark.parametrize("dungeon_id", MAPS)
+def test_base_moves_over_masks_find_the_squares_costs_and_paths_of_the_heap_search(dungeon_id: str) -> None:
+    """Large bases, ghosts and burrowers: the search over masks (`base_moves`) gives `move_search`'s (a heap of
+    (movement, hazards, anchor)) anchors, costs, hazards and paths, over random blocked, slow, hurting and
+    occupied squares."""
+    from games.dungeon.moves import base_moves, move_search
+
+    b = board(dungeon_id)
+    hgt = b.height
+    pick = random.Random(3)
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    for trial in range(80):
+        large, ghost = trial % 2 == 0, trial % 3 == 0
+        if not (large or ghost):
+            ghost = True
+        blocked = set(pick.sample(squares, pick.randint(0, 60)))
+        slow = set(pick.sample(squares, pick.randint(0, 50)))
+        hurt = set(pick.sample(squares, pick.randint(0, 30)))
+        no_end = set(pick.sample(squares, pick.randint(0, 40)))
+        start = pick.choice(squares)
+        own = set(footprint(*start, large))
+        allowance = pick.randint(1, 8)
+
+        def bits(sqs: set[Sq]) -> int:
+            return sum(1 << (x * hgt + y) for x, y in sqs if b.inside((x, y)))
+
+        want = move_search(b, start, large, allowance, passable=_test_of(b, blocked, False),
+                           can_end=_test_of(b, no_end, True), cost_of=_score_of(slow, 2, 1),
+                           hazard_of=_score_of(hurt, 1, 0), ignore_walls=ghost)
+        every = (1 << (b.width * hgt)) - 1
+        passable = every & ~bits(blocked)
+        got = base_moves(b, start[0] * hgt + start[1], large, ghost, allowance, passable, passable | bits(own),
+                         bits(slow), bits(hurt), (every & ~bits(no_end)) | bits(own))
+        came = {sq: got.came_from(sq) for sq in got}  # asked before the paths are made, and after
+        assert {sq: (c, h, got.path(sq)) for sq, (c, h) in got.items()} == want
+        assert came == {sq: got.came_from(sq) for sq in got} == {
+            sq: path[-2] if len(path) >= 2 else start for sq, (_c, _h, path) in want.items()}
+        assert list(got) == sorted(got, key=lambda sq: (*got[sq], sq))
+
+
+def _test_of(b: Board, sqs: set[Sq], outside: bool) -> Callable[[Sq], bool]:
+    """A square test: not one of `sqs` (off the board: `outside`)."""
+    return lambda s: s not in sqs and (outside or b.inside(s))
+
+
+def _score_of(sqs: set[Sq], inside: int, outside: int) -> Callable[[Sq], int]:
+    return lambda s: inside if s in sqs else outside
