@@ -14,7 +14,9 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
-matter (and its line, if any, joins `seen`). Neighbouring squares are settled completely from their table
+matter (and its line, if any, joins `seen`). Before it (and before the search for a pair's first record),
+`_fenced` looks for a grid line between the two squares that walls and blockers cover across the way: most
+pairs without a line are proved so by one, in a few integer operations over masks made once per board. Neighbouring squares are settled completely from their table
 entry (which sides a diagonal line may pass, see `los.neighbours_see`). The answers are those of
 `los.py` exactly; tests/dungeon/test_dungeon_sight.py checks them against a separate exact computation.
 """
@@ -52,6 +54,19 @@ class SightTable:
             for y in range(height + 1):
                 self.wall_points[x + 1][y + 1] = ((x, y) in points) + self.wall_points[x][y + 1] \
                     + self.wall_points[x + 1][y] - self.wall_points[x][y]
+        # fences (`_fenced`): per vertical grid line x = X, the heights walls cover on it, as a mask over doubled
+        # heights (bit 2y: the point y, bit 2y + 1: the open unit between y and y + 1); per horizontal line, the same
+        self.vcover = [0] * (width + 1)
+        self.hcover = [0] * (height + 1)
+        for x0, y0, x1, y1 in walls:
+            if x0 == x1:
+                self.vcover[x0] |= ((1 << (2 * (y1 - y0) + 1)) - 1) << (2 * y0)
+                for y in range(y0, y1 + 1):
+                    self.hcover[y] |= 1 << (2 * x0)
+            else:
+                self.hcover[y0] |= ((1 << (2 * (x1 - x0) + 1)) - 1) << (2 * x0)
+                for x in range(x0, x1 + 1):
+                    self.vcover[x] |= 1 << (2 * y0)
 
     def bits(self, squares: tuple[Sq, ...] | frozenset[Sq] | set[Sq] | list[Sq]) -> int:
         h = self.height
@@ -97,7 +112,7 @@ class SightTable:
                 seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
                 rec = [area, True, seen, False, None]
             else:
-                line = find_line(a, b, (), self.walls)
+                line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
                 seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
                 rec = [area, line is not None, seen, False, None]
         self.pairs[key] = rec
@@ -160,6 +175,48 @@ class SightTable:
                     out.append(mask)
         return out
 
+    def _fenced(self, a: Sq, b: Sq, boxes: list[Sq], ignore_walls: bool) -> bool:
+        """Is there a grid line between squares a and b (not neighbours) along which walls (unless ignored) and the
+        blocking squares `boxes` cover every height a segment between them crosses it at? Then there is no line.
+
+        Every segment from a to b crosses each line x = X with a.x < X <= b.x (a.x < b.x) inside the hull of the
+        two squares, whose cross-section there runs from the lower edge to the upper edge of the hull (the square
+        moved along d = b - a: with d.y >= 0 the lower edge is the track of the bottom-right corner, the upper of
+        the top-left one; with d.y < 0 the other two). A clear segment could be moved a little into the open
+        squares, so it crosses strictly inside that cross-section; the closed obstacles on the line have integer
+        ends, so they cover its open inside just when they cover it from the floor of its low end to the ceiling of
+        its high end. Likewise for the lines y = Y. Coverage is a mask over doubled heights (as `vcover`)."""
+        for flip in (False, True):
+            if flip:
+                p, q, cover = (a[1], a[0]), (b[1], b[0]), self.hcover
+            else:
+                p, q, cover = a, b, self.vcover
+            if q[0] < p[0]:
+                p, q = q, p
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            if not dx:
+                continue
+            boxed: dict[int, int] = {}
+            for s in boxes:
+                x, y = (s[1], s[0]) if flip else s
+                if p[0] <= x <= q[0]:  # a closed square covers its two sides' lines from y to y + 1
+                    span = 7 << (2 * y)
+                    boxed[x] = boxed.get(x, 0) | span
+                    boxed[x + 1] = boxed.get(x + 1, 0) | span
+            if ignore_walls and not boxed:
+                continue
+            lo0, hi0 = p[1] * dx, (p[1] + 1) * dx
+            for X in range(p[0] + 1, q[0] + 1):
+                if dy >= 0:
+                    lo, hi = (lo0 + dy * (X - p[0] - 1)) // dx, -(-(hi0 + dy * (X - p[0])) // dx)
+                else:
+                    lo, hi = (lo0 + dy * (X - p[0])) // dx, -(-(hi0 + dy * (X - p[0] - 1)) // dx)
+                need = ((1 << (2 * hi + 1)) - 1) ^ ((1 << (2 * lo)) - 1)
+                have = boxed.get(X, 0) if ignore_walls else cover[X] | boxed.get(X, 0)
+                if have & need == need:
+                    return True
+        return False
+
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
         if na == nb:
@@ -193,7 +250,9 @@ class SightTable:
         if hit is None:
             h = self.height
             a, b = (na // h, na % h), (nb // h, nb % h)
-            line = find_line(a, b, self.squares(rel), [] if ignore_walls else self.walls)
+            boxes = self.squares(rel)
+            line = None if self._fenced(a, b, boxes, ignore_walls) else \
+                find_line(a, b, boxes, [] if ignore_walls else self.walls)
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
