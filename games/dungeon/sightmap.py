@@ -16,8 +16,9 @@ A question with blockers is then a few integer ANDs; only when every remembered 
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
 matter (and its line, if any, joins `seen`). Before it (and before the search for a pair's first record),
 `_fenced` looks for a grid line between the two squares that walls and blockers cover across the way: most
-pairs without a line are proved so by one, in a few integer operations over masks made once per board. Neighbouring squares are settled completely from their table
-entry (which sides a diagonal line may pass, see `los.neighbours_see`). The answers are those of
+pairs without a line are proved so by one, in a few integer operations over masks made once per board.
+Neighbouring squares are settled completely from their table entry (which sides a diagonal line may pass,
+see `los.neighbours_see`). The answers are those of
 `los.py` exactly; tests/dungeon/test_dungeon_sight.py checks them against a separate exact computation.
 """
 from __future__ import annotations
