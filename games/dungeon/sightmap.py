@@ -55,6 +55,17 @@ class SightTable:
             for y in range(height + 1):
                 self.wall_points[x + 1][y + 1] = ((x, y) in points) + self.wall_points[x][y + 1] \
                     + self.wall_points[x + 1][y] - self.wall_points[x][y]
+        # wall edges between two squares of the board (`_centre_clear`): bit n of `vedges` for a wall between square
+        # n = x * height + y and square n + height (x + 1, y), of `hedges` between square n and n + 1 (x, y + 1)
+        self.vedges = self.hedges = 0
+        for x0, y0, x1, y1 in walls:
+            if x0 == x1:
+                if 0 < x0 < width:
+                    for y in range(y0, y1):
+                        self.vedges |= 1 << ((x0 - 1) * height + y)
+            elif 0 < y0 < height:
+                for x in range(x0, x1):
+                    self.hedges |= 1 << (x * height + y0 - 1)
         # fences (`_fenced`): per vertical grid line x = X, the heights walls cover on it, as a mask over doubled
         # heights (bit 2y: the point y, bit 2y + 1: the open unit between y and y + 1); per horizontal line, the same
         self.vcover = [0] * (width + 1)
@@ -107,11 +118,13 @@ class SightTable:
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points
-            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly]:
-                # no wall meets the box of the two squares: the line `find_line` finds is the one through both
-                # centres, and what it touches depends only on where b lies from a (the same squares moved)
-                seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
-                rec = [area, True, seen, False, None]
+            # the squares the segment between the two centres touches (the line `find_line` finds with no wall
+            # near): they depend only on where b lies from a (the same squares moved)
+            centre = _centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)
+            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly] \
+                    or self._centre_clear(a, b, centre):
+                # no wall meets the box of the two squares, or none touches the segment between the centres
+                rec = [area, True, [centre], False, None]
             else:
                 line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
                 seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
@@ -175,6 +188,37 @@ class SightTable:
                 if mask:
                     out.append(mask)
         return out
+
+    def _centre_clear(self, a: Sq, b: Sq, centre: int) -> bool:
+        """Does the segment between the centres of squares a and b (a before b in number order, not neighbours)
+        touch no wall? `centre` is the mask of the squares it touches (a and b left out). A wall edge it touches
+        is touched at a point of both squares beside the edge, so only edges with both squares among those and
+        a and b are tested (exactly, in doubled coordinates: the centres are then odd integers); with none
+        such, nothing is tested at all (`vedges`, `hedges`)."""
+        h = self.height
+        t = centre | (1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1]))
+        cv = self.vedges & t & (t >> h)
+        ch = self.hedges & t & (t >> 1)
+        if not cv and not ch:
+            return True
+        px, py = 2 * a[0] + 1, 2 * a[1] + 1
+        ddx, ddy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
+        while cv:  # the edge x = X + 1 from y to y + 1 (a.x < b.x, else no such pair of squares): the height there
+            low = cv & -cv
+            cv ^= low
+            x, y = divmod(low.bit_length() - 1, h)
+            v = py * ddx + ddy * (2 * x + 2 - px)  # ddx times the doubled height at x = X + 1
+            if 2 * y * ddx <= v <= (2 * y + 2) * ddx:
+                return False
+        while ch:  # the edge y = Y + 1 from x to x + 1 (a.y != b.y): where the segment crosses that line
+            low = ch & -ch
+            ch ^= low
+            x, y = divmod(low.bit_length() - 1, h)
+            u = px * ddy + ddx * (2 * y + 2 - py)  # ddy times the doubled x there
+            lo, hi = 2 * x * ddy, (2 * x + 2) * ddy
+            if min(lo, hi) <= u <= max(lo, hi):
+                return False
+        return True
 
     def _fenced(self, a: Sq, b: Sq, boxes: list[Sq], ignore_walls: bool) -> bool:
         """Is there a grid line between squares a and b (not neighbours) along which walls (unless ignored) and the

@@ -380,3 +380,27 @@ def test_a_fence_of_walls_and_blockers_on_a_grid_line_leaves_no_line() -> None:
     t2.vcover[2] = ((1 << 3) - 1) | (((1 << 5) - 1) << 4)  # covered 0..1 and 2..4: open between 1 and 2
     assert not t2._fenced((0, 1), (4, 3), [], False)
     assert t2._fenced((0, 1), (4, 3), [(1, 1)], False)  # the blocker's right side closes the gap
+
+
+def test_the_segment_between_two_centres_is_clear_of_walls_just_when_no_wall_touches_it() -> None:
+    """`SightTable._centre_clear` (which tests only the wall edges beside two squares the segment touches) agrees
+    with a plain test of the segment between the two centres against every wall, over random pairs of two maps."""
+    from games.dungeon.sightmap import _centre_line
+
+    for dungeon_id in ("crystal_caverns", "random-2"):
+        b = _fresh(dungeon_id)
+        t = b.sight_table
+        h = b.height
+        rects = [(4 * w[0], 4 * w[1], 4 * w[2], 4 * w[3]) for w in _walls(b)]
+        pick = random.Random(dungeon_id)
+        clear = 0
+        for _ in range(3000):
+            a, c = sorted(((pick.randrange(b.width), pick.randrange(h)), (pick.randrange(b.width), pick.randrange(h))))
+            if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+                continue
+            lx, ly = min(a[0], c[0]), min(a[1], c[1])
+            centre = _centre_line(h, a[0] - lx, a[1] - ly, c[0] - lx, c[1] - ly) << (lx * h + ly)
+            want = _segment_misses((4 * a[0] + 2, 4 * a[1] + 2), (4 * c[0] + 2, 4 * c[1] + 2), rects)
+            assert t._centre_clear(a, c, centre) == want, (dungeon_id, a, c)
+            clear += want
+        assert 300 < clear < 2700
