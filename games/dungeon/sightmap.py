@@ -45,6 +45,7 @@ class SightTable:
         # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
         self.pairs: dict[int, list] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
+        self.corridors: dict[tuple[int, ...], int] = {}  # `_corridor` per shape, moved to the box's corner (0, 0)
         # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
         # (a wall meets a box of grid lines just when one of its points lies in it)
         points: set[tuple[int, int]] = set()
@@ -114,7 +115,16 @@ class SightTable:
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
-            area = self._corridor(a, b, x0, x1, y0, y1)
+            # the corridor moves with the pair: one per shape (b from a, a in the box, the box cut by the edges)
+            shape = (b[0] - a[0], b[1] - a[1], a[0] - x0, a[1] - y0, x1 - x0, y1 - y0)
+            corner = x0 * h + y0
+            found = self.corridors.get(shape)
+            if found is None:
+                found = self._corridor(a, b, x0, x1, y0, y1) >> corner  # every square of it lies past the corner
+                if len(self.corridors) > 100_000:
+                    self.corridors.clear()
+                self.corridors[shape] = found
+            area = found << corner
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points

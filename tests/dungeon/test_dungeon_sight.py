@@ -404,3 +404,22 @@ def test_the_segment_between_two_centres_is_clear_of_walls_just_when_no_wall_tou
             assert t._centre_clear(a, c, centre) == want, (dungeon_id, a, c)
             clear += want
         assert 300 < clear < 2700
+
+
+def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own() -> None:
+    """A record's corridor comes from the first pair of its shape, moved (`SightTable.corridors`): over every pair of
+    a map, near the edges and corners too, it equals the pair's own `_corridor`."""
+    b = _fresh("gloom_keep")
+    t = b.sight_table
+    h = b.height
+    squares = [(x, y) for x in range(b.width) for y in range(h)]
+    pick = random.Random(3)
+    for _ in range(4000):
+        a, c = sorted(pick.sample(squares, 2))
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+            continue
+        x0, x1 = max(0, min(a[0], c[0]) - 1), min(b.width - 1, max(a[0], c[0]) + 1)
+        y0, y1 = max(0, min(a[1], c[1]) - 1), min(h - 1, max(a[1], c[1]) + 1)
+        rec = t._record((a[0] * h + a[1]) * t.size + c[0] * h + c[1], a, c, False)
+        assert rec[0] == t._corridor(a, c, x0, x1, y0, y1), (a, c)
+    assert len(t.corridors) < 4000  # shapes were shared
