@@ -243,33 +243,38 @@ class SightTable:
         its high end. Likewise for the lines y = Y. Coverage is a mask over doubled heights (as `vcover`)."""
         for flip in (False, True):
             if flip:
-                p, q, cover = (a[1], a[0]), (b[1], b[0]), self.hcover
+                px, py, qx, qy, cover = a[1], a[0], b[1], b[0], self.hcover
             else:
-                p, q, cover = a, b, self.vcover
-            if q[0] < p[0]:
-                p, q = q, p
-            dx, dy = q[0] - p[0], q[1] - p[1]
+                px, py, qx, qy, cover = a[0], a[1], b[0], b[1], self.vcover
+            if qx < px:
+                px, py, qx, qy = qx, qy, px, py
+            dx, dy = qx - px, qy - py
             if not dx:
                 continue
             boxed: dict[int, int] = {}
             for s in boxes:
                 x, y = (s[1], s[0]) if flip else s
-                if p[0] <= x <= q[0]:  # a closed square covers its two sides' lines from y to y + 1
+                if px <= x <= qx:  # a closed square covers its two sides' lines from y to y + 1
                     span = 7 << (2 * y)
                     boxed[x] = boxed.get(x, 0) | span
                     boxed[x + 1] = boxed.get(x + 1, 0) | span
             if ignore_walls and not boxed:
                 continue
-            lo0, hi0 = p[1] * dx, (p[1] + 1) * dx
-            for X in range(p[0] + 1, q[0] + 1):
-                if dy >= 0:
-                    lo, hi = (lo0 + dy * (X - p[0] - 1)) // dx, -(-(hi0 + dy * (X - p[0])) // dx)
-                else:
-                    lo, hi = (lo0 + dy * (X - p[0])) // dx, -(-(hi0 + dy * (X - p[0] - 1)) // dx)
-                need = ((1 << (2 * hi + 1)) - 1) ^ ((1 << (2 * lo)) - 1)
-                have = boxed.get(X, 0) if ignore_walls else cover[X] | boxed.get(X, 0)
-                if have & need == need:
-                    return True
+            # dx times the low and high ends of the cross-section at x = X, from X = p.x + 1 on (dy more each step)
+            if dy >= 0:
+                lo_n, hi_n = py * dx, (py + 1) * dx + dy
+            else:
+                lo_n, hi_n = py * dx + dy, (py + 1) * dx
+            for X in range(px + 1, qx + 1):
+                have = 0 if ignore_walls else cover[X]
+                if boxed:
+                    have |= boxed.get(X, 0)
+                if have:
+                    need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
+                    if have & need == need:
+                        return True
+                lo_n += dy
+                hi_n += dy
         return False
 
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
@@ -321,6 +326,9 @@ class SightTable:
     def sight(self, froms: tuple[int, ...], tos: tuple[int, ...], block: int, ignore_walls: bool = False) -> bool:
         """Line of sight from any of the squares numbered `froms` to any of `tos` (their own squares never
         block: a model does not hide itself or its target)."""
+        if len(froms) == 1 and len(tos) == 1:  # the common question: one square to one square
+            a, b = froms[0], tos[0]
+            return a == b or self.sees(a, b, block & ~((1 << a) | (1 << b)), ignore_walls)
         own = 0
         for n in froms:
             own |= 1 << n
