@@ -14,7 +14,8 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
-matter (and its line, if any, joins `seen`). Before it (and before the search for a pair's first record),
+matter (and its line, if any, joins `seen`). A pair's first record takes the segment between the two centres
+when no wall touches it (`_centre_clear`). Before the search (there and for a pair's first record),
 `_fenced` looks for a grid line between the two squares that walls and blockers cover across the way: most
 pairs without a line are proved so by one, in a few integer operations over masks made once per board.
 Neighbouring squares are settled completely from their table entry (which sides a diagonal line may pass,
@@ -213,14 +214,14 @@ class SightTable:
             return True
         px, py = 2 * a[0] + 1, 2 * a[1] + 1
         ddx, ddy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
-        while cv:  # the edge x = X + 1 from y to y + 1 (a.x < b.x, else no such pair of squares): the height there
+        while cv:  # the edge between squares (x, y) and (x + 1, y) (then a.x < b.x): the segment's height there
             low = cv & -cv
             cv ^= low
             x, y = divmod(low.bit_length() - 1, h)
-            v = py * ddx + ddy * (2 * x + 2 - px)  # ddx times the doubled height at x = X + 1
+            v = py * ddx + ddy * (2 * x + 2 - px)  # ddx times the doubled height on the line x + 1
             if 2 * y * ddx <= v <= (2 * y + 2) * ddx:
                 return False
-        while ch:  # the edge y = Y + 1 from x to x + 1 (a.y != b.y): where the segment crosses that line
+        while ch:  # the edge between squares (x, y) and (x, y + 1) (then a.y != b.y): where the segment crosses it
             low = ch & -ch
             ch ^= low
             x, y = divmod(low.bit_length() - 1, h)
@@ -235,9 +236,9 @@ class SightTable:
         blocking squares `boxes` cover every height a segment between them crosses it at? Then there is no line.
 
         Every segment from a to b crosses each line x = X with a.x < X <= b.x (a.x < b.x) inside the hull of the
-        two squares, whose cross-section there runs from the lower edge to the upper edge of the hull (the square
-        moved along d = b - a: with d.y >= 0 the lower edge is the track of the bottom-right corner, the upper of
-        the top-left one; with d.y < 0 the other two). A clear segment could be moved a little into the open
+        two squares, whose cross-section there runs from the hull's low edge to its high edge (square a moved along
+        d = b - a: with d.y >= 0 the low edge is the track of its corner (x + 1, y), the high edge that of (x, y + 1);
+        with d.y < 0 those of (x, y) and (x + 1, y + 1)). A clear segment could be moved a little into the open
         squares, so it crosses strictly inside that cross-section; the closed obstacles on the line have integer
         ends, so they cover its open inside just when they cover it from the floor of its low end to the ceiling of
         its high end. Likewise for the lines y = Y. Coverage is a mask over doubled heights (as `vcover`)."""
