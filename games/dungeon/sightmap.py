@@ -14,8 +14,12 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 
 A question with blockers is then a few integer ANDs; only when every remembered line is blocked is the
 exact computation (`los.find_line`) asked, and its answer is remembered by the blocking squares that
-matter (and its line, if any, joins `seen`). Neighbouring squares are settled completely from their table
-entry (which sides a diagonal line may pass, see `los.neighbours_see`). The answers are those of
+matter (and its line, if any, joins `seen`). A pair's first record takes the segment between the two centres
+when no wall touches it (`_centre_clear`). Before the search (there and for a pair's first record),
+`_fenced` looks for a grid line between the two squares that walls and blockers cover across the way: most
+pairs without a line are proved so by one, in a few integer operations over masks made once per board.
+Neighbouring squares are settled completely from their table entry (which sides a diagonal line may pass,
+see `los.neighbours_see`). The answers are those of
 `los.py` exactly; tests/dungeon/test_dungeon_sight.py checks them against a separate exact computation.
 """
 from __future__ import annotations
@@ -42,6 +46,7 @@ class SightTable:
         # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
         self.pairs: dict[int, list] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
+        self.corridors: dict[tuple[int, ...], int] = {}  # `_corridor` per shape, moved to the box's corner (0, 0)
         # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
         # (a wall meets a box of grid lines just when one of its points lies in it)
         points: set[tuple[int, int]] = set()
@@ -52,6 +57,30 @@ class SightTable:
             for y in range(height + 1):
                 self.wall_points[x + 1][y + 1] = ((x, y) in points) + self.wall_points[x][y + 1] \
                     + self.wall_points[x + 1][y] - self.wall_points[x][y]
+        # wall edges between two squares of the board (`_centre_clear`): bit n of `vedges` for a wall between square
+        # n = x * height + y and square n + height (x + 1, y), of `hedges` between square n and n + 1 (x, y + 1)
+        self.vedges = self.hedges = 0
+        for x0, y0, x1, y1 in walls:
+            if x0 == x1:
+                if 0 < x0 < width:
+                    for y in range(y0, y1):
+                        self.vedges |= 1 << ((x0 - 1) * height + y)
+            elif 0 < y0 < height:
+                for x in range(x0, x1):
+                    self.hedges |= 1 << (x * height + y0 - 1)
+        # fences (`_fenced`): per vertical grid line x = X, the heights walls cover on it, as a mask over doubled
+        # heights (bit 2y: the point y, bit 2y + 1: the open unit between y and y + 1); per horizontal line, the same
+        self.vcover = [0] * (width + 1)
+        self.hcover = [0] * (height + 1)
+        for x0, y0, x1, y1 in walls:
+            if x0 == x1:
+                self.vcover[x0] |= ((1 << (2 * (y1 - y0) + 1)) - 1) << (2 * y0)
+                for y in range(y0, y1 + 1):
+                    self.hcover[y] |= 1 << (2 * x0)
+            else:
+                self.hcover[y0] |= ((1 << (2 * (x1 - x0) + 1)) - 1) << (2 * x0)
+                for x in range(x0, x1 + 1):
+                    self.vcover[x] |= 1 << (2 * y0)
 
     def bits(self, squares: tuple[Sq, ...] | frozenset[Sq] | set[Sq] | list[Sq]) -> int:
         h = self.height
@@ -87,17 +116,28 @@ class SightTable:
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
-            area = self._corridor(a, b, x0, x1, y0, y1)
+            # the corridor moves with the pair: one per shape (b from a, a in the box, the box cut by the edges)
+            shape = (b[0] - a[0], b[1] - a[1], a[0] - x0, a[1] - y0, x1 - x0, y1 - y0)
+            corner = x0 * h + y0
+            found = self.corridors.get(shape)
+            if found is None:
+                found = self._corridor(a, b, x0, x1, y0, y1) >> corner  # every square of it lies past the corner
+                if len(self.corridors) > 100_000:
+                    self.corridors.clear()
+                self.corridors[shape] = found
+            area = found << corner
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points
-            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly]:
-                # no wall meets the box of the two squares: the line `find_line` finds is the one through both
-                # centres, and what it touches depends only on where b lies from a (the same squares moved)
-                seen = [_centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)]
-                rec = [area, True, seen, False, None]
+            # the squares the segment between the two centres touches (the line `find_line` finds with no wall
+            # near): they depend only on where b lies from a (the same squares moved)
+            centre = _centre_line(h, a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly) << (lx * h + ly)
+            if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly] \
+                    or self._centre_clear(a, b, centre):
+                # no wall meets the box of the two squares, or none touches the segment between the centres
+                rec = [area, True, [centre], False, None]
             else:
-                line = find_line(a, b, (), self.walls)
+                line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
                 seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
                 rec = [area, line is not None, seen, False, None]
         self.pairs[key] = rec
@@ -160,6 +200,84 @@ class SightTable:
                     out.append(mask)
         return out
 
+    def _centre_clear(self, a: Sq, b: Sq, centre: int) -> bool:
+        """Does the segment between the centres of squares a and b (a before b in number order, not neighbours)
+        touch no wall? `centre` is the mask of the squares it touches (a and b left out). A wall edge it touches
+        is touched at a point of both squares beside the edge, so only edges with both squares among those and
+        a and b are tested (exactly, in doubled coordinates: the centres are then odd integers); with none
+        such, nothing is tested at all (`vedges`, `hedges`)."""
+        h = self.height
+        t = centre | (1 << (a[0] * h + a[1])) | (1 << (b[0] * h + b[1]))
+        cv = self.vedges & t & (t >> h)
+        ch = self.hedges & t & (t >> 1)
+        if not cv and not ch:
+            return True
+        px, py = 2 * a[0] + 1, 2 * a[1] + 1
+        ddx, ddy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
+        while cv:  # the edge between squares (x, y) and (x + 1, y) (then a.x < b.x): the segment's height there
+            low = cv & -cv
+            cv ^= low
+            x, y = divmod(low.bit_length() - 1, h)
+            v = py * ddx + ddy * (2 * x + 2 - px)  # ddx times the doubled height on the line x + 1
+            if 2 * y * ddx <= v <= (2 * y + 2) * ddx:
+                return False
+        while ch:  # the edge between squares (x, y) and (x, y + 1) (then a.y != b.y): where the segment crosses it
+            low = ch & -ch
+            ch ^= low
+            x, y = divmod(low.bit_length() - 1, h)
+            u = px * ddy + ddx * (2 * y + 2 - py)  # ddy times the doubled x there
+            lo, hi = 2 * x * ddy, (2 * x + 2) * ddy
+            if min(lo, hi) <= u <= max(lo, hi):
+                return False
+        return True
+
+    def _fenced(self, a: Sq, b: Sq, boxes: list[Sq], ignore_walls: bool) -> bool:
+        """Is there a grid line between squares a and b (not neighbours) along which walls (unless ignored) and the
+        blocking squares `boxes` cover every height a segment between them crosses it at? Then there is no line.
+
+        Every segment from a to b crosses each line x = X with a.x < X <= b.x (a.x < b.x) inside the hull of the
+        two squares, whose cross-section there runs from the hull's low edge to its high edge (square a moved along
+        d = b - a: with d.y >= 0 the low edge is the track of its corner (x + 1, y), the high edge that of (x, y + 1);
+        with d.y < 0 those of (x, y) and (x + 1, y + 1)). A clear segment could be moved a little into the open
+        squares, so it crosses strictly inside that cross-section; the closed obstacles on the line have integer
+        ends, so they cover its open inside just when they cover it from the floor of its low end to the ceiling of
+        its high end. Likewise for the lines y = Y. Coverage is a mask over doubled heights (as `vcover`)."""
+        for flip in (False, True):
+            if flip:
+                px, py, qx, qy, cover = a[1], a[0], b[1], b[0], self.hcover
+            else:
+                px, py, qx, qy, cover = a[0], a[1], b[0], b[1], self.vcover
+            if qx < px:
+                px, py, qx, qy = qx, qy, px, py
+            dx, dy = qx - px, qy - py
+            if not dx:
+                continue
+            boxed: dict[int, int] = {}
+            for s in boxes:
+                x, y = (s[1], s[0]) if flip else s
+                if px <= x <= qx:  # a closed square covers its two sides' lines from y to y + 1
+                    span = 7 << (2 * y)
+                    boxed[x] = boxed.get(x, 0) | span
+                    boxed[x + 1] = boxed.get(x + 1, 0) | span
+            if ignore_walls and not boxed:
+                continue
+            # dx times the low and high ends of the cross-section at x = X, from X = p.x + 1 on (dy more each step)
+            if dy >= 0:
+                lo_n, hi_n = py * dx, (py + 1) * dx + dy
+            else:
+                lo_n, hi_n = py * dx + dy, (py + 1) * dx
+            for X in range(px + 1, qx + 1):
+                have = 0 if ignore_walls else cover[X]
+                if boxed:
+                    have |= boxed.get(X, 0)
+                if have:
+                    need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
+                    if have & need == need:
+                        return True
+                lo_n += dy
+                hi_n += dy
+        return False
+
     def sees(self, na: int, nb: int, block: int, ignore_walls: bool = False) -> bool:
         """Exact line of sight between squares numbered na and nb when the squares of `block` stop it."""
         if na == nb:
@@ -193,7 +311,9 @@ class SightTable:
         if hit is None:
             h = self.height
             a, b = (na // h, na % h), (nb // h, nb % h)
-            line = find_line(a, b, self.squares(rel), [] if ignore_walls else self.walls)
+            boxes = self.squares(rel)
+            line = None if self._fenced(a, b, boxes, ignore_walls) else \
+                find_line(a, b, boxes, [] if ignore_walls else self.walls)
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
                 rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
@@ -207,6 +327,9 @@ class SightTable:
     def sight(self, froms: tuple[int, ...], tos: tuple[int, ...], block: int, ignore_walls: bool = False) -> bool:
         """Line of sight from any of the squares numbered `froms` to any of `tos` (their own squares never
         block: a model does not hide itself or its target)."""
+        if len(froms) == 1 and len(tos) == 1:  # the common question: one square to one square
+            a, b = froms[0], tos[0]
+            return a == b or self.sees(a, b, block & ~((1 << a) | (1 << b)), ignore_walls)
         own = 0
         for n in froms:
             own |= 1 << n

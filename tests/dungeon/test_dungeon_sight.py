@@ -346,3 +346,80 @@ def test_a_barrier_across_the_way_blocks_every_line() -> None:
             checked += 1
     assert checked > 100
     assert t._barriers((3, 5), (6, 5)) == [1 << (4 * h + 5), 1 << (5 * h + 5)]
+
+
+def test_a_fence_of_walls_and_blockers_on_a_grid_line_leaves_no_line() -> None:
+    """The table's quick "no line" proof (`SightTable._fenced`: walls and blocking squares on one grid line between
+    the two squares cover every height a segment crosses it at) is only ever given when the exact reference finds
+    no line, over random pairs with random blockers, walls heeded or ignored; and it does catch pairs behind walls."""
+    b = _fresh("crystal_caverns")
+    t = b.sight_table
+    walls = _walls(b)
+    squares = [(x, y) for y in range(b.height) for x in range(b.width)]
+    pick = random.Random(21)
+    fenced = 0
+    for _ in range(600):
+        a, c = pick.sample(squares, 2)
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2 or abs(a[0] - c[0]) + abs(a[1] - c[1]) > 14:
+            continue
+        near = [s for s in squares if min(a[0], c[0]) - 1 <= s[0] <= max(a[0], c[0]) + 1
+                and min(a[1], c[1]) - 1 <= s[1] <= max(a[1], c[1]) + 1 and s not in (a, c)]
+        boxes = pick.sample(near, min(len(near), pick.choice([0, 0, 2, 5, 10])))
+        ghost = pick.random() < 0.2
+        if t._fenced(a, c, boxes, ghost):
+            fenced += 1
+            assert not reference_sees(a, c, set(boxes), [] if ghost else walls), (a, c, boxes, ghost)
+    assert fenced > 100
+    # a wall across the way, and the same wall with a gap closed by a blocker; a gap left open is no fence
+    t2 = _fresh("crystal_caverns").sight_table
+    t2.vcover = [0] * len(t2.vcover)
+    t2.hcover = [0] * len(t2.hcover)
+    t2.vcover[2] = (1 << 9) - 1  # x = 2 covered from y = 0 to y = 4
+    assert t2._fenced((0, 1), (4, 3), [], False)
+    assert not t2._fenced((0, 1), (4, 3), [], True)  # a ghost ignores the wall
+    t2.vcover[2] = ((1 << 3) - 1) | (((1 << 5) - 1) << 4)  # covered 0..1 and 2..4: open between 1 and 2
+    assert not t2._fenced((0, 1), (4, 3), [], False)
+    assert t2._fenced((0, 1), (4, 3), [(1, 1)], False)  # the blocker's right side closes the gap
+
+
+def test_the_segment_between_two_centres_is_clear_of_walls_just_when_no_wall_touches_it() -> None:
+    """`SightTable._centre_clear` (which tests only the wall edges beside two squares the segment touches) agrees
+    with a plain test of the segment between the two centres against every wall, over random pairs of two maps."""
+    from games.dungeon.sightmap import _centre_line
+
+    for dungeon_id in ("crystal_caverns", "random-2"):
+        b = _fresh(dungeon_id)
+        t = b.sight_table
+        h = b.height
+        rects = [(4 * w[0], 4 * w[1], 4 * w[2], 4 * w[3]) for w in _walls(b)]
+        pick = random.Random(dungeon_id)
+        clear = 0
+        for _ in range(3000):
+            a, c = sorted(((pick.randrange(b.width), pick.randrange(h)), (pick.randrange(b.width), pick.randrange(h))))
+            if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+                continue
+            lx, ly = min(a[0], c[0]), min(a[1], c[1])
+            centre = _centre_line(h, a[0] - lx, a[1] - ly, c[0] - lx, c[1] - ly) << (lx * h + ly)
+            want = _segment_misses((4 * a[0] + 2, 4 * a[1] + 2), (4 * c[0] + 2, 4 * c[1] + 2), rects)
+            assert t._centre_clear(a, c, centre) == want, (dungeon_id, a, c)
+            clear += want
+        assert 300 < clear < 2700
+
+
+def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own() -> None:
+    """A record's corridor comes from the first pair of its shape, moved (`SightTable.corridors`): over every pair of
+    a map, near the edges and corners too, it equals the pair's own `_corridor`."""
+    b = _fresh("gloom_keep")
+    t = b.sight_table
+    h = b.height
+    squares = [(x, y) for x in range(b.width) for y in range(h)]
+    pick = random.Random(3)
+    for _ in range(4000):
+        a, c = sorted(pick.sample(squares, 2))
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+            continue
+        x0, x1 = max(0, min(a[0], c[0]) - 1), min(b.width - 1, max(a[0], c[0]) + 1)
+        y0, y1 = max(0, min(a[1], c[1]) - 1), min(h - 1, max(a[1], c[1]) + 1)
+        rec = t._record((a[0] * h + a[1]) * t.size + c[0] * h + c[1], a, c, False)
+        assert rec[0] == t._corridor(a, c, x0, x1, y0, y1), (a, c)
+    assert len(t.corridors) < 4000  # shapes were shared
