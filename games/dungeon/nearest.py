@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .board import Sq, board
-from .sight import blockers, sight_structures, structures
+from .sight import blockers, level_key, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero_attributes, hfp, is_incap, mfp, monster_def, stat_line
 
@@ -121,14 +121,15 @@ class HeroSide:
 
 def hero_side(st: DungeonState) -> HeroSide:
     """The `HeroSide` of this state's heroes (found again while they and the structures stay as they are)."""
-    structs = structures(st)
-    key = (st.dungeon, structs, sight_structures(st, False),
+    # the structures (with closed chests or not) follow from the board and its levels' spawn points and chests:
+    # the key holds those, and the structures are looked up only for a new side
+    key = (st.dungeon, level_key(st),
            tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
     found = _SIDES.get(key)
     if found is None or found.st is not st:
         if len(_SIDES) > 2000:
             _SIDES.clear()
-        found = _SIDES[key] = HeroSide(st, key, structs)
+        found = _SIDES[key] = HeroSide(st, key, structures(st))
     return found
 
 

@@ -27,6 +27,11 @@ _STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
 _LEVEL_KEY = attrgetter("destroyed", "chest")
 
 
+def level_key(st: DungeonState) -> tuple[tuple[bool, str], ...]:
+    """What the structures take from the levels: per level, whether its spawn point is destroyed, and its chest."""
+    return tuple(map(_LEVEL_KEY, st.levels))
+
+
 def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
     key = (st.dungeon, chests, tuple(map(_LEVEL_KEY, st.levels)))
     found = _STRUCTURES.get(key)
