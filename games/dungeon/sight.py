@@ -22,7 +22,7 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
 
 
 # the structures of a board given which spawn points stand and which chests are closed (asked for every
-# route and every line of sight; the same few sets all game)
+# route and every line of sight; the same few sets all game, a few more per built dungeon: bounded all the same)
 _STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
 _LEVEL_KEY = attrgetter("destroyed", "chest")
 
@@ -40,6 +40,8 @@ def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
         out = set(b.static_structures) | {b.spawns[i] for i, lv in enumerate(st.levels) if not lv.destroyed}
         if chests:
             out |= {b.chests[i] for i, lv in enumerate(st.levels) if lv.chest == "closed"}
+        if len(_STRUCTURES) > 4096:
+            _STRUCTURES.clear()
         found = _STRUCTURES[key] = frozenset(out)
     return found
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 from games.core.words import plural
 
 from . import recap
+from .bosses import boss_special
 from .combat import adjacent_visible_terrain, wound_hero, wound_monster
 from .levels import maybe_advance_level, spawn_one
-from .monsters import boss_special, monsters_react
+from .monsters import monsters_react
 from .state import DungeonState, HeroState
 from .stats import hero_attributes, hero_stats, heroes_waiting, hfp, is_incap, monster, monster_def
 

@@ -10,7 +10,7 @@ from dhelpers import scene
 from PIL import Image
 
 from games.core.grid import parse_label
-from games.dungeon import ENGINE, monsters, sight, stats
+from games.dungeon import ENGINE, bosses, sight, stats
 from render import render_png
 from render.recap import BLAST
 
@@ -26,7 +26,7 @@ def test_rule_a_monsters_blast_within_2_squares_is_drawn_as_the_area_it_reaches(
     dice.push("B2 B2 R3 R3", "B0 B0 B0")
     lines: list[str] = []
     before = len(st.marks)
-    monsters.blast(st, wyrm, 2, lines)
+    bosses.blast(st, wyrm, 2, lines)
     area = [m for m in st.marks[before:] if m.kind == "area"]
     assert len(area) == 1
     mark = area[0]

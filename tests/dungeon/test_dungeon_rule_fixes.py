@@ -5,7 +5,7 @@ import pytest
 from dhelpers import E, do, legal, scene, sq
 
 from games.core import IllegalAction, Seat
-from games.dungeon import combat, levels, monsters, sight, stats, turns
+from games.dungeon import bosses, combat, levels, monsters, sight, stats, turns
 from games.dungeon.board import board
 from games.dungeon.commands import OPTIONS
 
@@ -74,7 +74,7 @@ def test_rule_fire_attribute_rides_only_on_basic_offence_actions_not_a_bosss_bla
     wyrm = st.monsters[0]
     dice.push("B2 B2 R3 R3", "B0 B0 B0")
     lines: list[str] = []
-    monsters.blast(st, wyrm, 2, lines)
+    bosses.blast(st, wyrm, 2, lines)
     text = "\n".join(lines)
     assert "hit" in text and "fire" not in stats.hero(st, "ruby").debuffs
     dice.push("B2 B2 R3 R3", "B0 B0 B0")
