@@ -69,10 +69,11 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
         b = board(st.dungeon)
         acts, order = _move_table(b)
         numbers = []
-        while every:
-            low = every & -every
-            numbers.append(low.bit_length() - 1)
-            every ^= low
+        digits = bin(every)[:1:-1]  # bit n is character n (cheaper than peeling bits off a wide integer)
+        n = digits.find("1")
+        while n >= 0:
+            numbers.append(n)
+            n = digits.find("1", n + 1)
         numbers.sort(key=order.__getitem__)
         entry[1] = [acts[n] or _move_to(b, acts, n) for n in numbers]
     return entry[1]

@@ -87,8 +87,11 @@ class Reach:
         dists = self._dists
         if dists is None:  # every enemy's distance at once (`can_target`'s first test, for every range asked)
             table, fps = self._table, self.fps
-            dists = self._dists = [(k, min((table[s] for s in fps[k] if s in table), default=999))
-                                   for k in self.keys]
+            dists = self._dists = []
+            for k in self.keys:
+                fp = fps[k]  # most enemies cover one square: its distance, without a search over the footprint
+                dists.append((k, table.get(fp[0], 999) if len(fp) == 1 else
+                              min((table[s] for s in fp if s in table), default=999)))
             self._dist.update(dists)
         out = []
         for k, d in dists:
