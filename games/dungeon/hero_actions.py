@@ -27,7 +27,7 @@ from .sight import (
     target_name,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, mfp, stat_line
+from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, stat_line
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
@@ -129,9 +129,10 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
         ends |= 1 << (o.x * hgt + o.y)
     held = 0
+    kinds = content().monsters
+    square = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
     for m in st.monsters:
-        for x, y in mfp(m):
-            held |= 1 << (x * hgt + y)
+        held |= (square if kinds[m.kind].large else 1) << (m.x * hgt + m.y)
     ends |= held
     if not fly and held:
         blk |= held

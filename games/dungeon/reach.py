@@ -52,6 +52,8 @@ class Reach:
         if rng > self.limit:  # beyond the searched reach: ask from the target's side
             return route(self.st, self.src, dst, rng) <= rng
         table = self._table
+        if len(dst) == 1:  # a hero's square, most often
+            return table.get(dst[0], 999) <= rng
         return min((table[s] for s in dst if s in table), default=999) <= rng
 
     def can_target(self, key: str, rng: int) -> bool:
