@@ -14,7 +14,7 @@ from .board import Sq, board
 from .data import content
 from .sight import blockers, route, structures, target_attrs
 from .state import DungeonState, HeroState
-from .stats import hero_attributes, mfp, stat_line
+from .stats import hero_attributes, stat_line
 
 
 class Reach:
@@ -29,7 +29,12 @@ class Reach:
         self._board = board(st.dungeon)
         self._structures = structures(st)
         # the enemies as `enemy_keys` lists them, with their footprints (`target_fp`)
-        self.fps: dict[str, tuple[Sq, ...]] = {f"m{m.uid}": mfp(m) for m in st.monsters}
+        self.fps: dict[str, tuple[Sq, ...]] = {}
+        kinds = content().monsters
+        for m in st.monsters:  # `mfp` written out
+            x, y = m.x, m.y
+            self.fps[f"m{m.uid}"] = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if kinds[m.kind].large \
+                else ((x, y),)
         lv = st.levels[st.level]
         if lv.active and not lv.destroyed:
             self.fps["spawn"] = (self._board.spawns[st.level],)
