@@ -27,7 +27,7 @@ from .sight import (
     target_name,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, mfp, stat_line
+from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, stat_line
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
@@ -69,10 +69,11 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
         b = board(st.dungeon)
         acts, order = _move_table(b)
         numbers = []
-        while every:
-            low = every & -every
-            numbers.append(low.bit_length() - 1)
-            every ^= low
+        digits = bin(every)[:1:-1]  # bit n is character n (cheaper than peeling bits off a wide integer)
+        n = digits.find("1")
+        while n >= 0:
+            numbers.append(n)
+            n = digits.find("1", n + 1)
         numbers.sort(key=order.__getitem__)
         entry[1] = [acts[n] or _move_to(b, acts, n) for n in numbers]
     return entry[1]
@@ -128,9 +129,10 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
         ends |= 1 << (o.x * hgt + o.y)
     held = 0
+    kinds = content().monsters
+    square = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
     for m in st.monsters:
-        for x, y in mfp(m):
-            held |= 1 << (x * hgt + y)
+        held |= (square if kinds[m.kind].large else 1) << (m.x * hgt + m.y)
     ends |= held
     if not fly and held:
         blk |= held

@@ -155,19 +155,35 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
     e10, e11, e20, e21 = classes
     keep = ~fbit
     e10, e11, e20, e21 = e10 & keep, e11 & keep, e20 & keep, e21 & keep
-    dirs = []
+    ups: list[tuple[int, int]] = []  # (shift, squares a step may be taken from) of the steps to higher numbers
+    downs: list[tuple[int, int]] = []  # and to lower ones (shift as a positive count)
     for shift, walls, side1, side2 in b.dir_masks:
         if side1:  # a diagonal: both side squares passable
             walls &= (free >> side1 if side1 > 0 else free << -side1) & (free >> side2 if side2 > 0 else free << -side2)
-        dirs.append((shift, walls))
+        if shift > 0:
+            ups.append((shift, walls))
+        else:
+            downs.append((-shift, walls))
 
     def expand(ring: int) -> int:
         out = 0
-        for shift, allowed in dirs:
-            m = ring & allowed
-            if m:
-                out |= m << shift if shift > 0 else m >> -shift
+        for shift, allowed in ups:
+            out |= (ring & allowed) << shift
+        for shift, allowed in downs:
+            out |= (ring & allowed) >> shift
         return out
+
+    def grow(layer: list[int]) -> list[int]:  # `expand` of each ring of a layer, written out (asked very often)
+        rings = []
+        for ring in layer:
+            out = 0
+            if ring:
+                for shift, allowed in ups:
+                    out |= (ring & allowed) << shift
+                for shift, allowed in downs:
+                    out |= (ring & allowed) >> shift
+            rings.append(out)
+        return rings
 
     seen = fbit
     layers: list[list[int]] = [[fbit]]  # per movement spent, the squares first reached with each hazard count
@@ -194,7 +210,7 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
             seen |= x
             layer.append(x)
         layers.append(layer)
-        grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
+        grown.append(grow(layer) if c < allowance else [])
     skip = ~(no_end | fbit)
     found = SmallMoves(b.squares, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers,
                        [(c, hz, ring & skip) for c, layer in enumerate(layers) for hz, ring in enumerate(layer)

@@ -14,7 +14,7 @@ from .board import Sq, board
 from .data import content
 from .sight import blockers, route, structures, target_attrs
 from .state import DungeonState, HeroState
-from .stats import hero_attributes, mfp, stat_line
+from .stats import hero_attributes, stat_line
 
 
 class Reach:
@@ -29,7 +29,12 @@ class Reach:
         self._board = board(st.dungeon)
         self._structures = structures(st)
         # the enemies as `enemy_keys` lists them, with their footprints (`target_fp`)
-        self.fps: dict[str, tuple[Sq, ...]] = {f"m{m.uid}": mfp(m) for m in st.monsters}
+        self.fps: dict[str, tuple[Sq, ...]] = {}
+        kinds = content().monsters
+        for m in st.monsters:  # `mfp` written out
+            x, y = m.x, m.y
+            self.fps[f"m{m.uid}"] = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if kinds[m.kind].large \
+                else ((x, y),)
         lv = st.levels[st.level]
         if lv.active and not lv.destroyed:
             self.fps["spawn"] = (self._board.spawns[st.level],)
@@ -52,6 +57,8 @@ class Reach:
         if rng > self.limit:  # beyond the searched reach: ask from the target's side
             return route(self.st, self.src, dst, rng) <= rng
         table = self._table
+        if len(dst) == 1:  # a hero's square, most often
+            return table.get(dst[0], 999) <= rng
         return min((table[s] for s in dst if s in table), default=999) <= rng
 
     def can_target(self, key: str, rng: int) -> bool:
@@ -87,8 +94,11 @@ class Reach:
         dists = self._dists
         if dists is None:  # every enemy's distance at once (`can_target`'s first test, for every range asked)
             table, fps = self._table, self.fps
-            dists = self._dists = [(k, min((table[s] for s in fps[k] if s in table), default=999))
-                                   for k in self.keys]
+            dists = self._dists = []
+            for k in self.keys:
+                fp = fps[k]  # most enemies cover one square: its distance, without a search over the footprint
+                dists.append((k, table.get(fp[0], 999) if len(fp) == 1 else
+                              min((table[s] for s in fp if s in table), default=999)))
             self._dist.update(dists)
         out = []
         for k, d in dists:
