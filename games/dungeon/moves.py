@@ -228,6 +228,22 @@ def search_small(b: Board, first: int, allowance: int, blk: bytearray, stepc: li
     return {sq: (c, h, found.path(sq)) for sq, (c, h) in found.items()}
 
 
+def walk_back(paths: dict[int, tuple[Sq, ...]], squares: list[Sq], n: int, key: tuple[int, int],
+              prev: Callable[[int, int, int], tuple[int, int, int]]) -> tuple[Sq, ...]:
+    """The path to square number `n` of key (movement, hazards) `key`: back along `prev` (a square's predecessor
+    and its key) to a square whose path is known, then forward, remembering each square's path in `paths`."""
+    c, hz = key
+    chain = []
+    node = n
+    while node not in paths:
+        chain.append(node)
+        node, c, hz = prev(node, c, hz)
+    path = paths[node]
+    for x in reversed(chain):
+        path = paths[x] = path + (squares[x],)
+    return path
+
+
 class SmallMoves(dict[Sq, tuple[int, int]]):
     """What `mask_moves` finds: square -> (movement spent, hazards entered), cheapest first and squares of one
     cost in number order (the order a heap of (key, square) takes them); `path` makes a square's path when it is
@@ -284,20 +300,9 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
 
     def path(self, sq: Sq) -> tuple[Sq, ...]:
         """The squares entered on the way to `sq` (a square the search found), in order."""
-        sqs, paths = self._squares, self._paths
         n = sq[0] * self._height + sq[1]
-        path = paths.get(n)
-        if path is None:
-            c, hz = self.key_of(sq)
-            chain = []
-            node = n
-            while node not in paths:
-                chain.append(node)
-                node, c, hz = self._prev(node, c, hz)
-            path = paths[node]
-            for x in reversed(chain):
-                path = paths[x] = path + (sqs[x],)
-        return path
+        path = self._paths.get(n)
+        return path if path is not None else walk_back(self._paths, self._squares, n, self.key_of(sq), self._prev)
 
 
 def _move_search_small(b: Board, start: Sq, allowance: int, passable, can_end, cost_of, hazard_of):
@@ -526,17 +531,6 @@ class BaseMoves(dict[Sq, tuple[int, int]]):
 
     def path(self, sq: Sq) -> tuple[Sq, ...]:
         """The anchors entered on the way to `sq` (an anchor the search reached), in order."""
-        sqs, paths = self._squares, self._paths
         n = sq[0] * self._height + sq[1]
-        path = paths.get(n)
-        if path is None:
-            c, hz = self._key(n)
-            chain = []
-            node = n
-            while node not in paths:
-                chain.append(node)
-                node, c, hz = self._prev(node, c, hz)
-            path = paths[node]
-            for x in reversed(chain):
-                path = paths[x] = path + (sqs[x],)
-        return path
+        path = self._paths.get(n)
+        return path if path is not None else walk_back(self._paths, self._squares, n, self._key(n), self._prev)
