@@ -239,6 +239,18 @@ class Board:
         )
 
 
+def numbers_of(mask: int) -> list[int]:
+    """The set bits of a mask of square numbers, lowest first (its binary digits read once: cheaper than
+    peeling bits off a wide integer)."""
+    digits = bin(mask)[:1:-1]  # bit n is character n
+    out = []
+    n = digits.find("1")
+    while n >= 0:
+        out.append(n)
+        n = digits.find("1", n + 1)
+    return out
+
+
 @lru_cache(maxsize=32)  # bounded: every built dungeon (`random-<n>`) is a board of its own
 def board(dungeon_id: str) -> Board:
     return Board(dungeon_def(dungeon_id))

@@ -10,7 +10,7 @@ from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import Board, Sq, board
+from .board import Board, Sq, board, numbers_of
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
@@ -68,12 +68,7 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
             every |= mask
         b = board(st.dungeon)
         acts, order = _move_table(b)
-        numbers = []
-        digits = bin(every)[:1:-1]  # bit n is character n (cheaper than peeling bits off a wide integer)
-        n = digits.find("1")
-        while n >= 0:
-            numbers.append(n)
-            n = digits.find("1", n + 1)
+        numbers = numbers_of(every)
         numbers.sort(key=order.__getitem__)
         entry[1] = [acts[n] or _move_to(b, acts, n) for n in numbers]
     return entry[1]

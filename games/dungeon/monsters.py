@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
-from .board import Board, Sq, board, footprint, route_rings
+from .board import Board, Sq, board, footprint, numbers_of, route_rings
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, content
 from .levels import maybe_advance_level
 from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_classes
 from .nearest import HeroSide, hero_side, nearest_visible_hero
-from .sight import blockers, occupancy, route, sees, structures
+from .sight import HAZARDS, blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
 from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
@@ -230,7 +230,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 others |= 1 << (o.x * hgt + o.y)
         over = others | others >> 1 | others >> hgt | others >> (hgt + 1)
         sqs = b.squares
-        for sq in [sq for sq in map(sqs.__getitem__, _numbers_of(over)) if sq in moved  # somebody pushed
+        for sq in [sq for sq in map(sqs.__getitem__, numbers_of(over)) if sq in moved  # somebody pushed
                    and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
             del moved[sq]
     return moved, moved.path
@@ -244,14 +244,9 @@ def _mask_of(b: Board, squares: frozenset[Sq]) -> int:
     key = (b.id, squares)
     found = _MASKS.get(key)
     if found is None:
-        hgt = b.height
-        found = 0
-        for x, y in squares:
-            if 0 <= x < b.width and 0 <= y < hgt:
-                found |= 1 << (x * hgt + y)
         if len(_MASKS) > 1000:
             _MASKS.clear()
-        _MASKS[key] = found
+        found = _MASKS[key] = b.sight_table.bits(squares)
     return found
 
 
@@ -406,7 +401,7 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
     for _c, _hz, mask in opts.ends:
         near = mask & box
         if near:
-            for n in sorted(_numbers_of(near), key=lambda n: (n % hgt, n)):
+            for n in sorted(numbers_of(near), key=lambda n: (n % hgt, n)):
                 sq = (n // hgt, n % hgt)
                 if in_reach((sq,)):
                     place_monster(st, m, sq, opts.path(sq), lines)
@@ -424,22 +419,11 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
         if hit:
             for _c, _hz, mask in opts.ends:
                 if hit & mask:
-                    n = min(_numbers_of(hit & mask), key=lambda n: (n % hgt, n))
+                    n = min(numbers_of(hit & mask), key=lambda n: (n % hgt, n))
                     dest = (n // hgt, n % hgt)
                     place_monster(st, m, dest, opts.path(dest), lines)
                     return
     lines.append(f"{monster_name(m)} finds no way closer.")
-
-
-def _numbers_of(mask: int) -> list[int]:
-    """The set bits of a mask, lowest first."""
-    digits = bin(mask)[:1:-1]
-    out = []
-    n = digits.find("1")
-    while n >= 0:
-        out.append(n)
-        n = digits.find("1", n + 1)
-    return out
 
 
 _ANCHORS: dict[tuple[str, frozenset[Sq], bool], list[Sq]] = {}
@@ -538,7 +522,7 @@ def _anchor_steps(b: Board, blocked: frozenset[Sq], ghost: bool) -> tuple[int, l
     return found
 
 
-_HURTFUL = frozenset({"lava", "brambles"})  # the terrain `terrain_debuff` may answer for
+_HURTFUL = frozenset(HAZARDS)  # the terrain `terrain_debuff` may answer for (lava, brambles)
 
 
 def place_monster(st: DungeonState, m: MonsterState, dest: Sq, path: tuple[Sq, ...], lines: list[str]) -> None:

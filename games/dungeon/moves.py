@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
-from .board import Board, Sq, footprint
+from .board import Board, Sq, footprint, numbers_of
 
 
 def move_search(
@@ -173,18 +173,6 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
             out |= (ring & allowed) >> shift
         return out
 
-    def grow(layer: list[int]) -> list[int]:  # `expand` of each ring of a layer, written out (asked very often)
-        rings = []
-        for ring in layer:
-            out = 0
-            if ring:
-                for shift, allowed in ups:
-                    out |= (ring & allowed) << shift
-                for shift, allowed in downs:
-                    out |= (ring & allowed) >> shift
-            rings.append(out)
-        return rings
-
     seen = fbit
     layers: list[list[int]] = [[fbit]]  # per movement spent, the squares first reached with each hazard count
     grown: list[list[int]] = [[expand(fbit)]]  # the squares a step from each of those leads to
@@ -210,7 +198,7 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
             seen |= x
             layer.append(x)
         layers.append(layer)
-        grown.append(grow(layer) if c < allowance else [])
+        grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
     skip = ~(no_end | fbit)
     found = SmallMoves(b.squares, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers,
                        [(c, hz, ring & skip) for c, layer in enumerate(layers) for hz, ring in enumerate(layer)
@@ -463,12 +451,8 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     found = BaseMoves(b.squares, hgt, first, dirs, layers)
     for key in sorted(layers):
         ring = layers[key] & ends
-        if ring:
-            digits = bin(ring)[:1:-1]
-            n = digits.find("1")
-            while n >= 0:
-                found[b.squares[n]] = key
-                n = digits.find("1", n + 1)
+        for n in numbers_of(ring):
+            found[b.squares[n]] = key
     return found
 
 

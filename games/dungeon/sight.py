@@ -33,7 +33,7 @@ def level_key(st: DungeonState) -> tuple[tuple[bool, str], ...]:
 
 
 def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
-    key = (st.dungeon, chests, tuple(map(_LEVEL_KEY, st.levels)))
+    key = (st.dungeon, chests, level_key(st))
     found = _STRUCTURES.get(key)
     if found is None:
         b = board(st.dungeon)
