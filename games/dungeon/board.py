@@ -298,14 +298,14 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
         _ROUTE_CACHE.clear()
         _RINGS.clear()
     _ROUTE_CACHE[key] = found
-    _RINGS[key] = rings
+    _RINGS[key] = tuple(rings)
     return found
 
 
-_RINGS: dict[tuple, list[int]] = {}  # the same tables as masks: per distance, the squares at it
+_RINGS: dict[tuple, tuple[int, ...]] = {}  # the same tables as masks: per distance, the squares at it
 
 
-def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> list[int]:
+def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> tuple[int, ...]:
     """`Board.route_table` as masks of square numbers: the squares at distance 0, 1, ... (the same search)."""
     srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
     key = (b.id, srcs, structures, limit)
