@@ -34,7 +34,7 @@ class Board:
     def __init__(self, d: DungeonDef) -> None:
         self.id = d.id
         self.width, self.height = d.width, d.height
-        self.terrain: list[list[str]] = [[TERRAIN_CHARS[ch] for ch in row] for row in d.terrain]
+        self.terrain: list[tuple[str, ...]] = [tuple([TERRAIN_CHARS[ch] for ch in row]) for row in d.terrain]
         self.vwalls: set[tuple[int, int]] = set()
         self.hwalls: set[tuple[int, int]] = set()
         for w in d.walls:
@@ -56,7 +56,9 @@ class Board:
         self.chests: list[Sq] = [parse_label(lv.chest) for lv in d.levels]  # type: ignore[misc]
         self.start: list[Sq] = [parse_label(s) for s in d.start]  # type: ignore[misc]
         # legal steps as far as walls go: square -> [(direction, next square, the two side squares of a diagonal)]
-        self.steps: dict[Sq, list[tuple[tuple[int, int], Sq, tuple[Sq, ...]]]] = {}
+        # (tuples throughout, here and below: values the garbage collector stops tracking, as every board a
+        # process has built stays cached)
+        self.steps: dict[Sq, tuple[tuple[tuple[int, int], Sq, tuple[Sq, ...]], ...]] = {}
         for y in range(self.height):
             for x in range(self.width):
                 lst = []
@@ -65,22 +67,22 @@ class Board:
                         nxt = (x + step[0], y + step[1])
                         sides: tuple[Sq, ...] = ((nxt[0], y), (x, nxt[1])) if step[0] and step[1] else ()
                         lst.append((step, nxt, sides))
-                self.steps[(x, y)] = lst
+                self.steps[(x, y)] = tuple(lst)
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
         # the same steps over square numbers x * height + y (numbers order as the squares do), for `search_small`:
         # number -> [(next number, side numbers of a diagonal or -1)]
         self.squares: list[Sq] = [(x, y) for x in range(self.width) for y in range(self.height)]
-        self.nsteps: list[list[tuple[int, int, int]]] = [
-            [(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
-             for _d, nxt, sides in self.steps[sq]] for sq in self.squares]
+        self.nsteps: list[tuple[tuple[int, int, int], ...]] = [
+            tuple([(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
+                   for _d, nxt, sides in self.steps[sq]]) for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
         # per direction, for `mask_moves`: (the square-number shift of a step, the squares it may be taken from as
         # far as walls and edges go, and for a diagonal the shifts to its two side squares, else 0, 0)
         self.dir_masks: list[tuple[int, int, int, int]] = []
         for dx, dy in DIRS8.values():
             allowed = 0
-            for (x, y), lst in self.steps.items():
-                if any(d == (dx, dy) for d, _, _ in lst):
+            for (x, y), there in self.steps.items():
+                if any(d == (dx, dy) for d, _, _ in there):
                     allowed |= 1 << (x * self.height + y)
             diagonal = bool(dx and dy)
             self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
@@ -92,7 +94,7 @@ class Board:
         self._terrain_sets: dict[frozenset[str], frozenset[Sq]] = {}
         self._screen: dict[int, frozenset[Sq]] = {}
         self._aura: dict[int, frozenset[Sq]] = {}
-        self._base_steps: dict[tuple[bool, bool], dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]] = {}
+        self._base_steps: dict[tuple[bool, bool], dict[Sq, tuple[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]], ...]]] = {}
 
     # ---- basic squares ---------------------------------------------------
     def inside(self, sq: Sq) -> bool:
@@ -135,7 +137,8 @@ class Board:
             or self.wall_between(side1, b) or self.wall_between(side2, b)
         )
 
-    def base_steps(self, large: bool, ignore_walls: bool) -> dict[Sq, list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]]:
+    def base_steps(self, large: bool, ignore_walls: bool,
+                   ) -> dict[Sq, tuple[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]], ...]]:
         """For `move_search`: anchor -> [(next anchor, squares a diagonal step passes between, squares the
         base enters)] for every step the board's edges and walls allow a base of this size (walls ignored
         by a ghost or burrower); worked out once per board. Whether the side squares may be passed and
@@ -150,7 +153,7 @@ class Board:
         return found
 
     def _base_steps_from(self, cur: Sq, large: bool, ignore_walls: bool,
-                         ) -> list[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]]]:
+                         ) -> tuple[tuple[Sq, tuple[Sq, ...], tuple[Sq, ...]], ...]:
         cur_fp = footprint(*cur, large)
         out = []
         for d in DIRS8.values():
@@ -168,7 +171,7 @@ class Board:
             if not ok or (large and not ignore_walls and self.internal_walls(*nxt)):
                 continue
             out.append((nxt, tuple(dict.fromkeys(sides)), tuple(q for q in new_fp if q not in cur_fp)))
-        return out
+        return tuple(out)
 
     def internal_walls(self, x: int, y: int) -> bool:
         """Would a 2x2 base anchored at (x, y) sit over a wall?"""
@@ -298,14 +301,14 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
         _ROUTE_CACHE.clear()
         _RINGS.clear()
     _ROUTE_CACHE[key] = found
-    _RINGS[key] = rings
+    _RINGS[key] = tuple(rings)
     return found
 
 
-_RINGS: dict[tuple, list[int]] = {}  # the same tables as masks: per distance, the squares at it
+_RINGS: dict[tuple, tuple[int, ...]] = {}  # the same tables as masks: per distance, the squares at it
 
 
-def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> list[int]:
+def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], limit: int = 99) -> tuple[int, ...]:
     """`Board.route_table` as masks of square numbers: the squares at distance 0, 1, ... (the same search)."""
     srcs = sources if type(sources) is tuple and len(sources) == 1 else tuple(sorted(set(sources)))
     key = (b.id, srcs, structures, limit)

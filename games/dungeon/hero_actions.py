@@ -132,7 +132,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     if not fly and held:
         blk |= held
         classes = (classes[0] & ~held, classes[1] & ~held, classes[2] & ~held, classes[3] & ~held)
-    if len(_MOVES) > 20_000:
+    if len(_MOVES) > 512:
         _MOVES.clear()
     found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends, fill=False), None]
     return found

@@ -237,7 +237,7 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
     cost in number order (the order a heap of (key, square) takes them); `path` makes a square's path when it is
     asked (most searches move to one square, or none)."""
 
-    def __init__(self, squares: list[Sq], height: int, first: int, nsteps: list[list[tuple[int, int, int]]],
+    def __init__(self, squares: list[Sq], height: int, first: int, nsteps: list[tuple[tuple[int, int, int], ...]],
                  blk: int, classes: tuple[int, int, int, int], layers: list[list[int]],
                  ends: list[tuple[int, int, int]]) -> None:
         super().__init__()

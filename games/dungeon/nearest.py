@@ -127,7 +127,7 @@ def hero_side(st: DungeonState) -> HeroSide:
            tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
     found = _SIDES.get(key)
     if found is None or found.st is not st:
-        if len(_SIDES) > 2000:
+        if len(_SIDES) > 16:
             _SIDES.clear()
         found = _SIDES[key] = HeroSide(st, key, structures(st))
     return found

@@ -29,6 +29,9 @@ from collections.abc import Callable
 from .los import Wall, find_line, touched
 
 Sq = tuple[int, int]
+# a pair's record (area, clear, seen, complete, blocking): tuples of ints, which the garbage collector stops
+# tracking, so a board's thousands of records cost no collector time; a change replaces the record
+Record = tuple[int, bool, tuple[int, ...], bool, "tuple[int, ...] | None"]
 
 
 def _no_wall(a: Sq, b: Sq) -> bool:
@@ -43,8 +46,8 @@ class SightTable:
         self.size = width * height
         self.walls = walls
         self.wall_between = wall_between
-        # (ignore_walls * size + a) * size + b, a < b -> [area, clear, seen masks, complete, blocking masks]
-        self.pairs: dict[int, list] = {}
+        # (ignore_walls * size + a) * size + b, a < b -> (area, clear, seen masks, complete, blocking masks)
+        self.pairs: dict[int, Record] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
         self.corridors: dict[tuple[int, ...], int] = {}  # `_corridor` per shape, moved to the box's corner (0, 0)
         # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
@@ -100,19 +103,20 @@ class SightTable:
             mask ^= low
         return out
 
-    def _record(self, key: int, a: Sq, b: Sq, ignore_walls: bool) -> list:
+    def _record(self, key: int, a: Sq, b: Sq, ignore_walls: bool) -> Record:
         h = self.height
+        rec: Record
         if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1:
             wall = _no_wall if ignore_walls else self.wall_between
             if a[0] == b[0] or a[1] == b[1]:
-                rec = [0, not wall(a, b), [0], True, []]
+                rec = (0, not wall(a, b), (0,), True, ())
             else:
                 sides = [s for s in ((b[0], a[1]), (a[0], b[1])) if not wall(a, s) and not wall(s, b)]
-                seen = [1 << (s[0] * h + s[1]) for s in sides]
+                seen = tuple([1 << (s[0] * h + s[1]) for s in sides])
                 area = 0
                 for s in seen:
                     area |= s
-                rec = [area, bool(sides), seen, True, []]
+                rec = (area, bool(sides), seen, True, ())
         else:
             x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
             y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
@@ -135,11 +139,11 @@ class SightTable:
             if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly] \
                     or self._centre_clear(a, b, centre):
                 # no wall meets the box of the two squares, or none touches the segment between the centres
-                rec = [area, True, [centre], False, None]
+                rec = (area, True, (centre,), False, None)
             else:
                 line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
-                seen = [] if line is None else [self.bits(touched(a, b, line, self.width, self.height))]
-                rec = [area, line is not None, seen, False, None]
+                seen = () if line is None else (self.bits(touched(a, b, line, self.width, self.height)),)
+                rec = (area, line is not None, seen, False, None)
         self.pairs[key] = rec
         return rec
 
@@ -303,7 +307,8 @@ class SightTable:
         known_sets = rec[4]
         if known_sets is None:  # first asked with blockers: start from the barriers across the way
             h = self.height
-            known_sets = rec[4] = self._barriers((na // h, na % h), (nb // h, nb % h))
+            known_sets = tuple(self._barriers((na // h, na % h), (nb // h, nb % h)))
+            self.pairs[key] = rec = rec[:4] + (known_sets,)
         for known in known_sets:  # more blockers never open a line: blocked by a subset, blocked
             if rel & known == known:
                 return False
@@ -316,9 +321,10 @@ class SightTable:
                 find_line(a, b, boxes, [] if ignore_walls else self.walls)
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
-                rec[2].append(self.bits(touched(a, b, line, self.width, self.height)))
-            elif line is None and len(rec[4]) < 80:
-                rec[4].append(rel)
+                self.pairs[key] = (rec[0], rec[1], rec[2] + (self.bits(touched(a, b, line, self.width, self.height)),),
+                                   rec[3], rec[4])
+            elif line is None and len(known_sets) < 80:
+                self.pairs[key] = rec[:4] + (known_sets + (rel,),)
             if len(self.misses) > 200_000:
                 self.misses.clear()
             self.misses[(key, rel)] = hit
