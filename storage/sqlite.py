@@ -5,7 +5,7 @@ Durability: `synchronous=FULL`, so a move the bot has acknowledged is on disk be
 statement is done (a statement left open makes COMMIT fail). Every write is one transaction that
 is rolled back whole on failure; a database that refuses a read or write (disk full, read-only,
 I/O error, damaged page) raises `StorageUnavailable`, the cause logged once, and the next command
-simply tries again. The file's integrity is checked at open (`PRAGMA quick_check`).
+simply tries again. The file's integrity is checked at open (`PRAGMA quick_check`, storage/check.py).
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 
 import aiosqlite
 
+from . import check as integrity
 from .base import (
     LIVE,
     ChannelBusy,
@@ -207,9 +208,9 @@ class SQLiteStorage(Storage):
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = await self._connect()
             if self.check:
                 await self._quick_check()
+            self._db = await self._connect()
             await self._migrate()
         except BaseException as exc:
             await self.close()
@@ -231,10 +232,11 @@ class SQLiteStorage(Storage):
         return db
 
     async def _quick_check(self) -> None:
-        async with self.db.execute("PRAGMA quick_check") as cur:
-            rows = [str(r[0]) for r in await cur.fetchall()]
-        if rows != ["ok"]:
-            raise StorageDamaged(self.path, "; ".join(rows[:3]) or "quick_check gave no answer")
+        """The file's verdict before this storage's connection reads or writes it: that of a check this process
+        started early (storage/check.py: it ran beside the imports), else of one run now, in a thread."""
+        rows = await asyncio.wrap_future(integrity.take(self.path))
+        if rows:
+            raise StorageDamaged(self.path, "; ".join(rows[:3]))
 
     async def _migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cur:
