@@ -12,8 +12,9 @@ import pytest
 
 from bot import cli
 from bot.settings import Settings
-from storage import GameRecord, StorageDamaged, open_storage, start_check
+from storage import GameRecord, LogEntry, StorageDamaged, open_storage, start_check
 from storage import check as integrity
+from storage.sqlite import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -136,3 +137,44 @@ def test_the_check_loads_nothing_but_the_standard_library():
             "print(sorted(m for m in ('pydantic', 'aiosqlite', 'asyncpg', 'storage.base') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+async def test_a_version_2_file_keeps_every_action_when_its_log_is_clustered_by_game(tmp_path):
+    """Migration 3 copies the action log into a table keyed by (game, seq): the same entries, in the same order."""
+    path = tmp_path / "v2.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    for script in MIGRATIONS[:2]:
+        conn.executescript(script)
+    conn.execute("PRAGMA user_version = 2")
+    for g in (1, 2, 3):
+        conn.execute("INSERT INTO games (id, channel_id, kind, status, host_id, seed, created_at, updated_at)"
+                     " VALUES (?, ?, 'count', 'active', 'ann', 1, 0, 0)", (g, f"c{g}"))
+    rows = [(g, seq, "ann", f"add n:{seq % 7}", f"t{seq // 3}", seq % 2, 100.0 + seq, int(seq == 4))
+            for seq in (5, 1, 3, 2, 4) for g in (3, 1, 2)]  # inserted out of order, games interleaved
+    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.close()
+    store = await open_storage(str(path))
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) == 3
+        for g in (1, 2, 3):
+            entries = await store.log(g, include_undone=True)
+            assert [(g, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone)) for e in entries] \
+                == sorted(r for r in rows if r[0] == g)
+            assert [e.seq for e in await store.log(g)] == [1, 2, 3, 5]
+            assert await store.next_seq(g) == 6
+        rec = await store.get_game(2)
+        assert rec is not None
+        rec = await store.append_action(rec, rec.version, LogEntry(seq=6, player="ann", action="end"), "{}")
+        assert [e.seq for e in await store.log(2)] == [1, 2, 3, 5, 6]
+        with pytest.raises(sqlite3.IntegrityError):  # (game, seq) is still the key
+            await store.append_action(rec, rec.version, LogEntry(seq=6, player="ann", action="end"), "{}")
+    finally:
+        await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        sql = conn.execute("SELECT sql FROM sqlite_schema WHERE name = 'actions'").fetchone()[0]
+        assert "WITHOUT ROWID" in sql and "actions_by_game" not in sql
+    finally:
+        conn.close()
