@@ -3,8 +3,9 @@
 It opens the database it is given (its integrity check started first, to run beside the imports, as
 `playpost run` starts it), answers `/game status` in the first channel (with the board image) and
 prints one JSON line: seconds spent importing the bot, opening the storage (waiting for the check's
-verdict), and answering. Given channels to sample it also times cold game opens (no image), and given channels
-to cache it measures resident memory before and after loading their games into a fresh manager.
+verdict) and answering, and the process's CPU seconds until then. Given channels to sample it also
+times cold game opens (no image), and given channels to cache it measures resident memory before and
+after loading their games into a fresh manager.
 """
 import time
 
@@ -48,7 +49,7 @@ async def main(db: str, first: str, sample: list[str], cached: list[str]) -> dic
     assert r.game_id is not None and r.image is not None, r.text
     t_first = time.perf_counter()
     out: dict[str, Any] = {"import_s": T_IMPORT - T0, "open_s": t_open - T_IMPORT, "first_reply_s": t_first - t_open,
-                           "ready_s": t_first - T0}
+                           "ready_s": t_first - T0, "cpu_s": time.process_time()}  # the check's thread included
     if sample or cached:
         quiet = GameManager(store, render=False)
         cold = []
