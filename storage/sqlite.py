@@ -97,8 +97,9 @@ MIGRATIONS: list[str] = [
     CREATE INDEX claims_done ON claims(done_at) WHERE done_at IS NOT NULL;
     """,
     # 3: the action log clustered by game (WITHOUT ROWID): one b-tree where there were two (the rows, and the
-    # primary key's index of them), so a game's log is one range of pages, and the integrity check at open reads
-    # 18 % fewer pages (0.66 s of CPU for 10,000 games where it took 0.79 s). Copied in key order: appended.
+    # primary key's index of them, 14 % of the file), so a game's log is one range of pages and the integrity check
+    # at open has less to read: 10,000 stored games, 389 -> 347 MB, the start-up 8.4 -> 7.3 G instructions.
+    # Copied in key order, so the copy only appends.
     """
     CREATE TABLE actions_by_game (
         game_id INTEGER NOT NULL REFERENCES games(id),
