@@ -14,6 +14,7 @@ from pathlib import Path
 
 from games.core import IllegalAction, get_game
 from storage import BackupUnsupported, GameRecord, LogEntry, StorageDamaged, StorageUnavailable, open_storage
+from storage.check import passed, start_check
 
 from . import build_bot
 from .console import Console, play_transcript, typed_line
@@ -266,12 +267,18 @@ def selfplay_main(game: str, games: int, seats: str, json_path: str | None, opti
 
 
 def run_discord(settings: Settings) -> int:
-    if not settings.playpost_db.startswith(("postgres://", "postgresql://")):
-        # refuse a damaged file before connecting anywhere (the bot opens it again in setup_hook)
-        async def probe() -> None:
-            await (await open_storage(settings.playpost_db)).close()
-        asyncio.run(probe())
+    db = settings.playpost_db
+    on_file = not db.startswith(("postgres://", "postgresql://"))
+    if on_file:  # the integrity check reads the whole file on the other core while discord.py and the commands load
+        start_check(db)
     bot = build_bot(settings)
+    if on_file:
+        # refuse a damaged file before connecting anywhere (the probe's open waits for the check's verdict); the
+        # bot opens the file again in setup_hook, and that open takes the verdict rather than reading it all again
+        async def probe() -> None:
+            await (await open_storage(db)).close()
+        asyncio.run(probe())
+        passed(db)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     for handler in logging.getLogger().handlers:
         handler.addFilter(RedactFilter(token))

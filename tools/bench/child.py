@@ -1,19 +1,27 @@
 """The fresh bot process of the scale section: `python -m tools.bench.child '<json arguments>'`.
 
-It opens the database it is given, answers `/game status` in the first channel (with the board
-image) and prints one JSON line: seconds spent importing the bot, opening the storage, and
-answering. Given channels to sample it also times cold game opens (no image), and given channels
-to cache it measures resident memory before and after loading their games into a fresh manager.
+It opens the database it is given (its integrity check started first, to run beside the imports, as
+`playpost run` starts it), answers `/game status` in the first channel (with the board image) and
+prints one JSON line: seconds spent importing the bot, opening the storage (waiting for the check's
+verdict) and answering, and the process's CPU seconds until then. Given channels to sample it also
+times cold game opens (no image), and given channels to cache it measures resident memory before and
+after loading their games into a fresh manager.
 """
 import time
 
 T0 = time.perf_counter()  # start-up is timed from here: the bot's imports below are part of it
 
+import json  # noqa: E402
+import sys  # noqa: E402
+
+from storage.check import start_check  # noqa: E402
+
+if __name__ == "__main__":  # as `playpost run` does: the integrity check reads the file beside the imports
+    start_check(json.loads(sys.argv[1])["db"])
+
 import asyncio  # noqa: E402
 import gc  # noqa: E402
-import json  # noqa: E402
 import os  # noqa: E402
-import sys  # noqa: E402
 from typing import Any  # noqa: E402
 
 from bot.manager import GameManager  # noqa: E402
@@ -41,7 +49,7 @@ async def main(db: str, first: str, sample: list[str], cached: list[str]) -> dic
     assert r.game_id is not None and r.image is not None, r.text
     t_first = time.perf_counter()
     out: dict[str, Any] = {"import_s": T_IMPORT - T0, "open_s": t_open - T_IMPORT, "first_reply_s": t_first - t_open,
-                           "ready_s": t_first - T0}
+                           "ready_s": t_first - T0, "cpu_s": time.process_time()}  # the check's thread included
     if sample or cached:
         quiet = GameManager(store, render=False)
         cold = []

@@ -165,9 +165,11 @@ async def bench_scale(cfg: Config, games: dict[str, Engine], rep: Report, tmp: P
     wall_big = med([w for w, _ in startup["big"]])
     wall_one = med([w for w, _ in startup["one"]])
     inner = startup["big"][len(startup["big"]) // 2][1]
+    cpu_big = med([d["cpu_s"] for _, d in startup["big"]])  # wall time on 2 cores: the check runs beside the imports
     rep.add("scale", f"{cfg.scale_games} stored games", "start-up to first answered command (new process)",
-            f"{wall_big:.2f} s (1 stored game: {wall_one:.2f} s; imports {inner['import_s']:.2f}, "
-            f"open {inner['open_s'] * 1000:.0f} ms, first reply {inner['first_reply_s'] * 1000:.0f} ms)",
+            f"{wall_big:.2f} s, CPU {cpu_big:.2f} s (1 stored game: {wall_one:.2f} s; imports "
+            f"{inner['import_s']:.2f}, open {inner['open_s'] * 1000:.0f} ms (the check's rest), "
+            f"first reply {inner['first_reply_s'] * 1000:.0f} ms)",
             round(wall_big, 3), f"<= {TARGETS['startup_s']:.0f} s", wall_big <= TARGETS["startup_s"])
     sample = active[1:1 + cfg.cold_sample]
     cached = active[1 + cfg.cold_sample:1 + cfg.cold_sample + cfg.cached_games]
