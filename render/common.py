@@ -158,7 +158,9 @@ def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
 class Pen:
     """ImageDraw for a palette image: fill/outline given as RGB (or index), text pasted from cached sprites.
 
-    `bg` is the colour a text is assumed to sit on (its edge blends); the pen's default is PAPER."""
+    `bg` is the colour a text is assumed to sit on (its edge blends); the pen's default is PAPER. Rectangles,
+    ellipses, lines and polygons go straight to Pillow's core with the same calls ImageDraw makes (its
+    per-call colour handling was a third of a board's drawing); other shapes go through ImageDraw."""
 
     def __init__(self, img: Image.Image, pal: Palette, bg: Sequence[int] = PAPER) -> None:
         self.img = img
@@ -167,9 +169,14 @@ class Pen:
         self.d = ImageDraw.Draw(img)
         img.load()
         self._core = img.im
+        self._draw = self.d.draw
+        self._index = pal._index
 
     def _c(self, c: Any) -> int | None:
-        return None if c is None else self.pal[c]
+        if c is None:
+            return None
+        i = self._index.get(c) if isinstance(c, tuple) else None
+        return i if i is not None else self.pal[c]
 
     def __getattr__(self, name: str) -> Any:
         fn = getattr(self.d, name)
@@ -180,6 +187,43 @@ class Pen:
             return fn(*args, fill=self._c(fill), **kw)
 
         return call
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if fill is None and outline is None:  # ImageDraw's default ink
+            self.d.rectangle(xy, width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_rectangle(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_rectangle(xy, o, 0, width)
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if fill is None and outline is None:
+            self.d.ellipse(xy, width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_ellipse(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_ellipse(xy, o, 0, width)
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if (fill is None and outline is None) or (outline is not None and width > 1):  # a wide outline: a mask
+            self.d.polygon(xy, fill=self._c(fill), outline=self._c(outline), width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_polygon(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_polygon(xy, o, 0, width)
+
+    def line(self, xy: Any, fill: Any = None, width: int = 1, joint: str | None = None) -> None:
+        if fill is None or joint is not None:
+            self.d.line(xy, fill=self._c(fill), width=width, joint=joint)
+            return
+        if width != 0:
+            self._draw.draw_lines(xy, self._c(fill), width)
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
