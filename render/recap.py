@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from games.core.grid import label, parse_label
 from games.core.marks import Mark
@@ -41,11 +42,13 @@ PATH_KINDS = ("move", "push", "tumble")  # the legend spells their path out
 MIN_CAP_AT_600 = 9  # px: the height of a capital letter when the image is shown 600 px wide
 
 
+@lru_cache(maxsize=256)  # a text size's capital height: the font's bbox of 'H' took a third of a panel's drawing
 def cap_height(size: int) -> int:
     left, top, right, bottom = font(size).getbbox("H")
     return int(bottom - top)
 
 
+@lru_cache(maxsize=1024)
 def legible(width: int, base: int) -> int:
     """The smallest text size >= `base` whose capitals stay `MIN_CAP_AT_600` px tall when an image `width`
     px wide is shown 600 px wide (images narrower than 600 px are shown at their size)."""

@@ -241,13 +241,28 @@ def _frame(view: DungeonView, full: Image.Image) -> Image.Image:
     """The explored part of the full map, labelled on every side, and the panel below it."""
     x0, y0, x1, y1 = _shown(view)
     m = CELL  # room for the labels of the explored columns and rows
+    width = max(m * 2 + (x1 - x0 + 1) * CELL, MIN_W)
+    labels = _labels((x0, y0, x1, y1))
+    img = PALETTE.new((width, labels.height + 1400), PAPER)
+    img.paste(labels, (0, 0))
+    (ax, ay), (bx, by) = _xy(x0, y0), _xy(x1 + 1, y1 + 1)
+    img.paste(full.crop((ax - 3, ay - 3, bx + 4, by + 4)), (m - 3, m - 3))
+    d = Pen(img, PALETTE)
+    end = _panel(d, view, labels.height + 4, width)
+    return img.crop((0, 0, width, end + 10))
+
+
+@lru_cache(maxsize=16)
+def _labels(shown: tuple[int, int, int, int]) -> Image.Image:
+    """The frame around the map: every shown column's letter and row's number on each side (the same for every
+    board of a level, so drawn once; the map pasted into it does not reach the labels)."""
+    x0, y0, x1, y1 = shown
+    m = CELL
     map_w = m * 2 + (x1 - x0 + 1) * CELL
     width = max(map_w, MIN_W)
     size = legible(width, 13)
     bottom_of_map = m * 2 + (y1 - y0 + 1) * CELL
-    img = PALETTE.new((width, bottom_of_map + 1400), PAPER)
-    (ax, ay), (bx, by) = _xy(x0, y0), _xy(x1 + 1, y1 + 1)
-    img.paste(full.crop((ax - 3, ay - 3, bx + 4, by + 4)), (m - 3, m - 3))
+    img = PALETTE.new((width, bottom_of_map), PAPER)
     d = Pen(img, PALETTE)
     for x in range(x0, x1 + 1):
         cx = m + (x - x0) * CELL + CELL // 2
@@ -257,8 +272,7 @@ def _frame(view: DungeonView, full: Image.Image) -> Image.Image:
         cy = m + (y - y0) * CELL + CELL // 2
         d.text((m // 2, cy), str(y + 1), size=size, fill=INK, anchor="mm")
         d.text((map_w - m // 2 + 1, cy), str(y + 1), size=size, fill=INK, anchor="mm")
-    end = _panel(d, view, bottom_of_map + 4, width)
-    return img.crop((0, 0, width, end + 10))
+    return img
 
 
 def _spawn(d: Pen, sp: SpawnView) -> None:
