@@ -8,6 +8,7 @@ edge pixels use blends of the text and background colours that the palette holds
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -107,6 +108,12 @@ def _remap_table(pal: Palette, fn: Any) -> bytes:
 def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
     return min(range(len(pal.colours)),
                key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c, strict=True)), i))
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int) -> int:
+    """A text's advance width in px (what a count of characters only estimates)."""
+    return math.ceil(font(size).getlength(text))
 
 
 @lru_cache(maxsize=2048)
