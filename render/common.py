@@ -272,6 +272,42 @@ def _rounded(pal: Palette, w: int, h: int, radius: float, fill: int | None, outl
     return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, Image.frombytes("L", (w + 1, h + 1), drawn).im
 
 
+def _noted(name: str) -> Any:
+    def note(self: Recorder, *args: Any, **kw: Any) -> None:
+        self.ops.append((name, args, kw))
+    return note
+
+
+class Recorder(Pen):
+    """A Pen that only notes what is drawn, replayed on a real Pen once the image's size is known: a renderer
+    whose panel sets the height allocates the image at its size, where a larger one and a crop made two more
+    passes over a megabyte."""
+
+    def __init__(self, pal: Palette, bg: Sequence[int] = PAPER) -> None:  # no image: nothing is drawn yet
+        self.pal = pal
+        self.bg = tuple(bg)
+        self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Any:  # any other ImageDraw shape
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _noted(name).__get__(self)
+
+    text = _noted("text")
+    rectangle = _noted("rectangle")
+    ellipse = _noted("ellipse")
+    polygon = _noted("polygon")
+    line = _noted("line")
+    rounded_rectangle = _noted("rounded_rectangle")
+
+    def replay(self, img: Image.Image) -> Pen:
+        """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background."""
+        pen = Pen(img, self.pal, self.bg)
+        for name, args, kw in self.ops:
+            getattr(pen, name)(*args, **kw)
+        return pen
+
+
 def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: Sequence[int] = INK,
                 bg: Sequence[int] | None = None) -> None:
     if isinstance(draw, Pen):

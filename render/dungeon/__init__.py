@@ -21,6 +21,7 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    Recorder,
     blend,
     encode_png,
     text_width,
@@ -207,8 +208,11 @@ def draw(view: DungeonView) -> Image.Image:
     area = tuple(view.areas[view.level])
     g = _grid_of(view)
     c = g.cell
-    img = _with_aura(g, view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
-                     tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura))).copy()
+    full = _with_aura(g, view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
+                      tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura)))
+    # drawn on a copy of the whole map, then its shown part cut out (drawing straight on the shown part clips
+    # the shapes that cross its edge a pixel differently)
+    img = full.copy()
     d = Pen(img, PALETTE)
     for sp in view.spawns:
         _spawn(d, g, sp)
@@ -240,7 +244,9 @@ def draw(view: DungeonView) -> Image.Image:
         return None if xy is None else (xy[0] + c / 2, xy[1] + c / 2) if lab in large else xy
 
     draw_marks(d, view.recent, where, c, view.pending, number_size=g.text)
-    return _frame(view, g, img)
+    x0, y0, x1, y1 = _shown(view)
+    (ax, ay), (bx, by) = _xy(g, x0, y0), _xy(g, x1 + 1, y1 + 1)
+    return _frame(view, g, img.crop((ax - 3, ay - 3, bx + 4, by + 4)))
 
 
 def _mark_xy(g: _Grid, lab: str) -> tuple[float, float] | None:
@@ -267,19 +273,19 @@ def square_size(view: DungeonView) -> int:
     return _grid_of(view).cell
 
 
-def _frame(view: DungeonView, g: _Grid, full: Image.Image) -> Image.Image:
-    """The explored part of the full map, labelled on every side, and the panel below it."""
+def _frame(view: DungeonView, g: _Grid, shown: Image.Image) -> Image.Image:
+    """The explored part of the map (drawn), labelled on every side, and the panel below it."""
     x0, y0, x1, y1 = _shown(view)
     m = LABELS
     width = max(m * 2 + (x1 - x0 + 1) * g.cell, MIN_W)
     labels = _labels(g, (x0, y0, x1, y1))
-    img = PALETTE.new((width, labels.height + 1400), PAPER)
+    panel = Recorder(PALETTE)  # its height sets the image's
+    end = _panel(panel, view, labels.height + 4, width)
+    img = PALETTE.new((width, end + 10), PAPER)
     img.paste(labels, (0, 0))
-    (ax, ay), (bx, by) = _xy(g, x0, y0), _xy(g, x1 + 1, y1 + 1)
-    img.paste(full.crop((ax - 3, ay - 3, bx + 4, by + 4)), (m - 3, m - 3))
-    d = Pen(img, PALETTE)
-    end = _panel(d, view, labels.height + 4, width)
-    return img.crop((0, 0, width, end + 10))
+    img.paste(shown, (m - 3, m - 3))
+    panel.replay(img)
+    return img
 
 
 @lru_cache(maxsize=16)

@@ -20,6 +20,7 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    Recorder,
     encode_png,
     font,
     text_center,
@@ -309,9 +310,7 @@ def render(view: QView, **options: Any) -> bytes:
     if view.result_text:  # the game-over banner above the recap: at most three lines
         recap_h += 3 * (RECAP_SIZE + 10) + 22
     height += recap_h
-    img = PALETTE.new((width, height), PAPER)
-    img.paste(base, (0, 0))
-    d = Pen(img, PALETTE)
+    d = Recorder(PALETTE)  # drawn once the recap legend's end sets the height
     living.platforms(d, view, _box_of)
     linked = gadgets.link_colours(view)
     for lab, t in tokens.items():
@@ -363,7 +362,10 @@ def render(view: QView, **options: Any) -> bytes:
     if view.result_text:
         top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
     end = recap.legend(d, view, top, width, RECAP_SIZE)
-    return encode_png(img.crop((0, 0, width, max(height - recap_h, end + 8))))
+    img = PALETTE.new((width, max(height - recap_h, end + 8)), PAPER)
+    img.paste(base, (0, 0))
+    d.replay(img)
+    return encode_png(img)
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
@@ -446,9 +448,10 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
         d.text((left, y), line, font=font(14), fill=INK)
         y += 18
     rows = _card_rows(view)
+    header, card_h = _header_h(view, cols), _card_h(view)
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
-        y = top + _header_h(view, cols) + (i // cols) * _card_h(view)
+        y = top + header + (i // cols) * card_h
         _card(d, view, hv, x, y, rows, bool(view.result_text))
 
 
