@@ -148,6 +148,11 @@ def _level_lut(pal: Palette, fg: RGB, bg: RGB) -> bytes:
 _MASK_LUT = bytes(255 if a >= 32 else 0 for a in range(256))
 
 
+def _bilevel(mask: Image.Image) -> Image.Image:
+    """A 0/255 mask as mode "1": pasting through it copies pixels where an "L" mask blends them (a third faster)."""
+    return mask.convert("1", dither=Image.Dither.NONE)
+
+
 @lru_cache(maxsize=2048)
 def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
             bg: RGB) -> tuple[Any, Any, int, int, int, int] | None:
@@ -158,7 +163,7 @@ def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
     mask, left, top = g
     cover = mask.tobytes()
     idx = Image.frombytes("P", mask.size, cover.translate(_level_lut(pal, fg, bg)))
-    paste = Image.frombytes("L", mask.size, cover.translate(_MASK_LUT))
+    paste = _bilevel(Image.frombytes("L", mask.size, cover.translate(_MASK_LUT)))
     return idx.im, paste.im, left, top, mask.width, mask.height
 
 
@@ -176,6 +181,7 @@ class Pen:
         self.d = ImageDraw.Draw(img)
         img.load()
         self._core = img.im
+        self._size = img.size
         self._draw = self.d.draw
         self._index = pal._index
 
@@ -206,14 +212,34 @@ class Pen:
             self._draw.draw_rectangle(xy, o, 0, width)
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Pasted from a cached tile when inside the image (Pillow draws an ellipse in its box's whole pixels)."""
         if fill is None and outline is None:
             self.d.ellipse(xy, width=width)
             return
         f, o = self._c(fill), self._c(outline)
+        if self._tile("ellipse", xy, f, o, width, 0, truncate=True):
+            return
         if f is not None:
             self._draw.draw_ellipse(xy, f, 1)
         if o is not None and o != f and width != 0:
             self._draw.draw_ellipse(xy, o, 0, width)
+
+    def _tile(self, kind: str, xy: Any, f: int | None, o: int | None, width: int, radius: float,
+              truncate: bool) -> bool:
+        """Paste the shape from a cached tile if its box lies inside the image (what Pillow clips at the edge is
+        left to Pillow); `truncate`: the shape's own drawing cuts its corners to whole pixels."""
+        box = (*xy[0], *xy[1]) if len(xy) == 2 else tuple(xy)
+        if truncate:
+            x0, y0, x1, y1 = (int(v) for v in box)
+        elif all(float(v).is_integer() for v in box):
+            x0, y0, x1, y1 = (int(v) for v in box)
+        else:
+            return False
+        if not (0 <= x0 <= x1 < self._size[0] and 0 <= y0 <= y1 < self._size[1]):
+            return False
+        idx, mask = _shape(kind, x1 - x0, y1 - y0, f, o, width, radius)
+        self._core.paste(idx, (x0, y0, x1 + 1, y1 + 1), mask)
+        return True
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if (fill is None and outline is None) or (outline is not None and width > 1):  # a wide outline: a mask
@@ -234,16 +260,10 @@ class Pen:
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
                           width: int = 1) -> None:
-        """Pasted from a cached tile when the corners are whole pixels (ImageDraw's corners cost 30 us a box)."""
-        box = tuple(xy[0]) + tuple(xy[1]) if len(xy) == 2 else tuple(xy)
-        if (fill is None and outline is None) or not all(float(v).is_integer() for v in box):
-            self.d.rounded_rectangle(xy, radius=radius, fill=self._c(fill), outline=self._c(outline), width=width)
-            return
-        x0, y0, x1, y1 = (int(v) for v in box)
-        tile = _rounded(self.pal, x1 - x0, y1 - y0, radius, self._c(fill), self._c(outline), width)
-        if tile is not None:
-            idx, mask = tile
-            self._core.paste(idx, (x0, y0, x0 + idx.size[0], y0 + idx.size[1]), mask)
+        """Pasted from a cached tile when its corners are whole pixels (ImageDraw's corners cost 30 us a box)."""
+        f, o = self._c(fill), self._c(outline)
+        if (f is None and o is None) or not self._tile("rounded", xy, f, o, width, radius, truncate=False):
+            self.d.rounded_rectangle(xy, radius=radius, fill=f, outline=o, width=width)
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
@@ -256,20 +276,22 @@ class Pen:
         self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 
-@lru_cache(maxsize=256)
-def _rounded(pal: Palette, w: int, h: int, radius: float, fill: int | None, outline: int | None,
-             width: int) -> tuple[Any, Any] | None:
-    """A rounded box drawn at the origin and the mask of its pixels: drawn on two backgrounds, a pixel that
-    differs between them is background (the same shape at a whole-pixel offset has the same pixels)."""
-    if w < 0 or h < 0:
-        return None
+@lru_cache(maxsize=512)
+def _shape(kind: str, w: int, h: int, fill: int | None, outline: int | None, width: int,
+           radius: float) -> tuple[Any, Any]:
+    """A shape drawn at the origin and the mask of its pixels: drawn on two backgrounds, a pixel that differs
+    between them is background (the same shape at a whole-pixel offset has the same pixels)."""
     tiles = []
     for bg in (0, 1):
         img = Image.new("P", (w + 1, h + 1), bg)
-        ImageDraw.Draw(img).rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
+        draw = ImageDraw.Draw(img)
+        if kind == "ellipse":
+            draw.ellipse((0, 0, w, h), fill=fill, outline=outline, width=width)
+        else:
+            draw.rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
         tiles.append(img.tobytes())
     drawn = bytes(255 if a == b else 0 for a, b in zip(*tiles, strict=True))
-    return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, Image.frombytes("L", (w + 1, h + 1), drawn).im
+    return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, _bilevel(Image.frombytes("L", (w + 1, h + 1), drawn)).im
 
 
 def _noted(name: str) -> Any:

@@ -457,14 +457,19 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
 
 def _upgrade_lines(hv: HeroView) -> list[str]:
     """The track grouped by kind, in the order first taken: 'upgrades (4): 2x +1 explore, gold, +1 move'."""
+    return list(_upgrade_lines_of(tuple(hv.upgrades), tuple(hv.face_upgrades.items())))
+
+
+@lru_cache(maxsize=512)  # a board asks for each card's lines four times (rows, heights, the card)
+def _upgrade_lines_of(upgrades: tuple[str, ...], faces: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    if faces:  # the B-side: each face's upgrade
+        return tuple(modes.face_lines(faces))
     kinds: dict[str, int] = {}
-    for u_ in hv.upgrades:
+    for u_ in upgrades:
         k = _short_upgrade(u_)
         kinds[k] = kinds.get(k, 0) + 1
     track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
-    if hv.face_upgrades:  # the B-side: each face's upgrade
-        return modes.face_lines(hv)
-    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
+    return tuple(wrap(f"upgrades ({len(upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3])
 
 
 def _card_rows(view: QView) -> dict[str, int]:
