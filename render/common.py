@@ -212,32 +212,25 @@ class Pen:
             self._draw.draw_rectangle(xy, o, 0, width)
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        """Pasted from a cached tile when inside the image (Pillow draws an ellipse in its box's whole pixels)."""
         if fill is None and outline is None:
             self.d.ellipse(xy, width=width)
             return
         f, o = self._c(fill), self._c(outline)
-        if self._tile("ellipse", xy, f, o, width, 0, truncate=True):
-            return
         if f is not None:
             self._draw.draw_ellipse(xy, f, 1)
         if o is not None and o != f and width != 0:
             self._draw.draw_ellipse(xy, o, 0, width)
 
-    def _tile(self, kind: str, xy: Any, f: int | None, o: int | None, width: int, radius: float,
-              truncate: bool) -> bool:
-        """Paste the shape from a cached tile if its box lies inside the image (what Pillow clips at the edge is
-        left to Pillow); `truncate`: the shape's own drawing cuts its corners to whole pixels."""
+    def _tile(self, xy: Any, f: int | None, o: int | None, width: int, radius: float) -> bool:
+        """Paste a rounded box from a cached tile if its corners are whole pixels inside the image (what Pillow
+        clips at the edge is left to Pillow)."""
         box = (*xy[0], *xy[1]) if len(xy) == 2 else tuple(xy)
-        if truncate:
-            x0, y0, x1, y1 = (int(v) for v in box)
-        elif all(float(v).is_integer() for v in box):
-            x0, y0, x1, y1 = (int(v) for v in box)
-        else:
+        if not all(float(v).is_integer() for v in box):
             return False
+        x0, y0, x1, y1 = (int(v) for v in box)
         if not (0 <= x0 <= x1 < self._size[0] and 0 <= y0 <= y1 < self._size[1]):
             return False
-        idx, mask = _shape(kind, x1 - x0, y1 - y0, f, o, width, radius)
+        idx, mask = _rounded(x1 - x0, y1 - y0, f, o, width, radius)
         self._core.paste(idx, (x0, y0, x1 + 1, y1 + 1), mask)
         return True
 
@@ -262,7 +255,7 @@ class Pen:
                           width: int = 1) -> None:
         """Pasted from a cached tile when its corners are whole pixels (ImageDraw's corners cost 30 us a box)."""
         f, o = self._c(fill), self._c(outline)
-        if (f is None and o is None) or not self._tile("rounded", xy, f, o, width, radius, truncate=False):
+        if (f is None and o is None) or not self._tile(xy, f, o, width, radius):
             self.d.rounded_rectangle(xy, radius=radius, fill=f, outline=o, width=width)
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
@@ -276,19 +269,15 @@ class Pen:
         self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 
-@lru_cache(maxsize=512)
-def _shape(kind: str, w: int, h: int, fill: int | None, outline: int | None, width: int,
-           radius: float) -> tuple[Any, Any]:
-    """A shape drawn at the origin and the mask of its pixels: drawn on two backgrounds, a pixel that differs
-    between them is background (the same shape at a whole-pixel offset has the same pixels)."""
+@lru_cache(maxsize=256)
+def _rounded(w: int, h: int, fill: int | None, outline: int | None, width: int,
+             radius: float) -> tuple[Any, Any]:
+    """A rounded box drawn at the origin and the mask of its pixels: drawn on two backgrounds, a pixel that
+    differs between them is background (the same shape at a whole-pixel offset has the same pixels)."""
     tiles = []
     for bg in (0, 1):
         img = Image.new("P", (w + 1, h + 1), bg)
-        draw = ImageDraw.Draw(img)
-        if kind == "ellipse":
-            draw.ellipse((0, 0, w, h), fill=fill, outline=outline, width=width)
-        else:
-            draw.rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
         tiles.append(img.tobytes())
     drawn = bytes(255 if a == b else 0 for a, b in zip(*tiles, strict=True))
     return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, _bilevel(Image.frombytes("L", (w + 1, h + 1), drawn)).im

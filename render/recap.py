@@ -118,12 +118,12 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
         pts = [(x + off, y + off) for x, y in pts]
         if len(pts) >= 2 and m.kind != "attack":
             segs = list(zip(pts, pts[1:], strict=False))
-            for k, (a, b) in enumerate(segs):
-                end = _shorten(a, b, cell * 0.3) if k == len(segs) - 1 else b
-                if is_pending or m.kind in ("throw", "kick", "drop", "fumble", "swat"):
-                    _dashed(d, a, end, colour, w)
-                else:
-                    d.line([a, end], fill=colour, width=w)
+            end = _shorten(*segs[-1], cell * 0.3)
+            if is_pending or m.kind in ("throw", "kick", "drop", "fumble", "swat"):
+                for k, (a, b) in enumerate(segs):
+                    _dashed(d, a, end if k == len(segs) - 1 else b, colour, w)
+            else:  # one call: Pillow draws a wide polyline segment by segment, as separate lines
+                d.line([*pts[:-1], end], fill=colour, width=w)
             _head(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
             # the number where the piece left (empty now); a pending move's where it would go
             discs.append((pts[-1] if is_pending else pts[0], tag, colour))

@@ -249,6 +249,7 @@ def draw(view: DungeonView) -> Image.Image:
     return _frame(view, g, img.crop((ax - 3, ay - 3, bx + 4, by + 4)))
 
 
+@lru_cache(maxsize=4096)
 def _mark_xy(g: _Grid, lab: str) -> tuple[float, float] | None:
     xy = parse_label(lab)
     if xy is None:
