@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -258,6 +258,11 @@ class Pen:
         if (f is None and o is None) or not self._tile(xy, f, o, width, radius):
             self.d.rounded_rectangle(xy, radius=radius, fill=f, outline=o, width=width)
 
+    def band(self, band: tuple[Any, Any], top: int) -> None:
+        """Paste a `band` (from `band`) at its place, `top` px down."""
+        idx, mask = band
+        self._core.paste(idx, (0, top, idx.size[0], top + idx.size[1]), mask)
+
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
         size = size if size is not None else font.size
@@ -281,6 +286,20 @@ def _rounded(w: int, h: int, fill: int | None, outline: int | None, width: int,
         tiles.append(img.tobytes())
     drawn = bytes(255 if a == b else 0 for a, b in zip(*tiles, strict=True))
     return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, _bilevel(Image.frombytes("L", (w + 1, h + 1), drawn)).im
+
+
+def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], object]) -> tuple[Any, Any]:
+    """What `draw` draws between `top` and `top + height` of an image `width` px wide, and the mask of its pixels:
+    a part every board of one layout shares (a map's key), cached by the renderer and pasted in one go. Drawn
+    where it will be pasted, on two backgrounds: a pixel that differs between them is background."""
+    bands = []
+    for bg in (0, 1):
+        img = Image.new("P", (width, top + height), bg)
+        draw(Pen(img, pal))
+        bands.append(img.crop((0, top, width, top + height)).tobytes())
+    drawn = bytes(255 if a == b else 0 for a, b in zip(*bands, strict=True))
+    return (Image.frombytes("P", (width, height), bands[0]).im,
+            _bilevel(Image.frombytes("L", (width, height), drawn)).im)
 
 
 def _noted(name: str) -> Any:
@@ -310,6 +329,7 @@ class Recorder(Pen):
     polygon = _noted("polygon")
     line = _noted("line")
     rounded_rectangle = _noted("rounded_rectangle")
+    band = _noted("band")
 
     def replay(self, img: Image.Image) -> Pen:
         """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background."""

@@ -22,6 +22,7 @@ from render.common import (
     Palette,
     Pen,
     Recorder,
+    band,
     blend,
     encode_png,
     text_width,
@@ -464,6 +465,23 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
         y += mid + 5
     y = draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
                     title="Since the last turn (numbered in order)") + 8
+    key, key_h = _key_band(width)
+    d.band(key, y)
+    return y + key_h
+
+
+@lru_cache(maxsize=32)
+def _key_band(width: int) -> tuple[tuple[Any, Any], int]:
+    """The key at the panel's foot, the same on every board this wide: drawn once (at whole pixels, so it can be
+    pasted at any height), with its height."""
+    size = Recorder(PALETTE)
+    end = _key(size, 0, width)
+    return band(PALETTE, width, 0, end, lambda d: _key(d, 0, width)), end
+
+
+def _key(d: Pen, y: int, width: int) -> int:
+    """What the models' fills and the marks mean; returns the y below it."""
+    x0, small = 10, legible(width, 13)
     lx = x0
     for name, colour in (("minion", RANK_FILL["minion"]), ("elite", RANK_FILL["elite"]), ("boss", RANK_FILL["boss"]),
                          ("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", AURA_KEY)):

@@ -21,6 +21,7 @@ from render.common import (
     Palette,
     Pen,
     Recorder,
+    band,
     encode_png,
     font,
     text_center,
@@ -352,7 +353,7 @@ def render(view: QView, **options: Any) -> bytes:
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
     recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
     mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
-    _legend(d, legend_items, base.height + 4, per_row, mover_colour)
+    d.band(_legend_band(tuple(legend_items), base.height + 4, per_row, mover_colour, width), base.height + 4)
     if below:
         d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
         _panel(d, view, heroes, 10, panel_top, cols)
@@ -366,6 +367,14 @@ def render(view: QView, **options: Any) -> bytes:
     img.paste(base, (0, 0))
     d.replay(img)
     return encode_png(img)
+
+
+@lru_cache(maxsize=64)
+def _legend_band(items: tuple[tuple[str, str], ...], top: int, per_row: int, colour: RGB,
+                 width: int) -> tuple[Any, Any]:
+    """The map's key, the same on every board of a game until a new kind of thing appears: drawn once."""
+    rows = (len(items) + per_row - 1) // per_row
+    return band(PALETTE, width, top, (rows + 2) * LEGEND_ROW, lambda d: _legend(d, items, top, per_row, colour))
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
