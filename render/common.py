@@ -302,6 +302,12 @@ def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], 
             _bilevel(Image.frombytes("L", (width, height), drawn)).im)
 
 
+def grown(img: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A copy of palette image `img` grown to `size` in the palette's first colour (every renderer's is PAPER):
+    one pass over the pixels, where a new image and a paste were two."""
+    return img.crop((0, 0, *size))
+
+
 def _noted(name: str) -> Any:
     def note(self: Recorder, *args: Any, **kw: Any) -> None:
         self.ops.append((name, args, kw))

@@ -63,3 +63,11 @@ def test_numbered_discs_of_actions_ending_on_one_square_are_spread_so_none_hides
         assert math.hypot(a[0] - 100, a[1] - 100) <= 2 * (2 * r + 1) + 0.01  # next to the square, not far off
     apart = [((0.0, 0.0), "1", (0, 0, 0)), ((100.0, 0.0), "2", (0, 0, 0))]
     assert [p for p, _, _ in spread(apart, r)] == [(0.0, 0.0), (100.0, 0.0)]  # discs already apart stay put
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_background_is_the_palettes_first_colour(game):
+    """render.common.grown fills what it adds with the palette's first colour: it must be the paper."""
+    import importlib
+
+    assert importlib.import_module(f"render.{game}").PALETTE.colours[0] == common.PAPER

@@ -25,6 +25,7 @@ from render.common import (
     band,
     blend,
     encode_png,
+    grown,
     text_width,
     wrap,
 )
@@ -283,8 +284,7 @@ def _frame(view: DungeonView, g: _Grid, shown: Image.Image) -> Image.Image:
     labels = _labels(g, (x0, y0, x1, y1))
     panel = Recorder(PALETTE)  # its height sets the image's
     end = _panel(panel, view, labels.height + 4, width)
-    img = PALETTE.new((width, end + 10), PAPER)
-    img.paste(labels, (0, 0))
+    img = grown(labels, (width, end + 10))
     img.paste(shown, (m - 3, m - 3))
     panel.replay(img)
     return img

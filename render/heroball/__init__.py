@@ -22,6 +22,7 @@ from render.common import (
     Pen,
     Recorder,
     encode_png,
+    grown,
     wrap,
 )
 from render.recap import COLOURS as RECAP_COLOURS
@@ -195,8 +196,7 @@ def render(view: HeroballView, **options: Any) -> bytes:
     # what happened since the acting player's last turn, numbered; the attack to defend against
     draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
     bottom = _panel(d, view, g.height + 6, width)
-    img = PALETTE.new((width, bottom + 10), PAPER)
-    img.paste(_base(view.radius, view.pillar_distance, goals), (0, 0))
+    img = grown(_base(view.radius, view.pillar_distance, goals), (width, bottom + 10))
     d.replay(img)
     return encode_png(img)
 

@@ -24,6 +24,7 @@ from render.common import (
     band,
     encode_png,
     font,
+    grown,
     text_center,
     wrap,
 )
@@ -363,8 +364,7 @@ def render(view: QView, **options: Any) -> bytes:
     if view.result_text:
         top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
     end = recap.legend(d, view, top, width, RECAP_SIZE)
-    img = PALETTE.new((width, max(height - recap_h, end + 8)), PAPER)
-    img.paste(base, (0, 0))
+    img = grown(base, (width, max(height - recap_h, end + 8)))
     d.replay(img)
     return encode_png(img)
 
