@@ -7,7 +7,9 @@ Speed (issue 7): draw straight into a palette image with `render.common.Palette`
 the renderer uses, plus the text/background pairs whose anti-aliased edges it needs) and
 `render.common.Pen` (ImageDraw taking RGB colours; text pasted from cached sprites), on a cached
 static layer. Then `encode_png` has nothing to quantise and drawing costs a fraction of encoding.
-Each renderer's tests check that every colour it draws is in its palette.
+Each renderer's tests check that every colour it draws is in its palette. Issue 12: a board whose panel
+sets its height is drawn through `render.common.Recorder` and replayed on an image made at its final size
+(`grown` from the cached layer); parts every board of a layout shares (a map's key) are cached `band`s.
 """
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ edge pixels use blends of the text and background colours that the palette holds
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -109,6 +110,12 @@ def _nearest(pal: Palette, c: tuple[int, ...]) -> int:
                key=lambda i: (sum((a - b) ** 2 for a, b in zip(pal.colours[i], c, strict=True)), i))
 
 
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int) -> int:
+    """A text's advance width in px (what a count of characters only estimates)."""
+    return math.ceil(font(size).getlength(text))
+
+
 @lru_cache(maxsize=2048)
 def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int] | None:
     """The anti-aliased coverage mask of a text and where its top-left sits relative to the anchor point.
@@ -141,6 +148,11 @@ def _level_lut(pal: Palette, fg: RGB, bg: RGB) -> bytes:
 _MASK_LUT = bytes(255 if a >= 32 else 0 for a in range(256))
 
 
+def _bilevel(mask: Image.Image) -> Image.Image:
+    """A 0/255 mask as mode "1": pasting through it copies pixels where an "L" mask blends them (a third faster)."""
+    return mask.convert("1", dither=Image.Dither.NONE)
+
+
 @lru_cache(maxsize=2048)
 def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
             bg: RGB) -> tuple[Any, Any, int, int, int, int] | None:
@@ -151,14 +163,16 @@ def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
     mask, left, top = g
     cover = mask.tobytes()
     idx = Image.frombytes("P", mask.size, cover.translate(_level_lut(pal, fg, bg)))
-    paste = Image.frombytes("L", mask.size, cover.translate(_MASK_LUT))
+    paste = _bilevel(Image.frombytes("L", mask.size, cover.translate(_MASK_LUT)))
     return idx.im, paste.im, left, top, mask.width, mask.height
 
 
 class Pen:
     """ImageDraw for a palette image: fill/outline given as RGB (or index), text pasted from cached sprites.
 
-    `bg` is the colour a text is assumed to sit on (its edge blends); the pen's default is PAPER."""
+    `bg` is the colour a text is assumed to sit on (its edge blends); the pen's default is PAPER. Rectangles,
+    ellipses, lines and polygons go straight to Pillow's core with the same calls ImageDraw makes (its
+    per-call colour handling was a third of a board's drawing); other shapes go through ImageDraw."""
 
     def __init__(self, img: Image.Image, pal: Palette, bg: Sequence[int] = PAPER) -> None:
         self.img = img
@@ -167,9 +181,15 @@ class Pen:
         self.d = ImageDraw.Draw(img)
         img.load()
         self._core = img.im
+        self._size = img.size
+        self._draw = self.d.draw
+        self._index = pal._index
 
     def _c(self, c: Any) -> int | None:
-        return None if c is None else self.pal[c]
+        if c is None:
+            return None
+        i = self._index.get(c) if isinstance(c, tuple) else None
+        return i if i is not None else self.pal[c]
 
     def __getattr__(self, name: str) -> Any:
         fn = getattr(self.d, name)
@@ -180,6 +200,68 @@ class Pen:
             return fn(*args, fill=self._c(fill), **kw)
 
         return call
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if fill is None and outline is None:  # ImageDraw's default ink
+            self.d.rectangle(xy, width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_rectangle(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_rectangle(xy, o, 0, width)
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if fill is None and outline is None:
+            self.d.ellipse(xy, width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_ellipse(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_ellipse(xy, o, 0, width)
+
+    def _tile(self, xy: Any, f: int | None, o: int | None, width: int, radius: float) -> bool:
+        """Paste a rounded box from a cached tile if its corners are whole pixels inside the image (what Pillow
+        clips at the edge is left to Pillow)."""
+        box = (*xy[0], *xy[1]) if len(xy) == 2 else tuple(xy)
+        if not all(float(v).is_integer() for v in box):
+            return False
+        x0, y0, x1, y1 = (int(v) for v in box)
+        if not (0 <= x0 <= x1 < self._size[0] and 0 <= y0 <= y1 < self._size[1]):
+            return False
+        idx, mask = _rounded(x1 - x0, y1 - y0, f, o, width, radius)
+        self._core.paste(idx, (x0, y0, x1 + 1, y1 + 1), mask)
+        return True
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if (fill is None and outline is None) or (outline is not None and width > 1):  # a wide outline: a mask
+            self.d.polygon(xy, fill=self._c(fill), outline=self._c(outline), width=width)
+            return
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            self._draw.draw_polygon(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            self._draw.draw_polygon(xy, o, 0, width)
+
+    def line(self, xy: Any, fill: Any = None, width: int = 1, joint: str | None = None) -> None:
+        if fill is None or joint is not None:
+            self.d.line(xy, fill=self._c(fill), width=width, joint=joint)
+            return
+        if width != 0:
+            self._draw.draw_lines(xy, self._c(fill), width)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
+                          width: int = 1) -> None:
+        """Pasted from a cached tile when its corners are whole pixels (ImageDraw's corners cost 30 us a box)."""
+        f, o = self._c(fill), self._c(outline)
+        if (f is None and o is None) or not self._tile(xy, f, o, width, radius):
+            self.d.rounded_rectangle(xy, radius=radius, fill=f, outline=o, width=width)
+
+    def band(self, band: tuple[Any, Any], top: int) -> None:
+        """Paste a `band` (from `band`) at its place, `top` px down."""
+        idx, mask = band
+        self._core.paste(idx, (0, top, idx.size[0], top + idx.size[1]), mask)
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
@@ -192,6 +274,77 @@ class Pen:
         self._core.paste(idx, (x, y, x + w, y + h), mask)
 
 
+@lru_cache(maxsize=256)
+def _rounded(w: int, h: int, fill: int | None, outline: int | None, width: int,
+             radius: float) -> tuple[Any, Any]:
+    """A rounded box drawn at the origin and the mask of its pixels: drawn on two backgrounds, a pixel that
+    differs between them is background (the same shape at a whole-pixel offset has the same pixels)."""
+    tiles = []
+    for bg in (0, 1):
+        img = Image.new("P", (w + 1, h + 1), bg)
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
+        tiles.append(img.tobytes())
+    drawn = bytes(255 if a == b else 0 for a, b in zip(*tiles, strict=True))
+    return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, _bilevel(Image.frombytes("L", (w + 1, h + 1), drawn)).im
+
+
+def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], object]) -> tuple[Any, Any]:
+    """What `draw` draws between `top` and `top + height` of an image `width` px wide, and the mask of its pixels:
+    a part every board of one layout shares (a map's key), cached by the renderer and pasted in one go. Drawn
+    where it will be pasted, on two backgrounds: a pixel that differs between them is background."""
+    bands = []
+    for bg in (0, 1):
+        img = Image.new("P", (width, top + height), bg)
+        draw(Pen(img, pal))
+        bands.append(img.crop((0, top, width, top + height)).tobytes())
+    drawn = bytes(255 if a == b else 0 for a, b in zip(*bands, strict=True))
+    return (Image.frombytes("P", (width, height), bands[0]).im,
+            _bilevel(Image.frombytes("L", (width, height), drawn)).im)
+
+
+def grown(img: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A copy of palette image `img` grown to `size` in the palette's first colour (every renderer's is PAPER):
+    one pass over the pixels, where a new image and a paste were two."""
+    return img.crop((0, 0, *size))
+
+
+def _noted(name: str) -> Any:
+    def note(self: Recorder, *args: Any, **kw: Any) -> None:
+        self.ops.append((name, args, kw))
+    return note
+
+
+class Recorder(Pen):
+    """A Pen that only notes what is drawn, replayed on a real Pen once the image's size is known: a renderer
+    whose panel sets the height allocates the image at its size, where a larger one and a crop made two more
+    passes over a megabyte."""
+
+    def __init__(self, pal: Palette, bg: Sequence[int] = PAPER) -> None:  # no image: nothing is drawn yet
+        self.pal = pal
+        self.bg = tuple(bg)
+        self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Any:  # any other ImageDraw shape
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return _noted(name).__get__(self)
+
+    text = _noted("text")
+    rectangle = _noted("rectangle")
+    ellipse = _noted("ellipse")
+    polygon = _noted("polygon")
+    line = _noted("line")
+    rounded_rectangle = _noted("rounded_rectangle")
+    band = _noted("band")
+
+    def replay(self, img: Image.Image) -> Pen:
+        """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background."""
+        pen = Pen(img, self.pal, self.bg)
+        for name, args, kw in self.ops:
+            getattr(pen, name)(*args, **kw)
+        return pen
+
+
 def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: Sequence[int] = INK,
                 bg: Sequence[int] | None = None) -> None:
     if isinstance(draw, Pen):
@@ -202,6 +355,11 @@ def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: 
 
 def wrap(text: str, width: int) -> list[str]:
     """Words into lines of at most `width` characters (a longer word gets a line of its own)."""
+    return list(_wrap(text, width))
+
+
+@lru_cache(maxsize=1024)  # a panel wraps the same key and stat lines on every board
+def _wrap(text: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -212,7 +370,7 @@ def wrap(text: str, width: int) -> list[str]:
             line = f"{line} {word}".strip()
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def encode_png(img: Image.Image, *, palette: bool = True) -> bytes:

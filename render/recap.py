@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from games.core.grid import label, parse_label
 from games.core.marks import Mark
@@ -41,11 +42,13 @@ PATH_KINDS = ("move", "push", "tumble")  # the legend spells their path out
 MIN_CAP_AT_600 = 9  # px: the height of a capital letter when the image is shown 600 px wide
 
 
+@lru_cache(maxsize=256)  # a text size's capital height: the font's bbox of 'H' took a third of a panel's drawing
 def cap_height(size: int) -> int:
     left, top, right, bottom = font(size).getbbox("H")
     return int(bottom - top)
 
 
+@lru_cache(maxsize=1024)
 def legible(width: int, base: int) -> int:
     """The smallest text size >= `base` whose capitals stay `MIN_CAP_AT_600` px tall when an image `width`
     px wide is shown 600 px wide (images narrower than 600 px are shown at their size)."""
@@ -115,12 +118,12 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
         pts = [(x + off, y + off) for x, y in pts]
         if len(pts) >= 2 and m.kind != "attack":
             segs = list(zip(pts, pts[1:], strict=False))
-            for k, (a, b) in enumerate(segs):
-                end = _shorten(a, b, cell * 0.3) if k == len(segs) - 1 else b
-                if is_pending or m.kind in ("throw", "kick", "drop", "fumble", "swat"):
-                    _dashed(d, a, end, colour, w)
-                else:
-                    d.line([a, end], fill=colour, width=w)
+            end = _shorten(*segs[-1], cell * 0.3)
+            if is_pending or m.kind in ("throw", "kick", "drop", "fumble", "swat"):
+                for k, (a, b) in enumerate(segs):
+                    _dashed(d, a, end if k == len(segs) - 1 else b, colour, w)
+            else:  # one call: Pillow draws a wide polyline segment by segment, as separate lines
+                d.line([*pts[:-1], end], fill=colour, width=w)
             _head(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
             # the number where the piece left (empty now); a pending move's where it would go
             discs.append((pts[-1] if is_pending else pts[0], tag, colour))

@@ -11,6 +11,7 @@ from games.core import Seat, get_game
 from games.core.playout import random_playout
 from render import common, render_png
 from render.recap import MIN_CAP_AT_600, cap_height
+from render_guard import clear_caches
 
 GAMES = ["heroball", "dungeon", "quodd"]
 
@@ -34,6 +35,7 @@ def test_every_label_is_legible_when_the_image_is_shown_600_px_wide(game, monkey
     states = []
     random_playout(engine, {}, seats, 3, cap=120, each=lambda before, p, a, after, ev: states.append(after))
     for state in states[::20] + states[-1:]:
+        clear_caches(game)  # parts drawn once (the key) are drawn again, so their texts are seen too
         seen = _texts(monkeypatch)
         png = render_png(game, engine.view(state, None))
         assert png is not None and seen
@@ -61,3 +63,11 @@ def test_numbered_discs_of_actions_ending_on_one_square_are_spread_so_none_hides
         assert math.hypot(a[0] - 100, a[1] - 100) <= 2 * (2 * r + 1) + 0.01  # next to the square, not far off
     apart = [((0.0, 0.0), "1", (0, 0, 0)), ((100.0, 0.0), "2", (0, 0, 0))]
     assert [p for p, _, _ in spread(apart, r)] == [(0.0, 0.0), (100.0, 0.0)]  # discs already apart stay put
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_background_is_the_palettes_first_colour(game):
+    """render.common.grown fills what it adds with the palette's first colour: it must be the paper."""
+    import importlib
+
+    assert importlib.import_module(f"render.{game}").PALETTE.colours[0] == common.PAPER

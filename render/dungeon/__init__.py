@@ -7,7 +7,7 @@ is cached per dungeon and active level.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -21,17 +21,23 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    Recorder,
+    band,
     blend,
     encode_png,
+    grown,
+    text_width,
     wrap,
 )
 from render.recap import COLOURS as RECAP_COLOURS
 from render.recap import TEXT_PAIRS, banner, draw_legend, draw_marks, legible
 
-CELL = 34
+CELL = 34  # a square's side, while the shown columns fit MAX_W with it (level 1's 14 columns: 532 px)
+MIN_CELL = 31  # a whole 24-column map: 800 px, shown on a phone as large as 34 px squares in 884 px were
+MAX_W = 800  # phone-first (issue 18): Discord shows a board about 600 px wide
+LABELS = 28  # the frame that holds the coordinates' labels
+FULL_COLUMNS = 24  # the widest map: in-cell letters are sized for a whole one at the square's size
 MARGIN = 22
-FULL_W = 2 * CELL + 24 * CELL  # at most this wide (a whole 24-column map): in-cell letters are sized for it
-CELL_TEXT = legible(FULL_W, 14)
 MIN_W = 460  # narrowest image: room for the panel
 
 FLOOR_ACTIVE = (250, 244, 226)
@@ -77,61 +83,80 @@ PALETTE = Palette(
 )
 
 
-def _xy(x: int, y: int) -> tuple[int, int]:
-    return MARGIN + x * CELL, MARGIN + y * CELL
+class _Grid(NamedTuple):
+    """The squares' size in one image and the size of the letters drawn in them."""
+
+    cell: int
+    text: int
+
+
+@lru_cache(maxsize=32)
+def _grid(columns: int) -> _Grid:
+    cell = max(MIN_CELL, min(CELL, (MAX_W - 2 * LABELS) // max(1, columns)))
+    return _Grid(cell, legible(2 * LABELS + FULL_COLUMNS * cell, 14))
+
+
+def _grid_of(view: DungeonView) -> _Grid:
+    x0, _, x1, _ = _shown(view)
+    return _grid(x1 - x0 + 1)
+
+
+def _xy(g: _Grid, x: int, y: int) -> tuple[int, int]:
+    return MARGIN + x * g.cell, MARGIN + y * g.cell
 
 
 @lru_cache(maxsize=16)
-def _static_layer(width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
+def _static_layer(g: _Grid, width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
                   active_area: tuple[int, int, int, int]) -> Image.Image:
-    W = MARGIN * 2 + width * CELL
-    H = MARGIN * 2 + height * CELL
+    c = g.cell
+    W = MARGIN * 2 + width * c
+    H = MARGIN * 2 + height * c
     img = PALETTE.new((W, H), PAPER)
     d = Pen(img, PALETTE)
     ax0, ay0, ax1, ay1 = active_area
     for y in range(height):
         for x in range(width):
-            px, py = _xy(x, y)
+            px, py = _xy(g, x, y)
             fill = FLOOR_ACTIVE if ax0 <= x <= ax1 and ay0 <= y <= ay1 else FLOOR_OTHER
-            d.rectangle([px, py, px + CELL, py + CELL], fill=fill, outline=GRID_LINE)
-            _terrain(d, terrain[y][x], px, py)
+            d.rectangle([px, py, px + c, py + c], fill=fill, outline=GRID_LINE)
+            _terrain(d, g, terrain[y][x], px, py)
     # active level frame
-    px0, py0 = _xy(ax0, ay0)
-    px1, py1 = _xy(ax1 + 1, ay1 + 1)
+    px0, py0 = _xy(g, ax0, ay0)
+    px1, py1 = _xy(g, ax1 + 1, ay1 + 1)
     d.rectangle([px0 - 1, py0 - 1, px1 + 1, py1 + 1], outline=FRAME, width=3)
     for X, y in vwalls:
-        px, py = _xy(X, y)
-        d.line([px, py - 2, px, py + CELL + 2], fill=WALL, width=5)
+        px, py = _xy(g, X, y)
+        d.line([px, py - 2, px, py + c + 2], fill=WALL, width=5)
     for x, Y in hwalls:
-        px, py = _xy(x, Y)
-        d.line([px - 2, py, px + CELL + 2, py], fill=WALL, width=5)
-    bx1, by1 = _xy(width, height)
+        px, py = _xy(g, x, Y)
+        d.line([px - 2, py, px + c + 2, py], fill=WALL, width=5)
+    bx1, by1 = _xy(g, width, height)
     d.rectangle([MARGIN - 2, MARGIN - 2, bx1 + 2, by1 + 2], outline=WALL, width=4)
     return img
 
 
 @lru_cache(maxsize=8)
-def _with_aura(width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
+def _with_aura(g: _Grid, width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
                active_area: tuple[int, int, int, int], aura: tuple) -> Image.Image:
     """The static layer with the support auras tinted in (they change only when spawn points do)."""
-    img = _static_layer(width, height, terrain, vwalls, hwalls, active_area)
+    img = _static_layer(g, width, height, terrain, vwalls, hwalls, active_area)
     if not aura:
         return img
     img = img.copy()
     for x, y in aura:  # a translucent tint: each cell's colours blended with the aura's
-        px, py = _xy(x, y)
-        box = (px + 1, py + 1, px + CELL, py + CELL)
+        px, py = _xy(g, x, y)
+        box = (px + 1, py + 1, px + g.cell, py + g.cell)
         img.paste(PALETTE.remap(img.crop(box), _aura_tint), box[:2])
     return img
 
 
-def _terrain(d: Pen, ch: str, px: int, py: int) -> None:
-    c = CELL
+def _terrain(d: Pen, g: _Grid, ch: str, px: int, py: int) -> None:
+    c = g.cell
     if ch == "#":
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
     elif ch in "CSG":
         d.rectangle([px + 2, py + 2, px + c - 2, py + c - 2], fill=STRUCTURE)
-        d.text((px + c / 2, py + c / 2), ch, size=CELL_TEXT + 2, fill=STRUCTURE_INK, anchor="mm", bg=STRUCTURE)
+        d.text((px + c / 2, py + c / 2), ch, size=g.text + 2, fill=STRUCTURE_INK, anchor="mm", bg=STRUCTURE)
     elif ch == "~":
         d.rectangle([px + 1, py + 1, px + c - 1, py + c - 1], fill=CHASM)
     elif ch == "^":
@@ -139,17 +164,17 @@ def _terrain(d: Pen, ch: str, px: int, py: int) -> None:
     elif ch == ",":
         for i in range(3):
             d.rectangle([px + 6 + i * 9, py + c - 10, px + 9 + i * 9, py + c - 7], fill=DIFFICULT)
-        _dotted(d, px, py, DIFFICULT)
+        _dotted(d, c, px, py, DIFFICULT)
     elif ch == "*":
         for ox, oy in ((9, 9), (c - 10, 12), (13, c - 9)):
             d.line([px + ox - 4, py + oy - 4, px + ox + 4, py + oy + 4], fill=BRAMBLE, width=2)
             d.line([px + ox - 4, py + oy + 4, px + ox + 4, py + oy - 4], fill=BRAMBLE, width=2)
-        _dotted(d, px, py, BRAMBLE)
+        _dotted(d, c, px, py, BRAMBLE)
 
 
-def _dotted(d: Pen, px: int, py: int, colour: tuple[int, int, int]) -> None:
-    for t in range(3, CELL - 2, 6):
-        for a, b in ((px + t, py + 2), (px + t, py + CELL - 3), (px + 2, py + t), (px + CELL - 3, py + t)):
+def _dotted(d: Pen, c: int, px: int, py: int, colour: tuple[int, int, int]) -> None:
+    for t in range(3, c - 2, 6):
+        for a, b in ((px + t, py + 2), (px + t, py + c - 3), (px + 2, py + t), (px + c - 3, py + t)):
             d.rectangle([a, b, a + 1, b + 1], fill=colour)
 
 
@@ -167,8 +192,8 @@ def _pips(d: Pen, x0: float, y: float, wounds: int, life: int, width: float) -> 
             d.ellipse([cx - r, y - r, cx + r, y + r], fill=(255, 255, 255), outline=WOUND)
 
 
-def _badges(d: Pen, px: float, py: float, debuffs: list[str]) -> None:
-    s = CELL_TEXT
+def _badges(d: Pen, g: _Grid, px: float, py: float, debuffs: list[str]) -> None:
+    s = g.text
     for i, name in enumerate(debuffs[:3]):
         letter, colour = DEBUFF_STYLE.get(name, ("?", MUTED))
         bx = px + i * (s - 2)
@@ -183,48 +208,56 @@ def render(view: DungeonView, **options: Any) -> bytes:
 
 def draw(view: DungeonView) -> Image.Image:
     area = tuple(view.areas[view.level])
-    img = _with_aura(view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
-                     tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura))).copy()
+    g = _grid_of(view)
+    c = g.cell
+    full = _with_aura(g, view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
+                      tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura)))
+    # drawn on a copy of the whole map, then its shown part cut out (drawing straight on the shown part clips
+    # the shapes that cross its edge a pixel differently)
+    img = full.copy()
     d = Pen(img, PALETTE)
     for sp in view.spawns:
-        _spawn(d, sp)
+        _spawn(d, g, sp)
     for ch in view.chests:
         if ch.state in ("closed", "open"):
-            px, py = _xy(ch.x, ch.y)
+            px, py = _xy(g, ch.x, ch.y)
             fill = (150, 95, 40) if ch.state == "closed" else None
-            d.rectangle([px + 5, py + 9, px + CELL - 5, py + CELL - 7], fill=fill, outline=(110, 65, 20), width=2)
+            d.rectangle([px + 5, py + 9, px + c - 5, py + c - 7], fill=fill, outline=(110, 65, 20), width=2)
             if ch.state == "closed":
-                d.rectangle([px + CELL / 2 - 2, py + 14, px + CELL / 2 + 2, py + 19], fill=(240, 200, 60))
+                d.rectangle([px + c / 2 - 2, py + 14, px + c / 2 + 2, py + 19], fill=(240, 200, 60))
     for m in view.monsters:
-        _monster(d, m)
+        _monster(d, g, m)
     for h in view.heroes:
-        _hero(d, h)
+        _hero(d, g, h)
     # loot last, in the top-right corner, so that a model standing on it does not hide it
     loot_count: dict[tuple[int, int], int] = {}
     for item in view.floor:
         loot_count[(item.x, item.y)] = loot_count.get((item.x, item.y), 0) + 1
     for (x, y), n in sorted(loot_count.items()):
-        px, py = _xy(x, y)
-        cx, cy = px + CELL - 7, py + 7
+        px, py = _xy(g, x, y)
+        cx, cy = px + c - 7, py + 7
         d.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)], fill=LOOT, outline=(120, 80, 0))
         if n > 1:
-            d.text((cx + 2, cy + 2), str(n), size=CELL_TEXT, fill=INK, anchor="mm", bg=LOOT)
+            d.text((cx + 2, cy + 2), str(n), size=g.text, fill=INK, anchor="mm", bg=LOOT)
     large = {col_letters(m.x) + str(m.y + 1) for m in view.monsters if m.large}
 
     def where(lab: str) -> tuple[float, float] | None:  # a large model's marks point at its middle
-        xy = _mark_xy(lab)
-        return None if xy is None else (xy[0] + CELL / 2, xy[1] + CELL / 2) if lab in large else xy
+        xy = _mark_xy(g, lab)
+        return None if xy is None else (xy[0] + c / 2, xy[1] + c / 2) if lab in large else xy
 
-    draw_marks(d, view.recent, where, CELL, view.pending, number_size=CELL_TEXT)
-    return _frame(view, img)
+    draw_marks(d, view.recent, where, c, view.pending, number_size=g.text)
+    x0, y0, x1, y1 = _shown(view)
+    (ax, ay), (bx, by) = _xy(g, x0, y0), _xy(g, x1 + 1, y1 + 1)
+    return _frame(view, g, img.crop((ax - 3, ay - 3, bx + 4, by + 4)))
 
 
-def _mark_xy(lab: str) -> tuple[float, float] | None:
+@lru_cache(maxsize=4096)
+def _mark_xy(g: _Grid, lab: str) -> tuple[float, float] | None:
     xy = parse_label(lab)
     if xy is None:
         return None
-    px, py = _xy(*xy)
-    return px + CELL / 2, py + CELL / 2
+    px, py = _xy(g, *xy)
+    return px + g.cell / 2, py + g.cell / 2
 
 
 def _shown(view: DungeonView) -> tuple[int, int, int, int]:
@@ -234,36 +267,56 @@ def _shown(view: DungeonView) -> tuple[int, int, int, int]:
 def square_at(view: DungeonView, x: int, y: int) -> tuple[int, int]:
     """The top-left pixel of square (x, y) in the image of `view` (which shows only the explored part)."""
     x0, y0, _, _ = _shown(view)
-    return CELL + (x - x0) * CELL, CELL + (y - y0) * CELL
+    c = _grid_of(view).cell
+    return LABELS + (x - x0) * c, LABELS + (y - y0) * c
 
 
-def _frame(view: DungeonView, full: Image.Image) -> Image.Image:
-    """The explored part of the full map, labelled on every side, and the panel below it."""
+def square_size(view: DungeonView) -> int:
+    """A square's side in px in the image of `view` (smaller when many columns are shown: at most MAX_W wide)."""
+    return _grid_of(view).cell
+
+
+def _frame(view: DungeonView, g: _Grid, shown: Image.Image) -> Image.Image:
+    """The explored part of the map (drawn), labelled on every side, and the panel below it."""
     x0, y0, x1, y1 = _shown(view)
-    m = CELL  # room for the labels of the explored columns and rows
-    map_w = m * 2 + (x1 - x0 + 1) * CELL
+    m = LABELS
+    width = max(m * 2 + (x1 - x0 + 1) * g.cell, MIN_W)
+    labels = _labels(g, (x0, y0, x1, y1))
+    panel = Recorder(PALETTE)  # its height sets the image's
+    end = _panel(panel, view, labels.height + 4, width)
+    img = grown(labels, (width, end + 10))
+    img.paste(shown, (m - 3, m - 3))
+    panel.replay(img)
+    return img
+
+
+@lru_cache(maxsize=16)
+def _labels(g: _Grid, shown: tuple[int, int, int, int]) -> Image.Image:
+    """The frame around the map: every shown column's letter and row's number on each side (the same for every
+    board of a level, so drawn once; the map pasted into it does not reach the labels)."""
+    x0, y0, x1, y1 = shown
+    m, c = LABELS, g.cell
+    map_w = m * 2 + (x1 - x0 + 1) * c
     width = max(map_w, MIN_W)
     size = legible(width, 13)
-    bottom_of_map = m * 2 + (y1 - y0 + 1) * CELL
-    img = PALETTE.new((width, bottom_of_map + 1400), PAPER)
-    (ax, ay), (bx, by) = _xy(x0, y0), _xy(x1 + 1, y1 + 1)
-    img.paste(full.crop((ax - 3, ay - 3, bx + 4, by + 4)), (m - 3, m - 3))
+    bottom_of_map = m * 2 + (y1 - y0 + 1) * c
+    img = PALETTE.new((width, bottom_of_map), PAPER)
     d = Pen(img, PALETTE)
+    near, far = (m - 3) // 2, (m - 4) // 2  # the middle of the room between the image's edge and the map's border
     for x in range(x0, x1 + 1):
-        cx = m + (x - x0) * CELL + CELL // 2
-        d.text((cx, m // 2), col_letters(x), size=size, fill=INK, anchor="mm")
-        d.text((cx, bottom_of_map - m // 2 + 1), col_letters(x), size=size, fill=INK, anchor="mm")
+        cx = m + (x - x0) * c + c // 2
+        d.text((cx, near), col_letters(x), size=size, fill=INK, anchor="mm")
+        d.text((cx, bottom_of_map - far), col_letters(x), size=size, fill=INK, anchor="mm")
     for y in range(y0, y1 + 1):
-        cy = m + (y - y0) * CELL + CELL // 2
-        d.text((m // 2, cy), str(y + 1), size=size, fill=INK, anchor="mm")
-        d.text((map_w - m // 2 + 1, cy), str(y + 1), size=size, fill=INK, anchor="mm")
-    end = _panel(d, view, bottom_of_map + 4, width)
-    return img.crop((0, 0, width, end + 10))
+        cy = m + (y - y0) * c + c // 2
+        d.text((near, cy), str(y + 1), size=size, fill=INK, anchor="mm")
+        d.text((map_w - far, cy), str(y + 1), size=size, fill=INK, anchor="mm")
+    return img
 
 
-def _spawn(d: Pen, sp: SpawnView) -> None:
-    px, py = _xy(sp.x, sp.y)
-    c = CELL
+def _spawn(d: Pen, g: _Grid, sp: SpawnView) -> None:
+    px, py = _xy(g, sp.x, sp.y)
+    c = g.cell
     if sp.state == "destroyed":
         d.line([px + 8, py + 8, px + c - 8, py + c - 8], fill=MUTED, width=2)
         d.line([px + 8, py + c - 8, px + c - 8, py + 8], fill=MUTED, width=2)
@@ -276,22 +329,22 @@ def _spawn(d: Pen, sp: SpawnView) -> None:
         _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
 
 
-def _monster(d: Pen, m: MonsterView) -> None:
-    px, py = _xy(m.x, m.y)
-    size = CELL * (2 if m.large else 1)
+def _monster(d: Pen, g: _Grid, m: MonsterView) -> None:
+    px, py = _xy(g, m.x, m.y)
+    size = g.cell * (2 if m.large else 1)
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
     d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255),
                         width=1)
-    d.text((px + size / 2, py + size / 2 - 3), m.code, size=CELL_TEXT if not m.large else 26, fill=WHITE, anchor="mm",
+    d.text((px + size / 2, py + size / 2 - 3), m.code, size=g.text if not m.large else 26, fill=WHITE, anchor="mm",
            bg=fill)
     _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
     if m.debuffs:
-        _badges(d, px + 1, py - 1, m.debuffs)
+        _badges(d, g, px + 1, py - 1, m.debuffs)
 
 
-def _hero(d: Pen, h: HeroView) -> None:
-    px, py = _xy(h.x, h.y)
-    c = CELL
+def _hero(d: Pen, g: _Grid, h: HeroView) -> None:
+    px, py = _xy(g, h.x, h.y)
+    c = g.cell
     colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
     if h.incapacitated:
         d.ellipse([px + 4, py + 4, px + c - 4, py + c - 4], fill=(170, 170, 170), outline=colour, width=3)
@@ -301,10 +354,10 @@ def _hero(d: Pen, h: HeroView) -> None:
     if h.active:
         d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
     d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
-    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], size=CELL_TEXT, fill=WHITE, anchor="mm", bg=colour)
+    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], size=g.text, fill=WHITE, anchor="mm", bg=colour)
     _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
     if h.debuffs:
-        _badges(d, px + 1, py - 1, h.debuffs)
+        _badges(d, g, px + 1, py - 1, h.debuffs)
 
 
 _STAT_OF = {"melee": "STR", "ranged": "DEX", "magic": "WILL"}  # the offence dice of each attack style
@@ -361,7 +414,7 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
         return f"{h.hero} ({h.player}) {h.square}{state}"
 
     # each hero's stats in one column beside the names when the width takes them (a phone screen is short)
-    beside = x0 + mid + 6 + int(max((len(name_of(h)) for h in v.heroes), default=0) * mid * 0.55) + 16
+    beside = x0 + mid + 6 + max((text_width(name_of(h), mid) for h in v.heroes), default=0) + 16
     for h in v.heroes:
         colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
         d.ellipse([x0, y + 2, x0 + mid, y + mid + 2], fill=colour)
@@ -370,7 +423,7 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
                  f"cards {len(h.equipment)}" + (f"  {', '.join(h.debuffs)}" if h.debuffs else ""))
         cols_in = int((width - 40) / (small * 0.52))
         lines: list[tuple[str, tuple[int, int, int]]] = []
-        if beside + len(stats) * small * 0.55 <= width - 10:
+        if beside + text_width(stats, small) <= width - 10:
             d.text((beside, y + mid - small), stats, size=small, fill=MUTED)
         else:
             lines = [(line, MUTED) for line in wrap(stats, cols_in)]
@@ -412,6 +465,23 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
         y += mid + 5
     y = draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
                     title="Since the last turn (numbered in order)") + 8
+    key, key_h = _key_band(width)
+    d.band(key, y)
+    return y + key_h
+
+
+@lru_cache(maxsize=32)
+def _key_band(width: int) -> tuple[tuple[Any, Any], int]:
+    """The key at the panel's foot, the same on every board this wide: drawn once (at whole pixels, so it can be
+    pasted at any height), with its height."""
+    size = Recorder(PALETTE)
+    end = _key(size, 0, width)
+    return band(PALETTE, width, 0, end, lambda d: _key(d, 0, width)), end
+
+
+def _key(d: Pen, y: int, width: int) -> int:
+    """What the models' fills and the marks mean; returns the y below it."""
+    x0, small = 10, legible(width, 13)
     lx = x0
     for name, colour in (("minion", RANK_FILL["minion"]), ("elite", RANK_FILL["elite"]), ("boss", RANK_FILL["boss"]),
                          ("lava", LAVA), ("chasm", CHASM), ("structure", STRUCTURE), ("aura", AURA_KEY)):

@@ -20,7 +20,9 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    Recorder,
     encode_png,
+    grown,
     wrap,
 )
 from render.recap import COLOURS as RECAP_COLOURS
@@ -141,9 +143,7 @@ def render(view: HeroballView, **options: Any) -> bytes:
     b = g.b
     goals = tuple((h.seat, tuple(h.goal)) for h in view.heroes)
     width = g.width
-    img = PALETTE.new((width, g.height + 1600), PAPER)
-    img.paste(_base(view.radius, view.pillar_distance, goals), (0, 0))
-    d = Pen(img, PALETTE)
+    d = Recorder(PALETTE)  # drawn once the panel's end sets the height
     small = legible(width, 12)
     # terrain (the static layer has every hex's label: a terrain hex gets its label again on top)
     for lab, kind in sorted(view.terrain.items()):
@@ -196,7 +196,9 @@ def render(view: HeroballView, **options: Any) -> bytes:
     # what happened since the acting player's last turn, numbered; the attack to defend against
     draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
     bottom = _panel(d, view, g.height + 6, width)
-    return encode_png(img.crop((0, 0, width, bottom + 10)))
+    img = grown(_base(view.radius, view.pillar_distance, goals), (width, bottom + 10))
+    d.replay(img)
+    return encode_png(img)
 
 
 def _songs(d: Pen, g: _Geo, view: HeroballView) -> None:

@@ -20,8 +20,11 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    Recorder,
+    band,
     encode_png,
     font,
+    grown,
     text_center,
     wrap,
 )
@@ -309,9 +312,7 @@ def render(view: QView, **options: Any) -> bytes:
     if view.result_text:  # the game-over banner above the recap: at most three lines
         recap_h += 3 * (RECAP_SIZE + 10) + 22
     height += recap_h
-    img = PALETTE.new((width, height), PAPER)
-    img.paste(base, (0, 0))
-    d = Pen(img, PALETTE)
+    d = Recorder(PALETTE)  # drawn once the recap legend's end sets the height
     living.platforms(d, view, _box_of)
     linked = gadgets.link_colours(view)
     for lab, t in tokens.items():
@@ -353,7 +354,7 @@ def render(view: QView, **options: Any) -> bytes:
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
     recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
     mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
-    _legend(d, legend_items, base.height + 4, per_row, mover_colour)
+    d.band(_legend_band(tuple(legend_items), base.height + 4, per_row, mover_colour, width), base.height + 4)
     if below:
         d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
         _panel(d, view, heroes, 10, panel_top, cols)
@@ -363,7 +364,17 @@ def render(view: QView, **options: Any) -> bytes:
     if view.result_text:
         top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
     end = recap.legend(d, view, top, width, RECAP_SIZE)
-    return encode_png(img.crop((0, 0, width, max(height - recap_h, end + 8))))
+    img = grown(base, (width, max(height - recap_h, end + 8)))
+    d.replay(img)
+    return encode_png(img)
+
+
+@lru_cache(maxsize=64)
+def _legend_band(items: tuple[tuple[str, str], ...], top: int, per_row: int, colour: RGB,
+                 width: int) -> tuple[Any, Any]:
+    """The map's key, the same on every board of a game until a new kind of thing appears: drawn once."""
+    rows = (len(items) + per_row - 1) // per_row
+    return band(PALETTE, width, top, (rows + 2) * LEGEND_ROW, lambda d: _legend(d, items, top, per_row, colour))
 
 
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
@@ -446,22 +457,28 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
         d.text((left, y), line, font=font(14), fill=INK)
         y += 18
     rows = _card_rows(view)
+    header, card_h = _header_h(view, cols), _card_h(view)
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
-        y = top + _header_h(view, cols) + (i // cols) * _card_h(view)
+        y = top + header + (i // cols) * card_h
         _card(d, view, hv, x, y, rows, bool(view.result_text))
 
 
 def _upgrade_lines(hv: HeroView) -> list[str]:
     """The track grouped by kind, in the order first taken: 'upgrades (4): 2x +1 explore, gold, +1 move'."""
+    return list(_upgrade_lines_of(tuple(hv.upgrades), tuple(hv.face_upgrades.items())))
+
+
+@lru_cache(maxsize=512)  # a board asks for each card's lines four times (rows, heights, the card)
+def _upgrade_lines_of(upgrades: tuple[str, ...], faces: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    if faces:  # the B-side: each face's upgrade
+        return tuple(modes.face_lines(faces))
     kinds: dict[str, int] = {}
-    for u_ in hv.upgrades:
+    for u_ in upgrades:
         k = _short_upgrade(u_)
         kinds[k] = kinds.get(k, 0) + 1
     track = ", ".join(f"{n}x {k}" if n > 1 else k for k, n in kinds.items())
-    if hv.face_upgrades:  # the B-side: each face's upgrade
-        return modes.face_lines(hv)
-    return wrap(f"upgrades ({len(hv.upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3]
+    return tuple(wrap(f"upgrades ({len(upgrades)}): {track}" if track else "upgrades: none yet", 44)[:3])
 
 
 def _card_rows(view: QView) -> dict[str, int]:

@@ -28,11 +28,11 @@ def round_extra(view: QView) -> str:
     return out + ("   board B" if view.board == "b" else "")
 
 
-def face_lines(hv: HeroView) -> list[str]:
-    """B-side: each face's upgrade, e.g. 'faces: ft +1 move, rt upgrade skill'."""
-    if not hv.face_upgrades:
+def face_lines(faces: tuple[tuple[str, str], ...]) -> list[str]:
+    """B-side: each face's upgrade (a hero's face_upgrades items), e.g. 'faces: ft +1 move, rt upgrade skill'."""
+    if not faces:
         return []
-    text = ", ".join(f"{SHORT.get(f, f)} {w.replace('movement', 'move')}" for f, w in hv.face_upgrades.items())
+    text = ", ".join(f"{SHORT.get(f, f)} {w.replace('movement', 'move')}" for f, w in faces)
     return wrap("faces: " + text, 44)[:3]
 
 

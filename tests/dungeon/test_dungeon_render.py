@@ -42,7 +42,7 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
             n += 1
     assert n > 20
     img = Image.open(io.BytesIO(png))
-    assert img.mode == "P" and img.width <= 900 and img.height <= 2000  # issue 18: narrow, the panel below
+    assert img.mode == "P" and img.width <= 800 and img.height <= 2000  # issue 18: narrow, the panel below
     common._sprite.cache_clear()  # sprites built under the patch are fine, but start the next test clean
 
 
@@ -58,4 +58,17 @@ def test_a_full_table_fits_a_phone_screen_stats_beside_the_names_and_monsters_in
     view = E.view(game.states[len(game.states) // 2], None)
     assert len(view.heroes) == 6 and len(view.monsters) >= 10  # the crowded table this test is about
     img = Image.open(io.BytesIO(render(view)))
-    assert img.width <= 900 and img.height <= 2000, img.size
+    assert img.width <= 800 and img.height <= 2000, img.size
+
+
+def test_a_whole_map_fits_800_px_and_a_smaller_shown_part_keeps_the_larger_squares():
+    """Phone-first: a board is at most 800 px wide (a whole 24-column map too: its squares shrink to 31 px, shown
+    on a phone as large as before); level 1's 14 columns keep 34 px squares."""
+    from render.dungeon import CELL, MAX_W, MIN_CELL, square_size
+
+    view = next(_views(3))
+    whole = view.model_copy(update={"explored": (0, 0, view.width - 1, view.height - 1)})
+    assert view.width == 24 and square_size(whole) == MIN_CELL
+    assert Image.open(io.BytesIO(render(whole))).width == MAX_W
+    x0, _, x1, _ = view.explored
+    assert x1 - x0 + 1 == 14 and square_size(view) == CELL
