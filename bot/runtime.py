@@ -21,12 +21,12 @@ def tune_runtime() -> None:
     time it reaches the first threshold the youngest generation holds many times that many live objects (at
     (2000, 2, 5000), 13,000-23,000 objects and 58,000-108,000 references at a second-generation scan under the
     bench's overload: the states just made, the parked moves' coroutines and futures, replies and buttons). Hence
-    small steps: at (500, 1, 20000) the longest scan of an overload window took 4-7 ms of CPU (first and second
-    generation alike; at (2000, 2, 5000) 20-27 ms, the second generation above 10 ms in most of its scans), for the
-    same collector CPU in all. Full collections stay about as rare in time as before (20,000 second-generation
-    scans, which now come about five times as often, and the interpreter's own rule of 25 % new long-lived
-    objects). A shorter GIL switch interval hands the loop thread the interpreter sooner when a worker thread is
-    busy (max 15 -> 13 ms, p99 8 -> 5 ms).
+    small steps: at (500, 1, 20000) the longest collection of an overload window took 3.5-11 ms of CPU (median
+    7.5 ms over 16 windows, once 18.5 ms), at (2000, 2, 5000) 15-42 ms (median 26 ms; the second generation's
+    above 10 ms in most of its scans, each one a stall of the loop), for the same collector CPU in all. Full
+    collections stay about as rare in time as before (20,000 second-generation scans, which now come about five
+    times as often, and the interpreter's own rule of 25 % new long-lived objects). A shorter GIL switch interval
+    hands the loop thread the interpreter sooner when a worker thread is busy (max 15 -> 13 ms, p99 8 -> 5 ms).
     """
     gc.collect()
     gc.freeze()
