@@ -18,6 +18,7 @@ import gc
 import itertools
 import math
 import random
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ from .common import (
 from .report import Report
 
 RENDER_WORKERS: int | None = None  # None: as the bot (Settings.render_workers)
+STALL = 0.010  # a loop lag above this counts as a stall (counted above it and above 20 ms)
 GRACE = 5.0  # seconds a run waits for moves still queued after its window before cutting them off
 
 
@@ -100,6 +102,9 @@ class Load:
     lat: list[float] = field(default_factory=list)  # click -> answered (text and a board showing the move)
     text_lat: list[float] = field(default_factory=list)  # click -> text
     lags: list[float] = field(default_factory=list)
+    stalls: list[tuple[float, float]] = field(default_factory=list)  # (when the tick began, lag) of lags > 10 ms
+    window: tuple[float, float] = (0.0, 0.0)  # the measured window (perf_counter)
+    gc_cpu: list[float] = field(default_factory=list)  # CPU time of each garbage collection begun in the window
     errors: list[str] = field(default_factory=list)
     done_in_window: int = 0  # moves answered within the window
     started: int = 0  # moves sent, in the window or not
@@ -110,6 +115,23 @@ class Load:
     boards_drawn: int = 0  # within the window
     peak_queued: dict[str, int] = field(default_factory=dict)
     draw_ms: float = 0.0  # mean time a board spent drawing (in its render slot)
+
+
+class Collections:
+    """Times each garbage collection begun within a window, in CPU time of the thread that ran it: a collection
+    holds the GIL, so the event loop waits that long whichever thread it ran in (gc.callbacks)."""
+
+    def __init__(self, start: float, end: float, into: list[float]) -> None:
+        self.start, self.end, self.cpu = start, end, into
+        self._began: dict[int, float] = {}
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        thread = threading.get_ident()
+        if phase == "start":
+            if self.start <= time.perf_counter() < self.end:
+                self._began[thread] = time.thread_time()
+        elif (t0 := self._began.pop(thread, None)) is not None:
+            self.cpu.append(time.thread_time() - t0)
 
 
 async def _warm(mgr: GameManager, tables: list[Table], workers: int) -> None:
@@ -143,6 +165,9 @@ async def run_load(storage: Storage, tables: list[Table], *, think: float, warmu
     boards: set[asyncio.Task[None]] = set()
     t_start = time.perf_counter()
     t_meas, t_end = t_start + warmup, t_start + warmup + window
+    res.window = (t_meas, t_end)
+    scans = Collections(t_meas, t_end, res.gc_cpu)
+    gc.callbacks.append(scans)
     stop = asyncio.Event()
 
     async def ticker() -> None:
@@ -153,7 +178,9 @@ async def run_load(storage: Storage, tables: list[Table], *, think: float, warmu
             await asyncio.sleep(tick)
             b = time.perf_counter()
             if t_meas <= a < t_end:
-                res.lags.append(max(0.0, b - a - tick))
+                res.lags.append(lag := max(0.0, b - a - tick))
+                if lag > STALL:
+                    res.stalls.append((a, lag))
                 if cpu0 is None:
                     cpu0, drawn0 = time.thread_time(), mgr.table.boards.drawn
             elif a >= t_end and cpu0 is not None and drawn0 is not None:
@@ -237,6 +264,7 @@ async def run_load(storage: Storage, tables: list[Table], *, think: float, warmu
     for task in [*late, *boards]:
         task.cancel()
     await asyncio.gather(*late, *boards, return_exceptions=True)
+    gc.callbacks.remove(scans)
     for task in drivers:
         if task.done() and not task.cancelled() and (exc := task.exception()) is not None:
             raise exc
@@ -349,6 +377,9 @@ def _figures(res: Load, window: float) -> dict[str, Any]:
             "moves_started": res.started,
             "text_p50_ms": ms(med(res.text_lat)), "text_p99_ms": ms(pct(res.text_lat, 99)),
             "lag_p99_ms": ms(pct(lags, 99)), "lag_max_ms": ms(max(lags) if lags else float("nan")),
+            "gc_count": len(res.gc_cpu), "gc_max_ms": ms(max(res.gc_cpu, default=0.0)),
+            "gc_over_5ms": sum(c > 0.005 for c in res.gc_cpu), "gc_cpu_ms": ms(sum(res.gc_cpu)),
+            "stalls_over_10ms": len(res.stalls), "stalls_over_20ms": sum(lag > 0.020 for _, lag in res.stalls),
             "loop_cpu_ms_per_move": ms(res.loop_cpu_s / moves) if moves else None,
             "boards_per_move": round(res.boards_drawn / moves, 2) if moves else None,
             "draw_ms_per_board": round(res.draw_ms, 1),
@@ -363,13 +394,18 @@ def _rows(rep: Report, subject: str, f: dict[str, Any], res: Load) -> None:
             f"{f['moves_per_s']:.0f}/s | {ge}{f['p50_ms']:.1f} / {ge}{f['p99_ms']:.1f} ms | "
             f"{f['text_p99_ms']:.1f} ms (n={f['moves']}" + (f", {cut} cut off still queued)" if cut else ")"),
             {k: f[k] for k in ("moves_per_s", "p50_ms", "p99_ms", "text_p99_ms", "moves", "censored")})
-    rep.add("pipeline", subject, "event-loop lag p99 / max", f"{f['lag_p99_ms']:.1f} / {f['lag_max_ms']:.1f} ms",
-            {"p99_ms": f["lag_p99_ms"], "max_ms": f["lag_max_ms"]})
+    rep.add("pipeline", subject, "event-loop lag p99 / max | stalls > 10 / > 20 ms",
+            f"{f['lag_p99_ms']:.1f} / {f['lag_max_ms']:.1f} ms | {f['stalls_over_10ms']} / {f['stalls_over_20ms']}",
+            {"p99_ms": f["lag_p99_ms"], "max_ms": f["lag_max_ms"], "stalls_over_10ms": f["stalls_over_10ms"],
+             "stalls_over_20ms": f["stalls_over_20ms"]})
     cpu, per = f["loop_cpu_ms_per_move"], f["boards_per_move"]
     rep.add("pipeline", subject, "loop CPU per move | boards drawn per move (drawing each)",
             f"{cpu if cpu is not None else float('nan'):.2f} ms | {per if per is not None else float('nan'):.2f} "
             f"({f['draw_ms_per_board']:.1f} ms)", {"loop_cpu_ms": cpu, "boards_per_move": per,
                                                   "draw_ms": f["draw_ms_per_board"]})
+    rep.add("pipeline", subject, "garbage collections: longest | > 5 ms | all (CPU)",
+            f"{f['gc_max_ms']:.1f} ms | {f['gc_over_5ms']} of {f['gc_count']} | {f['gc_cpu_ms']:.0f} ms",
+            {k: f[k] for k in ("gc_max_ms", "gc_over_5ms", "gc_count", "gc_cpu_ms")})
     if res.errors:
         rep.add("pipeline", subject, "refused moves", f"{len(res.errors)}: {res.errors[0]}"[:100])
 
