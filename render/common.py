@@ -201,25 +201,25 @@ class Pen:
 
         return call
 
+    def _shape(self, draw: Callable[..., None], xy: Any, fill: Any, outline: Any, width: int) -> None:
+        """A filled and outlined shape with ImageDraw's own core calls: the fill, then an outline of another colour."""
+        f, o = self._c(fill), self._c(outline)
+        if f is not None:
+            draw(xy, f, 1)
+        if o is not None and o != f and width != 0:
+            draw(xy, o, 0, width)
+
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if fill is None and outline is None:  # ImageDraw's default ink
             self.d.rectangle(xy, width=width)
-            return
-        f, o = self._c(fill), self._c(outline)
-        if f is not None:
-            self._draw.draw_rectangle(xy, f, 1)
-        if o is not None and o != f and width != 0:
-            self._draw.draw_rectangle(xy, o, 0, width)
+        else:
+            self._shape(self._draw.draw_rectangle, xy, fill, outline, width)
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if fill is None and outline is None:
             self.d.ellipse(xy, width=width)
-            return
-        f, o = self._c(fill), self._c(outline)
-        if f is not None:
-            self._draw.draw_ellipse(xy, f, 1)
-        if o is not None and o != f and width != 0:
-            self._draw.draw_ellipse(xy, o, 0, width)
+        else:
+            self._shape(self._draw.draw_ellipse, xy, fill, outline, width)
 
     def _tile(self, xy: Any, f: int | None, o: int | None, width: int, radius: float) -> bool:
         """Paste a rounded box from a cached tile if its corners are whole pixels inside the image (what Pillow
@@ -237,12 +237,8 @@ class Pen:
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if (fill is None and outline is None) or (outline is not None and width > 1):  # a wide outline: a mask
             self.d.polygon(xy, fill=self._c(fill), outline=self._c(outline), width=width)
-            return
-        f, o = self._c(fill), self._c(outline)
-        if f is not None:
-            self._draw.draw_polygon(xy, f, 1)
-        if o is not None and o != f and width != 0:
-            self._draw.draw_polygon(xy, o, 0, width)
+        else:
+            self._shape(self._draw.draw_polygon, xy, fill, outline, width)
 
     def line(self, xy: Any, fill: Any = None, width: int = 1, joint: str | None = None) -> None:
         if fill is None or joint is not None:
@@ -284,8 +280,14 @@ def _rounded(w: int, h: int, fill: int | None, outline: int | None, width: int,
         img = Image.new("P", (w + 1, h + 1), bg)
         ImageDraw.Draw(img).rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
         tiles.append(img.tobytes())
-    drawn = bytes(255 if a == b else 0 for a, b in zip(*tiles, strict=True))
-    return Image.frombytes("P", (w + 1, h + 1), tiles[0]).im, _bilevel(Image.frombytes("L", (w + 1, h + 1), drawn)).im
+    return _masked(tiles[0], tiles[1], (w + 1, h + 1))
+
+
+def _masked(on0: bytes, on1: bytes, size: tuple[int, int]) -> tuple[Any, Any]:
+    """The pixels drawn on background index 0 and the mask of what was drawn: a pixel the same on both backgrounds
+    (`on0`, `on1`) is drawn, one that differs is background."""
+    drawn = bytes(255 if a == b else 0 for a, b in zip(on0, on1, strict=True))
+    return Image.frombytes("P", size, on0).im, _bilevel(Image.frombytes("L", size, drawn)).im
 
 
 def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], object]) -> tuple[Any, Any]:
@@ -297,9 +299,7 @@ def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], 
         img = Image.new("P", (width, top + height), bg)
         draw(Pen(img, pal))
         bands.append(img.crop((0, top, width, top + height)).tobytes())
-    drawn = bytes(255 if a == b else 0 for a, b in zip(*bands, strict=True))
-    return (Image.frombytes("P", (width, height), bands[0]).im,
-            _bilevel(Image.frombytes("L", (width, height), drawn)).im)
+    return _masked(bands[0], bands[1], (width, height))
 
 
 def grown(img: Image.Image, size: tuple[int, int]) -> Image.Image:

@@ -44,15 +44,18 @@ def _run(path: str, verdict: Verdict) -> None:
         verdict.set_exception(exc)
 
 
+def _begin(path: str) -> Verdict:
+    verdict: Verdict = Future()
+    threading.Thread(target=_run, args=(path, verdict), name="playpost-quick-check", daemon=True).start()
+    return verdict
+
+
 def start_check(path: str) -> None:
     """Begin checking the SQLite file at `path` in a thread; the next open of that file in this process takes
     the verdict instead of checking again. A check of that file already under way is not started twice."""
-    verdict: Verdict = Future()
     with _lock:
-        if _key(path) in _started:
-            return
-        _started[_key(path)] = verdict
-    threading.Thread(target=_run, args=(path, verdict), name="playpost-quick-check", daemon=True).start()
+        if _key(path) not in _started:
+            _started[_key(path)] = _begin(path)
 
 
 def passed(path: str) -> None:
@@ -68,8 +71,4 @@ def take(path: str) -> Verdict:
     """The verdict of the check started on `path` (consumed: the open after it checks again), else a check begun now."""
     with _lock:
         verdict = _started.pop(_key(path), None)
-    if verdict is not None:
-        return verdict
-    start_check(path)
-    with _lock:
-        return _started.pop(_key(path))
+    return verdict if verdict is not None else _begin(path)  # its own check: no other open can take it first
