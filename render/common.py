@@ -254,10 +254,18 @@ class Pen:
         if (f is None and o is None) or not self._tile(xy, f, o, width, radius):
             self.d.rounded_rectangle(xy, radius=radius, fill=f, outline=o, width=width)
 
-    def band(self, band: tuple[Any, Any], top: int) -> None:
-        """Paste a `band` (from `band`) at its place, `top` px down."""
+    def band(self, band: tuple[Any, Any], top: int, left: int = 0, fresh: bool = False) -> None:
+        """Paste a `band` (from `band`) at its place, `top` px down and `left` px in.
+
+        `fresh`: nothing has been drawn where it goes, so the image there is still the palette's first colour,
+        the background the band's pixels were drawn on: the band is copied whole, without its mask, with the
+        same pixels (a masked paste costs a few ns a pixel, a hero card's 60,000 pixels 0.1-0.3 ms)."""
         idx, mask = band
-        self._core.paste(idx, (0, top, idx.size[0], top + idx.size[1]), mask)
+        box = (left, top, left + idx.size[0], top + idx.size[1])
+        if fresh:
+            self._core.paste(idx, box)
+        else:
+            self._core.paste(idx, box, mask)
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:

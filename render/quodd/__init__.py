@@ -313,6 +313,11 @@ def render(view: QView, **options: Any) -> bytes:
         recap_h += 3 * (RECAP_SIZE + 10) + 22
     height += recap_h
     d = Recorder(PALETTE)  # drawn once the recap legend's end sets the height
+    mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
+    mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
+    # the key first, where nothing is drawn yet: pasted whole
+    d.band(_legend_band(tuple(legend_items), base.height + 4, per_row, mover_colour, width), base.height + 4,
+           fresh=True)
     living.platforms(d, view, _box_of)
     linked = gadgets.link_colours(view)
     for lab, t in tokens.items():
@@ -326,7 +331,6 @@ def render(view: QView, **options: Any) -> bytes:
     living.beams(d, view, _box_of)
     gadgets.bombs(d, view, _box_of)
     living.sheep(d, view, _box_of)
-    mover = next((hv for hv in heroes if hv.player == view.last_mover), None)
     for hv in heroes:
         pos = hv.pos
         if not pos:
@@ -353,13 +357,11 @@ def render(view: QView, **options: Any) -> bytes:
         x0, y0, x1, y1 = _cell_box(*_xy(lab))
         d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=(255, 0, 150), width=u(3))
     recap.overlay(d, view, MARGIN, CELL, RECAP_SIZE)  # what happened since the last turn, numbered
-    mover_colour = SEAT_COLORS[mover.seat % len(SEAT_COLORS)] if mover is not None else SEAT_COLORS[0]
-    d.band(_legend_band(tuple(legend_items), base.height + 4, per_row, mover_colour, width), base.height + 4)
     if below:
         d.line([(8, panel_top - 4), (width - 8, panel_top - 4)], fill=GRID, width=1)
-        _panel(d, view, heroes, 10, panel_top, cols)
+        _panel(d, view, heroes, 10, panel_top, cols, width)
     else:
-        _panel(d, view, heroes, base.width + 8, 0, 1)
+        _panel(d, view, heroes, base.width + 8, 0, 1, width)
     top = height - recap_h
     if view.result_text:
         top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
@@ -438,7 +440,7 @@ def _status_lines(view: QView, cols: int) -> list[str]:
     return wrap((view.result_text or view.waiting_for).replace("`", ""), 52 if cols == 1 else 52 * cols)[:2]
 
 
-def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, cols: int) -> None:
+def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, cols: int, width: int) -> None:
     """Scenario, round and first player, the status, the world event and the lineup, then one card per hero
     (several columns when below the map)."""
     y = top + 8
@@ -456,12 +458,29 @@ def _panel(d: Pen, view: QView, heroes: list[HeroView], left: int, top: int, col
     for line in _lineup_lines(view, cols):
         d.text((left, y), line, font=font(14), fill=INK)
         y += 18
-    rows = _card_rows(view)
+    rows = tuple(_card_rows(view).items())
     header, card_h = _header_h(view, cols), _card_h(view)
+    over = bool(view.result_text)
     for i, hv in enumerate(heroes):
         x = left + (i % cols) * CARD_W
         y = top + header + (i // cols) * card_h
-        _card(d, view, hv, x, y, rows, bool(view.result_text))
+        w = CARD_W if i % cols < cols - 1 else width - x  # the last column's card reaches the image's edge
+        active = hv.name in view.to_act and not over
+        used = ""
+        if hv.name == view.active_player and not over and view.phase == "move" and view.used_skills:
+            used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
+        card = _card_patch(hv.model_dump_json(), w, card_h, rows, active, hv.name == view.first_player, used)
+        d.band(card, y, x, fresh=True)
+
+
+@lru_cache(maxsize=64)
+def _card_patch(hero: str, width: int, height: int, rows: tuple[tuple[str, int], ...], active: bool, first: bool,
+                used: str) -> tuple[Any, Any]:
+    """One hero's card, drawn once for what it shows (`hero`: the HeroView as JSON; whether the hero is to act,
+    moves first, the skills used this turn) and pasted: between two boards of a game most cards are unchanged.
+    Nothing else is drawn where a card goes, so it is pasted whole (`Pen.band`'s `fresh`)."""
+    hv = HeroView.model_validate_json(hero)
+    return band(PALETTE, width, 0, height, lambda d: _card(d, hv, 0, 0, dict(rows), active, first, used))
 
 
 def _upgrade_lines(hv: HeroView) -> list[str]:
@@ -493,12 +512,14 @@ def _card_h(view: QView) -> int:
     return 22 + 18 * (5 + sum(_card_rows(view).values())) + 8
 
 
-def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, int], over: bool) -> None:
+def _card(d: Pen, hv: HeroView, left: int, y: int, rows: dict[str, int], active: bool, first: bool,
+          used: str) -> None:
+    """A hero's card: who, where and facing, the faces, the icons, the upgrade track, what is in play, carried
+    and the goal; `used`: the skills the moving hero has used this turn ("" for none or another hero)."""
     colour = SEAT_COLORS[hv.seat % len(SEAT_COLORS)]
     d.rectangle((left, y + 3, left + 14, y + 17), fill=colour)
-    active = hv.name in view.to_act and not over
     mark = "  <- to act" if active else ""
-    mark += "  (first)" if hv.name == view.first_player else ""
+    mark += "  (first)" if first else ""
     team = f" ({hv.team})" if hv.team else ""
     d.text((left + 20, y), f"{hv.name}{team} - {hv.hero_name}{modes.title(hv)}{mark}", font=font(16),
            fill=modes.CROWN if hv.role == "overlord" else INK)
@@ -525,9 +546,7 @@ def _card(d: Pen, view: QView, hv: HeroView, left: int, y: int, rows: dict[str, 
     carry = ", ".join(c.replace("-crystal", "") for c in hv.carrying) or "nothing"
     d.text((left + 20, y), f"carries: {carry}   goal: {hv.objective}", font=font(14), fill=INK)
     y += 18
-    mover = hv.name == view.active_player and not over
-    if mover and view.phase == "move" and view.used_skills:
-        used = ", ".join(SKILL_NAMES.get(s, s) for s in view.used_skills)
+    if used:
         d.text((left + 20, y), "used this turn: " + used, font=font(14), fill=MUTED)
 
 

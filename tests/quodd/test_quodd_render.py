@@ -111,3 +111,24 @@ def test_every_colour_and_text_edge_is_in_the_fixed_palette(monkeypatch):
             player = pick.choice(st.to_act)
             state, _ = E.apply(state, player, pick.choice(E.legal_actions(state, player)))
     common._sprite.cache_clear()
+
+
+def test_unchanged_hero_cards_are_pasted_from_the_cache_and_a_changed_one_is_drawn_anew():
+    """Issue 12: each hero's card is drawn once for what it shows. A second board draws no card; a board where one
+    hero's hand changed draws that card only, and its pixels are those of a board drawn with an empty cache."""
+    from render.quodd import _card_patch
+
+    st = E.setup({"scenario": "heist"}, [Seat(player=f"p{i}", name=f"P{i}") for i in range(6)], 2)
+    view = E.view(st, None)
+    _card_patch.cache_clear()
+    first = render(view)
+    assert _card_patch.cache_info().misses == 6
+    assert render(view) == first
+    assert _card_patch.cache_info().misses == 6 and _card_patch.cache_info().hits == 6
+    heroes = list(view.heroes)
+    heroes[2] = heroes[2].model_copy(update={"hand_size": heroes[2].hand_size + 3})
+    changed = view.model_copy(update={"heroes": heroes})
+    cached = render(changed)
+    assert _card_patch.cache_info().misses == 7
+    _card_patch.cache_clear()
+    assert render(changed) == cached != first
