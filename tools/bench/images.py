@@ -28,6 +28,11 @@ class Subject:
     decoded: Image.Image  # as decoded (a palette image stays one): only encoding is left
     render: list[float] = field(default_factory=list)
     floor: list[float] = field(default_factory=list)
+    # the boards after it in the same game, each drawn once in order as a bot posts them (caches warm only from
+    # the boards before: a renderer's content caches hit what consecutive boards share, not a repeat)
+    following: list[BaseModel] = field(default_factory=list)
+    seq_render: list[float] = field(default_factory=list)
+    seq_floor: list[float] = field(default_factory=list)
 
 
 def _peer() -> tuple[Callable[[], bytes], str] | None:
@@ -56,26 +61,44 @@ def _peer() -> tuple[Callable[[], bytes], str] | None:
 
 def _largest(cfg: Config, gid: str, engine: Engine) -> Subject | None:
     """The option combination whose board, halfway through a seeded random game, is largest."""
-    best: tuple[int, int, dict[str, str], BaseModel, bytes] | None = None
+    best: tuple[int, int, dict[str, str], BaseModel, bytes, list[BaseModel]] | None = None
     for opts in option_combos(engine, cfg.max_combos):
         try:
             seats = fit_seats(engine, opts)
         except Exception:
             continue
         game = played(engine, opts, SEED, seats, cfg.playout_cap)
-        view = engine.view(game.states[len(game.states) // 2], None)
+        mid = len(game.states) // 2
+        view = engine.view(game.states[mid], None)
         png = render_png(gid, view)
         if png is None:
             return None
         w, h = Image.open(io.BytesIO(png)).size
         if best is None or (w * h, len(png)) > best[:2]:
-            best = (w * h, len(png), {**opts, "seats": str(seats)}, view, png)
+            best = (w * h, len(png), {**opts, "seats": str(seats)}, view, png, game.states[mid + 1:mid + 1 + FOLLOWING])
     if best is None:
         return None
-    _, _, opts, view, png = best
+    _, _, opts, view, png, after = best
     decoded = Image.open(io.BytesIO(png))
     decoded.load()
-    return Subject(view, png, opts, decoded)
+    return Subject(view, png, opts, decoded, following=[engine.view(st, None) for st in after])
+
+
+FOLLOWING = 40  # consecutive boards drawn once each, after the measured one
+
+
+def _following(s: Subject, gid: str) -> None:
+    """Each following board drawn once, in the game's order, and its own PNG encoded alone (its floor)."""
+    for view in s.following:
+        t0 = time.perf_counter()
+        png = render_png(gid, view)
+        t1 = time.perf_counter()
+        decoded = Image.open(io.BytesIO(png or b""))
+        decoded.load()
+        t2 = time.perf_counter()
+        encode_png(decoded)
+        s.seq_render.append(t1 - t0)
+        s.seq_floor.append(time.perf_counter() - t2)
 
 
 def bench_images(cfg: Config, games: dict[str, Engine], rep: Report) -> None:
@@ -110,6 +133,8 @@ def bench_images(cfg: Config, games: dict[str, Engine], rep: Report) -> None:
             if keep:
                 peer_times.append(time.perf_counter() - t0)
                 peer_bytes = len(out)
+    for gid, s in subjects.items():
+        _following(s, gid)
     peer_med = med(peer_times) if peer_times else None
     if peer_med is not None:
         rep.add("image", "peer", "python-chess SVG 800px + cairosvg: median / p95",
@@ -140,9 +165,14 @@ def _rows(rep: Report, gid: str, s: Subject, peer_med: float | None) -> dict[str
     rep.add("image", subject, "floor (encode_png alone) / render÷floor",
             f"{ms(f_med):.1f} ms / {ratio:.2f}x", {"floor_ms": ms(f_med), "ratio": round(ratio, 2)},
             f"<= {TARGETS['render_floor']}", ratio <= TARGETS["render_floor"])
+    if s.seq_render:
+        seq = sum(s.seq_render) / sum(s.seq_floor)
+        rep.add("image", subject, f"the {len(s.seq_render)} boards after it, each drawn once: render÷floor",
+                f"{seq:.2f}x", round(seq, 2))
     if peer_med:
         pr = r_med / peer_med
         rep.add("image", subject, "render÷peer", f"{pr:.2f}x", round(pr, 2), f"<= {TARGETS['render_peer']}",
                 pr <= TARGETS["render_peer"])
     return {"options": s.options, "render_ms": [ms(x) for x in s.render], "floor_ms": [ms(x) for x in s.floor],
-            "png_bytes": len(s.png), "size": [w, h]}
+            "png_bytes": len(s.png), "size": [w, h], "following_render_ms": [ms(x) for x in s.seq_render],
+            "following_floor_ms": [ms(x) for x in s.seq_floor]}
