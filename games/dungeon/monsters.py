@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
-from .board import Board, Sq, board, footprint, numbers_of, route_rings
+from .board import Board, Sq, board, footprint, numbers_of, route_rings, selected
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, content
 from .levels import maybe_advance_level
@@ -191,10 +191,11 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 if not fly and not is_incap(h):  # nor pass a standing hero
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
-        for o in st.monsters:
+        kinds = content().monsters
+        for o in st.monsters:  # `mfp` written out: a large base is squares n, n + 1 and those a column on
             if o.uid != m.uid:
-                for x, y in mfp(o):
-                    ends |= 1 << (x * hgt + y)
+                n = o.x * hgt + o.y
+                ends |= (3 << n | 3 << (n + hgt)) if kinds[o.kind].large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
@@ -471,11 +472,7 @@ def field_from(b: Board, ok: int, moves: list[tuple[int, int]], tdist: Mapping[S
     field: dict[Sq, int] = {}
     d = 0
     while ring:
-        bits = bin(ring)[:1:-1]
-        n = bits.find("1")
-        while n >= 0:
-            field[sqs[n]] = d
-            n = bits.find("1", n + 1)
+        field.update(dict.fromkeys(selected(sqs, ring), d))
         new = 0
         for shift, allowed in moves:
             a = ring & allowed
