@@ -7,7 +7,7 @@ spawn points, chests) is passed in as sets of squares.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
 from typing import TypeVar
@@ -21,6 +21,7 @@ from .sightmap import SightTable
 
 Sq = tuple[int, int]
 T = TypeVar("T")
+V = TypeVar("V")
 
 STRUCTURE_TERRAIN = frozenset({"structure", "champion", "sentinel", "goddess"})
 SLOW_TERRAIN = frozenset({"difficult", "brambles"})  # a step into it costs 2 movement (fliers excepted)
@@ -260,11 +261,18 @@ def numbers_of(mask: int) -> list[int]:
 _SELECTORS = bytes.maketrans(b"01", b"\x00\x01")
 
 
-def selected(items: Sequence[T], mask: int) -> Iterator[T]:
-    """The items whose numbers are the set bits of a mask, lowest first (`items`: the board's squares by number,
-    for instance): the mask's binary digits, read once, select them in `itertools.compress`, so the whole scan
-    runs in C; cheaper than `numbers_of` and a loop once a mask has more than a few bits set (a route ring)."""
-    return compress(items, bin(mask)[:1:-1].encode().translate(_SELECTORS))
+def set_each(found: dict[T, V], items: Sequence[T], mask: int, value: V) -> None:
+    """Set `found[items[n]] = value` for every set bit n of a mask, lowest first (`items`: the board's squares by
+    number, say). A few bits are peeled one at a time (`numbers_of`); from about 32 the mask's binary digits, read
+    once, select the items in `itertools.compress`, the whole scan in C (fewer instructions from there on)."""
+    if mask.bit_count() < 32:
+        digits = bin(mask)[:1:-1]  # bit n is character n
+        n = digits.find("1")
+        while n >= 0:
+            found[items[n]] = value
+            n = digits.find("1", n + 1)
+    else:
+        found.update(dict.fromkeys(compress(items, bin(mask)[:1:-1].encode().translate(_SELECTORS)), value))
 
 
 @lru_cache(maxsize=32)  # bounded: every built dungeon (`random-<n>`) is a board of its own
@@ -305,7 +313,7 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     sqs = b.squares
     found: dict[Sq, int] = {}
     for d, ring in enumerate(rings):  # nearest first, each ring's squares in number order
-        found.update(dict.fromkeys(selected(sqs, ring), d))
+        set_each(found, sqs, ring, d)
     if len(_ROUTE_CACHE) > 50000:
         _ROUTE_CACHE.clear()
         _RINGS.clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
-from .board import Board, Sq, footprint, selected
+from .board import Board, Sq, footprint, set_each
 
 
 def move_search(
@@ -261,7 +261,7 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
             self.filled = True
             sqs = self._squares
             for c, hz, ring in self.ends:
-                self.update(dict.fromkeys(selected(sqs, ring), (c, hz)))
+                set_each(self, sqs, ring, (c, hz))
         return self
 
     def _prev(self, n: int, c: int, hz: int) -> tuple[int, int, int]:
@@ -446,7 +446,7 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     found = BaseMoves(b.squares, hgt, first, dirs, layers)
     sqs = b.squares
     for key in sorted(layers):
-        found.update(dict.fromkeys(selected(sqs, layers[key] & ends), key))
+        set_each(found, sqs, layers[key] & ends, key)
     return found
 
 

@@ -133,7 +133,7 @@ def hero_side(st: DungeonState) -> HeroSide:
     # the structures (with closed chests or not) follow from the board and its levels' spawn points and chests:
     # the key holds those, and the structures are looked up only for a new side
     key = (st.dungeon, level_key(st),
-           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+           tuple([(h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes]))
     found = _SIDES.get(key)
     if found is None or found._st() is not st:
         if len(_SIDES) > 16:
