@@ -92,12 +92,15 @@ def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...
     n = 0
     near = {(x + dx, y + dy) for x, y in target_fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     for m in st.monsters:
-        if m.uid == attacker.uid or near.isdisjoint(mfp(m)):
+        if m.uid == attacker.uid:
+            continue
+        fp = mfp(m)
+        if near.isdisjoint(fp):
             continue  # a route of one step reaches only the squares around the target
         if "mob" not in attributes.effective_attributes(st, m):
             continue
-        if route(st, mfp(m), target_fp, 1) <= 1 and sees(
-                st, "heroes", target_fp, target_attrs, mfp(m), set(monster_def(m).attributes)):
+        if route(st, fp, target_fp, 1) <= 1 and sees(
+                st, "heroes", target_fp, target_attrs, fp, set(monster_def(m).attributes)):
             n += 1
     return min(n, 3)
 

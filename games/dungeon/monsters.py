@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from games.core.grid import label as sq_label
 
 from . import attributes, marks, recap
-from .board import Board, Sq, board, footprint, numbers_of, route_rings
+from .board import Board, Sq, board, footprint, numbers_of, route_rings, set_each
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, content
 from .levels import maybe_advance_level
@@ -191,10 +191,11 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 if not fly and not is_incap(h):  # nor pass a standing hero
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
-        for o in st.monsters:
+        kinds = content().monsters
+        for o in st.monsters:  # `mfp` written out: a large base is squares n, n + 1 and those a column on
             if o.uid != m.uid:
-                for x, y in mfp(o):
-                    ends |= 1 << (x * hgt + y)
+                n = o.x * hgt + o.y
+                ends |= (3 << n | 3 << (n + hgt)) if kinds[o.kind].large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
@@ -338,11 +339,13 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
         lines.append(f"{monster_name(m)} holds its ground.")
         return
     # rule: it stops once it enters attack range: the cheapest square in reach (asked cheapest first)
-    if md.large:
-        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items())
+    # only a base with a square within the range's king-move distance of the target may be in reach
+    rng, hx, hy = md.attack.range, target.x, target.y
+    if md.large:  # the base's squares are its anchor's and one more east and south
+        order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items()
+                       if sq[0] - rng <= hx <= sq[0] + 1 + rng and sq[1] - rng <= hy <= sq[1] + 1 + rng)
         reach = next((r for r in order if in_reach(footprint(r[3], r[2], True))), None)
-    else:  # only a square within the range's king-move distance of the target may be in reach
-        rng, hx, hy = md.attack.range, target.x, target.y
+    else:
         order = sorted((cost, haz, sq[1], sq[0]) for sq, (cost, haz) in opts.items()
                        if abs(sq[0] - hx) <= rng and abs(sq[1] - hy) <= rng)
         reach = next((r for r in order if in_reach(((r[3], r[2]),))), None)
@@ -471,11 +474,7 @@ def field_from(b: Board, ok: int, moves: list[tuple[int, int]], tdist: Mapping[S
     field: dict[Sq, int] = {}
     d = 0
     while ring:
-        bits = bin(ring)[:1:-1]
-        n = bits.find("1")
-        while n >= 0:
-            field[sqs[n]] = d
-            n = bits.find("1", n + 1)
+        set_each(field, sqs, ring, d)
         new = 0
         for shift, allowed in moves:
             a = ring & allowed

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
-from .board import Board, Sq, footprint, numbers_of
+from .board import Board, Sq, footprint, set_each
 
 
 def move_search(
@@ -261,12 +261,7 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
             self.filled = True
             sqs = self._squares
             for c, hz, ring in self.ends:
-                key = (c, hz)
-                digits = bin(ring)[:1:-1]  # bit n is character n
-                n = digits.find("1")
-                while n >= 0:
-                    self[sqs[n]] = key
-                    n = digits.find("1", n + 1)
+                set_each(self, sqs, ring, (c, hz))
         return self
 
     def _prev(self, n: int, c: int, hz: int) -> tuple[int, int, int]:
@@ -449,10 +444,9 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
             ends &= ~_astride(b)
     ends &= ~fbit
     found = BaseMoves(b.squares, hgt, first, dirs, layers)
+    sqs = b.squares
     for key in sorted(layers):
-        ring = layers[key] & ends
-        for n in numbers_of(ring):
-            found[b.squares[n]] = key
+        set_each(found, sqs, layers[key] & ends, key)
     return found
 
 

@@ -1,6 +1,7 @@
 """Whom a monster goes for: the standing hero it sees that is closest by route, remembered by all it depends on."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 
 from .board import Sq, board
@@ -65,7 +66,7 @@ class HeroSide:
     standing Grabby heroes (`grabby`); `token` numbers its key for the memo of nearest heroes."""
 
     def __init__(self, st: DungeonState, key: tuple[object, ...], structs: frozenset[Sq]) -> None:
-        self.st, self.key, self.structs = st, key, structs
+        self._st, self.key, self.structs = weakref.ref(st), key, structs  # the state dies with its last step
         token = _TOKENS.get(key)
         if token is None:  # the key in a small number, for the many lookups keyed by it (hashed once)
             if len(_TOKENS) > 20_000:
@@ -79,6 +80,14 @@ class HeroSide:
         self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
         self._masks: tuple[int, int] | None = None
         self._grabby: list[HeroState] | None = None
+
+    @property
+    def st(self) -> DungeonState:
+        """The state this side is of (held weakly: a remembered side keeps no finished step's state alive, so
+        those go at once rather than by the garbage collector; a side is asked only while its state lives)."""
+        st = self._st()
+        assert st is not None
+        return st
 
     def standing(self) -> list[tuple[int, int, Sq, Mapping[Sq, int]]]:
         """(index, seat, square, route table from its square) of every standing hero."""
@@ -124,9 +133,9 @@ def hero_side(st: DungeonState) -> HeroSide:
     # the structures (with closed chests or not) follow from the board and its levels' spawn points and chests:
     # the key holds those, and the structures are looked up only for a new side
     key = (st.dungeon, level_key(st),
-           tuple((h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes))
+           tuple([(h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes]))
     found = _SIDES.get(key)
-    if found is None or found.st is not st:
+    if found is None or found._st() is not st:
         if len(_SIDES) > 16:
             _SIDES.clear()
         found = _SIDES[key] = HeroSide(st, key, structures(st))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from games.dungeon.board import board, footprint
+from games.dungeon.board import Board, Sq, board, footprint
 
 
 def test_route_from_either_end_is_the_same() -> None:
@@ -57,3 +57,44 @@ def test_route_within_one_looks_at_the_steps_without_a_table() -> None:
             assert got == (d if d <= limit else 999), (src, dst, limit)
             seen[got] += 1
     assert min(seen.values()) > 100
+
+
+def _plain_routes(b: Board, sources: tuple[Sq, ...], structs: frozenset[Sq], limit: int) -> dict[Sq, int]:
+    """The route table by a plain breadth-first search over `Board.steps`, square by square: structures are
+    reached but not passed through (a source may be one), a diagonal is shut by a structure beside it."""
+    found = {s: 0 for s in sources}
+    ring = list(sources)
+    d = 0
+    while ring and d < limit:
+        nxt: list[Sq] = []
+        for cur in ring:
+            if d and cur in structs:
+                continue
+            for _d, to, sides in b.steps[cur]:
+                if to in found or (sides and (sides[0] in structs or sides[1] in structs)):
+                    continue
+                found[to] = d + 1
+                nxt.append(to)
+        ring = nxt
+        d += 1
+    return found
+
+
+def test_route_tables_built_from_masks_match_a_plain_search() -> None:
+    """`board._routes` turns its search's rings into the table in a few whole-board steps (bit planes of the
+    distances, `_table_of`): every square and distance as a plain search finds them, for one or several sources,
+    structures anywhere and any limit; and `route_rings` holds the same squares per distance."""
+    from games.dungeon.board import _routes, route_rings
+
+    b = board("crystal_caverns")
+    pick = random.Random(5)
+    squares = [(x, y) for y in range(b.height) for x in range(b.width)]
+    for _ in range(300):
+        structs = frozenset(b.static_structures | set(pick.sample(squares, pick.randint(0, 6))))
+        srcs = tuple(sorted(set(pick.sample(squares, pick.choice([1, 1, 1, 2, 4])))))
+        limit = pick.choice([0, 1, 3, 14, 40, 99])
+        table = _routes(b.id, srcs, structs, limit)
+        assert table == _plain_routes(b, srcs, structs, limit), (srcs, limit)
+        rings = route_rings(b, srcs, structs, limit)
+        for d, ring in enumerate(rings):
+            assert ring == b.sight_table.bits([s for s, e in table.items() if e == d])
