@@ -3,6 +3,8 @@ effects of `move`, `attack`, `act` and `potion`. The activation phase decides wh
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import accumulate, count
+from operator import add
 from typing import Any
 
 from games.core import Action
@@ -61,36 +63,43 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     entry = _move_entry(st, h)
     if entry is None:
         return []
-    if entry[1] is None:  # the squares row by row, from the search's masks (numbers go column by column)
-        found: SmallMoves = entry[0]
+    if entry[1] is None:
         every = 0
-        for _c, _hz, mask in found.ends:
+        for _c, _hz, mask in entry[0].ends:
             every |= mask
-        b = board(st.dungeon)
-        acts, order = _move_table(b)
-        numbers = numbers_of(every)
-        numbers.sort(key=order.__getitem__)
-        entry[1] = [acts[n] or _move_to(b, acts, n) for n in numbers]
+        entry[1] = _moves_to(board(st.dungeon), every)
     return entry[1]
 
 
-# per board: the `move` action to each square number (made when first needed) and each number's place row by
-# row (y * width + x), so a search's squares are listed by row then column with one sort
-_MOVE_TABLES: dict[str, tuple[list[Action | None], list[int]]] = {}
+# per board: [the `move` action to each square by its place row by row (y * width + x; None until first needed),
+# the mask of the squares whose action is made]
+_MOVE_TABLES: dict[str, list[Any]] = {}
 
 
-def _move_table(b: Board) -> tuple[list[Action | None], list[int]]:
-    found = _MOVE_TABLES.get(b.id)
-    if found is None:
+def _moves_to(b: Board, every: int) -> list[Action]:
+    """The `move` actions to the squares of a mask of square numbers, by row then column.
+
+    Square numbers go column by column (x * height + y), so the mask's binary digits are put in row order by
+    slicing (row y: every height-th digit from y), and the places of its 1s are added up from the runs of 0s
+    between them, all in C: no loop over the squares in Python, no sort."""
+    table = _MOVE_TABLES.get(b.id)
+    if table is None:
         if len(_MOVE_TABLES) > 1000:
             _MOVE_TABLES.clear()
-        found = _MOVE_TABLES[b.id] = ([None] * len(b.squares), [y * b.width + x for x, y in b.squares])
-    return found
-
-
-def _move_to(b: Board, acts: list[Action | None], n: int) -> Action:
-    found = acts[n] = action_of("move", to=sq_label(*b.squares[n]))
-    return found
+        table = _MOVE_TABLES[b.id] = [[None] * len(b.squares), 0]
+    acts: list[Action | None] = table[0]
+    hgt, width = b.height, b.width
+    missing = every & ~table[1]
+    if missing:
+        for n in numbers_of(missing):
+            x, y = divmod(n, hgt)
+            acts[y * width + x] = action_of("move", to=sq_label(x, y))
+        table[1] |= missing
+    digits = bin(every | 1 << width * hgt).encode()[:2:-1]  # digit n is bit n (the top bit fixes the length)
+    runs = b"".join([digits[y::hgt] for y in range(hgt)]).split(b"1")  # the 0s before each square's 1, row by row
+    runs.pop()
+    # the k-th square's place: the 0s before it, plus k
+    return list(map(acts.__getitem__, map(add, accumulate(map(len, runs)), count())))
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
@@ -98,20 +107,28 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     hero now; None when it may not move."""
     act = st.activation
     assert act is not None
-    stats = stat_line(h)
-    if "immobile" in h.debuffs or "knockdown" in h.debuffs or attributes.grabbed(
-            st, "heroes", hfp(h), stats.attributes):
+    debuffs = h.debuffs
+    if "immobile" in debuffs or "knockdown" in debuffs:
         return None
+    stats = stat_line(h)
+    monsters = st.monsters
+    grabby = _grabby_kinds()
+    for m in monsters:  # only a Grabby monster holds a hero: the full check where one stands
+        if m.kind in grabby:
+            if attributes.grabbed(st, "heroes", hfp(h), stats.attributes):
+                return None
+            break
     allowance = move_allowance(h, act)
     if allowance <= 0:
         return None
     structs = structures(st)
-    screen_range = content().rules.screen_range
+    c = content()
+    screen_range = c.rules.screen_range
     closed = tuple([i for i, lv in enumerate(st.levels) if not lv.active])  # screened spawn points
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
     # structures, the screens, and the squares heroes and monsters hold (a monster's: its kind and square)
     key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
-           tuple([(o.x, o.y) for o in st.heroes]), tuple([(m.kind, m.x, m.y) for m in st.monsters]))
+           tuple([(o.x, o.y) for o in st.heroes]), tuple([(m.kind, m.x, m.y) for m in monsters]))
     found = _MOVES.get(key)
     if found is not None:
         return found
@@ -124,9 +141,9 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
         ends |= 1 << (o.x * hgt + o.y)
     held = 0
-    kinds = content().monsters
+    kinds = c.monsters
     square = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
-    for m in st.monsters:
+    for m in monsters:
         held |= (square if kinds[m.kind].large else 1) << (m.x * hgt + m.y)
     ends |= held
     if not fly and held:
@@ -135,6 +152,17 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     if len(_MOVES) > 512:
         _MOVES.clear()
     found = _MOVES[key] = [mask_moves(b, h.x * hgt + h.y, allowance, blk, classes, ends, fill=False), None]
+    return found
+
+
+_GRABBY: list[Any] = [None, frozenset()]  # [the content, the ids of its monster kinds with Grabby]
+
+
+def _grabby_kinds() -> frozenset[str]:
+    c = content()
+    if _GRABBY[0] is not c:
+        _GRABBY[:] = [c, frozenset(k for k, md in c.monsters.items() if "grabby" in md.attributes)]
+    found: frozenset[str] = _GRABBY[1]
     return found
 
 
@@ -177,11 +205,13 @@ def _hero_template(b: Board, structs: frozenset[Sq], closed: tuple[int, ...], sc
 _MOVES: dict[tuple[object, ...], list[Any]] = {}
 
 
-def adjacent_chest(st: DungeonState, h: HeroState) -> int | None:
-    """The level whose closed chest stands next to the hero, if any."""
+def adjacent_chest(st: DungeonState, h: HeroState, reach: Reach | None = None) -> int | None:
+    """The level whose closed chest stands next to the hero, if any. `reach`: the hero's ranges in this state,
+    when the caller has them (a chest is a structure: the hero never stands on it, so within 1 is next to it)."""
     b = board(st.dungeon)
     for i, lv in enumerate(st.levels):
-        if lv.chest == "closed" and route(st, hfp(h), (b.chests[i],), 1) == 1:
+        if lv.chest == "closed" and (route(st, hfp(h), (b.chests[i],), 1) == 1 if reach is None
+                                     else reach.within((b.chests[i],), 1)):
             return i
     return None
 
@@ -210,10 +240,10 @@ def unique_targets(st: DungeonState, h: HeroState, uid: str, reach: Reach | None
         if ua.area == "all":
             return [""] if needy else []
         return [t.id for t in needy]
-    keys = r.targets(ua.range)
+    labels = r.labels(ua.range)
     if ua.area == "adjacent":
-        return [""] if keys else []
-    return [r.label(k) for k in keys]
+        return [""] if labels else []
+    return labels
 
 
 # ---- effects ------------------------------------------------------------------------------------

@@ -128,59 +128,86 @@ class ActivationPhase(DungeonPhase):
         return picked + moves + end
 
 
+_END = action_of("end")
+_STAND = action_of("act", action="stand")
+_BREW = action_of("act", action="brew")
+_PICKLOCK = action_of("act", action="picklock")
+_SMASH = action_of("act", action="smash")
+_SWITCH = action_of("act", action="switch")
+_POTION = action_of("potion")
+
+
 def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
     act = st.activation
     assert act is not None
-    stats = stat_line(h)
-    costs = content().rules.ap_costs
-    out: list[Action] = []
     if is_incap(h):
-        return [action_of("end")]
+        return [_END]
+    c = content()
+    costs = c.rules.ap_costs
+    ap = act.ap
     if "knockdown" in h.debuffs:
-        if act.ap >= costs["stand"]:
-            out.append(action_of("act", action="stand"))
-        return out + [action_of("end")]
+        return [_STAND, _END] if ap >= costs["stand"] else [_END]
+    stats = stat_line(h)
+    out: list[Action] = []
     reach = Reach(st, h)  # the hero's ranges and sight of each enemy and hero, asked once for every action
     for style, rng in stats.attacks.items():
-        if act.ap < costs[style]:
-            continue
-        for key in reach.targets(rng):
-            out.append(action_of("attack", target=reach.label(key), **{"with": style}))
+        if ap >= costs[style]:
+            out += [action_of("attack", target=t, **{"with": style}) for t in reach.labels(rng)]
     if "ice" not in h.debuffs:
         for uid in stats.unique:
-            ua = content().unique[uid]
-            if act.ap < ua.ap:
-                continue
-            out += [action_of("act", action=uid, **({"target": t} if t else {}))
-                    for t in ha.unique_targets(st, h, uid, reach)]
-    if act.ap >= costs["heal"]:
+            if ap >= c.unique[uid].ap:
+                out += [action_of("act", action=uid, target=t) if t else action_of("act", action=uid)
+                        for t in ha.unique_targets(st, h, uid, reach)]
+    if ap >= costs["heal"]:
+        heal_range = c.rules.heal_range
         for t in st.heroes:
-            if t.id != h.id and t.wounds > 0 and reach.reaches_hero(t, content().rules.heal_range):
+            if t.wounds > 0 and t.id != h.id and reach.reaches_hero(t, heal_range):
                 out.append(action_of("act", action="heal", target=t.id))
-    if act.ap >= costs["brew"] and h.potions < stats.potions:
-        out.append(action_of("act", action="brew"))
-    if ha.adjacent_chest(st, h) is not None:
-        if act.ap >= costs["picklock"]:
-            out.append(action_of("act", action="picklock"))
-        if act.ap >= costs["smash"]:
-            out.append(action_of("act", action="smash"))
-    if hero_def(h).profiles and act.ap >= costs["switch"]:
-        out.append(action_of("act", action="switch"))
-    spent = act.ap <= 0  # rule (AP): once the AP are used up the hero may do nothing else, free actions included
-    if h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs) and not spent:
-        out.append(action_of("potion"))
-    if act.ap >= costs["equip"]:
-        tile = board(st.dungeon).tile_of((h.x, h.y))
+    if ap >= costs["brew"] and h.potions < stats.potions:
+        out.append(_BREW)
+    if ha.adjacent_chest(st, h, reach) is not None:
+        if ap >= costs["picklock"]:
+            out.append(_PICKLOCK)
+        if ap >= costs["smash"]:
+            out.append(_SMASH)
+    if ap >= costs["switch"] and hero_def(h).profiles:
+        out.append(_SWITCH)
+    spent = ap <= 0  # rule (AP): once the AP are used up the hero may do nothing else, free actions included
+    if not spent and h.potions > 0 and not act.potion_used and (h.wounds > 0 or h.debuffs):
+        out.append(_POTION)
+    if st.floor and ap >= costs["equip"]:
+        b = board(st.dungeon)
+        tile = b.tile_of((h.x, h.y))
         for fc in st.floor:
-            if board(st.dungeon).tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
+            if b.tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
                 out.append(action_of("equip", card=fc.card))
-    for cid in h.equipment:
-        if loot.can_drop(h, cid) and not spent:
-            out.append(action_of("drop", card=cid))
-    out.append(action_of("end"))
+    if not spent:
+        out += [action_of("drop", card=cid) for cid in h.equipment if may_drop(h, cid)]
+    out.append(_END)
     # moves last: the common choices come first wherever the list is shown (hints, buttons); they are distinct
     # and of their own command, so only the others need deduplicating
     return dedupe(out) + ha.move_actions(st, h)
+
+
+# `loot.can_drop` by all it depends on: the hero's kind, profile, wounds and equipment, and the card, for the
+# content in `_DROPS_FROM` (as `stats._STATS`: another content object met starts the table afresh)
+_DROPS: dict[tuple[object, ...], bool] = {}
+_DROPS_FROM: list[object] = [None]
+DROPS_LIMIT = 4096
+
+
+def may_drop(h: HeroState, cid: str) -> bool:
+    """`loot.can_drop`, remembered: it weighs the hero's stat line without the card on a copy of the hero, and
+    every listing asks it of every card carried."""
+    key = (h.id, h.profile, h.wounds, cid, *h.equipment)
+    found = _DROPS.get(key)
+    if found is None or _DROPS_FROM[0] is not content():
+        c = content()
+        if _DROPS_FROM[0] is not c or len(_DROPS) >= DROPS_LIMIT:
+            _DROPS.clear()
+            _DROPS_FROM[0] = c
+        found = _DROPS[key] = loot.can_drop(h, cid)
+    return found
 
 
 def explain(st: DungeonState, action: Action) -> str:
