@@ -267,6 +267,10 @@ class Pen:
         else:
             self._core.paste(idx, box, mask)
 
+    def sheet(self, sheet: Any, left: int, top: int) -> None:
+        """Paste a `sheet` whole at (`left`, `top`), where nothing is drawn yet (the image is its background there)."""
+        self._core.paste(sheet, (left, top, left + sheet.size[0], top + sheet.size[1]))
+
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
              anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
         size = size if size is not None else font.size
@@ -314,6 +318,15 @@ def band(pal: Palette, width: int, top: int, height: int, draw: Callable[[Pen], 
     return _masked(bands[0], bands[1], (width, height))
 
 
+def sheet(pal: Palette, width: int, height: int, draw: Callable[[Pen], object]) -> Any:
+    """What `draw` draws in a `width` x `height` box at the origin, on the palette's first colour, without a mask:
+    for a part pasted whole where nothing else is drawn (`Pen.sheet`), so that drawing it anew costs what drawing it
+    in place did, and a renderer may cache it by what it shows."""
+    img = Image.new("P", (width, height), 0)
+    draw(Pen(img, pal))
+    return img.im
+
+
 def grown(img: Image.Image, size: tuple[int, int]) -> Image.Image:
     """A copy of palette image `img` grown to `size` in the palette's first colour (every renderer's is PAPER):
     one pass over the pixels, where a new image and a paste were two."""
@@ -348,6 +361,7 @@ class Recorder(Pen):
     line = _noted("line")
     rounded_rectangle = _noted("rounded_rectangle")
     band = _noted("band")
+    sheet = _noted("sheet")
 
     def replay(self, img: Image.Image) -> Pen:
         """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background."""

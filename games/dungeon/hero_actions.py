@@ -2,10 +2,10 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import accumulate, count
 from operator import add
-from typing import Any
+from typing import Any, cast
 
 from games.core import Action
 from games.core.actions import action_of
@@ -99,7 +99,8 @@ def _moves_to(b: Board, every: int) -> list[Action]:
     runs = b"".join([digits[y::hgt] for y in range(hgt)]).split(b"1")  # the 0s before each square's 1, row by row
     runs.pop()
     # the k-th square's place: the 0s before it, plus k
-    return list(map(acts.__getitem__, map(add, accumulate(map(len, runs)), count())))
+    at = cast(Callable[[int], Action], acts.__getitem__)  # every square of the mask has its action by now
+    return list(map(at, map(add, accumulate(map(len, runs)), count())))
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
