@@ -2,17 +2,17 @@
 effects of `move`, `attack`, `act` and `potion`. The activation phase decides when they are legal."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import accumulate, count
 from operator import add
-from typing import Any, cast
+from typing import Any
 
 from games.core import Action
 from games.core.actions import action_of
 from games.core.grid import label as sq_label
 
 from . import attributes, cards, dice, marks
-from .board import Board, Sq, board, numbers_of
+from .board import Board, Sq, board
 from .combat import give_debuff_hero, start_attack, step_costs, terrain_debuff
 from .data import STYLE_STAT, content
 from .loot import draw_card, draw_treasure, take_card
@@ -71,36 +71,33 @@ def move_actions(st: DungeonState, h: HeroState) -> list[Action]:
     return entry[1]
 
 
-# per board: [the `move` action to each square by its place row by row (y * width + x; None until first needed),
-# the mask of the squares whose action is made]
-_MOVE_TABLES: dict[str, list[Any]] = {}
+# per board: the `move` action to each square number (None until first needed), the mask of the squares whose
+# action is made, and each number's place row by row (y * width + x), so a search's squares are listed by row
+# then column with one sort
+_MOVE_TABLES: dict[str, tuple[list[Action | None], list[int], list[int]]] = {}
 
 
 def _moves_to(b: Board, every: int) -> list[Action]:
     """The `move` actions to the squares of a mask of square numbers, by row then column.
 
-    Square numbers go column by column (x * height + y), so the mask's binary digits are put in row order by
-    slicing (row y: every height-th digit from y), and the places of its 1s are added up from the runs of 0s
-    between them, all in C: no loop over the squares in Python, no sort."""
+    The numbers of the squares are added up from the runs of 0s between the mask's binary digits (each is the
+    0s before it plus the 1s before it), all in C: no loop over the squares in Python."""
     table = _MOVE_TABLES.get(b.id)
     if table is None:
         if len(_MOVE_TABLES) > 1000:
             _MOVE_TABLES.clear()
-        table = _MOVE_TABLES[b.id] = [[None] * len(b.squares), 0]
-    acts: list[Action | None] = table[0]
-    hgt, width = b.height, b.width
-    missing = every & ~table[1]
-    if missing:
-        for n in numbers_of(missing):
-            x, y = divmod(n, hgt)
-            acts[y * width + x] = action_of("move", to=sq_label(x, y))
-        table[1] |= missing
-    digits = bin(every | 1 << width * hgt).encode()[:2:-1]  # digit n is bit n (the top bit fixes the length)
-    runs = b"".join([digits[y::hgt] for y in range(hgt)]).split(b"1")  # the 0s before each square's 1, row by row
+        table = _MOVE_TABLES[b.id] = ([None] * len(b.squares), [0], [y * b.width + x for x, y in b.squares])
+    acts, made, order = table
+    runs = bin(every)[:1:-1].split("1")  # digit n is bit n
     runs.pop()
-    # the k-th square's place: the 0s before it, plus k
-    at = cast(Callable[[int], Action], acts.__getitem__)  # every square of the mask has its action by now
-    return list(map(at, map(add, accumulate(map(len, runs)), count())))
+    numbers = list(map(add, accumulate(map(len, runs)), count()))
+    if every & ~made[0]:
+        for n in numbers:
+            if acts[n] is None:
+                acts[n] = action_of("move", to=sq_label(*b.squares[n]))
+        made[0] |= every
+    numbers.sort(key=order.__getitem__)
+    return list(map(acts.__getitem__, numbers))  # type: ignore[arg-type]  # every square's action is made
 
 
 def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
@@ -112,10 +109,11 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     if "immobile" in debuffs or "knockdown" in debuffs:
         return None
     stats = stat_line(h)
-    monsters = st.monsters
+    heroes = [(o.x, o.y) for o in st.heroes]
+    monsters = [(m.kind, m.x, m.y) for m in st.monsters]  # all a monster's square and base depend on
     grabby = _grabby_kinds()
-    for m in monsters:  # only a Grabby monster holds a hero: the full check where one stands
-        if m.kind in grabby:
+    for kind, _x, _y in monsters:  # only a Grabby monster holds a hero: the full check where one stands
+        if kind in grabby:
             if attributes.grabbed(st, "heroes", hfp(h), stats.attributes):
                 return None
             break
@@ -129,7 +127,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
     # structures, the screens, and the squares heroes and monsters hold (a monster's: its kind and square)
     key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
-           tuple([(o.x, o.y) for o in st.heroes]), tuple([(m.kind, m.x, m.y) for m in monsters]))
+           tuple(heroes), tuple(monsters))
     found = _MOVES.get(key)
     if found is not None:
         return found
@@ -139,13 +137,13 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
     blk, classes, ends = _hero_template(b, structs, closed, screen_range, fly, sure)
     hgt = b.height
-    for o in st.heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
-        ends |= 1 << (o.x * hgt + o.y)
+    for x, y in heroes:  # no model's square may be ended on; a monster's may not be passed either (unless flying)
+        ends |= 1 << (x * hgt + y)
     held = 0
     kinds = c.monsters
     square = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
-    for m in monsters:
-        held |= (square if kinds[m.kind].large else 1) << (m.x * hgt + m.y)
+    for kind, x, y in monsters:
+        held |= (square if kinds[kind].large else 1) << (x * hgt + y)
     ends |= held
     if not fly and held:
         blk |= held
