@@ -300,13 +300,7 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     rings = [seen]
     d = 0
     while ring and d < limit:
-        grow = ring & ~stop if d else ring  # a structure is reached, not passed through (a source may be one)
-        new = 0
-        for shift, allowed in moves:
-            m = grow & allowed
-            if m:
-                new |= m << shift if shift > 0 else m >> -shift
-        ring = new & ~seen
+        ring = next_ring(ring, seen, moves, stop, d == 0)
         seen |= ring
         rings.append(ring)
         d += 1
@@ -317,6 +311,18 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     _ROUTE_CACHE[key] = found
     _RINGS[key] = tuple(rings)
     return found
+
+
+def next_ring(ring: int, seen: int, moves: list[tuple[int, int]], stop: int, first: bool) -> int:
+    """One step of the ring search (`_routes`, `reach.Near`): the squares one step from `ring` not in `seen`, with
+    `_step_masks`' `moves` and `stop`; a structure is reached, not passed through, unless it is the source (`first`)."""
+    grow = ring if first else ring & ~stop
+    new = 0
+    for shift, allowed in moves:
+        m = grow & allowed
+        if m:
+            new |= m << shift if shift > 0 else m >> -shift
+    return new & ~seen
 
 
 _LESS_ONE = bytes((0, *range(255)))  # byte d -> d - 1 (0 stays 0)

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.core.grid import label as sq_label
 
-from .board import Board, Sq, _step_masks, board
+from .board import Board, Sq, _step_masks, board, next_ring
 from .data import content
 from .sight import blockers, structures
 from .state import DungeonState, HeroState, MonsterState
@@ -27,8 +27,8 @@ class Near:
     """The squares within 0, 1, 2, ... of square `at` by route (`Board.route_table` with `structs`: a square is in
     `upto(d)` just when the table gives it d or less), as masks of square numbers, searched as far as asked.
 
-    The breadth-first search of `board._routes`, one ring of squares at a time, without its table. Shared between
-    listings (`near`): what it holds depends only on the board, the square and the structures."""
+    The breadth-first search of `board._routes` (`board.next_ring`), one ring at a time, without its table. Shared
+    between listings (`near`): what it holds depends only on the board, the square and the structures."""
 
     __slots__ = ("masks", "ring", "moves", "stop")
 
@@ -46,13 +46,7 @@ class Near:
             if not ring:
                 return masks[-1]
             seen = masks[-1]
-            grow = ring & ~self.stop if len(masks) > 1 else ring  # a structure is reached, not passed through
-            new = 0
-            for shift, allowed in self.moves:
-                m = grow & allowed
-                if m:
-                    new |= m << shift if shift > 0 else m >> -shift
-            self.ring = ring = new & ~seen
+            self.ring = ring = next_ring(ring, seen, self.moves, self.stop, len(masks) == 1)
             masks.append(seen | ring)
         return masks[rng]
 
