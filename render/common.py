@@ -167,6 +167,17 @@ def _sprite(pal: Palette, text: str, size: int, anchor: str, fg: RGB,
     return idx.im, paste.im, left, top, mask.width, mask.height
 
 
+@lru_cache(maxsize=2048)
+def _opaque(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -> Any:
+    """A text's sprite for a place where nothing is drawn yet (the palette's first colour): its pixels where the
+    paste mask copies them and that colour elsewhere, the pixels a masked paste there leaves, copied whole."""
+    g = _glyphs(text, size, anchor)
+    assert g is not None  # asked only for a text that has a sprite
+    lut = _level_lut(pal, fg, bg)
+    return Image.frombytes("P", g[0].size, g[0].tobytes().translate(bytes(
+        lut[a] if _MASK_LUT[a] else 0 for a in range(256)))).im
+
+
 class Pen:
     """ImageDraw for a palette image: fill/outline given as RGB (or index), text pasted from cached sprites.
 
@@ -272,14 +283,25 @@ class Pen:
         self._core.paste(sheet, (left, top, left + sheet.size[0], top + sheet.size[1]))
 
     def text(self, xy: tuple[float, float], text: str, font: Any = None, fill: Sequence[int] = INK,
-             anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None) -> None:
+             anchor: str | None = None, bg: Sequence[int] | None = None, size: int | None = None,
+             fresh: list[Box] | None = None, above: float = 0) -> Box | None:
+        """`text`, and the box its pixels took (None: nothing drawn). `fresh`, `above` (from `Recorder.replay`): the
+        boxes drawn since the image was still its first colour from row `above` down; a text whose box starts there
+        and meets none of them is copied whole from its opaque sprite instead of through its mask (same pixels)."""
         size = size if size is not None else font.size
-        s = _sprite(self.pal, text, size, anchor or "la", tuple(fill), tuple(bg) if bg is not None else self.bg)
+        key = (self.pal, text, size, anchor or "la", tuple(fill), tuple(bg) if bg is not None else self.bg)
+        s = _sprite(*key)
         if s is None:
-            return
+            return None
         idx, mask, left, top, w, h = s
         x, y = round(xy[0]) + left, round(xy[1]) + top
-        self._core.paste(idx, (x, y, x + w, y + h), mask)
+        box = (x, y, x + w, y + h)
+        if fresh is not None and y >= above and not any(a < box[2] and box[0] < c and b < box[3] and box[1] < d
+                                                        for a, b, c, d in fresh):
+            self._core.paste(_opaque(*key), box)
+        else:
+            self._core.paste(idx, box, mask)
+        return box
 
 
 @lru_cache(maxsize=256)
@@ -363,12 +385,63 @@ class Recorder(Pen):
     band = _noted("band")
     sheet = _noted("sheet")
 
-    def replay(self, img: Image.Image) -> Pen:
-        """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background."""
+    def replay(self, img: Image.Image, fresh_from: int | None = None) -> Pen:
+        """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background.
+
+        `fresh_from`: from that row down nothing is drawn on `img` yet (it is the palette's first colour, as below
+        a `grown` base): a text there whose box meets nothing drawn before it is copied whole from its opaque
+        sprite, not pasted through its mask (the same pixels; a panel's lines are most of its pixels). What was
+        drawn is followed by boxes (`_extent`), those since the last one drawn below all before it."""
         pen = Pen(img, self.pal, self.bg)
+        if fresh_from is None:
+            for name, args, kw in self.ops:
+                getattr(pen, name)(*args, **kw)
+            return pen
+        # the boxes drawn since the last text or shape below all before it (`base`: the lowest bottom of those
+        # before; nothing above it is fresh), and the lowest bottom of all
+        base: float = fresh_from
+        low: float = fresh_from
+        boxes: list[Box] = []
         for name, args, kw in self.ops:
-            getattr(pen, name)(*args, **kw)
+            if name == "text":
+                # a noted text's keywords never hold these two
+                drawn = pen.text(*args, **kw, fresh=boxes if low < math.inf else None, above=base)  # type: ignore[misc]
+                if drawn is None:
+                    continue
+                box: Box = drawn
+            else:
+                getattr(pen, name)(*args, **kw)
+                box = _extent(name, args, kw)
+            if box[1] >= low:
+                base, boxes = low, [box]
+            elif box[3] > base:  # one wholly above `base` meets no text that may be copied whole
+                boxes.append(box)
+            low = max(low, box[3])
         return pen
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom: pixels x, y with left <= x < right, ...
+
+
+def _extent(name: str, args: tuple[Any, ...], kw: dict[str, Any]) -> Box:
+    """A box holding every pixel a noted shape, band or sheet can touch (more is safe; a shape not known here
+    covers everything, so no text after it is copied whole)."""
+    if name == "band":
+        band, top = args[0], args[1]
+        left = args[2] if len(args) > 2 else kw.get("left", 0)
+        return (left, top, left + band[0].size[0], top + band[0].size[1])
+    if name == "sheet":
+        sheet, left, top = args
+        return (left, top, left + sheet.size[0], top + sheet.size[1])
+    if name in ("rectangle", "ellipse", "rounded_rectangle", "polygon", "line") and args:
+        xy = args[0]
+        pts = [tuple(p) for p in xy] if xy and isinstance(xy[0], Sequence) else list(zip(xy[::2], xy[1::2],
+                                                                                         strict=True))
+        if pts:
+            pad = kw.get("width", 1) + 2  # a wide line reaches half its width past its points; a pixel's rounding
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            return (min(xs) - pad, min(ys) - pad, max(xs) + pad + 1, max(ys) + pad + 1)
+    return (-math.inf, -math.inf, math.inf, math.inf)
 
 
 def text_center(draw: Any, xy: tuple[float, float], text: str, size: int, fill: Sequence[int] = INK,

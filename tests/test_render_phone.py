@@ -20,9 +20,9 @@ def _texts(monkeypatch) -> list[tuple[str, int]]:
     seen: list[tuple[str, int]] = []
     real = common.Pen.text
 
-    def text(self, xy, text, font=None, fill=common.INK, anchor=None, bg=None, size=None):
+    def text(self, xy, text, font=None, fill=common.INK, anchor=None, bg=None, size=None, **kw):
         seen.append((text, size if size is not None else font.size))
-        return real(self, xy, text, font=font, fill=fill, anchor=anchor, bg=bg, size=size)
+        return real(self, xy, text, font=font, fill=fill, anchor=anchor, bg=bg, size=size, **kw)
 
     monkeypatch.setattr(common.Pen, "text", text)
     return seen

@@ -286,7 +286,7 @@ def _frame(view: DungeonView, g: _Grid, shown: Image.Image) -> Image.Image:
     end = _panel(panel, view, labels.height + 4, width)
     img = grown(labels, (width, end + 10))
     img.paste(shown, (m - 3, m - 3))
-    panel.replay(img)
+    panel.replay(img, fresh_from=labels.height)  # below the labels' frame nothing is drawn yet
     return img
 
 
@@ -466,7 +466,7 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
     y = draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
                     title="Since the last turn (numbered in order)") + 8
     key, key_h = _key_band(width)
-    d.band(key, y)
+    d.band(key, y, fresh=True)  # the panel's foot: nothing is drawn there yet
     return y + key_h
 
 

@@ -196,8 +196,9 @@ def render(view: HeroballView, **options: Any) -> bytes:
     # what happened since the acting player's last turn, numbered; the attack to defend against
     draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
     bottom = _panel(d, view, g.height + 6, width)
-    img = grown(_base(view.radius, view.pillar_distance, goals), (width, bottom + 10))
-    d.replay(img)
+    base = _base(view.radius, view.pillar_distance, goals)
+    img = grown(base, (width, bottom + 10))
+    d.replay(img, fresh_from=base.height)  # below the field's base nothing is drawn yet
     return encode_png(img)
 
 
