@@ -296,11 +296,14 @@ class Pen:
         idx, mask, left, top, w, h = s
         x, y = round(xy[0]) + left, round(xy[1]) + top
         box = (x, y, x + w, y + h)
-        if fresh is not None and y >= above and not any(a < box[2] and box[0] < c and b < box[3] and box[1] < d
-                                                        for a, b, c, d in fresh):
-            self._core.paste(_opaque(*key), box)
-        else:
-            self._core.paste(idx, box, mask)
+        if fresh is not None and y >= above:
+            for a, b, c, d in fresh:
+                if a < box[2] and box[0] < c and b < box[3] and y < d:
+                    break
+            else:
+                self._core.paste(_opaque(*key), box)
+                return box
+        self._core.paste(idx, box, mask)
         return box
 
 
@@ -391,32 +394,37 @@ class Recorder(Pen):
         `fresh_from`: from that row down nothing is drawn on `img` yet (it is the palette's first colour, as below
         a `grown` base): a text there whose box meets nothing drawn before it is copied whole from its opaque
         sprite, not pasted through its mask (the same pixels; a panel's lines are most of its pixels). What was
-        drawn is followed by boxes (`_extent`), those since the last one drawn below all before it."""
+        drawn is followed by boxes (`_extent`, the text's own), those reaching below the last one drawn."""
         pen = Pen(img, self.pal, self.bg)
         if fresh_from is None:
             for name, args, kw in self.ops:
                 getattr(pen, name)(*args, **kw)
             return pen
-        # the boxes drawn since the last text or shape below all before it (`base`: the lowest bottom of those
-        # before; nothing above it is fresh), and the lowest bottom of all
+        # every box drawn on the fresh rows is in `boxes` or ends above `base` (a text may be copied whole only from
+        # `base` down); after each one, those ending above its top leave the list and `base` moves down to them
         base: float = fresh_from
-        low: float = fresh_from
         boxes: list[Box] = []
         for name, args, kw in self.ops:
             if name == "text":
                 # a noted text's keywords never hold these two
-                drawn = pen.text(*args, **kw, fresh=boxes if low < math.inf else None, above=base)  # type: ignore[misc]
+                drawn = pen.text(*args, **kw, fresh=boxes, above=base)  # type: ignore[misc]
                 if drawn is None:
                     continue
                 box: Box = drawn
             else:
                 getattr(pen, name)(*args, **kw)
                 box = _extent(name, args, kw)
-            if box[1] >= low:
-                base, boxes = low, [box]
-            elif box[3] > base:  # one wholly above `base` meets no text that may be copied whole
+            top = box[1]
+            if top > base:
+                kept = []
+                for other in boxes:
+                    if other[3] > top:
+                        kept.append(other)
+                    elif other[3] > base:
+                        base = other[3]
+                boxes = kept
+            if box[3] > base:
                 boxes.append(box)
-            low = max(low, box[3])
         return pen
 
 
