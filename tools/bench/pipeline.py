@@ -6,10 +6,10 @@ a stall of the machine in one of them does not move it). Then paced load at shar
 (50 %, 70 %), a 10x overload: ten times those channels in a closed loop, and the capacity once more.
 The run then checks its own evidence: a capacity figure the machine could not sustain shows as an
 overload answering less than it, a 70 % run answering less than it was offered, or a second capacity
-well below the first. In the paced and overload runs
-players behave as in Discord: a reply shows with its board when that is drawn within the adapter's
-wait (PLAYPOST_IMAGE_WAIT_MS), else with its text (the board follows), and the player goes on from
-there, so under overload a channel's moves pile up and only its newest board is drawn.
+well below the first (`capacity_check`). In the paced and overload runs players behave as in Discord:
+a reply shows with its board when that is drawn within the adapter's wait (PLAYPOST_IMAGE_WAIT_MS),
+else with its text (the board follows), and the player goes on from there, so under overload a
+channel's moves pile up and only its newest board is drawn.
 
 A move is *answered* when its text and a board showing it are out: its own board, or a newer board
 of its channel that took the place of its own (bot/pipeline.py). Moves/s counts answered moves.
@@ -318,7 +318,7 @@ def rate_spread(res: Load) -> dict[str, Any]:
 
 def capacity_check(capacity: float, offered_70: float | None, answered_70: float | None,
                    overload: float | None, again: float | None) -> dict[str, Any]:
-    """Whether the run's own figures say the capacity was more than the machine sustained.
+    """What the run's own figures say of its capacity figure: more than the machine sustained, or less.
 
     Evidence only, no target: the paced runs are offered shares of that figure, so one read too high
     turns "70 %" into a saturated run. Flagged as unsustainable: the overload (which coalesces boards, so
@@ -513,7 +513,7 @@ def _capacity_row(rep: Report, subject: str, f: dict[str, Any]) -> None:
 
 
 def _check_row(rep: Report, check: dict[str, Any]) -> None:
-    """The capacity check's figures in one row, flagged when they say the capacity was read too high."""
+    """The capacity check's figures in one row, flagged when they say the capacity was read too high or low."""
     def part(x: float | None, of: float | None, share: float | None) -> str:
         return "-" if x is None or of is None or share is None else f"{x:.0f} / {of:.0f} ({share:.0%})"
 
