@@ -37,6 +37,16 @@ def test_quick_bench_prints_every_section_and_writes_json(tmp_path, capsys) -> N
         assert 0 <= r["moves"] <= r["moves_started"], r
         if r["think_mean_s"] == 0:
             assert r["moves_started"] >= r["channels"], r
+    # the capacity is its run's sub-window median; when moves were answered the other runs follow, the capacity
+    # is measured again, and the check of the two and of the paced and overload runs is in the JSON
+    pipe = data["pipeline"]
+    assert pipe["capacity_moves_per_s"] == runs[0]["sub_windows"]["median"] == pipe["capacity_spread"]["median"]
+    if pipe["capacity_moves_per_s"] > 0:
+        assert [r["run"] for r in runs] == ["capacity", "paced 50%", "paced 70%", "overload", "capacity again"]
+        check = pipe["capacity_check"]
+        assert check["capacity_again_moves_per_s"] == runs[-1]["sub_windows"]["median"]
+        assert (check["sustainable"] and not check["understated"]) == (not check["flags"])
+        assert any(line.split()[:3] == ["pipeline", "capacity", "check"] for line in lines), table
 
 
 async def test_a_closed_run_moves_once_per_channel_even_when_its_window_closed_before_it_began(tmp_path) -> None:
@@ -98,3 +108,59 @@ def test_engine_rounds_count_each_games_least_cpu_time() -> None:
     assert merged["cpu_s"] == pytest.approx(0.3) and merged["actions_per_s"] == pytest.approx(20 / 0.3)
     assert merged["rounds"] == 3 and merged["same_every_round"] and merged["move_p99_ms"] == 5.0
     assert merge_rounds([run(0.3)]) == run(0.3)
+
+
+def _answers(start: float, per_slice: list[int]) -> list[float]:
+    """Answer times spread evenly within consecutive 1 s sub-windows from `start`."""
+    return [start + i + (j + 0.5) / n for i, n in enumerate(per_slice) for j in range(n)]
+
+
+def test_capacity_is_the_median_of_its_sub_windows_so_one_burst_or_stall_does_not_move_it() -> None:
+    from tools.bench.pipeline import Load, rate_spread
+
+    counts = [80, 90, 100, 110, 120, 85, 95]  # answers in each 1 s sub-window of a 7 s window
+    steady = rate_spread(Load(window=(10.0, 17.0), answered_at=_answers(10.0, counts)))
+    assert (steady["slices"], steady["slice_s"]) == (7, 1.0)
+    assert steady["each"] == counts and (steady["min"], steady["median"], steady["max"]) == (80, 95, 120)
+    # a burst of 500 answers in the busiest second, a stall in the slowest; answers outside the window ignored
+    noisy = [*_answers(10.0, [0, 90, 100, 110, 620, 85, 95]), 9.99, 17.0, 18.5]
+    spread = rate_spread(Load(window=(10.0, 17.0), answered_at=noisy))
+    assert spread["median"] == 95 and (spread["min"], spread["max"]) == (0, 620)
+    assert sum(spread["each"]) / 7 > 140  # what the whole window would have read
+
+
+def test_a_slow_machine_cuts_the_capacity_window_into_fewer_sub_windows() -> None:
+    from tools.bench.pipeline import slices, sub_window_rates
+
+    assert slices(7.0, 1000) == 7 and slices(5.0, 1000) == 5
+    assert slices(7.0, 60) == 3  # at least 20 answers in each on average
+    assert slices(0.3, 100) == 1 and slices(7.0, 0) == 1
+    assert sub_window_rates([0.1, 0.2, 1.6, 2.9], 0.0, 3.0, 2) == [2 / 1.5, 2 / 1.5]
+    assert sub_window_rates([1.0], 0.0, 0.0, 1) == []
+
+
+def test_the_capacity_check_flags_a_figure_the_runs_did_not_sustain() -> None:
+    from tools.bench.pipeline import capacity_check
+
+    ok = capacity_check(100.0, offered_70=70.0, answered_70=66.0, overload=150.0, again=90.0)
+    assert ok["sustainable"] and not ok["understated"] and ok["flags"] == []
+    assert (ok["answered_70_share_of_offered"], ok["overload_share_of_capacity"], ok["capacity_again_share"]) == (
+        0.943, 1.5, 0.9)
+    assert ok["offered_70_share_of_again"] == 0.778
+    # the session's case: capacity 139, its overload answered 124, the 70 % run fell behind
+    bad = capacity_check(139.0, offered_70=97.3, answered_70=80.0, overload=124.0, again=None)
+    assert not bad["sustainable"] and len(bad["flags"]) == 2
+    assert bad["flags"][0].startswith("10x overload answered 124 < capacity 139")
+    assert bad["flags"][1].startswith("70 % run answered 80 of 97")
+    assert capacity_check(100.0, 70.0, 63.5, 150.0, None)["sustainable"]  # 9 % behind: within the 10 %
+    assert not capacity_check(100.0, 70.0, 62.5, 150.0, None)["sustainable"]  # 11 % behind
+    fell = capacity_check(100.0, 70.0, 70.0, 150.0, again=79.0)
+    assert fell["flags"] == ["capacity measured again 79 < 80% of 100 moves/s"]
+    assert capacity_check(100.0, 70.0, 70.0, 150.0, again=81.0)["sustainable"]
+    assert not fell["understated"]
+    # a second read far above the first: the paced runs were offered less than their shares (not unsustainable)
+    low = capacity_check(50.0, 35.0, 34.0, 195.0, again=118.0)
+    assert low["sustainable"] and low["understated"] and low["flags"][0].startswith("capacity measured again 118 >")
+    assert not capacity_check(100.0, 70.0, 70.0, 150.0, again=124.0)["understated"]
+    none = capacity_check(100.0, None, None, None, None)  # a run without a 70 % share nor an overload
+    assert none["sustainable"] and none["answered_70_share_of_offered"] is None

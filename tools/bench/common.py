@@ -47,6 +47,7 @@ class Config:
     overload_channels: int  # closed loop at 10x those channels: the overload
     closed_warmup: float
     closed_window: float
+    capacity_window: float  # the capacity runs' window, cut into sub-windows of about 1 s (median taken)
     overload_warmup: float  # long enough for the start-up wave (every channel's first move at once) to pass
     paced_channels: int  # channels of the paced runs; their think time sets the offered load
     paced_shares: tuple[float, ...]  # offered load of the paced runs, as shares of the capacity
@@ -72,16 +73,16 @@ class Config:
 
 
 FULL = Config(image_runs=40, image_warmup=3, capacity_channels=50, overload_channels=500, closed_warmup=3.0,
-              closed_window=5.0, overload_warmup=10.0, paced_channels=500, paced_shares=(0.5, 0.7), paced_warmup=1.0,
-              paced_window=12.0,
+              closed_window=5.0, capacity_window=7.0, overload_warmup=10.0, paced_channels=500,
+              paced_shares=(0.5, 0.7), paced_warmup=1.0, paced_window=12.0,
               scale_games=10_000, scale_active_every=5, cold_sample=30, cached_games=1000, startup_runs=3,
               undo_runs=10, engine_passes=1, engine_min=3, engine_seeds=3,
               playout_cap=PLAYOUT_CAP, undo_actions=500,
               # about 800 dungeon, 2,300 Quodd and 6,600 Heroball actions: 2-6 s of the baseline's CPU each
               engine_playouts=(("dungeon", 8), ("quodd", 3), ("heroball", 20)), engine_rounds=3)
 QUICK = Config(image_runs=2, image_warmup=1, capacity_channels=3, overload_channels=30, closed_warmup=0.1,
-               closed_window=0.3, overload_warmup=0.2, paced_channels=6, paced_shares=(0.5, 0.7), paced_warmup=0.1,
-               paced_window=0.3,
+               closed_window=0.3, capacity_window=0.3, overload_warmup=0.2, paced_channels=6,
+               paced_shares=(0.5, 0.7), paced_warmup=0.1, paced_window=0.3,
                scale_games=30, scale_active_every=5, cold_sample=3, cached_games=10, startup_runs=1,
                undo_runs=2, engine_passes=1, engine_min=1, engine_seeds=1,
                playout_cap=60, undo_actions=40,

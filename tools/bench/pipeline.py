@@ -1,11 +1,15 @@
 """pipeline: `GameManager.dispatch` under C channels playing random legal moves, as Discord drives it.
 
 First the capacity: moves/s with images when enough channels (each waiting for its move's board
-before the next move) keep every stage busy. Then paced load at shares of that capacity (50 %,
-70 %), and a 10x overload: ten times those channels in a closed loop. In the paced and overload runs
-players behave as in Discord: a reply shows with its board when that is drawn within the adapter's
-wait (PLAYPOST_IMAGE_WAIT_MS), else with its text (the board follows), and the player goes on from
-there, so under overload a channel's moves pile up and only its newest board is drawn.
+before the next move) keep every stage busy, as the median over sub-windows of about 1 s (a burst or
+a stall of the machine in one of them does not move it). Then paced load at shares of that capacity
+(50 %, 70 %), a 10x overload: ten times those channels in a closed loop, and the capacity once more.
+The run then checks its own evidence: a capacity figure the machine could not sustain shows as an
+overload answering less than it, a 70 % run answering less than it was offered, or a second capacity
+well below the first (`capacity_check`). In the paced and overload runs players behave as in Discord:
+a reply shows with its board when that is drawn within the adapter's wait (PLAYPOST_IMAGE_WAIT_MS),
+else with its text (the board follows), and the player goes on from there, so under overload a
+channel's moves pile up and only its newest board is drawn.
 
 A move is *answered* when its text and a board showing it are out: its own board, or a newer board
 of its channel that took the place of its own (bot/pipeline.py). Moves/s counts answered moves.
@@ -20,7 +24,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +57,10 @@ from .report import Report
 RENDER_WORKERS: int | None = None  # None: as the bot (Settings.render_workers)
 STALL = 0.010  # a loop lag above this counts as a stall (counted above it and above 20 ms)
 GRACE = 5.0  # seconds a run waits for moves still queued after its window before cutting them off
+SLICE_S = 1.0  # a sub-window's length at most
+SLICE_MOVES = 20  # answered moves a sub-window holds at least on average (fewer and longer on a slow machine)
+BEHIND = 0.10  # a paced run answering this share less than it was offered fell behind
+FALLEN = 0.20  # a second capacity this share below the first: the first was not sustained
 
 
 @dataclass
@@ -107,6 +115,7 @@ class Load:
     gc_cpu: list[float] = field(default_factory=list)  # CPU time of each garbage collection begun in the window
     errors: list[str] = field(default_factory=list)
     done_in_window: int = 0  # moves answered within the window
+    answered_at: list[float] = field(default_factory=list)  # when each of those was answered (perf_counter)
     started: int = 0  # moves sent, in the window or not
     restarts: int = 0
     censored: int = 0
@@ -195,6 +204,7 @@ async def run_load(storage: Storage, tables: list[Table], *, think: float, warmu
             res.lat.append(t2 - t0)
         if t_meas <= t2 < t_end:
             res.done_in_window += 1
+            res.answered_at.append(t2)
 
     async def drive(i: int, t: Table) -> None:
         pick = random.Random(seed * 1_000_003 + i)
@@ -278,6 +288,70 @@ async def run_load(storage: Storage, tables: list[Table], *, think: float, warmu
     return res
 
 
+# ---- a capacity robust to the machine's noise, and the checks of it -----------------
+def slices(window: float, answered: int) -> int:
+    """How many equal sub-windows a window is cut into: about 1 s each, each holding enough moves."""
+    return max(1, min(int(window / SLICE_S + 1e-9), answered // SLICE_MOVES))
+
+
+def sub_window_rates(times: Sequence[float], start: float, end: float, k: int) -> list[float]:
+    """Moves/s in each of k equal sub-windows of [start, end), from the times the moves were answered."""
+    if k < 1 or end <= start:
+        return []
+    width = (end - start) / k
+    counts = [0] * k
+    for t in times:
+        if start <= t < end:
+            counts[min(k - 1, int((t - start) / width))] += 1
+    return [c / width for c in counts]
+
+
+def rate_spread(res: Load) -> dict[str, Any]:
+    """A run's answered moves/s per sub-window: min / median / max, and each of them."""
+    start, end = res.window
+    k = slices(end - start, len(res.answered_at))
+    rates = sub_window_rates(res.answered_at, start, end, k)
+    return {"slices": k, "slice_s": round((end - start) / k, 3), "min": round(min(rates, default=0.0), 1),
+            "median": round(med(rates), 1) if rates else 0.0, "max": round(max(rates, default=0.0), 1),
+            "each": [round(r, 1) for r in rates]}
+
+
+def capacity_check(capacity: float, offered_70: float | None, answered_70: float | None,
+                   overload: float | None, again: float | None) -> dict[str, Any]:
+    """What the run's own figures say of its capacity figure: more than the machine sustained, or less.
+
+    Evidence only, no target: the paced runs are offered shares of that figure, so one read too high
+    turns "70 %" into a saturated run. Flagged as unsustainable: the overload (which coalesces boards, so
+    answers more than capacity when the figure holds) answered less; the 70 % run answered more than
+    BEHIND less than it was offered; the capacity measured again after the runs fell more than FALLEN
+    below it. Flagged as understated (the paced runs were offered less than their shares): the second
+    capacity rose as far above the first."""
+    flags: list[str] = []
+    if overload is not None and overload < capacity:
+        flags.append(f"10x overload answered {overload:.0f} < capacity {capacity:.0f} moves/s")
+    if offered_70 is not None and answered_70 is not None and answered_70 < (1 - BEHIND) * offered_70:
+        flags.append(f"70 % run answered {answered_70:.0f} of {offered_70:.0f} moves/s offered "
+                     f"({1 - answered_70 / offered_70:.0%} behind)")
+    if again is not None and again < (1 - FALLEN) * capacity:
+        flags.append(f"capacity measured again {again:.0f} < {1 - FALLEN:.0%} of {capacity:.0f} moves/s")
+    sustainable = not flags
+    understated = again is not None and again > capacity / (1 - FALLEN)
+    if understated:
+        flags.append(f"capacity measured again {again:.0f} > {1 / (1 - FALLEN):.0%} of {capacity:.0f} moves/s: "
+                     "the paced runs were offered less than their shares")
+
+    def share(x: float | None, of: float | None) -> float | None:
+        return round(x / of, 3) if x is not None and of else None
+
+    return {"capacity_moves_per_s": capacity, "offered_70_moves_per_s": offered_70,
+            "answered_70_moves_per_s": answered_70, "answered_70_share_of_offered": share(answered_70, offered_70),
+            "overload_moves_per_s": overload, "overload_share_of_capacity": share(overload, capacity),
+            "capacity_again_moves_per_s": again, "capacity_again_share": share(again, capacity),
+            # what the 70 % run was offered, as a share of the capacity measured after it
+            "offered_70_share_of_again": share(offered_70, again),
+            "sustainable": sustainable, "understated": understated, "flags": flags}
+
+
 async def _tables(cfg: Config, games: dict[str, Engine], rep: Report,
                   storage: Storage) -> tuple[list[str], list[Table]]:
     """One table per channel, the games taking turns; a game that cannot even be set up is left out."""
@@ -325,6 +399,8 @@ async def bench_pipeline(cfg: Config, games: dict[str, Engine], rep: Report, tmp
             warm, window = (cfg.closed_warmup, cfg.closed_window) if closed else (cfg.paced_warmup, cfg.paced_window)
             if kind == "overload":
                 warm = cfg.overload_warmup
+            if kind.startswith("capacity"):
+                window = cfg.capacity_window
             gc.collect()
             res = await run_load(storage, tables[:channels], think=think, warmup=warm, window=window,
                                  seed=SEED + channels, patience=wait)
@@ -335,24 +411,37 @@ async def bench_pipeline(cfg: Config, games: dict[str, Engine], rep: Report, tmp
             return row
 
         c = cfg.capacity_channels
-        capacity = (await run("capacity", f"capacity: {c} channels, closed loop, each waits for its board",
-                              c, 0.0, None))["moves_per_s"]
-        rep.details["pipeline"] = {"mix": mix, "setup_s": round(setup_s, 2), "capacity_moves_per_s": capacity,
-                                   "runs": details}
+        closed_c = f"{c} channels, closed loop, each waits for its board"
+        first = await run("capacity", f"capacity: {closed_c}", c, 0.0, None)
+        capacity = first["sub_windows"]["median"]  # the robust figure every paced run is a share of
+        _capacity_row(rep, f"capacity: {closed_c}", first)
+        pipe = rep.details["pipeline"] = {"mix": mix, "setup_s": round(setup_s, 2), "capacity_moves_per_s": capacity,
+                                          "capacity_spread": _spread_of(first), "runs": details}
         if capacity <= 0:
             rep.add("pipeline", "all", "skipped", "no move was answered in the capacity run")
             return
         await _idle(rep, cfg.closed_window)
         n = cfg.paced_channels
+        offered_70 = answered_70 = None
         for share in cfg.paced_shares:
             think = n / (share * capacity)  # n channels, each one move per think time on average
             row = await run(f"paced {share:.0%}", f"paced {share:.0%} of capacity: {n} channels, "
                             f"~{share * capacity:.0f} moves/s offered", n, think, patience)
+            row["offered_moves_per_s"] = round(share * capacity, 1)
             if share == 0.7:
                 _target_70(rep, row)
+                offered_70, answered_70 = row["offered_moves_per_s"], row["moves_per_s"]
         o = cfg.overload_channels
         row = await run("overload", f"{o // c}x overload: {o} channels, closed loop", o, 0.0, patience)
         _target_overload(rep, row, capacity)
+        # the same capacity run once more: the machine's load may have changed under the runs
+        again = await run("capacity again", f"capacity again, after the overload: {c} channels", c, 0.0, None)
+        _capacity_row(rep, f"capacity again, after the overload: {c} channels", again)
+        pipe["capacity_again_moves_per_s"] = again["sub_windows"]["median"]
+        pipe["capacity_again_spread"] = _spread_of(again)
+        check = pipe["capacity_check"] = capacity_check(capacity, offered_70, answered_70, row["moves_per_s"],
+                                                        again["sub_windows"]["median"])
+        _check_row(rep, check)
     finally:
         await storage.close()
 
@@ -372,7 +461,8 @@ async def _idle(rep: Report, window: float) -> None:
 
 def _figures(res: Load, window: float) -> dict[str, Any]:
     lat, lags, moves = res.lat, res.lags, res.done_in_window
-    return {"moves_per_s": round(moves / window, 1), "p50_ms": ms(med(lat)), "p90_ms": ms(pct(lat, 90)),
+    return {"moves_per_s": round(moves / window, 1), "sub_windows": rate_spread(res),
+            "p50_ms": ms(med(lat)), "p90_ms": ms(pct(lat, 90)),
             "p99_ms": ms(pct(lat, 99)), "max_ms": ms(max(lat)) if lat else None, "moves": len(lat),
             "moves_started": res.started,
             "text_p50_ms": ms(med(res.text_lat)), "text_p99_ms": ms(pct(res.text_lat, 99)),
@@ -408,6 +498,36 @@ def _rows(rep: Report, subject: str, f: dict[str, Any], res: Load) -> None:
             {k: f[k] for k in ("gc_max_ms", "gc_over_5ms", "gc_count", "gc_cpu_ms")})
     if res.errors:
         rep.add("pipeline", subject, "refused moves", f"{len(res.errors)}: {res.errors[0]}"[:100])
+
+
+def _spread_of(f: dict[str, Any]) -> dict[str, Any]:
+    return {k: f["sub_windows"][k] for k in ("min", "median", "max", "slices", "slice_s")} | {
+        "whole_window": f["moves_per_s"]}
+
+
+def _capacity_row(rep: Report, subject: str, f: dict[str, Any]) -> None:
+    sw = f["sub_windows"]
+    rep.add("pipeline", subject, "capacity: moves/s per sub-window min / median / max",
+            f"{sw['min']:.0f} / {sw['median']:.0f} / {sw['max']:.0f} moves/s ({sw['slices']} of {sw['slice_s']:.1f} s;"
+            f" whole window {f['moves_per_s']:.0f}/s)", _spread_of(f))
+
+
+def _check_row(rep: Report, check: dict[str, Any]) -> None:
+    """The capacity check's figures in one row, flagged when they say the capacity was read too high or low."""
+    def part(x: float | None, of: float | None, share: float | None) -> str:
+        return "-" if x is None or of is None or share is None else f"{x:.0f} / {of:.0f} ({share:.0%})"
+
+    cap = check["capacity_moves_per_s"]
+    parts = (part(check["answered_70_moves_per_s"], check["offered_70_moves_per_s"],
+                  check["answered_70_share_of_offered"]),
+             part(check["overload_moves_per_s"], cap, check["overload_share_of_capacity"]),
+             part(check["capacity_again_moves_per_s"], cap, check["capacity_again_share"]))
+    verdict = ("LOOKS UNSUSTAINABLE: " if not check["sustainable"] else "LOOKS TOO LOW: " if check["understated"]
+               else "looks sustainable") + "; ".join(check["flags"])
+    rep.add("pipeline", "capacity check (evidence, not a target)",
+            "70 % run answered / offered | overload / capacity | capacity again / first",
+            " | ".join(parts) + f": {verdict}",
+            {k: check[k] for k in ("sustainable", "understated", "flags")})
 
 
 def _target_70(rep: Report, f: dict[str, Any]) -> None:
