@@ -1,8 +1,8 @@
 """pipeline: `GameManager.dispatch` under C channels playing random legal moves, as Discord drives it.
 
 First the capacity: moves/s with images when enough channels (each waiting for its move's board
-before the next move) keep every stage busy, as the median over sub-windows of about 1 s (a burst or
-a stall of the machine in one of them does not move it). Then paced load at shares of that capacity
+before the next move) keep every stage busy, over a 7 s window (its 1 s sub-windows' spread is reported
+beside it: how steady the machine was). Then paced load at shares of that capacity
 (50 %, 70 %), a 10x overload: ten times those channels in a closed loop, and the capacity once more.
 The run then checks its own evidence: a capacity figure the machine could not sustain shows as an
 overload answering less than it, a 70 % run answering less than it was offered, or a second capacity
@@ -413,7 +413,9 @@ async def bench_pipeline(cfg: Config, games: dict[str, Engine], rep: Report, tmp
         c = cfg.capacity_channels
         closed_c = f"{c} channels, closed loop, each waits for its board"
         first = await run("capacity", f"capacity: {closed_c}", c, 0.0, None)
-        capacity = first["sub_windows"]["median"]  # the robust figure every paced run is a share of
+        # the whole window's rate: in ten back-to-back runs it varied less (88-106 moves/s) than the median of
+        # its sub-windows (91-116), which only ignores a one-off stall or burst (the check below catches those)
+        capacity = first["moves_per_s"]
         _capacity_row(rep, f"capacity: {closed_c}", first)
         pipe = rep.details["pipeline"] = {"mix": mix, "setup_s": round(setup_s, 2), "capacity_moves_per_s": capacity,
                                           "capacity_spread": _spread_of(first), "runs": details}
@@ -437,10 +439,10 @@ async def bench_pipeline(cfg: Config, games: dict[str, Engine], rep: Report, tmp
         # the same capacity run once more: the machine's load may have changed under the runs
         again = await run("capacity again", f"capacity again, after the overload: {c} channels", c, 0.0, None)
         _capacity_row(rep, f"capacity again, after the overload: {c} channels", again)
-        pipe["capacity_again_moves_per_s"] = again["sub_windows"]["median"]
+        pipe["capacity_again_moves_per_s"] = again["moves_per_s"]
         pipe["capacity_again_spread"] = _spread_of(again)
         check = pipe["capacity_check"] = capacity_check(capacity, offered_70, answered_70, row["moves_per_s"],
-                                                        again["sub_windows"]["median"])
+                                                        again["moves_per_s"])
         _check_row(rep, check)
     finally:
         await storage.close()
