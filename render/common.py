@@ -388,29 +388,29 @@ class Recorder(Pen):
     band = _noted("band")
     sheet = _noted("sheet")
 
-    def replay(self, img: Image.Image, fresh_from: int | None = None) -> Pen:
+    def replay(self, img: Image.Image, drawn: Box | None = None) -> Pen:
         """Draw what was noted on `img` (in the same order), with a Pen of the same palette and text background.
 
-        `fresh_from`: from that row down nothing is drawn on `img` yet (it is the palette's first colour, as below
-        a `grown` base): a text there whose box meets nothing drawn before it is copied whole from its opaque
-        sprite, not pasted through its mask (the same pixels; a panel's lines are most of its pixels). What was
-        drawn is followed by boxes (`_extent`, the text's own), those reaching below the last one drawn."""
+        `drawn`: the box of `img` drawn on so far (a `grown` base); the rest is still the palette's first colour. A
+        text whose box meets nothing drawn before it is copied whole from its opaque sprite, not pasted through
+        its mask (the same pixels; a panel's lines are most of its pixels). What was drawn is followed by boxes
+        (`_extent`, the text's own), those reaching below the top of the last one drawn."""
         pen = Pen(img, self.pal, self.bg)
-        if fresh_from is None:
+        if drawn is None:
             for name, args, kw in self.ops:
                 getattr(pen, name)(*args, **kw)
             return pen
-        # every box drawn on the fresh rows is in `boxes` or ends above `base` (a text may be copied whole only from
-        # `base` down); after each one, those ending above its top leave the list and `base` moves down to them
-        base: float = fresh_from
-        boxes: list[Box] = []
+        # every box drawn is in `boxes` or ends above `base` (a text may be copied whole only from `base` down);
+        # after each one, those ending above its top leave the list and `base` moves down to them
+        base: float = -math.inf
+        boxes: list[Box] = [drawn]
         for name, args, kw in self.ops:
             if name == "text":
                 # a noted text's keywords never hold these two
-                drawn = pen.text(*args, **kw, fresh=boxes, above=base)  # type: ignore[misc]
-                if drawn is None:
+                placed = pen.text(*args, **kw, fresh=boxes, above=base)  # type: ignore[misc]
+                if placed is None:
                     continue
-                box: Box = drawn
+                box: Box = placed
             else:
                 getattr(pen, name)(*args, **kw)
                 box = _extent(name, args, kw)
@@ -431,6 +431,9 @@ class Recorder(Pen):
 Box = tuple[float, float, float, float]  # left, top, right, bottom: pixels x, y with left <= x < right, ...
 
 
+_SHAPES = frozenset(("rectangle", "ellipse", "rounded_rectangle", "polygon", "line"))
+
+
 def _extent(name: str, args: tuple[Any, ...], kw: dict[str, Any]) -> Box:
     """A box holding every pixel a noted shape, band or sheet can touch (more is safe; a shape not known here
     covers everything, so no text after it is copied whole)."""
@@ -441,13 +444,14 @@ def _extent(name: str, args: tuple[Any, ...], kw: dict[str, Any]) -> Box:
     if name == "sheet":
         sheet, left, top = args
         return (left, top, left + sheet.size[0], top + sheet.size[1])
-    if name in ("rectangle", "ellipse", "rounded_rectangle", "polygon", "line") and args:
+    if name in _SHAPES and args:
         xy = args[0]
-        pts = [tuple(p) for p in xy] if xy and isinstance(xy[0], Sequence) else list(zip(xy[::2], xy[1::2],
-                                                                                         strict=True))
-        if pts:
+        if len(xy):
+            if isinstance(xy[0], (int, float)):  # x0, y0, x1, y1, ...
+                xs, ys = xy[0::2], xy[1::2]
+            else:  # points
+                xs, ys = [p[0] for p in xy], [p[1] for p in xy]
             pad = kw.get("width", 1) + 2  # a wide line reaches half its width past its points; a pixel's rounding
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
             return (min(xs) - pad, min(ys) - pad, max(xs) + pad + 1, max(ys) + pad + 1)
     return (-math.inf, -math.inf, math.inf, math.inf)
 

@@ -1,5 +1,5 @@
 """Issue 12, boards drawn faster with the same pixels: a noted panel replayed below a grown base copies the texts
-that lie where nothing is drawn yet whole from opaque sprites (`Recorder.replay(fresh_from=...)`), and every
+that lie where nothing is drawn yet whole from opaque sprites (`Recorder.replay(drawn=...)`), and every
 board is byte for byte what the masked paste of every text gives."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_boards_replayed_with_fresh_texts_have_the_pixels_of_masked_texts(game, 
     assert len(copied) > 5 * len(views)  # most of a panel's lines take the whole copy
 
     real_replay = Recorder.replay
-    monkeypatch.setattr(Recorder, "replay", lambda self, img, fresh_from=None: real_replay(self, img))
+    monkeypatch.setattr(Recorder, "replay", lambda self, img, drawn=None: real_replay(self, img))
     clear_caches(game)
     plain = [render_png(game, v) for v in views]
     assert fast == plain
@@ -47,12 +47,12 @@ def test_boards_replayed_with_fresh_texts_have_the_pixels_of_masked_texts(game, 
 PAL = Palette([PAPER, INK, (200, 40, 40)], [(INK, PAPER), ((255, 255, 255), (200, 40, 40))])
 
 
-def _replayed(ops, fresh_from: int | None) -> bytes:
+def _replayed(ops, base: tuple[int, int, int, int], told: bool) -> bytes:
     rec = Recorder(PAL)
     ops(rec)
     img = PAL.new((220, 120), PAPER)
-    img.paste(PAL[(200, 40, 40)], (0, 0, 220, 30))  # drawn before: the base above the fresh rows
-    rec.replay(img, fresh_from=fresh_from)
+    img.paste(PAL[(200, 40, 40)], base)  # drawn before: the base, the rest fresh
+    rec.replay(img, drawn=base if told else None)
     return img.tobytes()
 
 
@@ -74,7 +74,14 @@ def _replayed(ops, fresh_from: int | None) -> bytes:
                                                            d.text((10, 95), "bottom", size=14))),
 ])
 def test_a_text_copied_whole_leaves_what_was_drawn_before_it(name, ops):
-    assert _replayed(ops, 30) == _replayed(ops, None), name
+    assert _replayed(ops, (0, 0, 220, 30), True) == _replayed(ops, (0, 0, 220, 30), False), name
+
+
+@pytest.mark.parametrize("x", [104, 96, 60])  # beside the base, reaching into it, on it
+def test_a_text_beside_a_narrow_base_is_copied_whole_only_off_it(x):
+    def ops(d):
+        d.text((x, 20), "beside", size=16)
+    assert _replayed(ops, (0, 0, 100, 60), True) == _replayed(ops, (0, 0, 100, 60), False)
 
 
 def test_the_opaque_sprite_is_the_masked_paste_on_the_first_colour():

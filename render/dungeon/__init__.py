@@ -286,7 +286,7 @@ def _frame(view: DungeonView, g: _Grid, shown: Image.Image) -> Image.Image:
     end = _panel(panel, view, labels.height + 4, width)
     img = grown(labels, (width, end + 10))
     img.paste(shown, (m - 3, m - 3))
-    panel.replay(img, fresh_from=labels.height)  # below the labels' frame nothing is drawn yet
+    panel.replay(img, drawn=(0, 0, *labels.size))  # the labels' frame and the map in it
     return img
 
 

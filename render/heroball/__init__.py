@@ -198,7 +198,7 @@ def render(view: HeroballView, **options: Any) -> bytes:
     bottom = _panel(d, view, g.height + 6, width)
     base = _base(view.radius, view.pillar_distance, goals)
     img = grown(base, (width, bottom + 10))
-    d.replay(img, fresh_from=base.height)  # below the field's base nothing is drawn yet
+    d.replay(img, drawn=(0, 0, *base.size))  # the field's base
     return encode_png(img)
 
 
