@@ -15,6 +15,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from . import words
+
 RGB = tuple[int, int, int]
 
 # Colour-blind-friendly seat colours (Okabe-Ito), in seat order.
@@ -122,9 +124,12 @@ def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int] |
 
     FreeType's own bitmap of the text (`getmask2`): the same pixels as drawing it into a mask sized by
     `getbbox`, at half the cost (no second layout pass; getbbox of a long panel line took longer than
-    drawing it)."""
+    drawing it); put together from its words' cached masks where that gives the very same (`words.line`)."""
     f = font(size)
     if isinstance(f, ImageFont.FreeTypeFont):
+        found = words.line(text, size, anchor)
+        if found is not None:
+            return found
         core, (left, top) = f.getmask2(text, mode="L", anchor=anchor)
         if core.size[0] <= 0 or core.size[1] <= 0:
             return None
