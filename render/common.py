@@ -178,9 +178,14 @@ def _opaque(pal: Palette, text: str, size: int, anchor: str, fg: RGB, bg: RGB) -
     paste mask copies them and that colour elsewhere, the pixels a masked paste there leaves, copied whole."""
     g = _glyphs(text, size, anchor)
     assert g is not None  # asked only for a text that has a sprite
+    return Image.frombytes("P", g[0].size, g[0].tobytes().translate(_opaque_lut(pal, fg, bg))).im
+
+
+@lru_cache(maxsize=256)
+def _opaque_lut(pal: Palette, fg: RGB, bg: RGB) -> bytes:
+    """Coverage -> `_level_lut`'s index where the paste mask copies a pixel, else the first colour's (0)."""
     lut = _level_lut(pal, fg, bg)
-    return Image.frombytes("P", g[0].size, g[0].tobytes().translate(bytes(
-        lut[a] if _MASK_LUT[a] else 0 for a in range(256)))).im
+    return bytes(lut[a] if _MASK_LUT[a] else 0 for a in range(256))
 
 
 class Pen:

@@ -12,6 +12,7 @@ def clear_caches(game: str) -> None:
     """Forget what the renderer drew before (sprites, layers, bands): the next board draws everything again."""
     common._sprite.cache_clear()
     common._level_lut.cache_clear()  # tables built before a patch would hide a missing blend
+    common._opaque_lut.cache_clear()
     common._rounded.cache_clear()
     module = importlib.import_module(f"render.{game}")
     for value in vars(module).values():
