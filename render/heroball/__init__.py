@@ -196,9 +196,8 @@ def render(view: HeroballView, **options: Any) -> bytes:
     # what happened since the acting player's last turn, numbered; the attack to defend against
     draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
     bottom = _panel(d, view, g.height + 6, width)
-    base = _base(view.radius, view.pillar_distance, goals)
-    img = grown(base, (width, bottom + 10))
-    d.replay(img, drawn=(0, 0, *base.size))  # the field's base
+    img = grown(_base(view.radius, view.pillar_distance, goals), (width, bottom + 10))
+    d.replay(img)
     return encode_png(img)
 
 

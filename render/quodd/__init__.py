@@ -368,7 +368,7 @@ def render(view: QView, **options: Any) -> bytes:
         top = banner(d, width, top, view.result_text, size=RECAP_SIZE + 4) + 8
     end = recap.legend(d, view, top, width, RECAP_SIZE)
     img = grown(base, (width, max(height - recap_h, end + 8)))
-    d.replay(img, drawn=(0, 0, *base.size))  # the map's base
+    d.replay(img)
     return encode_png(img)
 
 
