@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .los import Wall, find_line, touched
+from .los import Wall, find_line_ints, touched_mask
 
 Sq = tuple[int, int]
 # a pair's record (area, clear, seen, complete, blocking): tuples of ints, which the garbage collector stops
@@ -141,8 +141,8 @@ class SightTable:
                 # no wall meets the box of the two squares, or none touches the segment between the centres
                 rec = (area, True, (centre,), False, None)
             else:
-                line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
-                seen = () if line is None else (self.bits(touched(a, b, line, self.width, self.height)),)
+                line = None if self._fenced(a, b, [], False) else find_line_ints(a, b, (), self.walls)
+                seen = () if line is None else (touched_mask(a, b, line, self.width, h, h),)
                 rec = (area, line is not None, seen, False, None)
         self.pairs[key] = rec
         return rec
@@ -318,11 +318,11 @@ class SightTable:
             a, b = (na // h, na % h), (nb // h, nb % h)
             boxes = self.squares(rel)
             line = None if self._fenced(a, b, boxes, ignore_walls) else \
-                find_line(a, b, boxes, [] if ignore_walls else self.walls)
+                find_line_ints(a, b, boxes, [] if ignore_walls else self.walls)
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
-                self.pairs[key] = (rec[0], rec[1], rec[2] + (self.bits(touched(a, b, line, self.width, self.height)),),
-                                   rec[3], rec[4])
+                self.pairs[key] = (rec[0], rec[1], rec[2] + (touched_mask(a, b, line, self.width, h, h),), rec[3],
+                                   rec[4])
             elif line is None and len(known_sets) < 80:
                 self.pairs[key] = rec[:4] + (known_sets + (rel,),)
             if len(self.misses) > 200_000:
@@ -363,11 +363,9 @@ def _centre_line(height: int, ax: int, ay: int, bx: int, by: int) -> int:
     found = _CENTRE_LINES.get(key)
     if found is None:
         a, b = (ax, ay), (bx, by)
-        line = find_line(a, b, (), [])
+        line = find_line_ints(a, b, (), [])
         assert line is not None  # two squares with nothing between them see each other
-        found = 0
-        for x, y in touched(a, b, line, max(ax, bx) + 1, max(ay, by) + 1):
-            found |= 1 << (x * height + y)
+        found = touched_mask(a, b, line, max(ax, bx) + 1, max(ay, by) + 1, height)
         if len(_CENTRE_LINES) > 100_000:
             _CENTRE_LINES.clear()
         _CENTRE_LINES[key] = found
