@@ -91,6 +91,12 @@ class Board:
             diagonal = bool(dx and dy)
             self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
                                    dy if diagonal else 0))
+        # the same squares a step may be taken from (walls and edges), per direction: north, north-east, east,
+        # south-east, south, south-west, west, north-west (`mask_moves` takes them in that order)
+        walls_of = {(dx, dy): allowed for (dx, dy), (_, allowed, _, _) in zip(DIRS8.values(), self.dir_masks,
+                                                                              strict=True)}
+        self.compass_walls: tuple[int, ...] = tuple(walls_of[d] for d in ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1),
+                                                                          (-1, 1), (-1, 0), (-1, -1)))
         # per row y, the squares of that row (numbers y, height + y, ...): a row's squares in column order
         self.row_masks: list[int] = [sum(1 << (x * self.height + y) for x in range(self.width))
                                      for y in range(self.height)]
