@@ -225,14 +225,14 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
                        passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        anchors = others_anchored(st, m)
         others = 0  # where `pushed_by` finds them, and the anchors of the bases over one of them
-        for o in st.monsters:
-            if o.uid != m.uid:
-                others |= 1 << (o.x * hgt + o.y)
+        for x, y in anchors:
+            others |= 1 << (x * hgt + y)
         over = others | others >> 1 | others >> hgt | others >> (hgt + 1)
         sqs = b.squares
         for sq in [sq for sq in map(sqs.__getitem__, numbers_of(over)) if sq in moved  # somebody pushed
-                   and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
+                   and pushed_count(anchors, sq) > len(left_free(m, moved.came_from(sq), sq, occ))]:
             del moved[sq]
     return moved, moved.path
 
@@ -316,6 +316,24 @@ def left_free(m: MonsterState, prev: Sq, dest: Sq, occ: dict[Sq, str]) -> list[S
     new_fp = footprint(dest[0], dest[1], True)
     return [s for s in footprint(prev[0], prev[1], True)
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
+
+
+def others_anchored(st: DungeonState, m: MonsterState) -> dict[Sq, int]:
+    """How many monsters other than `m` are anchored on each square (their squares read once, for `pushed_count`)."""
+    found: dict[Sq, int] = {}
+    uid = m.uid
+    for o in st.monsters:
+        if o.uid != uid:
+            at = (o.x, o.y)
+            found[at] = found.get(at, 0) + 1
+    return found
+
+
+def pushed_count(anchors: dict[Sq, int], dest: Sq) -> int:
+    """`len(pushed_by(st, m, dest))` from `others_anchored(st, m)`: the others anchored on the base's four squares."""
+    x, y = dest
+    get = anchors.get
+    return get((x, y), 0) + get((x + 1, y), 0) + get((x, y + 1), 0) + get((x + 1, y + 1), 0)
 
 
 def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]:

@@ -410,18 +410,28 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     for shift, allowed, sides, entered in base_dirs(b, large, ignore_walls):
         ok = allowed
         for o in sides:
-            ok &= _shifted(passable, o)
+            ok &= passable >> o if o >= 0 else passable << -o
         for o in entered:
-            ok &= _shifted(enter, o)
+            ok &= enter >> o if o >= 0 else enter << -o
         if not ok:
             continue
         two = 0
-        counts = [-1]  # counts[k]: anchors whose step enters exactly k hurting squares (so far)
-        for o in entered:
-            two |= _shifted(slow, o)
-            hurt = _shifted(hazard, o)
-            counts = [(counts[k] if k < len(counts) else 0) & ~hurt | (counts[k - 1] & hurt if k else 0)
-                      for k in range(len(counts) + 1)]
+        if len(entered) <= 3:  # a base enters at most three squares a step: counted by bits, as an adder does
+            hurts = [0, 0, 0]
+            for i, o in enumerate(entered):
+                two |= slow >> o if o >= 0 else slow << -o
+                hurts[i] = hazard >> o if o >= 0 else hazard << -o
+            h1, h2, h3 = hurts
+            three = h1 & h2 & h3
+            # counts[k]: the anchors whose step enters exactly k hurting squares
+            counts = [~(h1 | h2 | h3), (h1 ^ h2 ^ h3) & ~three, (h1 & h2 | h1 & h3 | h2 & h3) & ~three, three]
+        else:
+            counts = [-1]
+            for o in entered:
+                two |= _shifted(slow, o)
+                hurt = _shifted(hazard, o)
+                counts = [(counts[k] if k < len(counts) else 0) & ~hurt | (counts[k - 1] & hurt if k else 0)
+                          for k in range(len(counts) + 1)]
         kinds = []
         for cost, part in ((1, ok & ~two), (2, ok & two)):
             if part:
@@ -435,16 +445,18 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     layers: dict[tuple[int, int], int] = {(0, 0): fbit}
     cand: dict[tuple[int, int], int] = {}
 
-    def spread(c: int, hz: int, ring: int) -> None:
-        for shift, kinds in dirs:
-            for cost, h, src in kinds:
-                if c + cost <= allowance:
-                    m = ring & src
-                    if m:
-                        k = (c + cost, hz + h)
-                        cand[k] = cand.get(k, 0) | (m << shift if shift > 0 else m >> -shift)
+    steps = [(cost, h, src, shift) for shift, kinds in dirs for cost, h, src in kinds]  # the kinds of step in one list
+    cheap = [step for step in steps if step[0] == 1]  # those costing 1: all that fit the last movement point
 
-    spread(0, 0, fbit)
+    def spread(c: int, hz: int, ring: int) -> None:
+        for cost, h, src, shift in (steps if c + 2 <= allowance else cheap):
+            m = ring & src
+            if m:
+                k = (c + cost, hz + h)
+                cand[k] = cand.get(k, 0) | (m << shift if shift > 0 else m >> -shift)
+
+    if allowance >= 1:
+        spread(0, 0, fbit)
     for c in range(1, allowance + 1):
         keys = sorted(k for k in cand if k[0] == c)
         for k in keys:
@@ -452,7 +464,8 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
             if x:
                 seen |= x
                 layers[k] = x
-                spread(c, k[1], x)
+                if c < allowance:
+                    spread(c, k[1], x)
         if not cand:
             break
     ends = endable

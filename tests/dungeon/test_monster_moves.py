@@ -1,0 +1,38 @@
+"""The monsters' move search reads each model's square once: its counts of the friends a large base would push back
+(`monsters.pushed_count`, from `others_anchored`) are those of `pushed_by`, over the states of a few random games."""
+from __future__ import annotations
+
+from games.core import Seat
+from games.core.playout import random_playout
+from games.dungeon import ENGINE
+from games.dungeon.board import board
+from games.dungeon.monsters import others_anchored, pushed_by, pushed_count
+from games.dungeon.state import DungeonState
+from games.dungeon.stats import monster_def
+
+
+def _states() -> list[DungeonState]:
+    seen: list[DungeonState] = []
+    for seed, n in ((5, 6), (13, 3)):
+        seats = [Seat(player=f"p{i}", name=f"P{i}") for i in range(n)]
+        random_playout(ENGINE, {}, seats, seed, cap=300, checked=False,
+                       each=lambda before, player, action, after, events: seen.append(before))
+    return seen
+
+
+def test_pushed_count_is_the_number_of_friends_pushed_by() -> None:
+    checked = pushing = 0
+    for st in _states()[::3]:
+        b = board(st.dungeon)
+        for m in st.monsters:
+            if not monster_def(m).large:
+                continue
+            anchors = others_anchored(st, m)
+            assert sum(anchors.values()) == len(st.monsters) - 1
+            for x in range(b.width - 1):
+                for y in range(b.height - 1):
+                    want = len(pushed_by(st, m, (x, y)))
+                    assert pushed_count(anchors, (x, y)) == want, (m.uid, (x, y))
+                    checked += 1
+                    pushing += want > 0
+    assert checked > 5000 and 0 < pushing < checked
