@@ -16,7 +16,7 @@ from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_clas
 from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import HAZARDS, blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import UID_KIND_SQUARE, hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
@@ -192,10 +192,11 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         kinds = content().monsters
-        for o in st.monsters:  # `mfp` written out: a large base is squares n, n + 1 and those a column on
-            if o.uid != m.uid:
-                n = o.x * hgt + o.y
-                ends |= (3 << n | 3 << (n + hgt)) if kinds[o.kind].large else 1 << n
+        uid = m.uid
+        for ouid, kind, x, y in map(UID_KIND_SQUARE, st.monsters):  # `mfp` written out: a large base is squares
+            if ouid != uid:  # n, n + 1 and those a column on
+                n = x * hgt + y
+                ends |= (3 << n | 3 << (n + hgt)) if kinds[kind].large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
