@@ -414,6 +414,7 @@ def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own()
     h = b.height
     squares = [(x, y) for x in range(b.width) for y in range(h)]
     pick = random.Random(3)
+    kinds = set()
     for _ in range(4000):
         a, c = sorted(pick.sample(squares, 2))
         if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
@@ -421,8 +422,10 @@ def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own()
         x0, x1 = max(0, min(a[0], c[0]) - 1), min(b.width - 1, max(a[0], c[0]) + 1)
         y0, y1 = max(0, min(a[1], c[1]) - 1), min(h - 1, max(a[1], c[1]) + 1)
         rec = t._record((a[0] * h + a[1]) * t.size + c[0] * h + c[1], a, c, False)
-        assert rec[0] == t._corridor(a, c, x0, x1, y0, y1), (a, c)
-    assert len(t.corridors) < 4000  # shapes were shared
+        # a pair walls leave no line needs none (no blocker can matter)
+        assert rec[0] == (t._corridor(a, c, x0, x1, y0, y1) if rec[1] else 0), (a, c)
+        kinds.add(rec[1])
+    assert len(t.corridors) < 4000 and kinds == {True, False}  # shapes were shared; pairs in and out of sight
 
 
 def test_a_found_line_is_clear_and_its_touched_squares_are_those_its_segment_meets() -> None:
@@ -471,3 +474,21 @@ def test_a_found_line_is_clear_and_its_touched_squares_are_those_its_segment_mee
         assert touched(a, c, (Q(M, L), Q(K, L), flip), width, height) == {
             (n // height, n % height) for n in range(width * height) if want >> n & 1}
     assert lines > 200 and blocked > 30
+
+
+def test_a_pairs_barriers_taken_from_another_pair_of_the_same_shape_are_its_own() -> None:
+    """The barriers a pair's record starts from come from the first pair of its shape, moved (`_barrier_sets`): over
+    pairs anywhere on a map, at its edges too, they equal the pair's own `_barriers`, in order; shapes are shared."""
+    b = _fresh("crystal_caverns")
+    t = b.sight_table
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    pick = random.Random(4)
+    checked = 0
+    for _ in range(3000):
+        a, c = pick.sample(squares, 2)
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+            continue
+        got = t._barrier_sets(a, c)
+        assert got == tuple(t._barriers(a, c)), (a, c)
+        checked += bool(got)
+    assert checked > 1500 and len(t.barrier_shapes) < 2500
