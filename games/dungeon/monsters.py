@@ -53,7 +53,8 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
     hx, hy = h.x, h.y
     hsq = (hx, hy)
     target = (hx * hgt + hy,)
-    dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
+    # routes run both ways alike (see `sight.route`); a side's structures are this state's (`HeroSide.structs`)
+    dist = b.route_table((hsq,), structures(st) if side is None else side.structs)
     attrs = set(md.attributes)
     if side is not None:  # the same squares (`blockers` asks the monster only whether it flies, is small)
         block = side.blockers(next(i for i, x in enumerate(st.heroes) if x is h), "fly" in attrs, "small" in attrs)
@@ -173,7 +174,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     b = board(st.dungeon)
     fly = "fly" in md.attributes
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
-    structs = structures(st)
+    structs = structures(st) if side is None else side.structs
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
@@ -351,8 +352,9 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     opts, path = monster_moves(st, m, lazy=True, side=side)
     if in_reach is None:
         in_reach = reach_test(st, m, target)
+    structs = structures(st) if side is None else side.structs
     if isinstance(opts, SmallMoves) and not opts.filled:
-        _move_small(st, m, target, opts, in_reach, lines)
+        _move_small(st, m, target, opts, in_reach, lines, structs)
         return
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
@@ -371,7 +373,6 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
-        structs = structures(st)
         tdist = board(st.dungeon).route_table(hfp(target), structs)
         field: Mapping[Sq, int] = {}
         if md.large:  # the field depends on the board, the structures, the target's square and the monster's kind
@@ -403,9 +404,10 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
 
 
 def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: SmallMoves,
-                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str]) -> None:
+                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str], structs: frozenset[Sq]) -> None:
     """`move_monster` for a one-square monster, over the masks of its options (`SmallMoves.ends`, cheapest first)
-    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give."""
+    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give
+    (`structs`: the state's structures)."""
     if not opts.ends:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
@@ -429,7 +431,6 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
                     place_monster(st, m, sq, opts.path(sq), lines)
                     return
     # else the option nearest the target by route (then cheapest, by row, by column), if nearer than it stands
-    structs = structures(st)
     here = b.route_table(hfp(target), structs).get((m.x, m.y), 999)
     every = 0
     for _c, _hz, mask in opts.ends:

@@ -36,3 +36,24 @@ def test_pushed_count_is_the_number_of_friends_pushed_by() -> None:
                     checked += 1
                     pushing += want > 0
     assert checked > 5000 and 0 < pushing < checked
+
+
+def test_a_heroes_side_has_its_states_structures() -> None:
+    """A monster's reaction takes the structures from its `hero_side` (`HeroSide.structs`): over random states, and
+    after a spawn point of the same state falls or a chest opens, the side found is of the structures as they are."""
+    from games.dungeon.nearest import hero_side
+    from games.dungeon.sight import structures
+
+    changed = 0
+    for st in _states()[::4]:
+        assert hero_side(st).structs == structures(st)
+        before = structures(st)
+        for lv in st.levels:
+            if not lv.destroyed:
+                lv.destroyed = True
+                break
+        else:
+            continue
+        assert hero_side(st).structs == structures(st) != before
+        changed += 1
+    assert changed > 20
