@@ -109,6 +109,7 @@ def _build_stats(h: HeroState) -> Stats:
 # a model's fields read in one call, for loops over every hero or monster (`map(KIND_SQUARE, st.monsters)`):
 # `attrgetter` reads them in C, a fraction of what reading a pydantic model's fields one by one costs
 SQUARE = attrgetter("x", "y")
+KIND = attrgetter("kind")
 KIND_SQUARE = attrgetter("kind", "x", "y")
 UID_KIND_SQUARE = attrgetter("uid", "kind", "x", "y")
 

@@ -57,3 +57,37 @@ def test_a_heroes_side_has_its_states_structures() -> None:
         assert hero_side(st).structs == structures(st) != before
         changed += 1
     assert changed > 20
+
+
+def test_kinds_with_an_attribute_are_those_whose_attributes_hold_it() -> None:
+    """`attributes.kinds_with` (the quick "no monster here has it" test of the friends' auras) for every attribute
+    the content gives a monster, and for one none has."""
+    from games.dungeon.attributes import kinds_with
+    from games.dungeon.data import content
+
+    monsters = content().monsters
+    every = {a for md in monsters.values() for a in md.attributes}
+    assert {"savage", "mob", "packmaster"} <= every
+    for attr in every:
+        assert kinds_with(attr) == {k for k, md in monsters.items() if attr in md.attributes}
+    assert kinds_with("no such attribute") == frozenset()
+
+
+def test_a_sides_blocking_squares_are_those_of_sight_blockers() -> None:
+    """`HeroSide.blockers` (remembered per hero and per kind of monster) gives `sight.blockers`' squares for a
+    monster that flies or is small or not, asked first and again, for every hero of random states."""
+    from games.dungeon.nearest import hero_side
+    from games.dungeon.sight import blockers
+    from games.dungeon.stats import hero_attributes
+
+    checked = 0
+    for st in _states()[::5]:
+        side = hero_side(st)
+        for _ in range(2):
+            for i, h in enumerate(st.heroes):
+                for fly in (False, True):
+                    for small in (False, True):
+                        attrs = ("fly",) * fly + ("small",) * small
+                        assert side.blockers(i, fly, small) == blockers(st, "monsters", attrs, hero_attributes(h))
+                        checked += 1
+    assert checked > 1000
