@@ -100,6 +100,8 @@ class Board:
                                                                               strict=True)}
         self.compass_walls: tuple[int, ...] = tuple(walls_of[d] for d in ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1),
                                                                           (-1, 1), (-1, 0), (-1, -1)))
+        # per square number, its place row by row (y * width + x): squares sorted by it go by row, then column
+        self.row_order: list[int] = [y * self.width + x for x, y in self.squares]
         # per row y, the squares of that row (numbers y, height + y, ...): a row's squares in column order
         self.row_masks: list[int] = [sum(1 << (x * self.height + y) for x in range(self.width))
                                      for y in range(self.height)]

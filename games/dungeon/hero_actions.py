@@ -249,7 +249,7 @@ def unique_targets(st: DungeonState, h: HeroState, uid: str, reach: Reach | None
 def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> None:
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)  # read only (shared)
     costs = content().rules.ap_costs
     entry = _move_entry(st, h)
     assert entry is not None

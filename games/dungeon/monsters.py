@@ -61,7 +61,10 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
     else:
         block = blockers(st, "monsters", attrs, hero_attributes(h))
     ghost = "ghost" in attrs
-    sight = b.sight_table.sight
+    table = b.sight_table
+    sight, sees_one = table.sight, table.sees
+    tn = target[0]
+    tbit = 1 << tn
 
     def test(fp: tuple[Sq, ...]) -> bool:
         if len(fp) == 1:
@@ -70,7 +73,8 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
                 return False  # a route is never shorter than the king-move distance
             if fp[0] != hsq and dist.get(fp[0], 999) > rng:
                 return False
-            return sight((x * hgt + y,), target, block, ghost)
+            n = x * hgt + y  # `SightTable.sight` of one square to one square, asked directly
+            return n == tn or sees_one(n, tn, block & ~((1 << n) | tbit), ghost)
         if min(max(abs(s[0] - hx), abs(s[1] - hy)) for s in fp) > rng:
             return False
         if hsq not in fp and min((dist[s] for s in fp if s in dist), default=999) > rng:
@@ -425,7 +429,7 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
     for _c, _hz, mask in opts.ends:
         near = mask & box
         if near:
-            for n in sorted(numbers_of(near), key=lambda n: (n % hgt, n)):
+            for n in sorted(numbers_of(near), key=b.row_order.__getitem__):
                 sq = (n // hgt, n % hgt)
                 if in_reach((sq,)):
                     place_monster(st, m, sq, opts.path(sq), lines)
@@ -442,7 +446,7 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
         if hit:
             for _c, _hz, mask in opts.ends:
                 if hit & mask:
-                    n = min(numbers_of(hit & mask), key=lambda n: (n % hgt, n))
+                    n = min(numbers_of(hit & mask), key=b.row_order.__getitem__)
                     dest = (n // hgt, n % hgt)
                     place_monster(st, m, dest, opts.path(dest), lines)
                     return

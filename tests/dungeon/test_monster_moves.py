@@ -91,3 +91,64 @@ def test_a_sides_blocking_squares_are_those_of_sight_blockers() -> None:
                         assert side.blockers(i, fly, small) == blockers(st, "monsters", attrs, hero_attributes(h))
                         checked += 1
     assert checked > 1000
+
+
+def test_row_order_sorts_square_numbers_by_row_then_column() -> None:
+    """`Board.row_order` (the sort key of the square a monster picks among equally good ones): by row, then column,
+    on every shipped map, as (y, x) sorts them."""
+    from games.dungeon.data import content
+
+    for dungeon_id in sorted(content().dungeons):
+        b = board(dungeon_id)
+        numbers = list(range(len(b.squares)))
+        assert sorted(b.row_order) == numbers
+        by_row = sorted(numbers, key=lambda n: (n % b.height, n // b.height))
+        assert sorted(numbers, key=b.row_order.__getitem__) == by_row
+
+
+def test_shared_stat_lines_stay_as_built_after_play() -> None:
+    """Moves and the end of an activation read the hero's shared stat line (`stat_line`, not a copy): after random
+    games every hero's shared line still equals one built afresh (no caller changed it)."""
+    from games.dungeon.stats import _build_stats, stat_line
+
+    checked = 0
+    for st in _states()[::7]:
+        for h in st.heroes:
+            assert stat_line(h) == _build_stats(h), h.id
+            checked += 1
+    assert checked > 100
+
+
+def test_reach_test_is_range_by_route_and_sight() -> None:
+    """`reach_test` (with the reaction's `hero_side` and without): a monster on a square has the hero in reach just
+    when the route is within its attack range and it sees the hero (`sight.route`, `sight.sees`), over the squares
+    around the monsters of random states."""
+    from games.dungeon.monsters import reach_test
+    from games.dungeon.nearest import hero_side
+    from games.dungeon.sight import route, sees
+    from games.dungeon.stats import hero_attributes, hfp, is_incap
+
+    checked = hits = 0
+    for st in _states()[::9]:
+        b = board(st.dungeon)
+        side = hero_side(st)
+        for m in st.monsters:
+            md = monster_def(m)
+            if md.large:
+                continue
+            rng = md.attack.range
+            for h in st.heroes:
+                if is_incap(h):
+                    continue
+                tests = (reach_test(st, m, h, side), reach_test(st, m, h))
+                for dx in range(-3, 4):
+                    for dy in range(-3, 4):
+                        sq = (m.x + dx, m.y + dy)
+                        if not b.inside(sq):
+                            continue
+                        want = route(st, (sq,), hfp(h), rng) <= rng and sees(
+                            st, "monsters", (sq,), set(md.attributes), hfp(h), hero_attributes(h))
+                        assert all(t((sq,)) == want for t in tests), (m.kind, sq, h.id)
+                        checked += 1
+                        hits += want
+    assert checked > 2000 and 0 < hits < checked
