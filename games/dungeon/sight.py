@@ -136,12 +136,17 @@ def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int
         if any(s in dst for s in src):
             return 0
         if limit == 1:
-            structs = structures(st)
             steps = board(st.dungeon).steps
+            structs = None  # looked up for a diagonal step only (most questions meet none)
             for t in dst:
                 for _d, nxt, sides in steps[t]:
-                    if nxt in src and not (sides and (sides[0] in structs or sides[1] in structs)):
-                        return 1
+                    if nxt in src:
+                        if not sides:
+                            return 1
+                        if structs is None:
+                            structs = structures(st)
+                        if not (sides[0] in structs or sides[1] in structs):
+                            return 1
         return 999
     if len(src) == 1:  # the common case, without sets
         if src[0] in dst:
