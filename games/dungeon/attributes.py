@@ -9,9 +9,26 @@ from __future__ import annotations
 from .data import MonsterDef, content
 from .sight import route, sees, target_fp
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hfp, mfp, monster, monster_def, stat_line
+from .stats import KIND, hfp, mfp, monster, monster_def, stat_line
 
 AURA_RANGE = 3  # Dawn Of The Dead, Dragon Rage, Packmaster, Raise: "within 3 squares"
+
+# the monster kinds with an attribute (per attribute asked), for the content in `_WITH_FROM` (another content object
+# met starts the table afresh; the attributes asked are a handful of names)
+_WITH: dict[str, frozenset[str]] = {}
+_WITH_FROM: list[object] = [None]
+
+
+def kinds_with(attr: str) -> frozenset[str]:
+    """The monster kinds whose attributes include `attr`."""
+    c = content()
+    if _WITH_FROM[0] is not c:
+        _WITH.clear()
+        _WITH_FROM[0] = c
+    found = _WITH.get(attr)
+    if found is None:
+        found = _WITH[attr] = frozenset(k for k, md in c.monsters.items() if attr in md.attributes)
+    return found
 
 
 def vulnerable_to(attrs: set[str] | tuple[str, ...]) -> set[str]:
@@ -87,6 +104,8 @@ def _near_visible(st: DungeonState, src: MonsterState, dst: MonsterState, reach:
 
 def _friend_with(st: DungeonState, m: MonsterState, attr: str, reach: int, need_sight: bool,
                  itself: bool) -> bool:
+    if kinds_with(attr).isdisjoint(map(KIND, st.monsters)):  # the common case: no monster here has it
+        return False
     for f in st.monsters:
         if attr not in monster_def(f).attributes:
             continue

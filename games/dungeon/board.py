@@ -20,6 +20,9 @@ from .maps import dungeon_def
 from .sightmap import SightTable
 
 Sq = tuple[int, int]
+# per direction (shift, squares a step may be taken from): four steps to higher square numbers, then four to lower
+# ones with the shift as a positive count (`_step_masks`)
+Moves = tuple[tuple[int, int], ...]
 T = TypeVar("T")
 V = TypeVar("V")
 
@@ -91,6 +94,14 @@ class Board:
             diagonal = bool(dx and dy)
             self.dir_masks.append((dx * self.height + dy, allowed, dx * self.height if diagonal else 0,
                                    dy if diagonal else 0))
+        # the same squares a step may be taken from (walls and edges), per direction: north, north-east, east,
+        # south-east, south, south-west, west, north-west (`mask_moves` takes them in that order)
+        walls_of = {(dx, dy): allowed for (dx, dy), (_, allowed, _, _) in zip(DIRS8.values(), self.dir_masks,
+                                                                              strict=True)}
+        self.compass_walls: tuple[int, ...] = tuple(walls_of[d] for d in ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1),
+                                                                          (-1, 1), (-1, 0), (-1, -1)))
+        # per square number, its place row by row (y * width + x): squares sorted by it go by row, then column
+        self.row_order: list[int] = [y * self.width + x for x, y in self.squares]
         # per row y, the squares of that row (numbers y, height + y, ...): a row's squares in column order
         self.row_masks: list[int] = [sum(1 << (x * self.height + y) for x in range(self.width))
                                      for y in range(self.height)]
@@ -313,16 +324,13 @@ def _routes(board_id: str, sources: tuple[Sq, ...], structures: frozenset[Sq], l
     return found
 
 
-def next_ring(ring: int, seen: int, moves: list[tuple[int, int]], stop: int, first: bool) -> int:
+def next_ring(ring: int, seen: int, moves: Moves, stop: int, first: bool) -> int:
     """One step of the ring search (`_routes`, `reach.Near`): the squares one step from `ring` not in `seen`, with
     `_step_masks`' `moves` and `stop`; a structure is reached, not passed through, unless it is the source (`first`)."""
     grow = ring if first else ring & ~stop
-    new = 0
-    for shift, allowed in moves:
-        m = grow & allowed
-        if m:
-            new |= m << shift if shift > 0 else m >> -shift
-    return new & ~seen
+    (u0, a0), (u1, a1), (u2, a2), (u3, a3), (d0, b0), (d1, b1), (d2, b2), (d3, b3) = moves
+    return ((grow & a0) << u0 | (grow & a1) << u1 | (grow & a2) << u2 | (grow & a3) << u3
+            | (grow & b0) >> d0 | (grow & b1) >> d1 | (grow & b2) >> d2 | (grow & b3) >> d3) & ~seen
 
 
 _LESS_ONE = bytes((0, *range(255)))  # byte d -> d - 1 (0 stays 0)
@@ -376,13 +384,14 @@ def route_rings(b: Board, sources: tuple[Sq, ...], structures: frozenset[Sq], li
     return found
 
 
-_MASKS: dict[tuple[str, frozenset[Sq]], tuple[list[tuple[int, int]], int]] = {}
+_MASKS: dict[tuple[str, frozenset[Sq]], tuple[Moves, int]] = {}
 
 
-def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[list[tuple[int, int]], int]:
+def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[Moves, int]:
     """For `_routes`: per direction, the square-number shift of a step and the squares it may be taken from
     (walls and the board's edges allow it, and no structure stands on a side square of a diagonal), and the
-    structures as a mask; once per set of structures."""
+    structures as a mask; once per set of structures. The steps to higher numbers come first, then those to lower
+    numbers with their shift as a positive count (`Moves`)."""
     key = (b.id, structures)
     found = _MASKS.get(key)
     if found is None:
@@ -397,7 +406,11 @@ def _step_masks(b: Board, structures: frozenset[Sq]) -> tuple[list[tuple[int, in
                 if sides and (sides[0] in structures or sides[1] in structures):
                     continue
                 allowed[d] = allowed.get(d, 0) | 1 << (x * hgt + y)
-        moves = [(d[0] * hgt + d[1], allowed[d]) for d in DIRS8.values() if d in allowed]
+        shifts = [(d[0] * hgt + d[1], allowed.get(d, 0)) for d in DIRS8.values()]
+        # the four steps to higher square numbers (east, and south), then the four to lower ones with their shift
+        # as a positive count, as `next_ring` takes them
+        moves = tuple([(n, m) for n, m in shifts if n > 0] + [(-n, m) for n, m in shifts if n < 0])
+        assert len(moves) == 8, "a board is at least two squares high and wide"
         if len(_MASKS) > 1000:
             _MASKS.clear()
         found = _MASKS[key] = (moves, stop)

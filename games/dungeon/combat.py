@@ -16,7 +16,19 @@ from .maps import dungeon_def
 from .moves import _K
 from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hfp, immune_to, is_incap, mfp, monster, monster_def, monster_name, stat_line
+from .stats import (
+    UID_KIND_SQUARE,
+    hero,
+    hero_attributes,
+    hfp,
+    immune_to,
+    is_incap,
+    mfp,
+    monster,
+    monster_def,
+    monster_name,
+    stat_line,
+)
 
 HUNTERS = {
     "beast_hunter": {"Beast", "Bug", "Chimera"},
@@ -91,10 +103,11 @@ def mob_bonus(st: DungeonState, attacker: MonsterState, target_fp: tuple[Sq, ...
     monsters next to it first (the tests are the same whatever their order: none changes the state)."""
     n = 0
     near = {(x + dx, y + dy) for x, y in target_fp for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    for m in st.monsters:
-        if m.uid == attacker.uid:
+    uid, kinds = attacker.uid, content().monsters
+    for m, (muid, kind, x, y) in zip(st.monsters, map(UID_KIND_SQUARE, st.monsters), strict=True):
+        if muid == uid:
             continue
-        fp = mfp(m)
+        fp = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if kinds[kind].large else ((x, y),)  # `mfp`
         if near.isdisjoint(fp):
             continue  # a route of one step reaches only the squares around the target
         if "mob" not in attributes.effective_attributes(st, m):

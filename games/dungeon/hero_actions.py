@@ -29,7 +29,7 @@ from .sight import (
     target_name,
 )
 from .state import Activation, DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, stat_line
+from .stats import KIND_SQUARE, SQUARE, hero, hero_attributes, hero_def, hero_stats, hfp, is_incap, stat_line
 
 MoveOptions = dict[Sq, tuple[int, int, tuple[Sq, ...]]]  # square -> (cost, hazards crossed, path)
 
@@ -109,8 +109,8 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     if "immobile" in debuffs or "knockdown" in debuffs:
         return None
     stats = stat_line(h)
-    heroes = [(o.x, o.y) for o in st.heroes]
-    monsters = [(m.kind, m.x, m.y) for m in st.monsters]  # all a monster's square and base depend on
+    heroes = tuple(map(SQUARE, st.heroes))
+    monsters = tuple(map(KIND_SQUARE, st.monsters))  # all a monster's square and base depend on
     grabby = _grabby_kinds()
     for kind, _x, _y in monsters:  # only a Grabby monster holds a hero: the full check where one stands
         if kind in grabby:
@@ -127,7 +127,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
     # structures, the screens, and the squares heroes and monsters hold (a monster's: its kind and square)
     key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
-           tuple(heroes), tuple(monsters))
+           heroes, monsters)
     found = _MOVES.get(key)
     if found is not None:
         return found
@@ -249,7 +249,7 @@ def unique_targets(st: DungeonState, h: HeroState, uid: str, reach: Reach | None
 def move(st: DungeonState, h: HeroState, to: str, sq: Sq, lines: list[str]) -> None:
     act = st.activation
     assert act is not None
-    stats = hero_stats(h)
+    stats = stat_line(h)  # read only (shared)
     costs = content().rules.ap_costs
     entry = _move_entry(st, h)
     assert entry is not None

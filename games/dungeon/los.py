@@ -28,6 +28,7 @@ from fractions import Fraction
 Sq = tuple[int, int]
 Wall = tuple[int, int, int, int]  # a closed wall segment from (x0, y0) to (x1, y1), axis-parallel
 Line = tuple[Fraction, Fraction, bool]  # y = m x + c, in transposed coordinates when the flag is set
+IntLine = tuple[int, int, int, bool]  # (M, K, L, flip): y = (M x + K) / L, L > 0, transposed when flip is set
 Q = Fraction
 
 
@@ -66,44 +67,67 @@ def _corners(s: Sq) -> tuple[tuple[int, int], ...]:
 
 
 def touched(a: Sq, b: Sq, line: Line, width: int, height: int) -> frozenset[Sq]:
-    """Every square (a and b excluded) the segment of `line` between a and b touches.
+    """Every square (a and b excluded) the segment of `line` between a and b touches (`touched_mask`'s squares)."""
+    m, c, flip = line
+    mask = touched_mask(a, b, (m.numerator * c.denominator, c.numerator * m.denominator,
+                               m.denominator * c.denominator, flip), width, height, height)
+    return frozenset((n // height, n % height) for n in range(width * height) if mask >> n & 1)
+
+
+def touched_mask(a: Sq, b: Sq, line: IntLine, width: int, height: int, stride: int) -> int:
+    """The squares (a and b excluded, and those off the `width` x `height` board) the segment of `line` between a
+    and b touches, as a mask of square numbers x * stride + y.
 
     The same reading as `_ruled_out`, in integers: with y = (M x + K) / L, columns strictly between
     a and b are crossed whole; in a's and b's columns only the part outside the two squares counts."""
-    m, c, flip = line
+    M, K, L, flip = line
     if flip:
         a, b = (a[1], a[0]), (b[1], b[0])
         width, height = height, width
     if b[0] < a[0]:
         a, b = b, a
-    L = m.denominator * c.denominator
-    M, K = m.numerator * c.denominator, c.numerator * m.denominator
-
-    def v(x: int) -> int:  # L times the line's height at x
-        return M * x + K
-
-    rows: list[tuple[int, range]] = []
-    for x0 in range(a[0] + 1, b[0]):
-        lo, hi = min(v(x0), v(x0 + 1)), max(v(x0), v(x0 + 1))
-        rows.append((x0, range(-(-lo // L) - 1, hi // L + 1)))
-    ya, yb = v(a[0] + 1), v(b[0])
+    ax, bx = a[0], b[0]
+    # per column: (column, first row, row after the last), in the line's coordinates
+    rows: list[tuple[int, int, int]] = []
+    v0 = M * (ax + 1) + K  # L times the line's height at x = ax + 1 (leaving a's column)
+    for x0 in range(ax + 1, bx):
+        v1 = v0 + M
+        lo, hi = (v0, v1) if v0 <= v1 else (v1, v0)
+        rows.append((x0, -(-lo // L) - 1, hi // L + 1))
+        v0 = v1
+    ya, yb = M * (ax + 1) + K, M * bx + K
     if M >= 0:  # rising: above a up to its height leaving a's column, below b from its height entering b's
-        rows.append((a[0], range(a[1] + 1, ya // L + 1)))
-        rows.append((b[0], range(-(-yb // L) - 1, b[1])))
+        rows.append((ax, a[1] + 1, ya // L + 1))
+        rows.append((bx, -(-yb // L) - 1, b[1]))
     else:
-        rows.append((a[0], range(-(-ya // L) - 1, a[1])))
-        rows.append((b[0], range(b[1] + 1, yb // L + 1)))
-    out = set()
-    for x0, ys in rows:
+        rows.append((ax, -(-ya // L) - 1, a[1]))
+        rows.append((bx, b[1] + 1, yb // L + 1))
+    out = 0
+    for x0, y0, y1 in rows:
         if 0 <= x0 < width:
-            for y0 in ys:
-                if 0 <= y0 < height:
-                    out.add((y0, x0) if flip else (x0, y0))
-    return frozenset(out)
+            if y0 < 0:
+                y0 = 0
+            if y1 > height:
+                y1 = height
+            if y0 < y1:
+                if flip:  # the column is a row of the board: one square number per square
+                    for y in range(y0, y1):
+                        out |= 1 << (y * stride + x0)
+                else:
+                    out |= ((1 << (y1 - y0)) - 1) << (x0 * stride + y0)
+    return out
 
 
 def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line | None:
-    """A clear line between squares a and b (a != b, not neighbours), or None if there is none.
+    """A clear line between squares a and b (a != b, not neighbours), or None if there is none (`find_line_ints`'s
+    line, as fractions)."""
+    line = find_line_ints(a, b, boxes, walls)
+    return None if line is None else (Q(line[0], line[2]), Q(line[1], line[2]), line[3])
+
+
+def find_line_ints(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> IntLine | None:
+    """A clear line between squares a and b (a != b, not neighbours) as integers (M, K, L, flip): y = (M x + K) / L
+    with L > 0, in transposed coordinates when the flag is set; None if there is none.
 
     For each slope between two consecutive critical slopes, every obstacle rules out a closed
     interval of c (`_ruled_out`); a clear line exists at that slope iff the open interval of c
@@ -143,7 +167,7 @@ def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line 
     # first the slope between the centres (most pairs in sight are seen along it), then every cell
     c2 = _free_c(a, b, b[1] - a[1], b[0] - a[0], boxes, walls)
     if c2 is not None:
-        return (Q(b[1] - a[1], b[0] - a[0]), Q(c2, 2 * (b[0] - a[0])), flip)
+        return (2 * (b[1] - a[1]), c2, 2 * (b[0] - a[0]), flip)  # slope P / D, c = c2 / (2 D)
     pts = set(_corners(a)) | set(_corners(b))
     for s in boxes:
         pts.update(_corners(s))
@@ -169,28 +193,29 @@ def find_line(a: Sq, b: Sq, boxes: Sequence[Sq], walls: Sequence[Wall]) -> Line 
         P, D = r1 * d2 + r2 * d1, 2 * d1 * d2
         c2 = _free_c(a, b, P, D, boxes, walls)
         if c2 is not None:
-            return (Q(P, D), Q(c2, 2 * D), flip)
+            return (2 * P, c2, 2 * D, flip)
     return None
 
 
 def _free_c(a: Sq, b: Sq, P: int, D: int, boxes: Sequence[Sq], walls: Sequence[Wall]) -> int | None:
     """At slope P/D (D > 0): 2*D*c for a clear line y = (P/D) x + c between a and b, or None.
 
-    Values of c are handled as numerators over D: the line through (x, y) has c*D = y*D - P*x."""
-    def cn(x: int, y: int) -> int:
-        return y * D - P * x
-
-    ca = (cn(a[0], a[1]), cn(a[0] + 1, a[1]), cn(a[0], a[1] + 1), cn(a[0] + 1, a[1] + 1))
-    cb = (cn(b[0], b[1]), cn(b[0] + 1, b[1]), cn(b[0], b[1] + 1), cn(b[0] + 1, b[1] + 1))
-    lo, hi = max(min(ca), min(cb)), min(max(ca), max(cb))  # the lines crossing both open squares
+    Values of c are handled as numerators over D: the line through (x, y) has c*D = y*D - P*x. Of a square's
+    corners (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1) the lowest is y*D - P*x less P if P > 0, the highest
+    that plus D, less P if P < 0."""
+    up, down = (P, 0) if P > 0 else (0, P)
+    ca = a[1] * D - P * a[0]
+    cb = b[1] * D - P * b[0]
+    lo = (ca if ca > cb else cb) - up  # the lines crossing both open squares
+    hi = (cb if ca > cb else ca) + D - down
     if lo >= hi:
         return None
-    out = _ruled_out(a, b, P, D, boxes, walls, cn)
+    out = _ruled_out(a, b, P, D, boxes, walls)
     out.sort()
     reach = lo
     for start, end in out:
         if start > reach:
-            return reach + min(start, hi)
+            return reach + (start if start < hi else hi)
         if end > reach:
             reach = end
             if reach >= hi:
@@ -201,50 +226,61 @@ def _free_c(a: Sq, b: Sq, P: int, D: int, boxes: Sequence[Sq], walls: Sequence[W
 _FAR = 1 << 62
 
 
-def _ruled_out(a: Sq, b: Sq, P: int, D: int, boxes: Sequence[Sq], walls: Sequence[Wall],
-               cn: Callable[[int, int], int]) -> list[tuple[int, int]]:
-    """For each obstacle, the closed interval of c*D whose segment between a and b touches it.
+def _ruled_out(a: Sq, b: Sq, P: int, D: int, boxes: Sequence[Sq], walls: Sequence[Wall]) -> list[tuple[int, int]]:
+    """For each obstacle, the closed interval of c*D whose segment between a and b touches it (c*D of the line
+    through (x, y): y*D - P*x, as `_free_c`).
 
     Columns strictly between a and b are crossed whole. In a's column only the part after the
     line leaves a counts: rising (P >= 0) it climbs from a's top to its height at x = a.x+1, so
     what lies above a up to that height is touched; falling, what lies below. b's column mirrors
     this with the line's height at x = b.x."""
-    ax1, bx = a[0] + 1, b[0]
+    ax, ay = a
+    bx, by = b
+    ax1 = ax + 1
     rising = P >= 0
+    up, down = (P, 0) if P > 0 else (0, P)
+    pa, pb = P * ax1, P * bx  # P*x at a's and b's inner column lines
     out: list[tuple[int, int]] = []
+    add = out.append
     for x0, y0 in boxes:
         if ax1 <= x0 < bx:
-            cs = (cn(x0, y0), cn(x0 + 1, y0), cn(x0, y0 + 1), cn(x0 + 1, y0 + 1))
-            out.append((min(cs), max(cs)))
-        elif x0 == a[0]:
-            if rising and y0 > a[1]:
-                out.append((cn(ax1, y0), _FAR))
-            elif not rising and y0 < a[1]:
-                out.append((-_FAR, cn(ax1, y0 + 1)))
+            c = y0 * D - P * x0
+            add((c - up, c + D - down))
+        elif x0 == ax:
+            if rising:
+                if y0 > ay:
+                    add((y0 * D - pa, _FAR))
+            elif y0 < ay:
+                add((-_FAR, (y0 + 1) * D - pa))
         elif x0 == bx:
-            if rising and y0 < b[1]:
-                out.append((-_FAR, cn(bx, y0 + 1)))
-            elif not rising and y0 > b[1]:
-                out.append((cn(bx, y0), _FAR))
+            if rising:
+                if y0 < by:
+                    add((-_FAR, (y0 + 1) * D - pb))
+            elif y0 > by:
+                add((y0 * D - pb, _FAR))
     for x0, y0, x1, y1 in walls:
         if x0 == x1:  # vertical: crossed where the line is at x = x0
             if ax1 <= x0 <= bx:
-                out.append((cn(x0, y0), cn(x0, y1)))
+                px = P * x0
+                add((y0 * D - px, y1 * D - px))
             continue
-        left, right = max(x0, ax1), min(x1, bx)  # the part over the crossed-whole columns
+        left = x0 if x0 > ax1 else ax1  # the part over the crossed-whole columns
+        right = x1 if x1 < bx else bx
+        yd = y0 * D
         if left <= right:
-            u, v = cn(left, y0), cn(right, y0)
-            out.append((min(u, v), max(u, v)))
-        if x0 <= a[0] < x1:  # over a's column
-            if rising and y0 > a[1]:
-                out.append((cn(ax1, y0), _FAR))
-            elif not rising and y0 <= a[1]:
-                out.append((-_FAR, cn(ax1, y0)))
+            add((yd - P * right, yd - P * left) if rising else (yd - P * left, yd - P * right))
+        if x0 <= ax < x1:  # over a's column
+            if rising:
+                if y0 > ay:
+                    add((yd - pa, _FAR))
+            elif y0 <= ay:
+                add((-_FAR, yd - pa))
         if x0 <= bx < x1:  # over b's column
-            if rising and y0 <= b[1]:
-                out.append((-_FAR, cn(bx, y0)))
-            elif not rising and y0 > b[1]:
-                out.append((cn(bx, y0), _FAR))
+            if rising:
+                if y0 <= by:
+                    add((-_FAR, yd - pb))
+            elif y0 > by:
+                add((yd - pb, _FAR))
     return out
 
 

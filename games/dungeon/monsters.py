@@ -16,7 +16,7 @@ from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_clas
 from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import HAZARDS, blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import UID_KIND_SQUARE, hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
@@ -53,14 +53,18 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
     hx, hy = h.x, h.y
     hsq = (hx, hy)
     target = (hx * hgt + hy,)
-    dist = b.route_table((hsq,), structures(st))  # routes run both ways alike (see `sight.route`)
+    # routes run both ways alike (see `sight.route`); a side's structures are this state's (`HeroSide.structs`)
+    dist = b.route_table((hsq,), structures(st) if side is None else side.structs)
     attrs = set(md.attributes)
     if side is not None:  # the same squares (`blockers` asks the monster only whether it flies, is small)
         block = side.blockers(next(i for i, x in enumerate(st.heroes) if x is h), "fly" in attrs, "small" in attrs)
     else:
         block = blockers(st, "monsters", attrs, hero_attributes(h))
     ghost = "ghost" in attrs
-    sight = b.sight_table.sight
+    table = b.sight_table
+    sight, sees_one = table.sight, table.sees
+    tn = target[0]
+    tbit = 1 << tn
 
     def test(fp: tuple[Sq, ...]) -> bool:
         if len(fp) == 1:
@@ -69,7 +73,8 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
                 return False  # a route is never shorter than the king-move distance
             if fp[0] != hsq and dist.get(fp[0], 999) > rng:
                 return False
-            return sight((x * hgt + y,), target, block, ghost)
+            n = x * hgt + y  # `SightTable.sight` of one square to one square, asked directly
+            return n == tn or sees_one(n, tn, block & ~((1 << n) | tbit), ghost)
         if min(max(abs(s[0] - hx), abs(s[1] - hy)) for s in fp) > rng:
             return False
         if hsq not in fp and min((dist[s] for s in fp if s in dist), default=999) > rng:
@@ -173,7 +178,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     b = board(st.dungeon)
     fly = "fly" in md.attributes
     burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
-    structs = structures(st)
+    structs = structures(st) if side is None else side.structs
     if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
@@ -192,10 +197,11 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
         kinds = content().monsters
-        for o in st.monsters:  # `mfp` written out: a large base is squares n, n + 1 and those a column on
-            if o.uid != m.uid:
-                n = o.x * hgt + o.y
-                ends |= (3 << n | 3 << (n + hgt)) if kinds[o.kind].large else 1 << n
+        uid = m.uid
+        for ouid, kind, x, y in map(UID_KIND_SQUARE, st.monsters):  # `mfp` written out: a large base is squares
+            if ouid != uid:  # n, n + 1 and those a column on
+                n = x * hgt + y
+                ends |= (3 << n | 3 << (n + hgt)) if kinds[kind].large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)
@@ -225,14 +231,14 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
                        passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
+        anchors = others_anchored(st, m)
         others = 0  # where `pushed_by` finds them, and the anchors of the bases over one of them
-        for o in st.monsters:
-            if o.uid != m.uid:
-                others |= 1 << (o.x * hgt + o.y)
+        for x, y in anchors:
+            others |= 1 << (x * hgt + y)
         over = others | others >> 1 | others >> hgt | others >> (hgt + 1)
         sqs = b.squares
         for sq in [sq for sq in map(sqs.__getitem__, numbers_of(over)) if sq in moved  # somebody pushed
-                   and len(pushed_by(st, m, sq)) > len(left_free(m, moved.came_from(sq), sq, occ))]:
+                   and pushed_count(anchors, sq) > len(left_free(m, moved.came_from(sq), sq, occ))]:
             del moved[sq]
     return moved, moved.path
 
@@ -318,6 +324,24 @@ def left_free(m: MonsterState, prev: Sq, dest: Sq, occ: dict[Sq, str]) -> list[S
             if s not in new_fp and occ.get(s, f"m:{m.uid}") == f"m:{m.uid}"]
 
 
+def others_anchored(st: DungeonState, m: MonsterState) -> dict[Sq, int]:
+    """How many monsters other than `m` are anchored on each square (their squares read once, for `pushed_count`)."""
+    found: dict[Sq, int] = {}
+    uid = m.uid
+    for o in st.monsters:
+        if o.uid != uid:
+            at = (o.x, o.y)
+            found[at] = found.get(at, 0) + 1
+    return found
+
+
+def pushed_count(anchors: dict[Sq, int], dest: Sq) -> int:
+    """`len(pushed_by(st, m, dest))` from `others_anchored(st, m)`: the others anchored on the base's four squares."""
+    x, y = dest
+    get = anchors.get
+    return get((x, y), 0) + get((x + 1, y), 0) + get((x, y + 1), 0) + get((x + 1, y + 1), 0)
+
+
 def pushed_by(st: DungeonState, m: MonsterState, dest: Sq) -> list[MonsterState]:
     """Small friendly models a large monster ending on `dest` pushes back (rule: large bases)."""
     new_fp = set(footprint(dest[0], dest[1], True))
@@ -332,8 +356,9 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     opts, path = monster_moves(st, m, lazy=True, side=side)
     if in_reach is None:
         in_reach = reach_test(st, m, target)
+    structs = structures(st) if side is None else side.structs
     if isinstance(opts, SmallMoves) and not opts.filled:
-        _move_small(st, m, target, opts, in_reach, lines)
+        _move_small(st, m, target, opts, in_reach, lines, structs)
         return
     if not opts:
         lines.append(f"{monster_name(m)} holds its ground.")
@@ -352,7 +377,6 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
     if reach is not None:
         dest = (reach[3], reach[2])
     else:
-        structs = structures(st)
         tdist = board(st.dungeon).route_table(hfp(target), structs)
         field: Mapping[Sq, int] = {}
         if md.large:  # the field depends on the board, the structures, the target's square and the monster's kind
@@ -384,9 +408,10 @@ def move_monster(st: DungeonState, m: MonsterState, target: HeroState, lines: li
 
 
 def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: SmallMoves,
-                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str]) -> None:
+                in_reach: Callable[[tuple[Sq, ...]], bool], lines: list[str], structs: frozenset[Sq]) -> None:
     """`move_monster` for a one-square monster, over the masks of its options (`SmallMoves.ends`, cheapest first)
-    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give."""
+    and of the target's route table (`route_rings`, nearest first): the same square as the lists would give
+    (`structs`: the state's structures)."""
     if not opts.ends:
         lines.append(f"{monster_name(m)} holds its ground.")
         return
@@ -404,13 +429,12 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
     for _c, _hz, mask in opts.ends:
         near = mask & box
         if near:
-            for n in sorted(numbers_of(near), key=lambda n: (n % hgt, n)):
+            for n in sorted(numbers_of(near), key=b.row_order.__getitem__):
                 sq = (n // hgt, n % hgt)
                 if in_reach((sq,)):
                     place_monster(st, m, sq, opts.path(sq), lines)
                     return
     # else the option nearest the target by route (then cheapest, by row, by column), if nearer than it stands
-    structs = structures(st)
     here = b.route_table(hfp(target), structs).get((m.x, m.y), 999)
     every = 0
     for _c, _hz, mask in opts.ends:
@@ -422,7 +446,7 @@ def _move_small(st: DungeonState, m: MonsterState, target: HeroState, opts: Smal
         if hit:
             for _c, _hz, mask in opts.ends:
                 if hit & mask:
-                    n = min(numbers_of(hit & mask), key=lambda n: (n % hgt, n))
+                    n = min(numbers_of(hit & mask), key=b.row_order.__getitem__)
                     dest = (n // hgt, n % hgt)
                     place_monster(st, m, dest, opts.path(dest), lines)
                     return

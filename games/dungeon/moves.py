@@ -155,54 +155,72 @@ def mask_moves(b: Board, first: int, allowance: int, blk: int, classes: tuple[in
     e10, e11, e20, e21 = classes
     keep = ~fbit
     e10, e11, e20, e21 = e10 & keep, e11 & keep, e20 & keep, e21 & keep
-    ups: list[tuple[int, int]] = []  # (shift, squares a step may be taken from) of the steps to higher numbers
-    downs: list[tuple[int, int]] = []  # and to lower ones (shift as a positive count)
-    for shift, walls, side1, side2 in b.dir_masks:
-        if side1:  # a diagonal: both side squares passable
-            walls &= (free >> side1 if side1 > 0 else free << -side1) & (free >> side2 if side2 > 0 else free << -side2)
-        if shift > 0:
-            ups.append((shift, walls))
-        else:
-            downs.append((-shift, walls))
+    # a step is a shift of the squares it may be taken from: walls allowing (`Board.compass_walls`) and, for a
+    # diagonal, both side squares passable (the side squares of a step east lie a column on, of one south a row on)
+    h = b.height
+    wn, wne, we, wse, ws, wsw, ww, wnw = b.compass_walls
+    east, west, south, north = free >> h, free << h, free >> 1, free << 1
+    wne &= east & north
+    wse &= east & south
+    wsw &= west & south
+    wnw &= west & north
+    h1, hm = h + 1, h - 1
 
     def expand(ring: int) -> int:
-        out = 0
-        for shift, allowed in ups:
-            out |= (ring & allowed) << shift
-        for shift, allowed in downs:
-            out |= (ring & allowed) >> shift
-        return out
+        return ((ring & we) << h | (ring & ws) << 1 | (ring & wne) << hm | (ring & wse) << h1
+                | (ring & ww) >> h | (ring & wn) >> 1 | (ring & wsw) >> hm | (ring & wnw) >> h1)
 
+    skip = ~(no_end | fbit)
+    ends: list[tuple[int, int, int]] = []  # (movement, hazards, the squares of that key it may end on), none empty
     seen = fbit
     layers: list[list[int]] = [[fbit]]  # per movement spent, the squares first reached with each hazard count
-    grown: list[list[int]] = [[expand(fbit)]]  # the squares a step from each of those leads to
+    one: list[int] = [expand(fbit)]  # the squares a step from each of the last layer's leads to
+    two: list[int] = []  # and from the layer before's
     for c in range(1, allowance + 1):
-        one = grown[c - 1]
-        two = grown[c - 2] if c >= 2 else []
-        if not (any(one) or any(two)):
-            break
-        cand = [0] * (max(len(one), len(two)) + 1)
-        for hz, x in enumerate(one):
-            if x:
-                cand[hz] |= x & e10
-                cand[hz + 1] |= x & e11
-        for hz, x in enumerate(two):
-            if x:
-                cand[hz] |= x & e20
-                cand[hz + 1] |= x & e21
-        while cand and not cand[-1] & ~seen:
-            cand.pop()
-        layer = []
-        for x in cand:
-            x &= ~seen
-            seen |= x
-            layer.append(x)
+        if len(one) == 1 and len(two) <= 1:  # the common case: no hazard yet, one layer per movement spent
+            x, y = one[0], two[0] if two else 0
+            if not (x or y):
+                break
+            x0 = (x & e10 | y & e20) & ~seen  # the new squares without a hazard, and with one
+            x1 = (x & e11 | y & e21) & ~seen
+            if x0 & skip:
+                ends.append((c, 0, x0 & skip))
+            if x1:
+                x1 &= ~x0
+                seen |= x0 | x1
+                layer = [x0, x1]
+                if x1 & skip:
+                    ends.append((c, 1, x1 & skip))
+            elif x0:
+                seen |= x0
+                layer = [x0]
+            else:
+                layer = []
+        else:
+            cand = [0] * ((len(one) if len(one) > len(two) else len(two)) + 1)
+            for hz, x in enumerate(one):
+                if x:
+                    cand[hz] |= x & e10
+                    cand[hz + 1] |= x & e11
+            for hz, x in enumerate(two):
+                if x:
+                    cand[hz] |= x & e20
+                    cand[hz + 1] |= x & e21
+            if not (any(one) or any(two)):
+                break
+            while cand and not cand[-1] & ~seen:
+                cand.pop()
+            layer = []
+            for x in cand:
+                x &= ~seen
+                seen |= x
+                if x & skip:
+                    ends.append((c, len(layer), x & skip))
+                layer.append(x)
         layers.append(layer)
-        grown.append([expand(x) if x else 0 for x in layer] if c < allowance else [])
-    skip = ~(no_end | fbit)
-    found = SmallMoves(b.squares, b.height, first, b.nsteps, blk, (e10, e11, e20, e21), layers,
-                       [(c, hz, ring & skip) for c, layer in enumerate(layers) for hz, ring in enumerate(layer)
-                        if ring & skip])
+        two = one
+        one = [expand(x) if x else 0 for x in layer] if c < allowance else []
+    found = SmallMoves(b.squares, h, first, b.nsteps, blk, (e10, e11, e20, e21), layers, ends)
     if fill:
         found.fill()
     return found
@@ -392,18 +410,28 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     for shift, allowed, sides, entered in base_dirs(b, large, ignore_walls):
         ok = allowed
         for o in sides:
-            ok &= _shifted(passable, o)
+            ok &= passable >> o if o >= 0 else passable << -o
         for o in entered:
-            ok &= _shifted(enter, o)
+            ok &= enter >> o if o >= 0 else enter << -o
         if not ok:
             continue
         two = 0
-        counts = [-1]  # counts[k]: anchors whose step enters exactly k hurting squares (so far)
-        for o in entered:
-            two |= _shifted(slow, o)
-            hurt = _shifted(hazard, o)
-            counts = [(counts[k] if k < len(counts) else 0) & ~hurt | (counts[k - 1] & hurt if k else 0)
-                      for k in range(len(counts) + 1)]
+        if len(entered) <= 3:  # a base enters at most three squares a step: counted by bits, as an adder does
+            hurts = [0, 0, 0]
+            for i, o in enumerate(entered):
+                two |= slow >> o if o >= 0 else slow << -o
+                hurts[i] = hazard >> o if o >= 0 else hazard << -o
+            h1, h2, h3 = hurts
+            three = h1 & h2 & h3
+            # counts[k]: the anchors whose step enters exactly k hurting squares
+            counts = [~(h1 | h2 | h3), (h1 ^ h2 ^ h3) & ~three, (h1 & h2 | h1 & h3 | h2 & h3) & ~three, three]
+        else:
+            counts = [-1]
+            for o in entered:
+                two |= _shifted(slow, o)
+                hurt = _shifted(hazard, o)
+                counts = [(counts[k] if k < len(counts) else 0) & ~hurt | (counts[k - 1] & hurt if k else 0)
+                          for k in range(len(counts) + 1)]
         kinds = []
         for cost, part in ((1, ok & ~two), (2, ok & two)):
             if part:
@@ -417,16 +445,18 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
     layers: dict[tuple[int, int], int] = {(0, 0): fbit}
     cand: dict[tuple[int, int], int] = {}
 
-    def spread(c: int, hz: int, ring: int) -> None:
-        for shift, kinds in dirs:
-            for cost, h, src in kinds:
-                if c + cost <= allowance:
-                    m = ring & src
-                    if m:
-                        k = (c + cost, hz + h)
-                        cand[k] = cand.get(k, 0) | (m << shift if shift > 0 else m >> -shift)
+    steps = [(cost, h, src, shift) for shift, kinds in dirs for cost, h, src in kinds]  # the kinds of step in one list
+    cheap = [step for step in steps if step[0] == 1]  # those costing 1: all that fit the last movement point
 
-    spread(0, 0, fbit)
+    def spread(c: int, hz: int, ring: int) -> None:
+        for cost, h, src, shift in (steps if c + 2 <= allowance else cheap):
+            m = ring & src
+            if m:
+                k = (c + cost, hz + h)
+                cand[k] = cand.get(k, 0) | (m << shift if shift > 0 else m >> -shift)
+
+    if allowance >= 1:
+        spread(0, 0, fbit)
     for c in range(1, allowance + 1):
         keys = sorted(k for k in cand if k[0] == c)
         for k in keys:
@@ -434,7 +464,8 @@ def base_moves(b: Board, first: int, large: bool, ignore_walls: bool, allowance:
             if x:
                 seen |= x
                 layers[k] = x
-                spread(c, k[1], x)
+                if c < allowance:
+                    spread(c, k[1], x)
         if not cand:
             break
     ends = endable

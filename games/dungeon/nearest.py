@@ -78,6 +78,7 @@ class HeroSide:
         self.numbers = [self.board.numbers(hfp(h)) for h in st.heroes]
         self._standing: list[tuple[int, int, Sq, Mapping[Sq, int]]] | None = None
         self._blockers: dict[tuple[bool, bool, bool, bool], int] = {}
+        self._of_hero: dict[tuple[int, bool, bool], int] = {}  # (hero number, fly, small) -> its `_blockers`
         self._masks: tuple[int, int] | None = None
         self._grabby: list[HeroState] | None = None
 
@@ -119,12 +120,15 @@ class HeroSide:
     def blockers(self, i: int, fly: bool, small: bool) -> int:
         """`sight.blockers(st, "monsters", ...)` for a monster that flies or is small or not, of hero number `i`
         (they depend on the hero only by size and flight)."""
-        hattrs = hero_attributes(self.st.heroes[i])
-        kind = (fly, small, "fly" in hattrs, "small" in hattrs)
-        found = self._blockers.get(kind)
+        found = self._of_hero.get((i, fly, small))
         if found is None:
-            found = self._blockers[kind] = blockers(self.st, "monsters", ("fly",) * fly + ("small",) * small,
-                                                    hattrs)
+            hattrs = hero_attributes(self.st.heroes[i])
+            kind = (fly, small, "fly" in hattrs, "small" in hattrs)
+            found = self._blockers.get(kind)
+            if found is None:
+                found = self._blockers[kind] = blockers(self.st, "monsters", ("fly",) * fly + ("small",) * small,
+                                                        hattrs)
+            self._of_hero[(i, fly, small)] = found  # the same hero's attributes while the side holds
         return found
 
 

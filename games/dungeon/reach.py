@@ -20,7 +20,7 @@ from .board import Board, Sq, _step_masks, board, next_ring
 from .data import content
 from .sight import blockers, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_attributes
+from .stats import KIND_SQUARE, hero_attributes
 
 
 class Near:
@@ -94,7 +94,9 @@ class Reach:
             st, hgt = self.st, self._hgt
             large = _large_kinds()
             base = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
-            found = self._enemies = [((base if m.kind in large else 1) << (m.x * hgt + m.y), m) for m in st.monsters]
+            monsters = st.monsters
+            found = self._enemies = [((base if kind in large else 1) << (x * hgt + y), m)
+                                     for (kind, x, y), m in zip(map(KIND_SQUARE, monsters), monsters, strict=True)]
             lv = st.levels[st.level]
             if lv.active and not lv.destroyed:
                 x, y = self._board.spawns[st.level]

@@ -8,8 +8,9 @@ from games.core.grid import parse_label
 from games.core.words import plural
 
 from .board import Sq, board
+from .data import content
 from .state import DungeonState, HeroState
-from .stats import hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import KIND_SQUARE, hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
 
@@ -89,11 +90,11 @@ def blockers(st: DungeonState, side: str, src_attrs: set[str] | tuple[str, ...],
     hgt = board(st.dungeon).height
     block = 0
     if side == "heroes":
-        for m in st.monsters:
-            md = monster_def(m)
+        kinds = content().monsters
+        for kind, x, y in map(KIND_SQUARE, st.monsters):
+            md = kinds[kind]
             if "small" in md.attributes and not both_small:
                 continue
-            x, y = m.x, m.y
             block |= 1 << (x * hgt + y)
             if md.large:
                 block |= 3 << ((x + 1) * hgt + y) | 2 << (x * hgt + y)
@@ -135,12 +136,17 @@ def route(st: DungeonState, src: tuple[Sq, ...], dst: tuple[Sq, ...], limit: int
         if any(s in dst for s in src):
             return 0
         if limit == 1:
-            structs = structures(st)
             steps = board(st.dungeon).steps
+            structs = None  # looked up for a diagonal step only (most questions meet none)
             for t in dst:
                 for _d, nxt, sides in steps[t]:
-                    if nxt in src and not (sides and (sides[0] in structs or sides[1] in structs)):
-                        return 1
+                    if nxt in src:
+                        if not sides:
+                            return 1
+                        if structs is None:
+                            structs = structures(st)
+                        if not (sides[0] in structs or sides[1] in structs):
+                            return 1
         return 999
     if len(src) == 1:  # the common case, without sets
         if src[0] in dst:

@@ -5,7 +5,7 @@ for each. Per pair of squares (and per reading: walls stop sight, or a ghost's, 
 `SightTable` keeps what never changes:
 
 - `area`: the squares whose blocking could matter (those touching the convex hull of the pair's two squares,
-  where every segment between them runs; both ends left out),
+  where every segment between them runs; both ends left out; none when walls leave no line),
 - `clear`: whether any line runs between them touching no wall,
 - `seen`: for lines found clear of walls, the squares each one touches (any one of them free of
   blockers: the pair sees),
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .los import Wall, find_line, touched
+from .los import Wall, find_line_ints, touched_mask
 
 Sq = tuple[int, int]
 # a pair's record (area, clear, seen, complete, blocking): tuples of ints, which the garbage collector stops
@@ -50,6 +50,7 @@ class SightTable:
         self.pairs: dict[int, Record] = {}
         self.misses: dict[tuple[int, int], bool] = {}  # (pair key, blocking squares that matter) -> sight
         self.corridors: dict[tuple[int, ...], int] = {}  # `_corridor` per shape, moved to the box's corner (0, 0)
+        self.barrier_shapes: dict[tuple[int, int, int, int], tuple[int, ...]] = {}  # `_barriers` so, per shape
         # wall points: walls[X][Y] counts the grid points (x, y), x < X and y < Y, that some wall passes through
         # (a wall meets a box of grid lines just when one of its points lies in it)
         points: set[tuple[int, int]] = set()
@@ -118,18 +119,6 @@ class SightTable:
                     area |= s
                 rec = (area, bool(sides), seen, True, ())
         else:
-            x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
-            y0, y1 = max(0, min(a[1], b[1]) - 1), min(self.height - 1, max(a[1], b[1]) + 1)
-            # the corridor moves with the pair: one per shape (b from a, a in the box, the box cut by the edges)
-            shape = (b[0] - a[0], b[1] - a[1], a[0] - x0, a[1] - y0, x1 - x0, y1 - y0)
-            corner = x0 * h + y0
-            found = self.corridors.get(shape)
-            if found is None:
-                found = self._corridor(a, b, x0, x1, y0, y1) >> corner  # every square of it lies past the corner
-                if len(self.corridors) > 100_000:
-                    self.corridors.clear()
-                self.corridors[shape] = found
-            area = found << corner
             lx, ly = min(a[0], b[0]), min(a[1], b[1])
             hx, hy = max(a[0], b[0]) + 1, max(a[1], b[1]) + 1
             w = self.wall_points
@@ -139,13 +128,31 @@ class SightTable:
             if ignore_walls or not w[hx + 1][hy + 1] - w[lx][hy + 1] - w[hx + 1][ly] + w[lx][ly] \
                     or self._centre_clear(a, b, centre):
                 # no wall meets the box of the two squares, or none touches the segment between the centres
-                rec = (area, True, (centre,), False, None)
+                rec = (self._area(a, b), True, (centre,), False, None)
             else:
-                line = None if self._fenced(a, b, [], False) else find_line(a, b, (), self.walls)
-                seen = () if line is None else (self.bits(touched(a, b, line, self.width, self.height)),)
-                rec = (area, line is not None, seen, False, None)
+                line = None if self._fenced(a, b, [], False) else find_line_ints(a, b, (), self.walls)
+                if line is None:  # walls leave no line: no blocker can matter
+                    rec = (0, False, (), False, None)
+                else:
+                    rec = (self._area(a, b), True, (touched_mask(a, b, line, self.width, h, h),), False, None)
         self.pairs[key] = rec
         return rec
+
+    def _area(self, a: Sq, b: Sq) -> int:
+        """The `_corridor` of squares a and b (not neighbours), from the first pair of its shape, moved."""
+        h = self.height
+        x0, x1 = max(0, min(a[0], b[0]) - 1), min(self.width - 1, max(a[0], b[0]) + 1)
+        y0, y1 = max(0, min(a[1], b[1]) - 1), min(h - 1, max(a[1], b[1]) + 1)
+        # the corridor moves with the pair: one per shape (b from a, a in the box, the box cut by the edges)
+        shape = (b[0] - a[0], b[1] - a[1], a[0] - x0, a[1] - y0, x1 - x0, y1 - y0)
+        corner = x0 * h + y0
+        found = self.corridors.get(shape)
+        if found is None:
+            found = self._corridor(a, b, x0, x1, y0, y1) >> corner  # every square of it lies past the corner
+            if len(self.corridors) > 100_000:
+                self.corridors.clear()
+            self.corridors[shape] = found
+        return found << corner
 
     def _corridor(self, a: Sq, b: Sq, x0: int, x1: int, y0: int, y1: int) -> int:
         """The squares of columns x0..x1 and rows y0..y1 (the box around a and b and one square more) that touch
@@ -175,6 +182,20 @@ class SightTable:
             if ya <= yb:
                 area |= ((1 << (yb - ya + 1)) - 1) << (x * h + ya)
         return area & ~((1 << (ax * h + ay)) | (1 << (b[0] * h + b[1])))
+
+    def _barrier_sets(self, a: Sq, b: Sq) -> tuple[int, ...]:
+        """`_barriers` of squares a and b, from the first pair of the same shape (where b lies from a): their squares
+        lie in the box of the two squares (columns or rows between them, the rows or columns of the box), so they
+        are that pair's moved with the box."""
+        lx, ly = min(a[0], b[0]), min(a[1], b[1])
+        shape = (a[0] - lx, a[1] - ly, b[0] - lx, b[1] - ly)
+        found = self.barrier_shapes.get(shape)
+        if found is None:
+            if len(self.barrier_shapes) > 100_000:
+                self.barrier_shapes.clear()
+            found = self.barrier_shapes[shape] = tuple(self._barriers((shape[0], shape[1]), (shape[2], shape[3])))
+        corner = lx * self.height + ly
+        return tuple([mask << corner for mask in found])
 
     def _barriers(self, a: Sq, b: Sq) -> list[int]:
         """Sets of squares that, all blocking, leave no line between squares a and b (two or more columns or rows
@@ -270,10 +291,18 @@ class SightTable:
                 lo_n, hi_n = py * dx, (py + 1) * dx + dy
             else:
                 lo_n, hi_n = py * dx + dy, (py + 1) * dx
+            if not boxed:  # walls alone (a pair's first record): the lines' cover as it is
+                for have in cover[px + 1:qx + 1]:
+                    if have:
+                        need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
+                        if have & need == need:
+                            return True
+                    lo_n += dy
+                    hi_n += dy
+                continue
             for X in range(px + 1, qx + 1):
                 have = 0 if ignore_walls else cover[X]
-                if boxed:
-                    have |= boxed.get(X, 0)
+                have |= boxed.get(X, 0)
                 if have:
                     need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
                     if have & need == need:
@@ -307,7 +336,7 @@ class SightTable:
         known_sets = rec[4]
         if known_sets is None:  # first asked with blockers: start from the barriers across the way
             h = self.height
-            known_sets = tuple(self._barriers((na // h, na % h), (nb // h, nb % h)))
+            known_sets = self._barrier_sets((na // h, na % h), (nb // h, nb % h))
             self.pairs[key] = rec = rec[:4] + (known_sets,)
         for known in known_sets:  # more blockers never open a line: blocked by a subset, blocked
             if rel & known == known:
@@ -318,11 +347,11 @@ class SightTable:
             a, b = (na // h, na % h), (nb // h, nb % h)
             boxes = self.squares(rel)
             line = None if self._fenced(a, b, boxes, ignore_walls) else \
-                find_line(a, b, boxes, [] if ignore_walls else self.walls)
+                find_line_ints(a, b, boxes, [] if ignore_walls else self.walls)
             hit = line is not None
             if line is not None and len(rec[2]) < 64:
-                self.pairs[key] = (rec[0], rec[1], rec[2] + (self.bits(touched(a, b, line, self.width, self.height)),),
-                                   rec[3], rec[4])
+                self.pairs[key] = (rec[0], rec[1], rec[2] + (touched_mask(a, b, line, self.width, h, h),), rec[3],
+                                   rec[4])
             elif line is None and len(known_sets) < 80:
                 self.pairs[key] = rec[:4] + (known_sets + (rel,),)
             if len(self.misses) > 200_000:
@@ -363,11 +392,9 @@ def _centre_line(height: int, ax: int, ay: int, bx: int, by: int) -> int:
     found = _CENTRE_LINES.get(key)
     if found is None:
         a, b = (ax, ay), (bx, by)
-        line = find_line(a, b, (), [])
+        line = find_line_ints(a, b, (), [])
         assert line is not None  # two squares with nothing between them see each other
-        found = 0
-        for x, y in touched(a, b, line, max(ax, bx) + 1, max(ay, by) + 1):
-            found |= 1 << (x * height + y)
+        found = touched_mask(a, b, line, max(ax, bx) + 1, max(ay, by) + 1, height)
         if len(_CENTRE_LINES) > 100_000:
             _CENTRE_LINES.clear()
         _CENTRE_LINES[key] = found

@@ -9,13 +9,13 @@ from .combat import adjacent_visible_terrain, wound_hero, wound_monster
 from .levels import maybe_advance_level, spawn_one
 from .monsters import monsters_react
 from .state import DungeonState, HeroState
-from .stats import hero_attributes, hero_stats, heroes_waiting, hfp, is_incap, monster, monster_def
+from .stats import hero_attributes, hero_stats, heroes_waiting, hfp, is_incap, monster, monster_def, stat_line
 
 
 def end_activation(st: DungeonState, h: HeroState, lines: list[str]) -> None:
     """The hero's activation ends: the goddess mends, debuffs wear off, the monsters react, one spawns;
     after the last hero the bosses make their special moves and a new turn begins."""
-    stats = hero_stats(h)
+    stats = stat_line(h)  # read only (shared): the name
     if not is_incap(h) and h.wounds and adjacent_visible_terrain(st, hfp(h), "goddess"):
         h.wounds -= 1
         lines.append(f"The goddess mends 1 of {stats.name}'s wounds.")

@@ -276,3 +276,22 @@ def _test_of(b: Board, sqs: set[Sq], outside: bool) -> Callable[[Sq], bool]:
 
 def _score_of(sqs: set[Sq], inside: int, outside: int) -> Callable[[Sq], int]:
     return lambda s: inside if s in sqs else outside
+
+
+def test_base_moves_count_every_hurting_square_a_step_enters() -> None:
+    """A large base's step enters two squares (three on a diagonal), each hurting or not: with hurting squares
+    everywhere, in every other column or on a checkerboard, `base_moves` counts the hazards as the heap search does."""
+    from games.dungeon.moves import base_moves, move_search
+
+    b = board("crystal_caverns")
+    hgt = b.height
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    every = (1 << (b.width * hgt)) - 1
+    for hurt in (set(squares), {s for s in squares if s[0] % 2}, {s for s in squares if (s[0] + s[1]) % 2}):
+        for start in ((3, 3), (10, 12), (17, 6)):
+            want = move_search(b, start, True, 6, passable=_test_of(b, set(), False), can_end=_test_of(b, set(), True),
+                               cost_of=_score_of(set(), 2, 1), hazard_of=_score_of(hurt, 1, 0))
+            hurts = sum(1 << (x * hgt + y) for x, y in hurt)
+            got = base_moves(b, start[0] * hgt + start[1], True, False, 6, every, every, 0, hurts, every)
+            assert {sq: (c, h, got.path(sq)) for sq, (c, h) in got.items()} == want
+            assert len(want) > 20

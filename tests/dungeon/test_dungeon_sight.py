@@ -414,6 +414,7 @@ def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own()
     h = b.height
     squares = [(x, y) for x in range(b.width) for y in range(h)]
     pick = random.Random(3)
+    kinds = set()
     for _ in range(4000):
         a, c = sorted(pick.sample(squares, 2))
         if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
@@ -421,5 +422,73 @@ def test_a_pairs_corridor_taken_from_another_pair_of_the_same_shape_is_its_own()
         x0, x1 = max(0, min(a[0], c[0]) - 1), min(b.width - 1, max(a[0], c[0]) + 1)
         y0, y1 = max(0, min(a[1], c[1]) - 1), min(h - 1, max(a[1], c[1]) + 1)
         rec = t._record((a[0] * h + a[1]) * t.size + c[0] * h + c[1], a, c, False)
-        assert rec[0] == t._corridor(a, c, x0, x1, y0, y1), (a, c)
-    assert len(t.corridors) < 4000  # shapes were shared
+        # a pair walls leave no line needs none (no blocker can matter)
+        assert rec[0] == (t._corridor(a, c, x0, x1, y0, y1) if rec[1] else 0), (a, c)
+        kinds.add(rec[1])
+    assert len(t.corridors) < 4000 and kinds == {True, False}  # shapes were shared; pairs in and out of sight
+
+
+def test_a_found_line_is_clear_and_its_touched_squares_are_those_its_segment_meets() -> None:
+    """`find_line_ints` (integers, as the sight table asks it) finds a line just when the reference sees; the segment
+    of its line from where it leaves one square to where it enters the other touches no obstacle; and
+    `touched_mask` holds exactly the board's squares that closed segment meets (both ends' squares left out),
+    the squares a later question's blockers are tested against."""
+    from games.dungeon.los import find_line, find_line_ints, touched, touched_mask
+
+    pick = random.Random(8)
+    width, height = 9, 11
+    squares = [(x, y) for x in range(width) for y in range(height)]
+    lines = blocked = 0
+    for _ in range(700):
+        a, c = pick.sample(squares, 2)
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+            continue
+        boxes = [s for s in pick.sample(squares, pick.randint(0, 5)) if s not in (a, c)]
+        walls: list[Wall] = []
+        for _ in range(pick.randint(0, 4)):
+            x, y, n = pick.randint(0, width), pick.randint(0, height), pick.randint(1, 4)
+            walls.append((x, y, x, min(height, y + n)) if pick.random() < 0.5 else (x, y, min(width, x + n), y))
+        line = find_line_ints(a, c, boxes, walls)
+        assert (line is not None) == reference_sees(a, c, set(boxes), walls), (a, c, boxes, walls)
+        if line is None:
+            blocked += 1
+            assert find_line(a, c, boxes, walls) is None
+            continue
+        lines += 1
+        M, K, L, flip = line
+        assert find_line(a, c, boxes, walls) == (Q(M, L), Q(K, L), flip)
+        # in the line's own coordinates (x and y swapped when flipped), from the square of lower x
+        p, q = ((a[1], a[0]), (c[1], c[0])) if flip else (a, c)
+        fboxes = [(s[1], s[0]) for s in boxes] if flip else boxes
+        fwalls = [(w[1], w[0], w[3], w[2]) for w in walls] if flip else walls
+        if q[0] < p[0]:
+            p, q = q, p
+        leave, enter = _exit_points(p, q, Q(M, L), Q(K, L))
+        assert _segment_clear(leave, enter, fboxes, fwalls), (a, c, line)
+        want = 0
+        for x, y in squares:
+            s = (y, x) if flip else (x, y)
+            if s not in (p, q) and _clip(leave, enter, Q(s[0]), Q(s[1]), Q(s[0] + 1), Q(s[1] + 1)):
+                want |= 1 << (x * height + y)
+        assert touched_mask(a, c, line, width, height, height) == want, (a, c, line)
+        assert touched(a, c, (Q(M, L), Q(K, L), flip), width, height) == {
+            (n // height, n % height) for n in range(width * height) if want >> n & 1}
+    assert lines > 200 and blocked > 30
+
+
+def test_a_pairs_barriers_taken_from_another_pair_of_the_same_shape_are_its_own() -> None:
+    """The barriers a pair's record starts from come from the first pair of its shape, moved (`_barrier_sets`): over
+    pairs anywhere on a map, at its edges too, they equal the pair's own `_barriers`, in order; shapes are shared."""
+    b = _fresh("crystal_caverns")
+    t = b.sight_table
+    squares = [(x, y) for x in range(b.width) for y in range(b.height)]
+    pick = random.Random(4)
+    checked = 0
+    for _ in range(3000):
+        a, c = pick.sample(squares, 2)
+        if max(abs(a[0] - c[0]), abs(a[1] - c[1])) < 2:
+            continue
+        got = t._barrier_sets(a, c)
+        assert got == tuple(t._barriers(a, c)), (a, c)
+        checked += bool(got)
+    assert checked > 1500 and len(t.barrier_shapes) < 2500
