@@ -103,10 +103,28 @@ def can_carry(h: HeroState, cid: str) -> bool:
 
 
 def can_drop(h: HeroState, cid: str) -> bool:
-    """A card whose life bonus keeps the hero standing may not be dropped."""
+    """A card whose life bonus keeps the hero standing may not be dropped (remembered by all it depends on: every
+    listing of a hero's actions asks it of every card carried, and the answer weighs a copy of the hero)."""
+    key = (h.id, h.profile, h.wounds, cid, *h.equipment)
+    c = content()
+    found = _DROPS.get(key) if _DROPS_FROM[0] is c else None
+    if found is None:
+        if _DROPS_FROM[0] is not c or len(_DROPS) >= DROPS_LIMIT:
+            _DROPS.clear()  # another content object met starts the table afresh (as `stats._STATS`)
+            _DROPS_FROM[0] = c
+        found = _DROPS[key] = _stands_without(h, cid)
+    return found
+
+
+def _stands_without(h: HeroState, cid: str) -> bool:
     trial = h.model_copy(deep=True)
     trial.equipment.remove(cid)
     return trial.wounds < hero_stats(trial).life
+
+
+_DROPS: dict[tuple[object, ...], bool] = {}  # `can_drop` by its key, for the content in `_DROPS_FROM`
+_DROPS_FROM: list[object] = [None]
+DROPS_LIMIT = 4096
 
 
 def equip(st: DungeonState, h: HeroState, cid: str, lines: list[str]) -> None:

@@ -182,32 +182,11 @@ def legal_actions(st: DungeonState, h: HeroState) -> list[Action]:
             if b.tile_of((fc.x, fc.y)) == tile and loot.can_carry(h, fc.card):
                 out.append(action_of("equip", card=fc.card))
     if not spent:
-        out += [action_of("drop", card=cid) for cid in h.equipment if may_drop(h, cid)]
+        out += [action_of("drop", card=cid) for cid in h.equipment if loot.can_drop(h, cid)]
     out.append(_END)
     # moves last: the common choices come first wherever the list is shown (hints, buttons); they are distinct
     # and of their own command, so only the others need deduplicating
     return dedupe(out) + ha.move_actions(st, h)
-
-
-# `loot.can_drop` by all it depends on: the hero's kind, profile, wounds and equipment, and the card, for the
-# content in `_DROPS_FROM` (as `stats._STATS`: another content object met starts the table afresh)
-_DROPS: dict[tuple[object, ...], bool] = {}
-_DROPS_FROM: list[object] = [None]
-DROPS_LIMIT = 4096
-
-
-def may_drop(h: HeroState, cid: str) -> bool:
-    """`loot.can_drop`, remembered: it weighs the hero's stat line without the card on a copy of the hero, and
-    every listing asks it of every card carried."""
-    key = (h.id, h.profile, h.wounds, cid, *h.equipment)
-    found = _DROPS.get(key)
-    if found is None or _DROPS_FROM[0] is not content():
-        c = content()
-        if _DROPS_FROM[0] is not c or len(_DROPS) >= DROPS_LIMIT:
-            _DROPS.clear()
-            _DROPS_FROM[0] = c
-        found = _DROPS[key] = loot.can_drop(h, cid)
-    return found
 
 
 def explain(st: DungeonState, action: Action) -> str:
