@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from render import render_png
 from render.common import encode_png
 
-from .common import SEED, TARGETS, Config, Engine, fit_seats, med, ms, option_combos, pct, played
+from .common import SEED, TARGETS, Config, Engine, fit_seats, frozen_heap, med, ms, option_combos, pct, played
 from .report import Report
 
 
@@ -113,28 +113,29 @@ def bench_images(cfg: Config, games: dict[str, Engine], rep: Report) -> None:
             rep.add("image", gid, "skipped", "no renderer (or no option set accepted)")
             continue
         subjects[gid] = found
-    peer = _peer()
-    peer_times: list[float] = []
-    peer_bytes = 0
-    for i in range(cfg.image_warmup + cfg.image_runs):  # interleaved, so a noisy moment hits all alike
-        keep = i >= cfg.image_warmup
+    with frozen_heap():  # the seeded games behind the subjects stay out of the collector's scans
+        peer = _peer()
+        peer_times: list[float] = []
+        peer_bytes = 0
+        for i in range(cfg.image_warmup + cfg.image_runs):  # interleaved, so a noisy moment hits all alike
+            keep = i >= cfg.image_warmup
+            for gid, s in subjects.items():
+                t0 = time.perf_counter()
+                render_png(gid, s.view)
+                t1 = time.perf_counter()
+                encode_png(s.decoded)
+                t2 = time.perf_counter()
+                if keep:
+                    s.render.append(t1 - t0)
+                    s.floor.append(t2 - t1)
+            if peer is not None:
+                t0 = time.perf_counter()
+                out = peer[0]()
+                if keep:
+                    peer_times.append(time.perf_counter() - t0)
+                    peer_bytes = len(out)
         for gid, s in subjects.items():
-            t0 = time.perf_counter()
-            render_png(gid, s.view)
-            t1 = time.perf_counter()
-            encode_png(s.decoded)
-            t2 = time.perf_counter()
-            if keep:
-                s.render.append(t1 - t0)
-                s.floor.append(t2 - t1)
-        if peer is not None:
-            t0 = time.perf_counter()
-            out = peer[0]()
-            if keep:
-                peer_times.append(time.perf_counter() - t0)
-                peer_bytes = len(out)
-    for gid, s in subjects.items():
-        _following(s, gid)
+            _following(s, gid)
     peer_med = med(peer_times) if peer_times else None
     if peer_med is not None:
         rep.add("image", "peer", "python-chess SVG 800px + cairosvg: median / p95",
