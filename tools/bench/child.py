@@ -67,6 +67,9 @@ async def main(db: str, first: str, sample: list[str], cached: list[str]) -> dic
             assert r.game_id is not None, r.text
         gc.collect()
         out.update(rss_base=base, rss_after=rss(), cached=len(cached))
+        t = time.thread_time()  # a full collection with the cached states alive: how long it would hold the loop
+        gc.collect()
+        out.update(full_gc_s=time.thread_time() - t, tracked=len(gc.get_objects()))
     await store.close()
     return out
 

@@ -181,6 +181,10 @@ async def bench_scale(cfg: Config, games: dict[str, Engine], rep: Report, tmp: P
     rep.add("scale", f"{mem['cached']} active games cached", "resident memory per cached game",
             f"{per:.1f} KB (RSS {mem['rss_base'] / 2**20:.0f} -> {mem['rss_after'] / 2**20:.0f} MB)",
             round(per, 1), f"<= {TARGETS['kb_per_cached_game']:.0f} KB", per <= TARGETS["kb_per_cached_game"])
+    if "full_gc_s" in mem:
+        rep.add("scale", f"{mem['cached']} active games cached", "a full garbage collection (CPU) | tracked objects",
+                f"{ms(mem['full_gc_s']):.1f} ms | {mem['tracked']:,}", {"full_gc_ms": ms(mem["full_gc_s"]),
+                                                                         "tracked": mem["tracked"]})
     rep.details["scale"] = {"games": cfg.scale_games, "active": len(active), "actions": actions,
                             "build_s": round(build_s, 2), "db_bytes": size,
                             "startup_big": [{"wall_s": w, **d} for w, d in startup["big"]],
