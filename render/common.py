@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from . import words
+from .words import font
 
 RGB = tuple[int, int, int]
 
@@ -35,12 +36,6 @@ MUTED = (110, 110, 115)
 WHITE = (255, 255, 255)
 
 RAMP = (0.25, 0.5, 0.75)  # anti-aliasing levels of text edges kept in a palette
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: the same glyphs on every machine."""
-    return ImageFont.load_default(size=size)
 
 
 def blend(bg: Sequence[int], fg: Sequence[int], t: float) -> RGB:

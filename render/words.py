@@ -32,8 +32,14 @@ def _pixel(x: int) -> int:
 
 
 @lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font: the same glyphs on every machine (`render.common.font`)."""
+    return ImageFont.load_default(size=size)
+
+
 def _font(size: int) -> ImageFont.FreeTypeFont | None:
-    f = ImageFont.load_default(size=size)
+    """The font, when words can be put together for it (FreeType's basic layout)."""
+    f = font(size)
     return f if isinstance(f, ImageFont.FreeTypeFont) and f.layout_engine == ImageFont.Layout.BASIC else None
 
 
