@@ -10,6 +10,8 @@ static layer. Then `encode_png` has nothing to quantise and drawing costs a frac
 Each renderer's tests check that every colour it draws is in its palette. Issue 12: a board whose panel
 sets its height is drawn through `render.common.Recorder` and replayed on an image made at its final size
 (`grown` from the cached layer); parts every board of a layout shares (a map's key) are cached `band`s.
+A text's mask is put together from its words' cached masks (`render.words`, exactly FreeType's), and a replayed
+panel's texts where nothing is drawn yet are copied whole (`Recorder.replay(drawn=...)`).
 """
 from __future__ import annotations
 
