@@ -114,6 +114,22 @@ KIND_SQUARE = attrgetter("kind", "x", "y")
 UID_KIND_SQUARE = attrgetter("uid", "kind", "x", "y")
 
 
+_SIDE_FIELDS = attrgetter("id", "x", "y", "seat", "profile", "wounds", "equipment")
+
+
+def hero_side_key(heroes: list[HeroState]) -> tuple[tuple[object, ...], ...]:
+    """Per hero: its kind (id, profile and equipment, as its stat line is keyed), square, seat and whether it is
+    down, every field read in one call (`is_incap` written out): what a monster's choice of a hero takes from
+    the heroes (`nearest.hero_side`, asked for every monster's action)."""
+    out = []
+    for h in heroes:
+        hid, x, y, seat, profile, wounds, equipment = _SIDE_FIELDS(h)
+        kind = (hid, profile, *equipment)
+        found = _STATS.get(kind)
+        out.append((kind, x, y, seat, wounds >= (found if found is not None else _base_stats(h)).life))
+    return tuple(out)
+
+
 def monster_def(m: MonsterState) -> MonsterDef:
     return content().monsters[m.kind]
 

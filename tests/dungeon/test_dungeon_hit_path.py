@@ -5,7 +5,7 @@ from __future__ import annotations
 from dhelpers import scene, sq
 
 from games.core.marks import Mark, extend
-from games.dungeon import combat, marks
+from games.dungeon import ENGINE, combat, marks, stats
 from games.dungeon import dice as dice_module
 from games.dungeon.data import content
 from games.dungeon.state import Activation, Die
@@ -78,3 +78,47 @@ def test_a_monsters_attack_builds_no_die_model(dice, monkeypatch):
     combat.monster_attack(st, st.monsters[0], st.heroes[0], lines)
     assert built == [] and dice.rolled  # rolled through the scripted seam, as plain tuples
     assert "attacks" in lines[-1]
+
+
+def _old_side_key(st):
+    """The heroes' part of `nearest.hero_side`'s key as it was written before `stats.hero_side_key`."""
+    return tuple([(h.id, h.x, h.y, h.seat, stats.is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes])
+
+
+def _playout_states(n_games: int = 3) -> list:
+    from games.core import Seat
+    from games.core.playout import random_playout
+
+    opts = {o.name: o.default for o in ENGINE.options if o.default is not None}
+    seats = [Seat(player=f"b{i}", name=f"Bench {i}") for i in range(1, 7)]
+    states: list = []
+    for seed in range(n_games):
+        random_playout(ENGINE, opts, seats, 900 + seed, cap=400, checked=False,
+                       each=lambda before, player, action, after, events: states.append(after))
+    return states
+
+
+def test_hero_side_key_tells_apart_exactly_what_the_plain_key_did():
+    st = scene("kumiko@E5 candy@H8")
+    base = stats.hero_side_key(st.heroes)
+    assert base == stats.hero_side_key(st.model_copy(deep=True).heroes)
+    h = st.heroes[0]
+    life = stats.stat_line(h).life
+    changes = [("x", h.x + 1), ("y", h.y + 1), ("seat", h.seat + 5), ("profile", 1), ("wounds", life),
+               ("equipment", ["iron_sword"])]
+    for field, value in changes:
+        other = st.model_copy(deep=True)
+        setattr(other.heroes[0], field, value)
+        assert stats.hero_side_key(other.heroes) != base, field
+        assert _old_side_key(other) != _old_side_key(st), field
+    other = st.model_copy(deep=True)
+    other.heroes[0].wounds = life - 1  # still standing: the same side, as before
+    assert stats.hero_side_key(other.heroes) == base and _old_side_key(other) == _old_side_key(st)
+
+
+def test_hero_side_key_over_played_states_partitions_them_as_the_plain_key():
+    states = _playout_states()
+    old = [_old_side_key(st) for st in states]
+    new = [stats.hero_side_key(st.heroes) for st in states]
+    assert len(set(old)) > 20  # the heroes moved, fell and picked up cards
+    assert len(set(zip(old, new, strict=True))) == len(set(old)) == len(set(new))
