@@ -122,3 +122,38 @@ def test_hero_side_key_over_played_states_partitions_them_as_the_plain_key():
     new = [stats.hero_side_key(st.heroes) for st in states]
     assert len(set(old)) > 20  # the heroes moved, fell and picked up cards
     assert len(set(zip(old, new, strict=True))) == len(set(old)) == len(set(new))
+
+
+def test_remembered_moves_follow_the_levels_as_fresh_searches_do():
+    from games.dungeon import hero_actions as ha
+
+    def fresh(st, h):
+        saved = dict(ha._MOVES)
+        ha._MOVES.clear()
+        try:
+            return dict(ha.move_costs(st, h))
+        finally:
+            ha._MOVES.clear()
+            ha._MOVES.update(saved)
+
+    changed: set[str] = set()
+    compared = 0
+    for st in _playout_states(2)[::3]:
+        if st.activation is None or st.phase != "heroes":
+            continue
+        h = stats.hero(st, st.activation.hero)
+        base = dict(ha.move_costs(st, h))  # remembered from here on
+        assert base == fresh(st, h)
+        for i in range(len(st.levels)):
+            for field, value in (("active", not st.levels[i].active), ("destroyed", not st.levels[i].destroyed),
+                                 ("chest", "closed" if st.levels[i].chest != "closed" else "open")):
+                other = st.model_copy(deep=True)
+                setattr(other.levels[i], field, value)
+                oh = stats.hero(other, h.id)
+                want = fresh(other, oh)
+                assert dict(ha.move_costs(other, oh)) == want, (field, i)
+                compared += 1
+                if want != base:
+                    changed.add(field)
+    assert compared > 100
+    assert changed == {"active", "destroyed", "chest"}  # each of the levels' fields changed some hero's moves
