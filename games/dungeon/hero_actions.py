@@ -22,7 +22,6 @@ from .sight import (
     enemy_keys,
     hero_can_target,
     key_at,
-    level_key,
     route,
     sees,
     structures,
@@ -123,11 +122,11 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
         return None
     c = content()
     screen_range = c.rules.screen_range
-    levels = level_key(st)
+    levels = tuple(map(_LEVEL_FIELDS, st.levels))
     hx, hy, hid, profile, equipment = _MOVER(h)
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
-    # structures and the screens (both follow from the board and `level_key`: which spawn points stand,
-    # which chests are closed, which levels are still screened), and the squares heroes and monsters hold
+    # structures and the screens (both follow from the board and the levels' fields read here: which spawn
+    # points stand, which chests are closed, which levels are still screened), and the squares heroes and monsters hold
     # (a monster's: its kind and square)
     key = (st.dungeon, (hx, hy), allowance, (hid, profile, *equipment), levels, screen_range, heroes, monsters)
     found = _MOVES.get(key)
@@ -159,6 +158,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
 
 
 _MOVER = attrgetter("x", "y", "id", "profile", "equipment")  # a moving hero's fields in `_move_entry`'s key
+_LEVEL_FIELDS = attrgetter("destroyed", "chest", "active")  # `sight.level_key`'s, and whether it is screened
 _GRABBY: list[Any] = [None, frozenset()]  # [the content, the ids of its monster kinds with Grabby]
 
 

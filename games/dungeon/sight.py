@@ -25,12 +25,11 @@ def dyn_structures(st: DungeonState) -> frozenset[Sq]:
 # the structures of a board given which spawn points stand and which chests are closed (asked for every
 # route and every line of sight; the same few sets all game, a few more per built dungeon: bounded all the same)
 _STRUCTURES: dict[tuple[object, ...], frozenset[Sq]] = {}
-_LEVEL_KEY = attrgetter("destroyed", "chest", "active")
+_LEVEL_KEY = attrgetter("destroyed", "chest")
 
 
-def level_key(st: DungeonState) -> tuple[tuple[bool, str, bool], ...]:
-    """What the structures and the screens take from the levels: per level, whether its spawn point is destroyed,
-    its chest, and whether it is open (a closed level's spawn point screens the squares around it)."""
+def level_key(st: DungeonState) -> tuple[tuple[bool, str], ...]:
+    """What the structures take from the levels: per level, whether its spawn point is destroyed, and its chest."""
     return tuple(map(_LEVEL_KEY, st.levels))
 
 
