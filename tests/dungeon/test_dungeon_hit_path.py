@@ -157,3 +157,79 @@ def test_remembered_moves_follow_the_levels_as_fresh_searches_do():
                     changed.add(field)
     assert compared > 100
     assert changed == {"active", "destroyed", "chest"}  # each of the levels' fields changed some hero's moves
+
+
+def _plain_large_spot(st, level, kind):
+    """Where `levels.spawn_one` put a large model before its per-board list of anchors (the same rules, written
+    as they were): (row, column) of the anchor, or None."""
+    from games.dungeon import levels, sight
+    from games.dungeon.board import board, footprint
+
+    md = content().monsters[kind]
+    b = board(st.dungeon)
+    srcs = (b.spawns[level],)
+    occ = sight.occupancy(st)
+    structs = sight.structures(st)
+    danger = set()
+    for h in st.heroes:
+        if not stats.is_incap(h):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    danger.add((h.x + dx, h.y + dy))
+    ambush = "ambush" in md.attributes
+    block, src_n = sight.blockers(st, "monsters", (), set(md.attributes)), b.numbers(srcs)
+    dist = b.route_table(srcs, structs | set(srcs), 14)
+    cands = []
+    for at, d in dist.items():
+        if d == 0 or at in srcs:
+            continue
+        fp = footprint(at[0], at[1], True)
+        if b.internal_walls(*at):
+            continue
+        if not all(b.inside(s) and s not in structs and s not in b.chasms and s not in occ for s in fp):
+            continue
+        dd = min(dist.get(s, 99) for s in fp)
+        in_danger = any(s in danger for s in fp)
+        cands.append((not in_danger if ambush else in_danger, dd, at[1], at[0]))
+    cands.sort()
+    found = next((c for c in cands if b.sight_table.sight(src_n, b.numbers(footprint(c[3], c[2], True)), block,
+                                                           False)), None)
+    assert levels is not None
+    return None if found is None else (found[2], found[3])
+
+
+def test_large_models_spawn_where_they_did_before_the_anchor_lists():
+    from games.dungeon import levels
+
+    large = [k for k, md in content().monsters.items() if md.large]
+    placed = differ_from_nearest = 0
+    for st in _playout_states(3)[::7]:
+        if st.phase != "heroes":
+            continue
+        for level in range(len(st.levels)):
+            for kind in large[:3]:
+                want = _plain_large_spot(st, level, kind)
+                other = st.model_copy(deep=True)
+                other.levels[level].destroyed = False
+                done = levels.spawn_one(other, level, [], kind=kind)
+                got = (other.monsters[-1].y, other.monsters[-1].x) if done else None
+                assert got == want, (level, kind)
+                placed += done
+                differ_from_nearest += done and got != levels._large_spawn_squares(
+                    levels.board(st.dungeon), (levels.board(st.dungeon).spawns[level],),
+                    levels.structures(st))[0][2]
+    assert placed > 30 and differ_from_nearest > 0  # some nearest anchors were taken, near a hero or unseen
+
+
+def test_spawn_square_memos_are_bounded(monkeypatch):
+    from games.dungeon import levels
+    from games.dungeon.board import board
+
+    monkeypatch.setattr(levels, "_SPAWN_MEMO", 3)
+    st = scene("ruby@E5")
+    b = board(st.dungeon)
+    squares = [at for at in b.squares if at not in b.chasms][:12]
+    for at in squares:
+        levels._large_spawn_squares(b, (at,), frozenset())
+        levels._spawn_squares(b, (at,), frozenset())
+        assert len(levels._LARGE_SPAWN_SQUARES) <= 4 and len(levels._SPAWN_SQUARES) <= 4
