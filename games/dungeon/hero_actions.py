@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import accumulate, count
-from operator import add, attrgetter
+from operator import add
 from typing import Any
 
 from games.core import Action
@@ -120,21 +120,18 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     allowance = move_allowance(h, act)
     if allowance <= 0:
         return None
+    structs = structures(st)
     c = content()
     screen_range = c.rules.screen_range
-    levels = tuple(map(_LEVEL_FIELDS, st.levels))
-    hx, hy, hid, profile, equipment = _MOVER(h)
+    closed = tuple([i for i, lv in enumerate(st.levels) if not lv.active])  # screened spawn points
     # what the search depends on: the hero (its attributes come with kind, profile and equipment), the
-    # structures and the screens (both follow from the board and the levels' fields read here: which spawn
-    # points stand, which chests are closed, which levels are still screened), and the squares heroes and monsters hold
-    # (a monster's: its kind and square)
-    key = (st.dungeon, (hx, hy), allowance, (hid, profile, *equipment), levels, screen_range, heroes, monsters)
+    # structures, the screens, and the squares heroes and monsters hold (a monster's: its kind and square)
+    key = (st.dungeon, (h.x, h.y), allowance, (h.id, h.profile, *h.equipment), structs, closed, screen_range,
+           heroes, monsters)
     found = _MOVES.get(key)
     if found is not None:
         return found
 
-    structs = structures(st)
-    closed = tuple([i for i, (_destroyed, _chest, active) in enumerate(levels) if not active])  # screened spawns
     b = board(st.dungeon)
     fly = "fly" in stats.attributes
     sure = fly or "surefoot" in stats.attributes  # Fly and Surefoot pay no extra for difficult terrain
@@ -157,8 +154,6 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     return found
 
 
-_MOVER = attrgetter("x", "y", "id", "profile", "equipment")  # a moving hero's fields in `_move_entry`'s key
-_LEVEL_FIELDS = attrgetter("destroyed", "chest", "active")  # `sight.level_key`'s, and whether it is screened
 _GRABBY: list[Any] = [None, frozenset()]  # [the content, the ids of its monster kinds with Grabby]
 
 
