@@ -10,7 +10,17 @@ from games.core.words import plural
 from .board import Sq, board
 from .data import content
 from .state import DungeonState, HeroState
-from .stats import KIND_SQUARE, hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import (
+    KIND_SQUARE,
+    hero_attributes,
+    hero_lines,
+    hero_stats,
+    hfp,
+    mfp,
+    monster,
+    monster_def,
+    monster_name,
+)
 
 HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
 
@@ -99,12 +109,12 @@ def blockers(st: DungeonState, side: str, src_attrs: set[str] | tuple[str, ...],
             if md.large:
                 block |= 3 << ((x + 1) * hgt + y) | 2 << (x * hgt + y)
     else:
-        for h in st.heroes:
-            if is_incap(h):
+        for line, wounds, x, y in hero_lines(st.heroes):
+            if wounds >= line.life:
+                continue  # `is_incap`
+            if "small" in line.attributes and not both_small:
                 continue
-            if "small" in hero_attributes(h) and not both_small:
-                continue
-            block |= 1 << (h.x * hgt + h.y)
+            block |= 1 << (x * hgt + y)
     block |= _structures_mask(st, both_small)
     return block
 

@@ -130,6 +130,20 @@ def hero_side_key(heroes: list[HeroState]) -> tuple[tuple[object, ...], ...]:
     return tuple(out)
 
 
+_LINE_FIELDS = attrgetter("id", "profile", "equipment", "wounds", "x", "y")
+
+
+def hero_lines(heroes: list[HeroState]) -> list[tuple[Stats, int, int, int]]:
+    """(shared stat line, wounds, x, y) of each hero, its fields read in one call (`stat_line` written out):
+    for the loops over every hero that ask who stands, where, and with which attributes (`sight.blockers`)."""
+    out = []
+    for h in heroes:
+        hid, profile, equipment, wounds, x, y = _LINE_FIELDS(h)
+        found = _STATS.get((hid, profile, *equipment))
+        out.append((found if found is not None else _base_stats(h), wounds, x, y))
+    return out
+
+
 def monster_def(m: MonsterState) -> MonsterDef:
     return content().monsters[m.kind]
 

@@ -233,3 +233,52 @@ def test_spawn_square_memos_are_bounded(monkeypatch):
         levels._large_spawn_squares(b, (at,), frozenset())
         levels._spawn_squares(b, (at,), frozenset())
         assert len(levels._LARGE_SPAWN_SQUARES) <= 4 and len(levels._SPAWN_SQUARES) <= 4
+
+
+def _plain_hero_blockers(st, both_small):
+    """The heroes' squares that stop a monster's sight, as `sight.blockers` found them before `stats.hero_lines`."""
+    from games.dungeon.board import board
+
+    hgt = board(st.dungeon).height
+    block = 0
+    for h in st.heroes:
+        if stats.is_incap(h) or ("small" in stats.hero_attributes(h) and not both_small):
+            continue
+        block |= 1 << (h.x * hgt + h.y)
+    return block
+
+
+def test_heroes_blocking_monsters_sight_are_those_the_plain_loop_found():
+    from games.dungeon import sight
+
+    kinds = set()
+    for st in _playout_states(2)[::5]:
+        for both_small in (False, True):
+            src = ("small",) if both_small else ()
+            for dst in ((), ("small",)):
+                plain = _plain_hero_blockers(st, both_small and "small" in dst)
+                structures = sight._structures_mask(st, both_small and "small" in dst)
+                assert sight.blockers(st, "monsters", src, dst) == plain | structures
+                kinds.add(plain)
+        lines = stats.hero_lines(st.heroes)
+        assert [(line, w, x, y) for line, w, x, y in lines] == [
+            (stats.stat_line(h), h.wounds, h.x, h.y) for h in st.heroes]
+        assert [w >= line.life for line, w, _x, _y in lines] == [stats.is_incap(h) for h in st.heroes]
+    assert len(kinds) > 20  # heroes moved and fell
+
+
+def test_a_small_hero_blocks_a_monsters_sight_only_when_both_ends_are_small(monkeypatch):
+    import dataclasses
+
+    from games.dungeon import sight
+
+    st = scene("ruby@E5 candy@H8")
+    ruby = st.heroes[0]
+    small = dataclasses.replace(stats.stat_line(ruby), attributes=stats.stat_line(ruby).attributes | {"small"})
+    monkeypatch.setitem(stats._STATS, (ruby.id, ruby.profile, *ruby.equipment), small)  # no hero is small today
+    for src, dst in (((), ()), (("small",), ("small",)), (("small",), ())):
+        both = "small" in src and "small" in dst
+        assert sight.blockers(st, "monsters", src, dst) == _plain_hero_blockers(st, both) | sight._structures_mask(
+            st, both)
+    hgt = sight.board(st.dungeon).height
+    assert not sight.blockers(st, "monsters", (), ()) & 1 << (ruby.x * hgt + ruby.y)
