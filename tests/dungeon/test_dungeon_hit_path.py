@@ -282,3 +282,44 @@ def test_a_small_hero_blocks_a_monsters_sight_only_when_both_ends_are_small(monk
             st, both)
     hgt = sight.board(st.dungeon).height
     assert not sight.blockers(st, "monsters", (), ()) & 1 << (ruby.x * hgt + ruby.y)
+
+
+def _plain_monster_blockers(st, both_small):
+    """The monsters' squares that stop a hero's sight, as `sight.blockers` found them before `_kind_flags`."""
+    from games.dungeon.board import board
+
+    hgt = board(st.dungeon).height
+    block = 0
+    for m in st.monsters:
+        md = content().monsters[m.kind]
+        if "small" in md.attributes and not both_small:
+            continue
+        for x, y in stats.mfp(m):
+            block |= 1 << (x * hgt + y)
+    return block
+
+
+def test_monsters_blocking_heroes_sight_are_those_the_plain_loop_found():
+    from games.dungeon import sight
+
+    seen_small = seen_large = False
+    for st in [scene("ruby@E5", "ruby_slime@E8 rex@H8 knucklehead@J9")] + _playout_states(3)[::4]:
+        for src, dst in (((), ()), (("small",), ("small",)), (("small",), ())):
+            both = "small" in src and "small" in dst
+            assert sight.blockers(st, "heroes", src, dst) == _plain_monster_blockers(st, both) | sight._structures_mask(
+                st, both)
+        seen_small |= _plain_monster_blockers(st, True) != _plain_monster_blockers(st, False)
+        seen_large |= any(content().monsters[m.kind].large for m in st.monsters)
+    assert seen_small and seen_large  # small and large monsters were on the board
+
+
+def test_per_content_tables_hold_one_content_only():
+    from games.dungeon import sight
+
+    st = scene("ruby@E5", "knucklehead@E6")
+    sight.blockers(st, "heroes", (), ())
+    dice_module.face(dice_module.roll_dice(st, ["B"])[0])
+    c = content()
+    assert sight._FLAGS[0] is c and len(sight._FLAGS[1]) == len(c.monsters)
+    assert dice_module._FACES_OF[0] is c
+    assert len(dice_module._FACES) == sum(len(faces) for faces in c.rules.dice.values())
