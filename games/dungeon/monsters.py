@@ -16,7 +16,18 @@ from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_clas
 from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import HAZARDS, blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import UID_KIND_SQUARE, hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import (
+    UID_KIND_SQUARE,
+    hero,
+    hero_attributes,
+    hfp,
+    is_incap,
+    large_kinds,
+    mfp,
+    monster,
+    monster_def,
+    monster_name,
+)
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
@@ -196,12 +207,12 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 if not fly and not is_incap(h):  # nor pass a standing hero
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
-        kinds = content().monsters
+        large = large_kinds()
         uid = m.uid
         for ouid, kind, x, y in map(UID_KIND_SQUARE, st.monsters):  # `mfp` written out: a large base is squares
             if ouid != uid:  # n, n + 1 and those a column on
                 n = x * hgt + y
-                ends |= (3 << n | 3 << (n + hgt)) if kinds[kind].large else 1 << n
+                ends |= (3 << n | 3 << (n + hgt)) if kind in large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Any
 
 from games.core.grid import label as sq_label
 
@@ -142,6 +143,18 @@ def hero_lines(heroes: list[HeroState]) -> list[tuple[Stats, int, int, int]]:
         found = _STATS.get((hid, profile, *equipment))
         out.append((found if found is not None else _base_stats(h), wounds, x, y))
     return out
+
+
+_LARGE: list[Any] = [None, frozenset()]  # [the content, the ids of its large monster kinds]
+
+
+def large_kinds() -> frozenset[str]:
+    """The ids of the large monster kinds, once per content (for loops over every monster)."""
+    c = content()
+    if _LARGE[0] is not c:
+        _LARGE[:] = [c, frozenset(k for k, md in c.monsters.items() if md.large)]
+    found: frozenset[str] = _LARGE[1]
+    return found
 
 
 def monster_def(m: MonsterState) -> MonsterDef:

@@ -323,3 +323,14 @@ def test_per_content_tables_hold_one_content_only():
     assert sight._FLAGS[0] is c and len(sight._FLAGS[1]) == len(c.monsters)
     assert dice_module._FACES_OF[0] is c
     assert len(dice_module._FACES) == sum(len(faces) for faces in c.rules.dice.values())
+
+
+def test_a_monster_never_ends_its_move_on_any_square_of_a_large_base():
+    from games.dungeon import monsters
+
+    assert stats.large_kinds() == {k for k, md in content().monsters.items() if md.large}
+    st = scene("ruby@A1", "knucklehead@E5 rex@F5")
+    rex = st.monsters[1]
+    opts, _path = monsters.monster_moves(st, st.monsters[0])
+    assert opts and not set(opts) & set(stats.mfp(rex))  # F5 and the three squares east and south of it
+    assert any(max(abs(x - rex.x), abs(y - rex.y)) <= 2 for x, y in opts)  # yet it reaches the squares around
