@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from games.core.grid import label as sq_label
 
-from . import attributes, marks, recap
+from . import attributes, marks, recap, stats
 from .board import Board, Sq, board, footprint, numbers_of, route_rings, set_each
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, content
@@ -16,18 +16,7 @@ from .moves import NEVER, SmallMoves, base_moves, bits_of, mask_moves, step_clas
 from .nearest import HeroSide, hero_side, nearest_visible_hero
 from .sight import HAZARDS, blockers, occupancy, route, sees, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import (
-    UID_KIND_SQUARE,
-    hero,
-    hero_attributes,
-    hfp,
-    is_incap,
-    large_kinds,
-    mfp,
-    monster,
-    monster_def,
-    monster_name,
-)
+from .stats import UID_KIND_SQUARE, hero, hero_attributes, hfp, is_incap, mfp, monster, monster_def, monster_name
 
 
 # ---- whom a monster goes for, and what it does ----------------------------------------------------
@@ -207,7 +196,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 if not fly and not is_incap(h):  # nor pass a standing hero
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
-        large = large_kinds()
+        large = stats.large_kinds()
         uid = m.uid
         for ouid, kind, x, y in map(UID_KIND_SQUARE, st.monsters):  # `mfp` written out: a large base is squares
             if ouid != uid:  # n, n + 1 and those a column on
