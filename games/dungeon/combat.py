@@ -303,7 +303,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         stars -= 1
         notes.append("small target -1")
     stars += ground_bonus(st, "monsters", "offence", mfp(m), notes)
-    odice = dice.roll_dice(st, colours)
+    odice = dice.roll_dice(st, colours, kept=False)
     off_total, okept = dice.score(odice, stars, "hex" in m.debuffs)
     # hero defence
     dstat = "will" if style == "magic" else "arm"
@@ -323,7 +323,7 @@ def monster_attack(st: DungeonState, m: MonsterState, h: HeroState, lines: list[
         dstars -= 1
         notes.append("feint -1")
     dstars += ground_bonus(st, "heroes", "defence", hfp(h), notes)
-    ddice = dice.roll_dice(st, dcolours)
+    ddice = dice.roll_dice(st, dcolours, kept=False)
     def_total, dkept = dice.score(ddice, dstars, "bane" in h.debuffs, "enhanced_defences" in stats.attributes)
     text = (f"{monster_name(m)} attacks {stats.name}: {dice.roll_text(odice, stars, off_total, okept)} vs "
             f"{dice.roll_text(ddice, dstars, def_total, dkept)}")

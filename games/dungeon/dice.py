@@ -4,9 +4,10 @@ Every roll goes through `roll_dice` (called as `dice.roll_dice`), so tests can s
 """
 from __future__ import annotations
 
-from typing import Literal, cast
+from collections.abc import Sequence
+from typing import Any, Literal, NamedTuple, Protocol, overload
 
-from .data import Dice, content
+from .data import Content, Dice, content
 from .state import Die, DungeonState
 
 Colour = Literal["B", "R", "G"]  # a die's colour letter, as the house dice table is keyed
@@ -14,22 +15,66 @@ _EXPECT = {"B": 4 / 6, "R": 9 / 6, "G": 11 / 6}
 NO_DICE = Dice()
 
 
-def face(d: Die) -> tuple[int, int]:
-    stars, heart = content().rules.dice[cast(Colour, d.colour)][d.face]
-    return stars, heart
+class Rolled(NamedTuple):
+    """A die rolled for the moment only (a monster's attack and the hero's defence against it): scored, told
+    and forgotten, never kept in the state, so no validated `Die` is built for it."""
+
+    colour: str
+    face: int
 
 
-def roll_dice(st: DungeonState, colours: tuple[str, ...] | list[str]) -> list[Die]:
-    return [Die(colour=c, face=st.rng.below(6)) for c in colours]
+class Face(Protocol):
+    """What scoring and telling a die read of it: a `Die` or a `Rolled`."""
+
+    @property
+    def colour(self) -> str: ...
+
+    @property
+    def face(self) -> int: ...
 
 
-def die_text(d: Die) -> str:
+# the content whose dice table `_FACES` holds, and (colour, face) -> (stars, heart) of it
+_FACES_OF: list[Content | None] = [None]
+_FACES: dict[tuple[str, int], tuple[int, int]] = {}
+
+
+def face(d: Face) -> tuple[int, int]:
+    """(stars, heart) of a rolled die, by the house dice table (read into a flat dict once per content)."""
+    c = content()
+    if _FACES_OF[0] is not c:
+        _FACES.clear()
+        for colour, faces in c.rules.dice.items():
+            for n, (stars, heart) in enumerate(faces):
+                _FACES[(colour, n)] = (stars, heart)
+        _FACES_OF[0] = c
+    return _FACES[(d.colour, d.face)]
+
+
+@overload
+def roll_dice(st: DungeonState, colours: Sequence[str], kept: Literal[True] = ...) -> list[Die]: ...
+
+
+@overload
+def roll_dice(st: DungeonState, colours: Sequence[str], kept: Literal[False]) -> list[Rolled]: ...
+
+
+def roll_dice(st: DungeonState, colours: Sequence[str], kept: bool = True) -> Any:
+    """One die of each colour from the state's generator. `kept=False`: dice that never enter the state, as
+    plain `Rolled` tuples (the same faces from the same draws)."""
+    below = st.rng.below
+    if kept:
+        return [Die(colour=c, face=below(6)) for c in colours]
+    return [Rolled(c, below(6)) for c in colours]
+
+
+def die_text(d: Face) -> str:
     stars, heart = face(d)
     shown = "♥" if heart else (str(stars) if stars else "-")
     return f"{d.colour}{shown}"
 
 
-def score(dice: list[Die], stars: int, discard_highest: bool, hearts_as_star: bool = False) -> tuple[int, list[int]]:
+def score(dice: Sequence[Face], stars: int, discard_highest: bool,
+          hearts_as_star: bool = False) -> tuple[int, list[int]]:
     """Total of a roll and the indices of the dice that count (hex/bane discard the highest)."""
     values = []
     for d in dice:
@@ -42,7 +87,7 @@ def score(dice: list[Die], stars: int, discard_highest: bool, hearts_as_star: bo
     return sum(values[i] for i in kept) + stars, kept
 
 
-def roll_text(dice: list[Die], stars: int, total: int, kept: list[int]) -> str:
+def roll_text(dice: Sequence[Face], stars: int, total: int, kept: list[int]) -> str:
     parts = [die_text(d) + ("" if i in kept else "(x)") for i, d in enumerate(dice)]
     if stars:
         parts.append(f"{stars:+d}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import accumulate, count
-from operator import add
+from operator import add, itemgetter
 from typing import Any
 
 from games.core import Action
@@ -111,12 +111,10 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     stats = stat_line(h)
     heroes = tuple(map(SQUARE, st.heroes))
     monsters = tuple(map(KIND_SQUARE, st.monsters))  # all a monster's square and base depend on
-    grabby = _grabby_kinds()
-    for kind, _x, _y in monsters:  # only a Grabby monster holds a hero: the full check where one stands
-        if kind in grabby:
-            if attributes.grabbed(st, "heroes", hfp(h), stats.attributes):
-                return None
-            break
+    # only a Grabby monster holds a hero: the full check where one stands (the kinds looked up in C)
+    if not _grabby_kinds().isdisjoint(map(_KIND_OF, monsters)):
+        if attributes.grabbed(st, "heroes", hfp(h), stats.attributes):
+            return None
     allowance = move_allowance(h, act)
     if allowance <= 0:
         return None
@@ -154,6 +152,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     return found
 
 
+_KIND_OF = itemgetter(0)  # a monster's kind from its `KIND_SQUARE` fields
 _GRABBY: list[Any] = [None, frozenset()]  # [the content, the ids of its monster kinds with Grabby]
 
 

@@ -116,9 +116,37 @@ def _spawn_squares(b: Board, srcs: tuple[Sq, ...], structs: frozenset[Sq]) -> li
         dist = b.route_table(srcs, structs | set(srcs), 14)
         order = sorted((d, sq[1], sq[0]) for sq, d in dist.items()
                        if d and sq not in srcs and sq not in structs and sq not in b.chasms)
-        if len(_SPAWN_SQUARES) > 2000:
+        if len(_SPAWN_SQUARES) > _SPAWN_MEMO:
             _SPAWN_SQUARES.clear()
         found = _SPAWN_SQUARES[key] = [(x * b.height + y, (x, y)) for _d, y, x in order]
+    return found
+
+
+_LARGE_SPAWN_SQUARES: dict[tuple[object, ...], list[tuple[tuple[Sq, ...], tuple[int, ...], tuple[int, int]]]] = {}
+_SPAWN_MEMO = 2000  # entries each of the two memos above holds at most
+
+
+def _large_spawn_squares(b: Board, srcs: tuple[Sq, ...], structs: frozenset[Sq],
+                         ) -> list[tuple[tuple[Sq, ...], tuple[int, ...], tuple[int, int]]]:
+    """Where a large model may appear from these source squares, models aside: (its four squares, their square
+    numbers, (row, column) of its anchor) for the anchors within 14 squares by route (the sources count as
+    structures) whose base sits over no wall, off the board's edge, structures and chasms; by distance (its
+    nearest square's), then row, then column (the order of preference but for danger)."""
+    key = (b.id, srcs, structs)
+    found = _LARGE_SPAWN_SQUARES.get(key)
+    if found is None:
+        dist = b.route_table(srcs, structs | set(srcs), 14)
+        order = []
+        for sq, d in dist.items():
+            if d == 0 or sq in srcs or b.internal_walls(*sq):
+                continue
+            fp = footprint(sq[0], sq[1], True)
+            if all(b.inside(s) and s not in structs and s not in b.chasms for s in fp):
+                order.append((min(dist.get(s, 99) for s in fp), sq[1], sq[0], fp))
+        order.sort()  # (distance, row, column) tell every anchor apart: the squares are never compared
+        if len(_LARGE_SPAWN_SQUARES) > _SPAWN_MEMO:
+            _LARGE_SPAWN_SQUARES.clear()
+        found = _LARGE_SPAWN_SQUARES[key] = [(fp, b.numbers(fp), (y, x)) for _d, y, x, fp in order]
     return found
 
 
@@ -136,12 +164,11 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
     srcs = tuple(source) or (b.spawns[level],)
     occ = occupancy(st)
     structs = structures(st)
-    danger = set()
+    danger: set[Sq] = set()
     for h in st.heroes:
         if not is_incap(h):
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    danger.add((h.x + dx, h.y + dy))
+            hx, hy = h.x, h.y
+            danger.update([(hx + dx, hy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)])
     ambush = "ambush" in md.attributes
     attrs = set(md.attributes)
     # rule (spawning): in sight of the spawn point, so standing heroes in the way block it (fliers see over);
@@ -163,23 +190,18 @@ def spawn_one(st: DungeonState, level: int, lines: list[str], kind: str = "",
                 break
         else:
             best = next(((sq[1], sq[0]) for n, sq in later if sight(src_n, (n,), block, False)), None)
-    else:
-        dist = b.route_table(srcs, structs | set(srcs), 14)
-        cands = []
-        for sq, d in dist.items():
-            if d == 0 or sq in srcs:
-                continue
-            fp = footprint(sq[0], sq[1], True)
-            if b.internal_walls(*sq):
-                continue
-            if not all(b.inside(s) and s not in structs and s not in b.chasms and s not in occ for s in fp):
+    else:  # a large model: its anchors in order from a per-board list, the same way
+        later_large = []
+        for fp, numbers, row_col in _large_spawn_squares(b, srcs, structs):
+            if fp[0] in occ or fp[1] in occ or fp[2] in occ or fp[3] in occ:
                 continue  # as `can_stand`
-            dd = min(dist.get(s, 99) for s in fp)
-            in_danger = any(s in danger for s in fp)
-            cands.append((not in_danger if ambush else in_danger, dd, sq[1], sq[0]))
-        cands.sort()
-        found = next((c for c in cands if sight(src_n, b.numbers(footprint(c[3], c[2], True)), block, False)), None)
-        best = None if found is None else (found[2], found[3])
+            if (fp[0] in danger or fp[1] in danger or fp[2] in danger or fp[3] in danger) != ambush:
+                later_large.append((numbers, row_col))
+            elif sight(src_n, numbers, block, False):
+                best = row_col
+                break
+        else:
+            best = next((row_col for numbers, row_col in later_large if sight(src_n, numbers, block, False)), None)
     if best is None:
         lines.append(f"No room for {md.name} to spawn.")
         return False

@@ -29,7 +29,12 @@ def moved(st: DungeonState, who: str, start: Sq, path: Iterable[Sq], monster: bo
     if monster:
         add(st.marks, Mark(kind="move", who=who, path=labels, text=f"{who} moves"))
         return
-    m = Mark(kind="move", by=_by(st), who=who, path=labels[:1], key=f"{st.activations}:{who}", text=f"{who} moves")
+    key = f"{st.activations}:{who}"
+    last = st.marks[-1] if st.marks else None
+    if last is not None and last.key == key and last.kind == "move" and last.who == who:
+        m = last  # the same activation's move goes on (`extend` grows it): no new mark to build
+    else:
+        m = Mark(kind="move", by=_by(st), who=who, path=labels[:1], key=key, text=f"{who} moves")
     for lab in labels[1:]:  # one activation's moves make one path
         m = extend(st.marks, m, lab)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 
 from games.core.grid import label as sq_label
 
-from . import attributes, marks, recap
+from . import attributes, marks, recap, stats
 from .board import Board, Sq, board, footprint, numbers_of, route_rings, set_each
 from .combat import give_debuff_monster, monster_attack, step_costs, terrain_debuff
 from .data import RANKS, content
@@ -196,12 +196,12 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
                 if not fly and not is_incap(h):  # nor pass a standing hero
                     blk |= bit
                     classes = (classes[0] & ~bit, classes[1] & ~bit, classes[2] & ~bit, classes[3] & ~bit)
-        kinds = content().monsters
+        large = stats.large_kinds()
         uid = m.uid
         for ouid, kind, x, y in map(UID_KIND_SQUARE, st.monsters):  # `mfp` written out: a large base is squares
             if ouid != uid:  # n, n + 1 and those a column on
                 n = x * hgt + y
-                ends |= (3 << n | 3 << (n + hgt)) if kinds[kind].large else 1 << n
+                ends |= (3 << n | 3 << (n + hgt)) if kind in large else 1 << n
         found = mask_moves(b, m.x * hgt + m.y, allowance, blk, classes, ends, fill=not lazy)
         return found, found.path
     occ = occupancy(st)

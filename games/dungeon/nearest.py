@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from .board import Sq, board
 from .sight import blockers, level_key, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import hero_attributes, hfp, is_incap, mfp, monster_def, stat_line
+from .stats import hero_attributes, hero_side_key, hfp, is_incap, mfp, monster_def, stat_line
 
 
 def nearest_visible_hero(st: DungeonState, m: MonsterState, side: HeroSide | None = None,
@@ -136,8 +136,7 @@ def hero_side(st: DungeonState) -> HeroSide:
     """The `HeroSide` of this state's heroes (found again while they and the structures stay as they are)."""
     # the structures (with closed chests or not) follow from the board and its levels' spawn points and chests:
     # the key holds those, and the structures are looked up only for a new side
-    key = (st.dungeon, level_key(st),
-           tuple([(h.id, h.x, h.y, h.seat, is_incap(h), h.profile, tuple(h.equipment)) for h in st.heroes]))
+    key = (st.dungeon, level_key(st), hero_side_key(st.heroes))
     found = _SIDES.get(key)
     if found is None or found._st() is not st:
         if len(_SIDES) > 16:

@@ -12,15 +12,13 @@ of its footprint's mask, with no table of distances built per square.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.grid import label as sq_label
 
 from .board import Board, Sq, _step_masks, board, next_ring
 from .data import content
 from .sight import blockers, structures
 from .state import DungeonState, HeroState, MonsterState
-from .stats import KIND_SQUARE, hero_attributes
+from .stats import KIND_SQUARE, hero_attributes, large_kinds
 
 
 class Near:
@@ -92,7 +90,7 @@ class Reach:
         found = self._enemies
         if found is None:
             st, hgt = self.st, self._hgt
-            large = _large_kinds()
+            large = large_kinds()
             base = 3 | 3 << hgt  # a large base's four squares (`mfp`) from its anchor: n, n + 1, n + hgt, n + hgt + 1
             monsters = st.monsters
             found = self._enemies = [((base if kind in large else 1) << (x * hgt + y), m)
@@ -114,7 +112,7 @@ class Reach:
         if m is None:
             return (self._board.spawns[self.st.level],)
         x, y = m.x, m.y
-        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if m.kind in _large_kinds() else ((x, y),)
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)) if m.kind in large_kinds() else ((x, y),)
 
     def within(self, dst: tuple[Sq, ...], rng: int) -> bool:
         """Whether `dst` is within `rng` squares by route (`sight.route(st, hero, dst, rng) <= rng`)."""
@@ -193,12 +191,3 @@ class Reach:
         return vis
 
 
-_LARGE: list[Any] = [None, frozenset()]  # [the content, the ids of its large monster kinds]
-
-
-def _large_kinds() -> frozenset[str]:
-    c = content()
-    if _LARGE[0] is not c:
-        _LARGE[:] = [c, frozenset(k for k, md in c.monsters.items() if md.large)]
-    found: frozenset[str] = _LARGE[1]
-    return found

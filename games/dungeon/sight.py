@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
@@ -10,7 +11,17 @@ from games.core.words import plural
 from .board import Sq, board
 from .data import content
 from .state import DungeonState, HeroState
-from .stats import KIND_SQUARE, hero_attributes, hero_stats, hfp, is_incap, mfp, monster, monster_def, monster_name
+from .stats import (
+    KIND_SQUARE,
+    hero_attributes,
+    hero_lines,
+    hero_stats,
+    hfp,
+    mfp,
+    monster,
+    monster_def,
+    monster_name,
+)
 
 HAZARDS = {"lava": "fire", "brambles": "poison"}  # terrain that inflicts a debuff on a model crossing it
 
@@ -90,23 +101,35 @@ def blockers(st: DungeonState, side: str, src_attrs: set[str] | tuple[str, ...],
     hgt = board(st.dungeon).height
     block = 0
     if side == "heroes":
-        kinds = content().monsters
+        flags = _kind_flags()
         for kind, x, y in map(KIND_SQUARE, st.monsters):
-            md = kinds[kind]
-            if "small" in md.attributes and not both_small:
+            small, large = flags[kind]
+            if small and not both_small:
                 continue
             block |= 1 << (x * hgt + y)
-            if md.large:
+            if large:
                 block |= 3 << ((x + 1) * hgt + y) | 2 << (x * hgt + y)
     else:
-        for h in st.heroes:
-            if is_incap(h):
+        for line, wounds, x, y in hero_lines(st.heroes):
+            if wounds >= line.life:
+                continue  # `is_incap`
+            if "small" in line.attributes and not both_small:
                 continue
-            if "small" in hero_attributes(h) and not both_small:
-                continue
-            block |= 1 << (h.x * hgt + h.y)
+            block |= 1 << (x * hgt + y)
     block |= _structures_mask(st, both_small)
     return block
+
+
+_FLAGS: list[Any] = [None, {}]  # [the content, each monster kind's (small, large)]
+
+
+def _kind_flags() -> dict[str, tuple[bool, bool]]:
+    """Whether each monster kind is small and whether it is large, read once per content (for `blockers`)."""
+    c = content()
+    if _FLAGS[0] is not c:
+        _FLAGS[:] = [c, {k: ("small" in md.attributes, md.large) for k, md in c.monsters.items()}]
+    flags: dict[str, tuple[bool, bool]] = _FLAGS[1]
+    return flags
 
 
 _STRUCTURE_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import Any
 
 from games.core.grid import label as sq_label
 
@@ -112,6 +113,48 @@ SQUARE = attrgetter("x", "y")
 KIND = attrgetter("kind")
 KIND_SQUARE = attrgetter("kind", "x", "y")
 UID_KIND_SQUARE = attrgetter("uid", "kind", "x", "y")
+
+
+_SIDE_FIELDS = attrgetter("id", "x", "y", "seat", "profile", "wounds", "equipment")
+
+
+def hero_side_key(heroes: list[HeroState]) -> tuple[tuple[object, ...], ...]:
+    """Per hero: its kind (id, profile and equipment, as its stat line is keyed), square, seat and whether it is
+    down, every field read in one call (`is_incap` written out): what a monster's choice of a hero takes from
+    the heroes (`nearest.hero_side`, asked for every monster's action)."""
+    out = []
+    for h in heroes:
+        hid, x, y, seat, profile, wounds, equipment = _SIDE_FIELDS(h)
+        kind = (hid, profile, *equipment)
+        found = _STATS.get(kind)
+        out.append((kind, x, y, seat, wounds >= (found if found is not None else _base_stats(h)).life))
+    return tuple(out)
+
+
+_LINE_FIELDS = attrgetter("id", "profile", "equipment", "wounds", "x", "y")
+
+
+def hero_lines(heroes: list[HeroState]) -> list[tuple[Stats, int, int, int]]:
+    """(shared stat line, wounds, x, y) of each hero, its fields read in one call (`stat_line` written out):
+    for the loops over every hero that ask who stands, where, and with which attributes (`sight.blockers`)."""
+    out = []
+    for h in heroes:
+        hid, profile, equipment, wounds, x, y = _LINE_FIELDS(h)
+        found = _STATS.get((hid, profile, *equipment))
+        out.append((found if found is not None else _base_stats(h), wounds, x, y))
+    return out
+
+
+_LARGE: list[Any] = [None, frozenset()]  # [the content, the ids of its large monster kinds]
+
+
+def large_kinds() -> frozenset[str]:
+    """The ids of the large monster kinds, once per content (for loops over every monster)."""
+    c = content()
+    if _LARGE[0] is not c:
+        _LARGE[:] = [c, frozenset(k for k, md in c.monsters.items() if md.large)]
+    found: frozenset[str] = _LARGE[1]
+    return found
 
 
 def monster_def(m: MonsterState) -> MonsterDef:

@@ -5,6 +5,7 @@ from games.core import Action, Seat
 from games.core.grid import parse_label
 from games.core.play import step
 from games.dungeon import ENGINE, stats
+from games.dungeon.dice import Rolled
 from games.dungeon.state import Die, DungeonState, MonsterState
 
 E = ENGINE
@@ -106,16 +107,17 @@ class ScriptedDice:
         for s in specs:
             self.queue.extend(s.split())
 
-    def roll(self, st, colours):
+    def roll(self, st, colours, kept=True):
         out = []
         for c in colours:
             if self.queue:
                 spec = self.queue.pop(0)
                 assert spec[0] == c, f"expected a {spec[0]} die next, the rules rolled {c}"
-                die = Die(colour=c, face=FACES[c][spec[1:]])
+                n = FACES[c][spec[1:]]
+                die = Die(colour=c, face=n) if kept else Rolled(c, n)
                 st.rng.next64()  # dice still advance the generator, as real rolls do
             else:
-                die = self.real(st, [c])[0]
+                die = self.real(st, [c], kept)[0]
             self.rolled.append(c)
             out.append(die)
         return out
