@@ -291,18 +291,11 @@ class SightTable:
                 lo_n, hi_n = py * dx, (py + 1) * dx + dy
             else:
                 lo_n, hi_n = py * dx + dy, (py + 1) * dx
-            if not boxed:  # walls alone (a pair's first record): the lines' cover as it is
-                for have in cover[px + 1:qx + 1]:
-                    if have:
-                        need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
-                        if have & need == need:
-                            return True
-                    lo_n += dy
-                    hi_n += dy
-                continue
-            for X in range(px + 1, qx + 1):
-                have = 0 if ignore_walls else cover[X]
-                have |= boxed.get(X, 0)
+            if boxed:
+                covers = [(0 if ignore_walls else cover[X]) | boxed.get(X, 0) for X in range(px + 1, qx + 1)]
+            else:  # walls alone (a pair's first record): the lines' cover as it is
+                covers = cover[px + 1:qx + 1]
+            for have in covers:
                 if have:
                     need = ((2 << (2 * -(-hi_n // dx))) - 1) ^ ((1 << (2 * (lo_n // dx))) - 1)
                     if have & need == need:
