@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -517,6 +518,24 @@ def parse_wall(text: str, width: int, height: int) -> list[tuple[str, int, int]]
             else:
                 edges.append(("h", x, y + 1))
     return edges
+
+
+T = TypeVar("T")  # a `per_content` table
+
+
+class per_content(Generic[T]):  # noqa: N801 - used as a decorator, named as a function
+    """`fn(content())` once per content object (`held`: it and the table), for loops over every model."""
+
+    held: tuple[Content, T] | None
+
+    def __init__(self, fn: Callable[[Content], T]) -> None:
+        self.fn, self.held = fn, None
+
+    def __call__(self) -> T:
+        c, held = content(), self.held
+        if held is None or held[0] is not c:
+            held = self.held = (c, self.fn(c))
+        return held[1]
 
 
 @cache

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple, Protocol, overload
 
-from .data import Content, Dice, content
+from .data import Content, Dice, per_content
 from .state import Die, DungeonState
 
 Colour = Literal["B", "R", "G"]  # a die's colour letter, as the house dice table is keyed
@@ -33,21 +33,16 @@ class Face(Protocol):
     def face(self) -> int: ...
 
 
-# the content whose dice table `_FACES` holds, and (colour, face) -> (stars, heart) of it
-_FACES_OF: list[Content | None] = [None]
-_FACES: dict[tuple[str, int], tuple[int, int]] = {}
+@per_content
+def _faces(c: Content) -> dict[tuple[str, int], tuple[int, int]]:
+    """(colour, face) -> (stars, heart), the house dice table flattened."""
+    return {(colour, n): (stars, heart) for colour, faces in c.rules.dice.items()
+            for n, (stars, heart) in enumerate(faces)}
 
 
 def face(d: Face) -> tuple[int, int]:
-    """(stars, heart) of a rolled die, by the house dice table (read into a flat dict once per content)."""
-    c = content()
-    if _FACES_OF[0] is not c:
-        _FACES.clear()
-        for colour, faces in c.rules.dice.items():
-            for n, (stars, heart) in enumerate(faces):
-                _FACES[(colour, n)] = (stars, heart)
-        _FACES_OF[0] = c
-    return _FACES[(d.colour, d.face)]
+    """(stars, heart) of a rolled die, by the house dice table."""
+    return _faces()[(d.colour, d.face)]
 
 
 @overload

@@ -112,7 +112,7 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
     heroes = tuple(map(SQUARE, st.heroes))
     monsters = tuple(map(KIND_SQUARE, st.monsters))  # all a monster's square and base depend on
     # only a Grabby monster holds a hero: the full check where one stands (the kinds looked up in C)
-    if not _grabby_kinds().isdisjoint(map(_KIND_OF, monsters)):
+    if not attributes.kinds_with("grabby").isdisjoint(map(_KIND_OF, monsters)):
         if attributes.grabbed(st, "heroes", hfp(h), stats.attributes):
             return None
     allowance = move_allowance(h, act)
@@ -153,15 +153,6 @@ def _move_entry(st: DungeonState, h: HeroState) -> list[Any] | None:
 
 
 _KIND_OF = itemgetter(0)  # a monster's kind from its `KIND_SQUARE` fields
-_GRABBY: list[Any] = [None, frozenset()]  # [the content, the ids of its monster kinds with Grabby]
-
-
-def _grabby_kinds() -> frozenset[str]:
-    c = content()
-    if _GRABBY[0] is not c:
-        _GRABBY[:] = [c, frozenset(k for k, md in c.monsters.items() if "grabby" in md.attributes)]
-    found: frozenset[str] = _GRABBY[1]
-    return found
 
 
 _HERO_TEMPLATES: dict[tuple[object, ...], tuple[int, tuple[int, int, int, int], int]] = {}

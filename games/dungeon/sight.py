@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
 
 from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 from games.core.words import plural
 
 from .board import Sq, board
-from .data import content
+from .data import Content, per_content
 from .state import DungeonState, HeroState
 from .stats import (
     KIND_SQUARE,
@@ -120,16 +119,10 @@ def blockers(st: DungeonState, side: str, src_attrs: set[str] | tuple[str, ...],
     return block
 
 
-_FLAGS: list[Any] = [None, {}]  # [the content, each monster kind's (small, large)]
-
-
-def _kind_flags() -> dict[str, tuple[bool, bool]]:
-    """Whether each monster kind is small and whether it is large, read once per content (for `blockers`)."""
-    c = content()
-    if _FLAGS[0] is not c:
-        _FLAGS[:] = [c, {k: ("small" in md.attributes, md.large) for k, md in c.monsters.items()}]
-    flags: dict[str, tuple[bool, bool]] = _FLAGS[1]
-    return flags
+@per_content
+def _kind_flags(c: Content) -> dict[str, tuple[bool, bool]]:
+    """Whether each monster kind is small and whether it is large (for `blockers`)."""
+    return {k: ("small" in md.attributes, md.large) for k, md in c.monsters.items()}
 
 
 _STRUCTURE_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}

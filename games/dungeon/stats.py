@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
 
 from games.core.grid import label as sq_label
 
 from .board import Sq
-from .data import Bonus, Card, Dice, HeroDef, MonsterDef, content
+from .data import Bonus, Card, Content, Dice, HeroDef, MonsterDef, content, per_content
 from .state import DungeonState, HeroState, MonsterState
 
 
@@ -145,16 +144,10 @@ def hero_lines(heroes: list[HeroState]) -> list[tuple[Stats, int, int, int]]:
     return out
 
 
-_LARGE: list[Any] = [None, frozenset()]  # [the content, the ids of its large monster kinds]
-
-
-def large_kinds() -> frozenset[str]:
-    """The ids of the large monster kinds, once per content (for loops over every monster)."""
-    c = content()
-    if _LARGE[0] is not c:
-        _LARGE[:] = [c, frozenset(k for k, md in c.monsters.items() if md.large)]
-    found: frozenset[str] = _LARGE[1]
-    return found
+@per_content
+def large_kinds(c: Content) -> frozenset[str]:
+    """The ids of the large monster kinds (for loops over every monster)."""
+    return frozenset(k for k, md in c.monsters.items() if md.large)
 
 
 def monster_def(m: MonsterState) -> MonsterDef:

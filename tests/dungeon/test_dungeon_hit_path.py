@@ -320,9 +320,21 @@ def test_per_content_tables_hold_one_content_only():
     sight.blockers(st, "heroes", (), ())
     dice_module.face(dice_module.roll_dice(st, ["B"])[0])
     c = content()
-    assert sight._FLAGS[0] is c and len(sight._FLAGS[1]) == len(c.monsters)
-    assert dice_module._FACES_OF[0] is c
-    assert len(dice_module._FACES) == sum(len(faces) for faces in c.rules.dice.values())
+    flags, faces = sight._kind_flags.held, dice_module._faces.held
+    assert flags is not None and flags[0] is c and len(flags[1]) == len(c.monsters)
+    assert faces is not None and faces[0] is c
+    assert len(faces[1]) == sum(len(f) for f in c.rules.dice.values())
+
+
+def test_a_per_content_table_is_worked_out_afresh_for_another_content(monkeypatch):
+    from games.dungeon import data
+
+    made = []
+    table = data.per_content(lambda c: made.append(c) or len(made))
+    assert table() == table() == 1  # once for one content
+    other = data.Content.model_construct()
+    monkeypatch.setattr(data, "content", lambda: other)
+    assert table() == table() == 2 and made[-1] is other
 
 
 def test_a_monster_never_ends_its_move_on_any_square_of_a_large_base():
