@@ -151,7 +151,7 @@ async def hand_over(table: Any, rec: GameRecord, players: list[str], level: str)
     await table.storage.update_meta(rec.id, {"computers": comps})
     fresh = await table.storage.get_game(rec.id)
     engine = get_game(fresh.kind)
-    state = table.state_of(fresh, engine)
+    state = await table.load(fresh, engine)
     before = engine.status(state)
     rec2, state, after, events = await follow(table, fresh, engine, state, before)
     if not events:

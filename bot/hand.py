@@ -22,8 +22,8 @@ from .reply import Button, Menu
 HAND_MARK = "#h"  # a private button that stands for the n-th private button of its presser
 HAND_LABEL = "Your hand"
 MAX_HAND_BUTTONS = 20
-MAX_MENU_OPTIONS = 25
-MAX_MENU_VALUE = 100
+MAX_MENU_OPTIONS = 25  # Discord's limit of a select menu
+MAX_MENU_VALUE = 100  # nor may a value be longer
 
 Controls = tuple[list[Button], list[Menu]]
 

@@ -30,11 +30,14 @@ class RecordCommands:
             raise IllegalAction("The game has not started; there is nothing to export.",
                                 "The host starts it with `/game start`.")
         entries = await self.table.storage.log(rec.id)
-        data = self.export_data(rec, entries)
-        body = json.dumps(data, indent=1, sort_keys=False).encode()
+        body = await self.table.rules.run(self.export_body, rec, entries)  # the state parsed, the JSON written
         return Reply(text=f"Game record of #{rec.id} ({plural(len(entries), 'action')}).",
                      files=[Attachment(name=f"playpost-{rec.kind}-{rec.id}.json", data=body)],
                      ephemeral=rec.status == "active")
+
+    def export_body(self, rec: GameRecord, entries: Sequence[LogEntry]) -> bytes:
+        """The export file's bytes (rules work: run in a rules worker thread)."""
+        return json.dumps(self.export_data(rec, entries), indent=1, sort_keys=False).encode()
 
     def export_data(self, rec: GameRecord, entries: Sequence[LogEntry]) -> dict[str, Any]:
         engine = get_game(rec.kind)
@@ -99,8 +102,7 @@ async def rebuild_all(owner: Table | HasTable, *, write: bool) -> list[tuple[int
         except PlaypostError as exc:
             report.append((rec.id, f"does not replay: {exc.reason}"))
             continue
-        engine = get_game(rec.kind)
-        text = engine.dump(state)
+        text = await table.rules.run(get_game(rec.kind).dump, state)
         if text == rec.state:
             report.append((rec.id, "unchanged"))
             continue

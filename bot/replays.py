@@ -76,7 +76,7 @@ async def game_replay(table: Table, rec: GameRecord) -> Reply:
     engine = get_game(rec.kind)
     result = ""
     if rec.state:
-        st = engine.status(engine.load(rec.state))
+        st = engine.status(await table.load(rec, engine))
         result = f" {st.result.text}" if st.result and st.result.text else ""
     if rec.status == "abandoned":
         result = " The game was ended before its result."

@@ -23,7 +23,7 @@ class Suggestions:
             rec = await self.table.storage.live_game(ctx.channel_id)
             if rec is not None and rec.status == "active" and group in (rec.kind, "game"):
                 engine = get_game(rec.kind)
-                state = self.table.state_of(rec, engine)
+                state = await self.table.load(rec, engine)
                 labels = {v: engine.value_label(state, ctx.user_id, name, option, v) or v for v in values}
         t = squash(typed)
         starts = [v for v in values if squash(v).startswith(t) or squash(labels[v]).startswith(t)]
@@ -53,7 +53,7 @@ class Suggestions:
             return [s.name for s in rec.seats]
         if group not in (rec.kind, "game") or rec.status != "active" or ctx.user_id not in self.table.names(rec):
             return []
-        state = self.table.state_of(rec, engine)
+        state = await self.table.load(rec, engine)
         if name == "preview" and option == "action":  # any legal action can be previewed
             return [a.text() for a in engine.legal_actions(state, ctx.user_id) if a.cmd not in engine.anytime_commands]
         try:

@@ -34,7 +34,7 @@ from games.core.words import possessive, says
 from render import render_png
 from storage import GameRecord, LogEntry, StaleVersion, Storage
 
-from . import computers, hand
+from . import board_controls, computers, hand
 from .defaults import DEFAULT_SETTINGS, seats_of
 from .errors import NotFound
 from .pipeline import Board, Boards, Limits, Stage, Turns
@@ -43,9 +43,6 @@ from .runtime import render_worker_init
 
 log = logging.getLogger("playpost.manager")
 
-MAX_BUTTONS = 20
-MAX_MENU_OPTIONS = 25  # Discord's limit of a select menu
-MAX_MENU_VALUE = 100  # nor may a value be longer
 STATE_CACHE = 1000
 UNDO_DEPTH = 20  # states kept per game for undo within a turn
 STATUS_HEADER = "**Game status**"
@@ -126,40 +123,10 @@ def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -
     return "**Since your last move:**\n" + "\n".join(lines)
 
 
-ROWS = 5  # rows of controls under a message: 5 buttons to a row, or one menu; one place is kept for "My options"
-
-
-def fit_rows(buttons: list[Button], menus: list[Menu], kept: int = 1) -> tuple[list[Button], list[Menu]]:
-    """Every legal move stays reachable under the board: while the buttons (and the one kept place) and
-    the menus need more than ROWS rows, a kind of move shown as buttons (never `end`) becomes a menu of
-    its own, or joins its command's menu when that still holds 25 options: the change that saves most rows
-    first, the biggest group on a tie; it stops when no change saves a row. `kept`: places kept for buttons
-    that carry no move ("My options", "Your hand")."""
-    def rows(bs: list[Button], ms: list[Menu]) -> int:
-        return -(-(len(bs) + kept) // 5) + len(ms)
-
-    buttons, menus = list(buttons), list(menus)
-    while rows(buttons, menus) > ROWS:
-        kinds: dict[tuple[str, str], list[Button]] = {}
-        for b in buttons:
-            cmd = Action.parse(b.action).cmd
-            if cmd != "end" and re.fullmatch(r"[a-z0-9_-]+", cmd) and len(b.action) <= MAX_MENU_VALUE:
-                kinds.setdefault((b.player, cmd), []).append(b)
-        best: tuple[int, int, list[Button], list[Menu]] | None = None
-        for (player, cmd), moved in kinds.items():
-            old = next((m for m in menus if (m.player, m.cmd) == (player, cmd)), None)
-            options = tuple((b.label[:100], b.action) for b in moved) + (old.options if old else ())
-            if len(options) > MAX_MENU_OPTIONS:
-                continue
-            rest = [b for b in buttons if b not in moved]
-            ms = [m for m in menus if m is not old] + [Menu(player, cmd, options)]
-            saved = rows(buttons, menus) - rows(rest, ms)
-            if saved > 0 and (best is None or (saved, len(moved)) > best[:2]):
-                best = (saved, len(moved), rest, ms)
-        if best is None:
-            break
-        buttons, menus = best[2], best[3]
-    return buttons, menus
+def replay_log(rec: GameRecord, entries: Sequence[LogEntry]) -> BaseModel:
+    """A game's state rebuilt from its seed and log (checked as each action was)."""
+    return replay(get_game(rec.kind), rec.options, seats_of(rec), rec.seed,
+                  [(e.player, Action.parse(e.action)) for e in entries])
 
 
 def compute(engine: Game, state: BaseModel, player: str, written: Action) -> Move:
@@ -196,9 +163,9 @@ class Table:
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self._locks: dict[str, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
-        # per game: (log seq, turn key, state before that action) for the actions of the turn under way,
-        # so undo is a lookup instead of a replay of the whole log
-        self.undo_states: dict[int, list[tuple[int, str, BaseModel]]] = {}
+        # per game: (log seq, turn key, the saved JSON of the state before that action) for the actions of the turn
+        # under way, so undo is a lookup instead of a replay of the whole log (text: no work for the collector)
+        self.undo_states: dict[int, list[tuple[int, str, str]]] = {}
         # drawing holds the GIL for tens of ms: in worker processes the event loop never waits on it
         self._pool = (concurrent.futures.ProcessPoolExecutor(
             render_workers, mp_context=multiprocessing.get_context("spawn"), initializer=render_worker_init)
@@ -363,6 +330,7 @@ class Table:
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
                              barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
+            before = rec.state or engine.dump(state)  # the state's saved JSON (an active game always has one)
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
             if keeps_deadline(ctx.user_id, move.before, move.after):
                 fields["deadline_at"] = rec.deadline_at
@@ -371,7 +339,7 @@ class Table:
             rec = await self.storage.append_action(rec, rec.version, entry, move.dumped, **fields)
             self.remember(rec, move.state)
             turn = [u for u in self.undo_states.get(rec.id, []) if u[1] == entry.turn_key][-(UNDO_DEPTH - 1):]
-            self.undo_states[rec.id] = turn + [(seq, entry.turn_key, state)]
+            self.undo_states[rec.id] = turn + [(seq, entry.turn_key, before)]
             if len(self.undo_states) > STATE_CACHE:
                 self.undo_states.pop(next(iter(self.undo_states)))
             log.info("move game=%s channel=%s seq=%s player=%s action=%r version=%s", rec.id, rec.channel_id,
@@ -393,7 +361,7 @@ class Table:
         if rec.status != "active" or rec.deadline_at is None or rec.deadline_at > now or rec.state is None:
             return None
         engine = get_game(rec.kind)
-        state = self.state_of(rec, engine)
+        state = await self.load(rec, engine)
         window = engine.timeout(state, rec.options)
         st = engine.status(state)
         if window is None or st.finished or not st.to_act:
@@ -419,7 +387,7 @@ class Table:
         if rec.status != "active" or rec.state is None:
             raise IllegalAction("That game is not running any more.",
                                 "`/game history` lists it; `/game new` starts another.")
-        action = engine.skip_action(self.state_of(rec, engine), player)
+        action = engine.skip_action(await self.load(rec, engine), player)
         if action is None:
             raise IllegalAction(f"{engine.name} has no way to skip this move.",
                                 "The other players may vote to end the game instead.")
@@ -433,10 +401,8 @@ class Table:
 
     async def rebuild_from_log(self, rec: GameRecord) -> BaseModel:
         """Replay a game's log from its seed (the state row is only a cache)."""
-        engine = get_game(rec.kind)
         entries = await self.storage.log(rec.id)
-        return replay(engine, rec.options, seats_of(rec), rec.seed,
-                      [(e.player, Action.parse(e.action)) for e in entries])
+        return await self.rules.run(replay_log, rec, entries)  # rules work: a worker thread, never the loop
 
     # ---- describing a move ---------------------------------------------------
     async def after_move(self, rec: GameRecord, engine: Game, state: BaseModel, before: Status | None,
@@ -505,58 +471,10 @@ class Table:
     def controls(self, engine: Game, state: BaseModel, status: Status,
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:
         """The buttons under a board, and menus for the legal actions the buttons leave out."""
-        buttons = self.buttons(engine, state, status, names)
-        kept = 1 + bool(hand.players(engine, state, status))  # "My options", and "Your hand" when it is there
-        return fit_rows(buttons, self.menus(engine, state, status, buttons), kept)
+        return board_controls.controls(engine, state, status, names)
 
-    @staticmethod
-    def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str] | None = None) -> list[Button]:
-        """Buttons for the legal actions of whoever must act, when there are few enough to show.
-
-        When several players act at once (or would get the same label, "Keep these skills"), the
-        labels start with the player's name, so everyone can tell which button is theirs.
-        """
-        rows: list[tuple[str, str, str]] = []  # label, action, player
-        for player in status.to_act:
-            # settings a player may change any time are commands, not buttons under every board
-            # a move naming a card of the hand is not for a public message (bot/hand.py)
-            legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands
-                     and not hand.is_private(engine, state, player, a)]
-            rows.extend((engine.label(state, a), a.text(), player)
-                        for a in engine.button_actions(state, player, legal)[:MAX_BUTTONS])
-        owners: dict[str, set[str]] = {}
-        for label, _, player in rows:
-            owners.setdefault(label, set()).add(player)
-        # players acting at once: each button says whose it is, where it fits and the label does not say already
-        several = len(status.to_act) > 1
-        out = [Button(label=(mine if len(owners[label]) > 1 or (several and ": " not in label and len(mine) <= 80)
-                             else label)[:80], action=action, player=p)
-               for label, action, p in rows for mine in [f"{(names or {}).get(p, p)}: {label}"]]
-        return out[:MAX_BUTTONS]
-
-    @staticmethod
-    def menus(engine: Game, state: BaseModel, status: Status, buttons: Sequence[Button]) -> list[Menu]:
-        """For the first player to act: each command whose legal actions without a button fit one menu.
-
-        A game shows buttons for its common moves (`Game.button_actions`); the rest of a command's
-        legal actions (say 16 throw targets) go into a menu when there are 2 to 25 of them. A longer
-        list (a hundred squares) stays with the slash command and its autocomplete.
-        """
-        if not status.to_act or status.finished:
-            return []
-        player = status.to_act[0]
-        shown = {b.action for b in buttons}
-        groups: dict[str, list[Action]] = {}
-        for a in engine.legal_actions(state, player):
-            if a.cmd not in engine.anytime_commands and a.text() not in shown and \
-                    not hand.is_private(engine, state, player, a):
-                groups.setdefault(a.cmd, []).append(a)
-        out = []
-        for cmd, actions in groups.items():
-            if 2 <= len(actions) <= MAX_MENU_OPTIONS and all(len(a.text()) <= MAX_MENU_VALUE for a in actions) and \
-                    re.fullmatch(r"[a-z0-9_-]+", cmd):
-                out.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
-        return out
+    buttons = staticmethod(board_controls.buttons)
+    menus = staticmethod(board_controls.menus)
 
     def status_message(self, rec: GameRecord, st: Status | None = None) -> StatusMessage:
         """The game's standing status message as it should read now (`st`: its status, when known),

@@ -5,13 +5,11 @@ import asyncio
 import hashlib
 from typing import Any
 
-from pydantic import BaseModel
-
 from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
 from games.core.actions import echo
-from games.core.play import hint_for, irreversible, replay, replay_details, resolve, secrets_mark
+from games.core.play import hint_for, irreversible, replay_details, resolve
 from games.core.words import plural, possessive, says
-from storage import ChannelBusy, GameRecord, LogEntry, SeatRecord
+from storage import ChannelBusy, GameRecord, SeatRecord
 
 from . import commands, computers, parsing
 from .defaults import DEFAULT_SETTINGS, pick, seats_of
@@ -20,6 +18,7 @@ from .hand import all_controls as all_hand_controls
 from .hand import controls as hand_controls
 from .reply import Context, Reply
 from .table import Table, seated_player
+from .undo import plan as undo_plan
 
 
 class TableCommands:
@@ -255,7 +254,7 @@ class TableCommands:
         if rec.status == "lobby":
             return Reply(text=f"**{engine.name}** lobby. Seated: {self._seat_list(rec)}. "
                               f"The host starts it with `/game start`.", game_id=rec.id, version=rec.version)
-        state = self.table.state_of(rec, engine)
+        state = await self.table.load(rec, engine)
         st = engine.status(state)
         line = self.table.status_line(rec, engine, st)
         buttons, menus = self.table.controls(engine, state, st, self.table.names(rec))
@@ -270,7 +269,7 @@ class TableCommands:
                  ", ".join(f"{e.name} (`{gid}`)" for gid, e in sorted(all_games().items())) + "."]
         if rec is not None and rec.status == "active":
             engine = get_game(rec.kind)
-            state = self.table.state_of(rec, engine)
+            state = await self.table.load(rec, engine)
             cmds = ", ".join(f"`/{rec.kind} {c.name}`" for c in commands.game_commands(engine))
             lines.append(f"This channel plays {engine.name}. Commands: {cmds}.")
             if ctx.user_id in self.table.names(rec):
@@ -291,7 +290,7 @@ class TableCommands:
             raise IllegalAction("The game has not started: nobody holds anything yet.",
                                 "The host starts it with `/game start`; then `/game hand` shows what only you see.")
         engine = get_game(rec.kind)
-        state = self.table.state_of(rec, engine)
+        state = await self.table.load(rec, engine)
         text = engine.private_text(state, ctx.user_id) or "Nothing is hidden from the others in this game."
         controls = await self.table.rules.run(hand_controls, engine, state, ctx.user_id)
         return Reply(text=text + "\n" + hint_for(engine, state, ctx.user_id), ephemeral=True, version=rec.version,
@@ -303,70 +302,24 @@ class TableCommands:
             if rec.status != "active":
                 raise IllegalAction("There is nothing to undo.", "The game is not running.")
             engine = get_game(rec.kind)
-            state = self.table.state_of(rec, engine)
-            st = engine.status(state)
+            state = await self.table.load(rec, engine)
             entries = await self.table.storage.log(rec.id)
-            if not entries:
-                raise IllegalAction("There is nothing to undo yet.", "No move has been made.")
-            last = entries[-1]
-            # the moves the table played by themselves (nothing left to choose) go back with the move that led to them
-            tail: list[tuple[LogEntry, BaseModel]] = self._forced_tail(rec, engine, entries, ctx.user_id)
-            if tail:
-                entries = entries[:-len(tail)]
-                last, st = entries[-1], engine.status(tail[0][1])
-            if last.player != ctx.user_id:
-                raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
-            if last.turn_key != st.turn_key:
-                raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
-                                    hint_for(engine, state, ctx.user_id))
-            if last.barrier:
-                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                                    hint_for(engine, state, ctx.user_id))
-            rebuilt = self._state_before(rec, engine, entries, len(entries) - 1)
-            if secrets_mark(engine, rebuilt) != secrets_mark(engine, state):  # also for logs written before barriers
-                raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                                    hint_for(engine, state, ctx.user_id))
-            after = engine.status(rebuilt)
-            taken = f"`{last.action}`"
-            for entry, before in reversed(tail):
-                rec = await self.table.storage.mark_undone(rec, rec.version, entry.seq, engine.dump(before))
-            if tail:
-                followed = ", ".join(f"`{entry.action}`" for entry, _ in tail)
-                taken += f" (and {followed}, which followed by {'itself' if len(tail) == 1 else 'themselves'})"
-            rec = await self.table.storage.mark_undone(rec, rec.version, last.seq, engine.dump(rebuilt))
-            self.table.remember(rec, rebuilt)
-            self.table.undo_states[rec.id] = [u for u in self.table.undo_states.get(rec.id, []) if u[0] != last.seq]
-        reply = await self.table.after_move(rec, engine, rebuilt, st, after, [], mover=ctx.user_id)
+            kept = list(self.table.undo_states.get(rec.id, []))
+            # checks, the state before and its JSON (a replay of the log when the turn's states are not kept)
+            undo = await self.table.rules.run(undo_plan, rec, engine, state, entries, kept, ctx.user_id)
+            taken = f"`{undo.last.action}`"
+            for entry, before in reversed(undo.tail):
+                rec = await self.table.storage.mark_undone(rec, rec.version, entry.seq, before)
+            if undo.tail:
+                followed = ", ".join(f"`{entry.action}`" for entry, _ in undo.tail)
+                taken += f" (and {followed}, which followed by {'itself' if len(undo.tail) == 1 else 'themselves'})"
+            rec = await self.table.storage.mark_undone(rec, rec.version, undo.last.seq, undo.rebuilt_text)
+            self.table.remember(rec, undo.rebuilt)
+            self.table.undo_states[rec.id] = [u for u in kept if u[0] != undo.last.seq]
+        reply = await self.table.after_move(rec, engine, undo.rebuilt, undo.status, undo.after, [], mover=ctx.user_id)
         reply.text = f"{says(ctx.user_name, 'takes back')} {taken}.\n" + reply.text
         reply.ping = []
         return reply
-
-    def _state_before(self, rec: GameRecord, engine: Game, entries: list[LogEntry], i: int) -> BaseModel:
-        """The state before log entry `i`: kept from its commit, or rebuilt from the log after a restart."""
-        cached = [u for u in self.table.undo_states.get(rec.id, []) if u[0] == entries[i].seq]
-        if cached:
-            return cached[0][2]
-        return replay(engine, rec.options, seats_of(rec), rec.seed,
-                      [(e.player, Action.parse(e.action)) for e in entries[:i]], trusted=True)
-
-    def _forced_tail(self, rec: GameRecord, engine: Game, entries: list[LogEntry],
-                     player: str) -> list[tuple[LogEntry, BaseModel]]:
-        """The moves at the end of the log the table played for `player` (each the lone move they had, none rolling
-        dice or revealing anything), each with the state before it, when they follow a move of `player`'s in the
-        turn of the first of them; else none."""
-        tail: list[tuple[LogEntry, BaseModel]] = []
-        for i in range(len(entries) - 1, 0, -1):
-            entry = entries[i]
-            if entry.player != player or entry.barrier:
-                break
-            before = self._state_before(rec, engine, entries, i)
-            if engine.forced_action(before, player) != Action.parse(entry.action):
-                break
-            tail.insert(0, (entry, before))
-        if not tail:
-            return []
-        lead = entries[len(entries) - len(tail) - 1]
-        return tail if lead.player == player and lead.turn_key == tail[0][0].turn_key else []
 
     async def abandon(self, ctx: Context) -> Reply:
         async with self.table.lock(ctx.channel_id):
@@ -400,6 +353,10 @@ class TableCommands:
         past = await self.table.storage.history(ctx.channel_id, 10)
         if not past:
             return Reply(text="No finished games in this channel yet.", ephemeral=True)
+        return Reply(text="\n".join(await self.table.rules.run(self._history_lines, past)), ephemeral=True)
+
+    def _history_lines(self, past: list[GameRecord]) -> list[str]:
+        """A line for each game: its players and how it ended (the finished ones' states parsed: rules work)."""
         lines = []
         for rec in past:
             engine = get_game(rec.kind)
@@ -408,7 +365,7 @@ class TableCommands:
                 result = self.table.status_line(rec, engine, engine.status(engine.load(rec.state)))
             players = ", ".join(s.name for s in rec.seats)
             lines.append(f"#{rec.id} {engine.name} ({players}): {result}")
-        return Reply(text="\n".join(lines), ephemeral=True)
+        return lines
 
     async def settings(self, ctx: Context, deadline: int | None = None, reminder: int | None = None) -> Reply:
         parsing.check_ints(self._spec("settings"), {"deadline": deadline, "reminder": reminder})
@@ -466,7 +423,7 @@ class TableCommands:
             raise IllegalAction("There is no running game of that kind here.",
                                 "`/game status` shows this channel's game.")
         engine = get_game(rec.kind)
-        state = self.table.state_of(rec, engine)
+        state = await self.table.load(rec, engine)
         written = Action.parse(action_text)
         if written.cmd == "preview":
             raise IllegalAction("A preview of a preview shows nothing new.",

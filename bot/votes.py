@@ -60,7 +60,7 @@ class VoteCommands:
             raise IllegalAction("The turn deadline has not passed; there is nothing to vote on.",
                                 "Votes open once it has; `/game status` shows it.")
         engine = get_game(rec.kind)
-        state = self.table.state_of(rec, engine)
+        state = await self.table.load(rec, engine)
         late = list(engine.status(state).to_act)
         voters = sorted({s.player for s in rec.seats} - set(late))
         what = {"end": "ending the game", "skip": "skipping the turn",
@@ -114,7 +114,8 @@ class VoteCommands:
             current = await self.table.storage.get_game(rec.id)
             if current is None or current.status != "active" or current.state is None:
                 break
-            if done and player not in get_game(current.kind).status(self.table.state_of(current)).to_act:
+            if done and player not in get_game(current.kind).status(
+                    await self.table.load(current, get_game(current.kind))).to_act:
                 continue
             if not done and current.version != rec.version:
                 return Reply.error("The game moved on before the vote was counted; nothing was skipped.",

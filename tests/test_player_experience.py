@@ -108,8 +108,8 @@ async def test_the_readme_console_example_runs_as_written(manager, tmp_path):
 def test_buttons_that_do_not_fit_become_a_menu_per_kind_of_move():
     """Every legal move stays reachable: 20 buttons, the kept "My options" place and a menu need 6 rows;
     the biggest kind of move becomes a menu so that all fit Discord's 5 rows."""
+    from bot.board_controls import ROWS, fit_rows
     from bot.reply import Button, Menu
-    from bot.table import ROWS, fit_rows
 
     buttons = ([Button(f"Step → G{i}", f"step to:G{i}", "ann") for i in range(1, 7)]
                + [Button(f"Drop → H{i}", f"drop to:H{i}", "ann") for i in range(1, 8)]
