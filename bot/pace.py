@@ -31,6 +31,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pydantic import BaseModel
+
 from games.core import get_game
 from storage import GameRecord, StorageUnavailable
 from storage.base import ClaimResult
@@ -186,7 +188,9 @@ class Pace:
                 nudge_kind(fresh, float(fresh.meta.get("nudged_slot", -math.inf)), now) != due:
             await self._finish(key, now)  # moved on or posted: nothing to say
             return None
-        nudge = self.nudge(fresh, due[0])
+        # the reminder's status, skips and controls are rules work: a rules worker's, not the loop's
+        state = await self.manager.table.load(fresh, get_game(fresh.kind))
+        nudge = await self.manager.table.rules.run(self.nudge, fresh, due[0], state)
         if nudge is None:
             await self._finish(key, now)
             return None
@@ -239,10 +243,9 @@ class Pace:
     async def _prune_claims(self, now: float) -> int:
         return await self.manager.storage.prune_claims(now - KEEP_CLAIMS_SECONDS)
 
-    def nudge(self, rec: GameRecord, kind: NudgeKind) -> Nudge | None:
+    def nudge(self, rec: GameRecord, kind: NudgeKind, state: BaseModel) -> Nudge | None:
+        """The reminder or deadline notice of `kind` for `rec`, whose state is `state` (None: nobody to nudge)."""
         engine = get_game(rec.kind)
-        assert rec.state is not None
-        state = self.manager.state_of(rec, engine)
         st = engine.status(state)
         if st.finished or not st.to_act:
             return None

@@ -1,8 +1,8 @@
 """Rules work stays off the event loop (issue 12), in the commands besides a move too: after a restart `/game undo`
 replays the log, `/game export` parses the state and writes the JSON, `/game history` parses finished states, a
-rebuild replays every live game. Each of these runs in a rules worker thread; the loop only awaits it.
+rebuild replays every live game, a reminder works out who is late and the buttons under it. Each of these runs in a rules worker thread; the loop only awaits it.
 
-The `count` engine's own work (parse, dump, apply: a replay is applies) is watched: any of it on the loop's
+The `count` engine's own work (parse, dump, apply: a replay is applies; the legal actions behind buttons) is watched: any of it on the loop's
 thread fails the test, whatever the timing."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.manager import GameManager
+from bot.pace import Pace
 from bot.records import rebuild_all
 from bot.reply import Context
 from games._template import ENGINE as COUNT
@@ -28,7 +29,7 @@ def on_loop(monkeypatch):
     """The names of the `count` engine's methods called on the loop's (this test's) thread."""
     loop_thread = threading.current_thread()
     seen: list[str] = []
-    for name in ("load", "dump", "apply"):
+    for name in ("load", "dump", "apply", "legal_actions"):
         real = getattr(COUNT, name)
 
         def watched(*args, _real=real, _name=name, **kwargs):
@@ -111,4 +112,21 @@ async def test_export_history_and_rebuild_do_their_rules_work_in_a_worker(tmp_pa
         r = await m.dispatch(ctx("ann", "c2"), "game", "history", {})
         assert r.text.startswith("#2 Count (Ann, Bob): Game over: Ann wins."), r.text
         assert [status for _, status in await rebuild_all(m, write=False)] == ["unchanged"]
+        assert on_loop == []
+
+
+async def test_a_reminder_works_out_its_status_and_buttons_in_a_worker(tmp_path, clock, on_loop):
+    db = str(tmp_path / "r.sqlite3")
+    await played(db, clock)
+    clock.now += 3 * 24 * 3600  # Ann's deadline passed long ago
+    async with opened(db, clock) as m:  # a restart: the state is parsed afresh
+        posted = []
+
+        async def post(nudge):
+            posted.append(nudge)
+
+        on_loop.clear()
+        await Pace(m, post, clock=clock).tick_safely()
+        assert [(n.rec.channel_id, n.to_act) for n in posted] == [("c1", ["ann"])], posted
+        assert posted[0].buttons, "the reminder carries the moves' buttons"
         assert on_loop == []
