@@ -5,7 +5,9 @@ import asyncio
 import hashlib
 from typing import Any
 
-from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, all_games, get_game
+from pydantic import BaseModel
+
+from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, Status, all_games, get_game
 from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay_details, resolve
 from games.core.words import plural, possessive, says
@@ -19,6 +21,13 @@ from .hand import controls as hand_controls
 from .reply import Context, Reply
 from .table import Table, seated_player
 from .undo import plan as undo_plan
+
+
+def begin(engine: Game, rec: GameRecord) -> tuple[BaseModel, str, Status, str]:
+    """A game's setup from its lobby: the state, what the setup decided (said once), its status and its JSON
+    (rules work: run in a rules worker)."""
+    state = engine.setup(rec.options, seats_of(rec), rec.seed)
+    return state, engine.intro(state), engine.status(state), engine.dump(state)
 
 
 class TableCommands:
@@ -234,10 +243,8 @@ class TableCommands:
             if not engine.min_seats <= len(rec.seats) <= engine.max_seats:
                 raise IllegalAction(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats; "
                                     f"{len(rec.seats)} taken.", "More players join with `/game join`.")
-            state = engine.setup(rec.options, seats_of(rec), rec.seed)
-            intro = engine.intro(state)  # what the setup decided, said once
-            st = engine.status(state)
-            rec = await self.table.storage.update_game(rec, rec.version, status="active", state=engine.dump(state),
+            state, intro, st, text = await self.table.rules.run(begin, engine, rec)
+            rec = await self.table.storage.update_game(rec, rec.version, status="active", state=text,
                                                  deadline_at=self.table.deadline(rec, st, engine, state))
             self.table.remember(rec, state)
         before = st

@@ -1,8 +1,9 @@
 """Rules work stays off the event loop (issue 12), in the commands besides a move too: after a restart `/game undo`
 replays the log, `/game export` parses the state and writes the JSON, `/game history` parses finished states, a
-rebuild replays every live game, a reminder works out who is late and the buttons under it. Each of these runs in a rules worker thread; the loop only awaits it.
+rebuild replays every live game, a reminder works out who is late and the buttons under it, and `/game start`
+sets the game up. Each of these runs in a rules worker thread; the loop only awaits it.
 
-The `count` engine's own work (parse, dump, apply: a replay is applies; the legal actions behind buttons) is watched: any of it on the loop's
+The `count` engine's own work (setup, parse, dump, apply: a replay is applies; the legal actions behind buttons) is watched: any of it on the loop's
 thread fails the test, whatever the timing."""
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def on_loop(monkeypatch):
     """The names of the `count` engine's methods called on the loop's (this test's) thread."""
     loop_thread = threading.current_thread()
     seen: list[str] = []
-    for name in ("load", "dump", "apply", "legal_actions"):
+    for name in ("setup", "load", "dump", "apply", "legal_actions"):
         real = getattr(COUNT, name)
 
         def watched(*args, _real=real, _name=name, **kwargs):
@@ -84,18 +85,19 @@ async def test_undo_after_a_restart_replays_the_log_in_a_rules_worker(tmp_path, 
         assert r.ephemeral and "nothing to undo" in r.text.lower(), r.text
 
 
-async def test_undo_within_a_turn_reads_the_kept_json(tmp_path, clock, on_loop):
-    """The states kept for the turn under way are the saved JSON (no objects for the garbage collector to scan),
-    parsed by the worker when an undo asks for one."""
+async def test_start_and_undo_within_a_turn_from_the_kept_json(tmp_path, clock, on_loop):
+    """The game is set up in a worker; the states kept for the turn under way are the saved JSON (no objects for
+    the garbage collector to scan), parsed by the worker when an undo asks for one."""
     async with opened(str(tmp_path / "k.sqlite3"), clock) as m:
         await m.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 5})
         await m.dispatch(ctx("bob"), "game", "join", {"colour": "blue"})
-        await m.dispatch(ctx("ann"), "game", "start", {})
+        on_loop.clear()
+        r = await m.dispatch(ctx("ann"), "game", "start", {})
+        assert not r.ephemeral and "begins" in r.text, r.text
         before = (await m.storage.live_game("c1")).state
         await m.dispatch(ctx("ann"), "count", "add", {"n": "2"})
         rec = await m.storage.live_game("c1")
         assert [text for _, _, text in m.table.undo_states[rec.id]] == [before]
-        on_loop.clear()
         r = await m.dispatch(ctx("ann"), "game", "undo", {})
         assert not r.ephemeral, r.text
         assert (await m.storage.live_game("c1")).state == before
