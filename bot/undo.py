@@ -49,6 +49,11 @@ def plan(rec: GameRecord, engine: Game, state: BaseModel, entries: Sequence[LogE
     if last.player != player:
         raise IllegalAction("The last action was not yours.", "You can undo only your own actions.")
     if last.turn_key != st.turn_key:
+        if not tail and not last.barrier and engine.forced_action(
+                state_before(rec, engine, entries, len(entries) - 1, kept), player) == Action.parse(last.action):
+            # e.g. the first move of a game, played for its player: nothing they chose
+            raise IllegalAction(f"There is nothing of yours to undo: `{last.action}` was your only move, so it "
+                                "played itself.", hint_for(engine, state, player))
         raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
                             hint_for(engine, state, player))
     if last.barrier:

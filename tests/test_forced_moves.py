@@ -178,3 +178,19 @@ async def test_undo_takes_back_a_forced_move_that_kept_the_turn_with_the_move_th
     state = manager.state_of(rec, engine)
     assert [e.action for e in await manager.storage.log(rec.id)][-1] == "tumble direction:E"
     assert Action.parse("move direction:S distance:1") in engine.legal_actions(state, "ann")
+
+
+async def test_undo_of_a_move_that_played_itself_alone_says_there_is_nothing_of_the_players_to_undo(manager):
+    """A solo dungeon starts with its one hero's activation played for the player: an undo says that was not
+    their choice, not that their turn has passed."""
+    await manager.dispatch(Context(channel_id="c1", user_id="ann", user_name="Ann"), "game", "new",
+                           {"game": "dungeon", "seed": 3})
+    ann = Context(channel_id="c1", user_id="ann", user_name="Ann")
+    r = await manager.dispatch(ann, "game", "start", {})
+    assert "plays itself" in r.text, r.text
+    before = await manager.storage.live_game("c1")
+    r = await manager.dispatch(ann, "game", "undo", {})
+    assert r.ephemeral and "nothing of yours to undo: `activate hero:" in r.text and "played itself" in r.text, r.text
+    assert "turn has passed" not in r.text
+    after = await manager.storage.live_game("c1")
+    assert (after.version, after.state) == (before.version, before.state)

@@ -3,8 +3,8 @@ replays the log, `/game export` parses the state and writes the JSON, `/game his
 rebuild replays every live game, a reminder works out who is late and the buttons under it, and `/game start`
 sets the game up. Each of these runs in a rules worker thread; the loop only awaits it.
 
-The `count` engine's own work (setup, parse, dump, apply: a replay is applies; the legal actions behind buttons) is watched: any of it on the loop's
-thread fails the test, whatever the timing."""
+The `count` engine's own work is watched (setup, parse, dump, apply: a replay is applies; the legal actions
+behind buttons): any of it on the loop's thread fails the test, whatever the timing."""
 from __future__ import annotations
 
 import contextlib
