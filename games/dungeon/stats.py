@@ -42,8 +42,9 @@ _STATS: dict[tuple[object, ...], Stats] = {}
 _FROM: list[object] = [None]
 
 
-def _base_stats(h: HeroState) -> Stats:
-    """The stat line for the hero's kind, profile and equipment, worked out once (not to be changed)."""
+def stat_line(h: HeroState) -> Stats:
+    """The stat line for the hero's kind, profile and equipment (`hero_stats`), worked out once and shared, not
+    copied: read it, never change it."""
     found = _STATS.get((h.id, h.profile, *h.equipment))
     if found is None:
         c = content()
@@ -56,19 +57,14 @@ def _base_stats(h: HeroState) -> Stats:
 
 def hero_stats(h: HeroState) -> Stats:
     """Stat line of the hero's current profile with every equipment bonus stacked on (a copy the caller owns)."""
-    b = _base_stats(h)
+    b = stat_line(h)
     return Stats(b.name, b.move, b.ap, dict(b.dice), b.life, b.potions, dict(b.attacks), set(b.attributes),
                  set(b.immune), b.unique, set(b.species))
 
 
-def stat_line(h: HeroState) -> Stats:
-    """`hero_stats` shared, not copied: read it, never change it."""
-    return _base_stats(h)
-
-
 def hero_attributes(h: HeroState) -> set[str]:
     """The hero's attributes (shared: read, never change)."""
-    return _base_stats(h).attributes
+    return stat_line(h).attributes
 
 
 def _build_stats(h: HeroState) -> Stats:
@@ -129,7 +125,7 @@ def hero_side_key(heroes: list[HeroState]) -> tuple[tuple[object, ...], ...]:
         hid, x, y, seat, profile, wounds, equipment = _SIDE_FIELDS(h.__dict__)
         kind = (hid, profile, *equipment)
         found = _STATS.get(kind)
-        out.append((kind, x, y, seat, wounds >= (found if found is not None else _base_stats(h)).life))
+        out.append((kind, x, y, seat, wounds >= (found if found is not None else stat_line(h)).life))
     return tuple(out)
 
 
@@ -143,7 +139,7 @@ def hero_lines(heroes: list[HeroState]) -> list[tuple[Stats, int, int, int]]:
     for h in heroes:
         hid, profile, equipment, wounds, x, y = _LINE_FIELDS(h.__dict__)
         found = _STATS.get((hid, profile, *equipment))
-        out.append((found if found is not None else _base_stats(h), wounds, x, y))
+        out.append((found if found is not None else stat_line(h), wounds, x, y))
     return out
 
 
@@ -158,9 +154,9 @@ def monster_def(m: MonsterState) -> MonsterDef:
 
 
 def is_incap(h: HeroState) -> bool:
-    hid, profile, equipment, wounds = _INCAP_FIELDS(h.__dict__)  # `_base_stats` written out: asked ~100 times an action
+    hid, profile, equipment, wounds = _INCAP_FIELDS(h.__dict__)  # `stat_line` written out: asked ~100 times an action
     found = _STATS.get((hid, profile, *equipment))
-    return wounds >= (found if found is not None else _base_stats(h)).life
+    return wounds >= (found if found is not None else stat_line(h)).life
 
 
 _INCAP_FIELDS = itemgetter("id", "profile", "equipment", "wounds")  # as `_SIDE_FIELDS`
