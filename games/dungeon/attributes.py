@@ -192,7 +192,7 @@ def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
 def goop_cards(st: DungeonState, h: HeroState) -> list[str]:
     """Goop: a hero adjacent to, and in sight of, a monster with Goop gets nothing from the cards it carries that
     match that monster's affinity (house: in its rolls; see the README)."""
-    if not h.equipment:
+    if not h.equipment or kinds_with("goop").isdisjoint(map(KIND, st.monsters)):  # (no monster here has it)
         return []
     colours: set[str] = set()
     attrs = stat_line(h).attributes

@@ -27,7 +27,7 @@ from ..sight import (
 from ..state import DungeonState, HeroState
 from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def, stat_line
 from ..turns import end_activation, settle
-from .base import DungeonPhase, activation_key, active_hero, dedupe
+from .base import DungeonPhase, activation_key, active_hero, dedupe, remembered_status
 
 BASIC_ACTS = {"heal": "Heal", "brew": "Brew a potion", "picklock": "Pick the lock", "smash": "Smash the chest",
               "stand": "Stand up", "switch": "Switch form"}
@@ -38,20 +38,13 @@ class ActivationPhase(DungeonPhase):
     skips = (Action.of("end"),)
 
     def status(self, game: Any, state: DungeonState) -> Status:
-        """Remembered by all it is made of (`_STATUSES`): asked about twice an action, and a `Status` is a
-        validated model, costlier to build than the rest of the question."""
         assert state.activation is not None
         h = active_hero(state)
         name, ap = stat_line(h).name, state.activation.ap
-        key = (h.player, h.name, name, ap, state.turn, state.activations)
-        found = _STATUSES.get(key)
-        if found is None:
-            if len(_STATUSES) > 4096:
-                _STATUSES.clear()
-            found = _STATUSES[key] = Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
-                                            turn_key=activation_key(state),
-                                            waiting_for=f"{h.name} to act with {name} ({ap} AP left)")
-        return found
+        return remembered_status(
+            ("activation", h.player, h.name, name, ap, state.turn, state.activations),
+            lambda: Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
+                           turn_key=activation_key(state), waiting_for=f"{h.name} to act with {name} ({ap} AP left)"))
 
     # ---- legal actions --------------------------------------------------------------------------
     def legal(self, game: Any, state: DungeonState, player: str) -> list[Action]:
@@ -136,10 +129,6 @@ class ActivationPhase(DungeonPhase):
         moves = useful_moves(state, h, [a for a in legal if a.cmd == "move"])[:room]
         return picked + moves + end
 
-
-# activation statuses by the player, the hero's name, its stat line's name, the AP left, the turn and the
-# activations so far (`activation_key`): shared, as their callers only read them
-_STATUSES: dict[tuple[object, ...], Status] = {}
 
 _END = action_of("end")
 _STAND = action_of("act", action="stand")
