@@ -180,9 +180,8 @@ def grabbed_by(st: DungeonState, fp: tuple, attrs: set[str], grabby: list[HeroSt
 
 
 def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
-    """Raise: at the start of its activation, visible friendly Undead within 3 that have wounds heal one."""
-    if "raise" not in monster_def(m).attributes:
-        return
+    """Raise (a monster with it, at the start of its activation): visible friendly Undead within 3 that have wounds
+    heal one."""
     for f in st.monsters:
         if f.wounds and "Undead" in monster_def(f).species and (f.uid == m.uid or _near_visible(st, m, f)):
             f.wounds -= 1

@@ -113,7 +113,7 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
         monster_act(st, actor, mine)
         full += mine
         recap.add(mine, short, movers)
-        if maybe_advance_level(st, after):
+        if st.levels[st.level].destroyed and maybe_advance_level(st, after):  # (only then is a level clear)
             break
     lines.append(recap.block(full, short, movers))
     lines += after
@@ -121,7 +121,8 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
 
 def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     md = monster_def(m)
-    attributes.raise_undead(st, m, lines)
+    if "raise" in md.attributes:
+        attributes.raise_undead(st, m, lines)
     if "knockdown" in m.debuffs:
         m.debuffs.remove("knockdown")
         lines.append(f"{monster_name(m)} stands up.")
