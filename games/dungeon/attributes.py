@@ -180,9 +180,8 @@ def grabbed_by(st: DungeonState, fp: tuple, attrs: set[str], grabby: list[HeroSt
 
 
 def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
-    """Raise: at the start of its activation, visible friendly Undead within 3 that have wounds heal one."""
-    if "raise" not in monster_def(m).attributes:
-        return
+    """Raise (a monster with it, at the start of its activation): visible friendly Undead within 3 that have wounds
+    heal one."""
     for f in st.monsters:
         if f.wounds and "Undead" in monster_def(f).species and (f.uid == m.uid or _near_visible(st, m, f)):
             f.wounds -= 1
@@ -192,7 +191,7 @@ def raise_undead(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
 def goop_cards(st: DungeonState, h: HeroState) -> list[str]:
     """Goop: a hero adjacent to, and in sight of, a monster with Goop gets nothing from the cards it carries that
     match that monster's affinity (house: in its rolls; see the README)."""
-    if not h.equipment:
+    if not h.equipment or kinds_with("goop").isdisjoint(map(KIND, st.monsters)):  # (no monster here has it)
         return []
     colours: set[str] = set()
     attrs = stat_line(h).attributes

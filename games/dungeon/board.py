@@ -77,11 +77,12 @@ class Board:
                 self.steps[(x, y)] = tuple(lst)
         self.step_set = {(sq, d) for sq, lst in self.steps.items() for d, _, _ in lst}
         # the same steps over square numbers x * height + y (numbers order as the squares do), for `search_small`:
-        # number -> [(next number, side numbers of a diagonal or -1)]
+        # number -> [(next number, side numbers of a diagonal or -1)], in order of the next number
         self.squares: list[Sq] = [(x, y) for x in range(self.width) for y in range(self.height)]
         self.nsteps: list[tuple[tuple[int, int, int], ...]] = [
-            tuple([(nxt[0] * self.height + nxt[1], *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
-                   for _d, nxt, sides in self.steps[sq]]) for sq in self.squares]
+            tuple(sorted([(nxt[0] * self.height + nxt[1],
+                           *((s[0] * self.height + s[1] for s in sides) if sides else (-1, -1)))
+                          for _d, nxt, sides in self.steps[sq]])) for sq in self.squares]
         self.wall_segments = merge_walls(self.vwalls, self.hwalls)
         # per direction, for `mask_moves`: (the square-number shift of a step, the squares it may be taken from as
         # far as walls and edges go, and for a diagonal the shifts to its two side squares, else 0, 0)

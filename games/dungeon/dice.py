@@ -62,8 +62,9 @@ def roll_dice(st: DungeonState, colours: Sequence[str], kept: bool = True) -> An
     return [Rolled(c, below(6)) for c in colours]
 
 
-def die_text(d: Face) -> str:
-    stars, heart = face(d)
+def die_text(d: Face, faces: dict[tuple[str, int], tuple[int, int]] | None = None) -> str:
+    """How a die is written (`faces`: the house dice table, `_faces()`, when the caller has it)."""
+    stars, heart = (faces or _faces())[(d.colour, d.face)]
     shown = "♥" if heart else (str(stars) if stars else "-")
     return f"{d.colour}{shown}"
 
@@ -72,8 +73,9 @@ def score(dice: Sequence[Face], stars: int, discard_highest: bool,
           hearts_as_star: bool = False) -> tuple[int, list[int]]:
     """Total of a roll and the indices of the dice that count (hex/bane discard the highest)."""
     values = []
+    faces = _faces()  # `face` written out, the table read once
     for d in dice:
-        s, heart = face(d)
+        s, heart = faces[(d.colour, d.face)]
         values.append(s + (1 if heart and hearts_as_star else 0))
     kept = list(range(len(dice)))
     if discard_highest and kept:
@@ -83,7 +85,8 @@ def score(dice: Sequence[Face], stars: int, discard_highest: bool,
 
 
 def roll_text(dice: Sequence[Face], stars: int, total: int, kept: list[int]) -> str:
-    parts = [die_text(d) + ("" if i in kept else "(x)") for i, d in enumerate(dice)]
+    faces = _faces()
+    parts = [die_text(d, faces) + ("" if i in kept else "(x)") for i, d in enumerate(dice)]
     if stars:
         parts.append(f"{stars:+d}")
     return (" ".join(parts) if parts else "0") + f" = {total}"

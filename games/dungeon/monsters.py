@@ -55,7 +55,7 @@ def reach_test(st: DungeonState, m: MonsterState, h: HeroState, side: HeroSide |
     target = (hx * hgt + hy,)
     # routes run both ways alike (see `sight.route`); a side's structures are this state's (`HeroSide.structs`)
     dist = b.route_table((hsq,), structures(st) if side is None else side.structs)
-    attrs = set(md.attributes)
+    attrs = md.attributes
     if side is not None:  # the same squares (`blockers` asks the monster only whether it flies, is small)
         block = side.blockers(next(i for i, x in enumerate(st.heroes) if x is h), "fly" in attrs, "small" in attrs)
     else:
@@ -113,7 +113,7 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
         monster_act(st, actor, mine)
         full += mine
         recap.add(mine, short, movers)
-        if maybe_advance_level(st, after):
+        if st.levels[st.level].destroyed and maybe_advance_level(st, after):  # (only then is a level clear)
             break
     lines.append(recap.block(full, short, movers))
     lines += after
@@ -121,7 +121,8 @@ def monsters_react(st: DungeonState, lines: list[str], lead: str = "") -> None:
 
 def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
     md = monster_def(m)
-    attributes.raise_undead(st, m, lines)
+    if "raise" in md.attributes:
+        attributes.raise_undead(st, m, lines)
     if "knockdown" in m.debuffs:
         m.debuffs.remove("knockdown")
         lines.append(f"{monster_name(m)} stands up.")
@@ -168,18 +169,19 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     unfilled `SmallMoves` (its squares in masks only), for `move_monster`; `side`: this state's `hero_side`
     (the heroes' squares as masks), when the caller has it."""
     md = monster_def(m)
+    attrs, debuffs = md.attributes, m.debuffs  # each read once
     allowance = md.move
-    if "slow" in m.debuffs:
+    if "slow" in debuffs:
         allowance = (allowance + 1) // 2
-    if allowance <= 0 or "immobile" in m.debuffs or (
-            attributes.grabbed(st, "monsters", mfp(m), set(md.attributes)) if side is None
-            else attributes.grabbed_by(st, mfp(m), set(md.attributes), side.grabby())):
+    if allowance <= 0 or "immobile" in debuffs or (
+            attributes.grabbed(st, "monsters", mfp(m), set(attrs)) if side is None
+            else side.grabby() and attributes.grabbed_by(st, mfp(m), set(attrs), side.grabby())):
         return {}, _no_path
     b = board(st.dungeon)
-    fly = "fly" in md.attributes
-    burrow = "burrow" in md.attributes  # under structures, walls and enemies; chasms still stop it
+    fly = "fly" in attrs
+    burrow = "burrow" in attrs  # under structures, walls and enemies; chasms still stop it
     structs = structures(st) if side is None else side.structs
-    if not md.large and "ghost" not in md.attributes and not burrow:  # the common case, searched over numbers
+    if not md.large and "ghost" not in attrs and not burrow:  # the common case, searched over numbers
         blk, classes, ends = _small_template(b, structs, m.kind)
         hgt = b.height
         if side is not None:  # the loop below, over the side's masks
@@ -228,7 +230,7 @@ def monster_moves(st: DungeonState, m: MonsterState, lazy: bool = False, side: H
     for x, y in mfp(m):
         own |= 1 << (x * hgt + y)
     slow, hazard = _terrain_masks(b, m.kind)
-    moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in md.attributes or burrow, allowance, passable,
+    moved = base_moves(b, m.x * hgt + m.y, md.large, "ghost" in attrs or burrow, allowance, passable,
                        passable | own, slow, hazard, endable | own)
     if md.large:  # push-back needs a free square of the last step for every small friend displaced
         anchors = others_anchored(st, m)

@@ -292,12 +292,10 @@ class SmallMoves(dict[Sq, tuple[int, int]]):
             else (c - 2, hz - 1)
         came = self._layers[c][hz]  # the squares of the key it was reached from
         blk = self._blk
-        best = -1
-        for p, s1, s2 in self._nsteps[n]:
-            if came >> p & 1 and (s1 < 0 or not (blk >> s1 & 1 or blk >> s2 & 1)) and (best < 0 or p < best):
-                best = p
-        assert best >= 0
-        return best, c, hz
+        for p, s1, s2 in self._nsteps[n]:  # in number order: the first that fits is the lowest-numbered
+            if came >> p & 1 and (s1 < 0 or not (blk >> s1 & 1 or blk >> s2 & 1)):
+                return p, c, hz
+        raise AssertionError(f"square {n} has no square it was reached from")
 
     def path(self, sq: Sq) -> tuple[Sq, ...]:
         """The squares entered on the way to `sq` (a square the search found), in order."""

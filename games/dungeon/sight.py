@@ -43,8 +43,10 @@ def level_key(st: DungeonState) -> tuple[tuple[bool, str], ...]:
     return tuple(map(_LEVEL_KEY, st.levels))
 
 
-def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
-    key = (st.dungeon, chests, level_key(st))
+def structures(st: DungeonState, chests: bool = True) -> frozenset[Sq]:
+    """The squares structures stand on: the board's own, the spawn points still standing and (`chests`) the closed
+    chests."""
+    key = (st.dungeon, chests, tuple(map(_LEVEL_KEY, st.levels)))  # `level_key` written out: asked ~5 times an action
     found = _STRUCTURES.get(key)
     if found is None:
         b = board(st.dungeon)
@@ -55,15 +57,6 @@ def _structures(st: DungeonState, chests: bool) -> frozenset[Sq]:
             _STRUCTURES.clear()
         found = _STRUCTURES[key] = frozenset(out)
     return found
-
-
-def structures(st: DungeonState) -> frozenset[Sq]:
-    return _structures(st, True)
-
-
-def sight_structures(st: DungeonState, small_pair: bool) -> frozenset[Sq]:
-    """Structures that stop sight: closed chests only when both ends are small."""
-    return _structures(st, small_pair)
 
 
 def occupancy(st: DungeonState) -> dict[Sq, str]:
@@ -129,7 +122,7 @@ _STRUCTURE_MASKS: dict[tuple[str, frozenset[Sq]], int] = {}
 
 
 def _structures_mask(st: DungeonState, chests: bool) -> int:
-    found = sight_structures(st, chests)
+    found = structures(st, chests)  # what stops sight: closed chests only when both ends are small
     key = (st.dungeon, found)
     mask = _STRUCTURE_MASKS.get(key)
     if mask is None:

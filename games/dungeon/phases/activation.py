@@ -27,7 +27,7 @@ from ..sight import (
 from ..state import DungeonState, HeroState
 from ..stats import hero, hero_def, hero_stats, hfp, is_incap, monster, monster_def, stat_line
 from ..turns import end_activation, settle
-from .base import DungeonPhase, activation_key, active_hero, dedupe
+from .base import DungeonPhase, activation_key, active_hero, dedupe, remembered_status
 
 BASIC_ACTS = {"heal": "Heal", "brew": "Brew a potion", "picklock": "Pick the lock", "smash": "Smash the chest",
               "stand": "Stand up", "switch": "Switch form"}
@@ -40,9 +40,11 @@ class ActivationPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         assert state.activation is not None
         h = active_hero(state)
-        wait = f"{h.name} to act with {stat_line(h).name} ({state.activation.ap} AP left)"
-        return Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
-                      turn_key=activation_key(state), waiting_for=wait)
+        name, ap = stat_line(h).name, state.activation.ap
+        return remembered_status(
+            ("activation", h.player, h.name, name, ap, state.turn, state.activations),
+            lambda: Status(phase="activation", round=state.turn, round_name="turn", to_act=[h.player],
+                           turn_key=activation_key(state), waiting_for=f"{h.name} to act with {name} ({ap} AP left)"))
 
     # ---- legal actions --------------------------------------------------------------------------
     def legal(self, game: Any, state: DungeonState, player: str) -> list[Action]:

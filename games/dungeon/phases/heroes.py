@@ -15,7 +15,7 @@ from games.core.words import says
 from ..data import content, hero_id
 from ..state import Activation, DungeonState, HeroState
 from ..stats import hero, hero_stats, heroes_waiting, is_incap
-from .base import DungeonPhase
+from .base import DungeonPhase, remembered_status
 
 
 class ChooseHeroPhase(DungeonPhase):
@@ -24,9 +24,11 @@ class ChooseHeroPhase(DungeonPhase):
     def status(self, game: Any, state: DungeonState) -> Status:
         names = {h.player: h.name for h in state.heroes}
         todo = list(dict.fromkeys(h.player for h in heroes_waiting(state)))
-        return Status(phase="heroes", round=state.turn, round_name="turn", to_act=todo,
-                      turn_key=f"t{state.turn}-a{state.activations}-choosing",
-                      waiting_for=", ".join(names[p] for p in todo) + " to activate a hero")
+        return remembered_status(
+            ("heroes", state.turn, state.activations, *((p, names[p]) for p in todo)),
+            lambda: Status(phase="heroes", round=state.turn, round_name="turn", to_act=todo,
+                           turn_key=f"t{state.turn}-a{state.activations}-choosing",
+                           waiting_for=", ".join(names[p] for p in todo) + " to activate a hero"))
 
     def candidates(self, game: Any, state: DungeonState, player: str) -> Iterator[Candidate]:
         for h in state.heroes:
