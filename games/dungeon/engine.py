@@ -203,7 +203,13 @@ class DungeonGame(PhasedGame[DungeonState]):
 
     def hidden_digest(self, state: DungeonState) -> str:
         """The face-down decks and what a Boo Booty carries: drawing or setting one aside reveals something."""
-        return "|".join((",".join(state.loot_deck), ",".join(state.treasure_deck), ",".join(state.booty_cards)))
+        return "|".join(",".join(part) for part in self.hidden_parts(state))
+
+    @staticmethod
+    def hidden_parts(state: DungeonState) -> tuple[tuple[str, ...], ...]:
+        """What `hidden_digest` joins, as tuples: equal just when the digests are (no card id holds a separator),
+        compared before and after every action without joining the names."""
+        return tuple(state.loot_deck), tuple(state.treasure_deck), tuple(state.booty_cards)
 
     def value_label(self, state: DungeonState, player: str, command: str, option: str, value: str) -> str:
         """Attack targets in autocomplete show who stands there and the dice each attack rolls."""

@@ -24,25 +24,19 @@ class DungeonPhase(Phase[DungeonState]):
         raise NotImplementedError(f"phase {self.name} takes no actions")
 
     def apply(self, game: Any, state: DungeonState, player: str, action: Action, events: list[Event]) -> None:
-        rolled_before, hidden_before = state.rng.counter, _hidden(state)
+        rolled_before, hidden_before = state.rng.counter, game.hidden_parts(state)
         lines: list[str] = []
         self.act(game, state, player, action, lines)
         if lines:
             kind = "monsters" if any("monsters react" in ln for ln in lines) else "info"
             # dice rolled or a face-down card drawn: no undo past this (the platform checks the same)
-            changed = state.rng.counter != rolled_before or _hidden(state) != hidden_before
+            changed = state.rng.counter != rolled_before or game.hidden_parts(state) != hidden_before
             full, text = "\n".join(lines), compact(lines)  # the table reads the monsters compactly, the log in full
             events.append(Event(text=text, kind=kind, irreversible=changed, detail=full if full != text else ""))
 
     def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
         legal = game.legal_actions(state, player)
         return next((a for a in self.skips if a in legal), None)
-
-
-def _hidden(st: DungeonState) -> tuple[tuple[str, ...], ...]:
-    """What the engine's `hidden_digest` joins (the face-down decks and a Boo Booty's cards), as tuples: equal just
-    when the digests are (no card id holds a separator), without joining the names twice an action."""
-    return tuple(st.loot_deck), tuple(st.treasure_deck), tuple(st.booty_cards)
 
 
 # statuses by everything they are made of (`remembered_status`), bounded
