@@ -112,6 +112,16 @@ def test_engine_rounds_count_each_games_least_cpu_time() -> None:
     assert merge_rounds([run(0.3)]) == run(0.3)
 
 
+def test_the_engine_child_times_the_moves_alone_when_asked_for_no_playouts() -> None:
+    """`playouts` 0 used to crash (the mean of no games); it now gives the moves' figures and no made-up rate."""
+    from tools.bench.engine_child import measure
+
+    out = measure("heroball", 7, 1, 0, 1, 40)
+    assert out["playouts"] == 0 and out["actions"] == 0 and out["each_game"] == []
+    assert "actions_per_s" not in out and "mean_actions" not in out
+    assert out["moves_timed"] > 0 and out["move_p99_ms"] >= out["move_p50_ms"] >= 0
+
+
 def _answers(start: float, per_slice: list[int]) -> list[float]:
     """Answer times spread evenly within consecutive 1 s sub-windows from `start`."""
     return [start + i + (j + 0.5) / n for i, n in enumerate(per_slice) for j in range(n)]

@@ -108,9 +108,10 @@ def measure(game: str, seed: int, passes: int, playouts: int, seeds: int, cap: i
         costs.append(time.process_time() - t)
     costs.sort()
     out = {"game": game, "seats": n_seats, "playouts": n, "cpu_s": dt, "wall_s": wall, "actions": actions,
-           "actions_per_s": actions / dt, "playouts_per_s": n / dt, "mean_actions": statistics.mean(lengths.values()),
            "passes": passes, "fingerprint": _digest("".join(prints[k] for k in numbers)), "each_game": each_game,
            "moves_timed": len(costs)}
+    if n:  # `playouts` 0: the moves alone (no rate is made up from no playouts)
+        out.update(actions_per_s=actions / dt, playouts_per_s=n / dt, mean_actions=statistics.mean(lengths.values()))
     if costs:  # `seeds` 0: the playouts alone (a later round of the bench)
         out.update(move_p50_ms=1000 * statistics.median(costs), move_max_ms=1000 * costs[-1],
                    move_p99_ms=1000 * costs[max(0, -(-99 * len(costs) // 100) - 1)])
