@@ -9,8 +9,10 @@ becomes its reply in one place (`errors.reply_for`).
 from __future__ import annotations
 
 import asyncio
+import difflib
 import inspect
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -39,6 +41,26 @@ log = logging.getLogger("playpost.manager")
 
 Handler = Callable[..., Awaitable[Reply]]
 ALWAYS_PRIVATE = {"help", "hand", "log", "history", "preview"}  # /game commands whose answer is only for the caller
+
+
+def _fold(text: str) -> str:
+    """A topic name as it is compared: case, spaces, hyphens and underscores ignored."""
+    return re.sub(r"[\s_-]+", "", text.casefold())
+
+
+def topic_matches(topics: list[str], typed: str) -> list[str]:
+    """The rules topics `typed` names: the one it spells (case, spaces and hyphens aside), else those with a word
+    starting with it ("slime" -> every slime; "foo" is not Surefoot), else those whose name starts with it."""
+    want = _fold(typed)
+    if not want:
+        return []
+    exact = [t for t in topics if _fold(t) == want]
+    if exact:
+        return exact[:1]
+    words = typed.casefold().split()
+    by_word = [t for t in topics if all(any(w.startswith(x) for w in re.split(r"[\s_()-]+", t.casefold()))
+                                         for x in words)]
+    return by_word or [t for t in topics if _fold(t).startswith(want)]
 
 
 class GameManager:
@@ -243,11 +265,19 @@ class GameManager:
         if not topic:
             return Reply(text=f"**{engine.name}** rules topics: " + ", ".join(f"`{t}`" for t in topics) +
                          f"\nAsk with `/rules game:{game} topic:<topic>`.", ephemeral=True)
-        match = [t for t in topics if t.casefold() == topic.casefold()] or \
-                [t for t in topics if topic.casefold() in t.casefold()]
-        if not match:
-            raise IllegalAction(f"No topic `{echo(topic)}` in the {engine.name} rules.",
-                                "Topics: " + ", ".join(f"`{t}`" for t in topics) + ".")
+        match = topic_matches(list(topics), topic)
+        if len(match) != 1:
+            listing = f"`/rules game:{game}` lists all {len(topics)} topics."
+            if match:  # several: say which, never pick one silently
+                shown = ", ".join(f"`{t}`" for t in match[:12]) + (f" and {len(match) - 12} more" if len(match) > 12
+                                                                   else "")
+                raise IllegalAction(f"`{echo(topic)}` could be several {engine.name} topics: {shown}.",
+                                    "Ask again with the whole name.")
+            near = difflib.get_close_matches(topic.casefold(), [t.casefold() for t in topics], n=5, cutoff=0.6) \
+                if len(topic) <= 60 else []
+            by_fold = {t.casefold(): t for t in topics}
+            hint = ("Did you mean " + ", ".join(f"`{by_fold[n]}`" for n in near) + "? ") if near else ""
+            raise IllegalAction(f"No topic `{echo(topic)}` in the {engine.name} rules.", hint + listing)
         return Reply(text=f"**{engine.name} — {match[0]}**\n{topics[match[0]]}", ephemeral=True)
 
     # ---- autocomplete --------------------------------------------------------

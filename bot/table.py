@@ -117,13 +117,14 @@ def keeps_deadline(player: str, before: Status, after: Status) -> bool:
 
 
 def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
-    """'Since your last move:' with one line per logged action (at most RECAP_LINES, then 'and N more');
-    nothing when only the move the message itself describes happened since."""
+    """'Since your last move:' with one line per logged action: the newest RECAP_LINES (what led up to this
+    turn matters most; 'N earlier' says how many are left out); nothing when only the move the message itself
+    describes happened since."""
     if len(entries) <= 1:
         return ""
-    lines = [f"- {names.get(e.player, e.player)}: `/{group} {e.action}`" for e in entries[:RECAP_LINES]]
+    lines = [f"- {names.get(e.player, e.player)}: `/{group} {e.action}`" for e in entries[-RECAP_LINES:]]
     if len(entries) > RECAP_LINES:
-        lines.append(f"- and {len(entries) - RECAP_LINES} more (`/game log` lists them)")
+        lines.insert(0, f"- {len(entries) - RECAP_LINES} earlier (`/game log` lists them), then:")
     return "**Since your last move:**\n" + "\n".join(lines)
 
 

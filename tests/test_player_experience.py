@@ -33,13 +33,15 @@ async def seeded(m):
     return await m.dispatch(ctx("bob"), "heroball", "seed", {"to": "H8"})
 
 
-def test_recap_lists_one_line_per_action_then_and_n_more():
+def test_recap_lists_one_line_per_action_the_newest_ones_when_there_are_many():
+    """A long recap keeps the moves that led up to this turn (it used to keep the oldest ten and cut the newest)."""
     entries = [LogEntry(seq=i, player="bob", action=f"step to:G{i}") for i in range(1, 14)]
     text = recap_text(entries, {"bob": "Bob"}, "heroball")
     lines = text.splitlines()
     assert lines[0] == "**Since your last move:**"
-    assert lines[1] == "- Bob: `/heroball step to:G1`"
-    assert len(lines) == 1 + RECAP_LINES + 1 and lines[-1].startswith("- and 3 more")
+    assert lines[1].startswith("- 3 earlier (")
+    assert lines[2] == "- Bob: `/heroball step to:G4`" and lines[-1] == "- Bob: `/heroball step to:G13`"
+    assert len(lines) == 1 + 1 + RECAP_LINES
     assert recap_text(entries[:1], {}, "heroball") == ""  # the one move the message describes anyway
 
 
@@ -153,3 +155,18 @@ def test_a_game_move_missing_its_option_is_answered_with_the_choices_not_an_exam
         assert "`kind:skip`" in exc.hint and "Example" not in exc.hint
     else:
         raise AssertionError("`/game vote` without `kind:` must be refused")
+
+
+async def test_rules_topics_match_whole_words_and_list_several_matches_instead_of_picking_one(manager):
+    """`/rules` used to answer any topic containing the typed letters: `foo` gave Surefoot and `slime` silently
+    one of the slimes, and an unknown topic listed ~200 topics (over one Discord message)."""
+    async def ask(game: str, topic: str) -> str:
+        return (await manager.dispatch(ctx("ann"), "rules", "", {"game": game, "topic": topic})).text
+
+    assert (await ask("dungeon", "surefoot")).startswith("**SDE-S Dungeon — Surefoot**")
+    unknown = await ask("dungeon", "foo")
+    assert "No topic `foo`" in unknown and "Surefoot" not in unknown and len(unknown) < 300
+    several = await ask("dungeon", "slime")
+    assert "could be several" in several and "Emerald Slime" in several
+    assert "Did you mean `Surefoot`" in await ask("dungeon", "surefot")
+    assert "Night Owl" in (await ask("quodd", "night owl")).splitlines()[0]
