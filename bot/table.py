@@ -512,6 +512,10 @@ class Table:
                 head = f"Game over: {who} win." if len(res.winners) > 1 else f"Game over: {says(who, 'wins')}."
             else:
                 head = "Game over."
+            named = res is not None and bool(res.winners) and all(
+                re.search(rf"(?<!\w){re.escape(names.get(w, w))}(?!\w)", res.text) for w in res.winners)
+            if res and res.text and named:
+                return f"Game over: {res.text}"  # the game's account names the winners: not "you win. you win ..."
             return f"{head} {res.text if res else ''}".strip()
         parts = [engine.name]
         if st.round:

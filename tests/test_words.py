@@ -163,3 +163,23 @@ def test_quodd_texts_about_the_console_player_agree_with_you():
         assert "you are ready." in text and "bob is ready." in text, seed
         seen_bob |= set(re.findall(r"^bob ((?:[a-z]+s)|is|has)\b", text, re.M))
     assert {"is", "has"} <= seen_bob and len(seen_bob) >= 4, seen_bob
+
+
+def test_the_game_over_line_does_not_say_the_winner_twice_when_the_games_account_names_them():
+    """"Game over: you win. you win with 2 points." read twice; a result text that names every winner stands alone,
+    one that does not ("Highest total wins.") still follows the bot's "Game over: Ann wins."."""
+    from bot.table import Table
+    from games.core import Result, Status
+    from storage import GameRecord
+
+    table = Table.__new__(Table)
+    rec = GameRecord.model_construct(seats=[], meta={}, settings={}, deadline_at=None)
+    table.names = lambda rec: {"a": "you", "b": "Bob"}  # type: ignore[method-assign]
+    def line(winners: list[str], text: str) -> str:
+        st = Status(phase="over", finished=True, result=Result(winners=winners, text=text))
+        return Table.status_line(table, rec, None, st)  # type: ignore[arg-type]
+    assert line(["a"], "you win with 2 points.") == "Game over: you win with 2 points."
+    assert line(["a", "b"], "you and Bob win with 2 points.") == "Game over: you and Bob win with 2 points."
+    assert line(["b"], "Highest total wins.") == "Game over: Bob wins. Highest total wins."
+    assert line(["b"], "Bobby reaches the marker.") == "Game over: Bob wins. Bobby reaches the marker."
+    assert line([], "Every hero is incapacitated.") == "Game over. Every hero is incapacitated."
