@@ -256,12 +256,19 @@ class TableCommands:
         return reply
 
     async def status(self, ctx: Context) -> Reply:
-        rec = await self.table.live(ctx)
+        rec = await self.table.live_or_last(ctx)  # after the end: the last game's final board and result
         engine = get_game(rec.kind)
         if rec.status == "lobby":
             return Reply(text=f"**{engine.name}** lobby. Seated: {self._seat_list(rec)}. "
                               f"The host starts it with `/game start`.", game_id=rec.id, version=rec.version)
+        after = "No game is running in this channel: `/game new` starts one; `/game history` lists the past ones."
+        if rec.state is None or rec.status == "abandoned":
+            return Reply(text=f"The last game here, **{engine.name}**, was abandoned. {after}", ephemeral=True)
         state = await self.table.load(rec, engine)
+        if rec.status != "active":  # finished: how it ended, on its last board; nothing to press
+            line = self.table.status_line(rec, engine, engine.status(state))
+            return Reply(text=f"The last game here: {engine.name}. {line}\n{after}",
+                         image=await self.table.image(rec.kind, engine, state), game_id=rec.id, ephemeral=True)
         st = engine.status(state)
         line = self.table.status_line(rec, engine, st)
         buttons, menus = self.table.controls(engine, state, st, self.table.names(rec))

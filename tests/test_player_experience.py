@@ -170,3 +170,24 @@ async def test_rules_topics_match_whole_words_and_list_several_matches_instead_o
     assert "could be several" in several and "Emerald Slime" in several
     assert "Did you mean `Surefoot`" in await ask("dungeon", "surefot")
     assert "Night Owl" in (await ask("quodd", "night owl")).splitlines()[0]
+
+
+async def test_status_after_the_end_shows_how_the_last_game_ended_instead_of_no_game(manager):
+    """`/game status` after the last move answered "There is no game in this channel" while log, export and
+    replay still worked on that game; it now shows the final board and result, and says how to start another."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    moves = [("ann", "add", {"n": 2}), ("ann", "add", {"n": 2}), ("ann", "end", {}), ("bob", "end", {})] * 6
+    for who, cmd, opts in moves:
+        r = await manager.dispatch(ctx(who), "count", cmd, opts)
+        if "Game over" in r.text:
+            break
+    assert "Game over" in r.text, r.text
+    st = await manager.dispatch(ctx("bob"), "game", "status", {})
+    assert st.text.startswith("The last game here: Count. Game over: Ann wins."), st.text
+    assert "`/game new` starts one" in st.text and not st.buttons
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count"})
+    await manager.dispatch(ctx("ann"), "game", "abandon", {})
+    gone = await manager.dispatch(ctx("ann"), "game", "status", {})
+    assert "was abandoned" in gone.text, gone.text
