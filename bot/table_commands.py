@@ -352,10 +352,11 @@ class TableCommands:
         shown = entries[-count:]
         if not shown:
             return Reply(text="No moves yet.", ephemeral=True)
-        lines = [f"{e.seq}. {names.get(e.player, e.player)}: `{e.action}`" for e in shown]
+        since = len(entries) - len(shown)
+        # numbered by place in the game (the stored sequence also counts undone moves: "last 5 of 48" read 47-51)
+        lines = [f"{since + i + 1}. {names.get(e.player, e.player)}: `{e.action}`" for i, e in enumerate(shown)]
         engine = get_game(rec.kind)
         if engine.logs_details:  # the full account of what the table read in brief
-            since = len(entries) - len(shown)
             details = await asyncio.to_thread(replay_details, engine, rec.options, seats_of(rec), rec.seed,
                                               [(e.player, Action.parse(e.action)) for e in entries], since)
             lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())

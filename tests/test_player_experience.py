@@ -191,3 +191,18 @@ async def test_status_after_the_end_shows_how_the_last_game_ended_instead_of_no_
     await manager.dispatch(ctx("ann"), "game", "abandon", {})
     gone = await manager.dispatch(ctx("ann"), "game", "status", {})
     assert "was abandoned" in gone.text, gone.text
+
+
+async def test_the_log_numbers_moves_by_their_place_in_the_game_after_an_undo(manager):
+    """After an undo `/game log` said "Last 2 of 2 actions" and numbered them 1 and 3 (the undone move's number)."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "count", "seed": 3})
+    await manager.dispatch(ctx("bob"), "game", "join", {})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    await manager.dispatch(ctx("ann"), "count", "add", {"n": 1})
+    await manager.dispatch(ctx("ann"), "count", "add", {"n": 2})
+    undo = await manager.dispatch(ctx("ann"), "game", "undo", {})
+    assert not undo.ephemeral, undo.text
+    await manager.dispatch(ctx("ann"), "count", "end", {})
+    log = (await manager.dispatch(ctx("ann"), "game", "log", {})).text.splitlines()
+    assert log[0] == "Last 2 of 2 actions:"
+    assert log[1].startswith("1. ") and "add n:1" in log[1] and log[2].startswith("2. ") and "end" in log[2]
