@@ -17,6 +17,10 @@ from storage import GameRecord, LogEntry
 
 from .defaults import seats_of
 
+# what a barrier is, in a player's words (a card played from a hand is hidden information made public)
+BARRIER = ("`{action}` rolled dice or revealed something hidden (a card from a hand or a deck, a draw), so it cannot "
+           "be undone.")
+
 Kept = Sequence[tuple[int, str, str]]  # (log seq, turn key, the state before that action as saved JSON)
 
 
@@ -54,15 +58,16 @@ def plan(rec: GameRecord, engine: Game, state: BaseModel, entries: Sequence[LogE
             # e.g. the first move of a game, played for its player: nothing they chose
             raise IllegalAction(f"There is nothing of yours to undo: `{last.action}` was your only move, so it "
                                 "played itself.", hint_for(engine, state, player))
+        if player in st.to_act:  # still theirs to play: the move began a new part of the turn (a hero's activation)
+            raise IllegalAction(f"`{last.action}` began a new turn or a new part of your turn (a hero's activation), "
+                                "and undo goes back only within the current one.", hint_for(engine, state, player))
         raise IllegalAction("Your turn has passed on; undo works only within your current turn.",
                             hint_for(engine, state, player))
     if last.barrier:
-        raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                            hint_for(engine, state, player))
+        raise IllegalAction(BARRIER.format(action=last.action), hint_for(engine, state, player))
     rebuilt = state_before(rec, engine, entries, len(entries) - 1, kept)
     if secrets_mark(engine, rebuilt) != secrets_mark(engine, state):  # also for logs written before barriers
-        raise IllegalAction("Dice were rolled or something hidden was revealed; that cannot be undone.",
-                            hint_for(engine, state, player))
+        raise IllegalAction(BARRIER.format(action=last.action), hint_for(engine, state, player))
     return UndoPlan(last=last, tail=[(entry, engine.dump(before)) for entry, before in tail], status=st,
                     rebuilt=rebuilt, rebuilt_text=engine.dump(rebuilt), after=engine.status(rebuilt))
 

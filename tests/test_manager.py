@@ -120,7 +120,7 @@ async def test_undo_stops_at_dice_and_at_the_end_of_the_turn(manager):
     await started(manager)
     await manager.dispatch(ctx("ann"), "count", "roll", {})
     r = await manager.dispatch(ctx("ann"), "game", "undo", {})
-    assert r.ephemeral and "Dice were rolled" in r.text
+    assert r.ephemeral and "`roll` rolled dice or revealed something hidden" in r.text
     await manager.dispatch(ctx("ann"), "count", "keep", {})
     await manager.dispatch(ctx("ann"), "count", "end", {})
     r = await manager.dispatch(ctx("ann"), "game", "undo", {})
@@ -591,3 +591,16 @@ def test_the_platform_keeps_preview_for_a_game_that_stops_declaring_it(monkeypat
         names = [c.name for c in commands.groups()[gid]]
         assert names[-1] == "preview" and names.count("preview") == 1
         assert parse_command(f'/{gid} preview action:"move to:C4"').options == {"action": "move to:C4"}
+
+
+async def test_undo_across_a_new_part_of_ones_own_turn_says_so_not_that_the_turn_passed(manager):
+    """A dungeon hero's activation begins a new part of the player's turn: undo stops there, and used to say "Your
+    turn has passed on" while the same player was still acting."""
+    await manager.dispatch(ctx("ann"), "game", "new", {"game": "dungeon", "seed": 5})
+    await manager.dispatch(ctx("bob"), "game", "join", {"hero": "ruby"})
+    await manager.dispatch(ctx("ann"), "game", "start", {})
+    act = await manager.dispatch(ctx("bob"), "dungeon", "activate", {"hero": "ruby"})
+    assert not act.ephemeral and "activates Ruby" in act.text, act.text
+    r = await manager.dispatch(ctx("bob"), "game", "undo", {})
+    assert r.ephemeral and "`activate hero:ruby` began a new turn or a new part of your turn" in r.text, r.text
+    assert "passed on" not in r.text
