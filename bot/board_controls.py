@@ -75,19 +75,37 @@ def menus(engine: Game, state: BaseModel, status: Status, buttons: Sequence[Butt
 ROWS = 5  # rows of controls under a message: 5 buttons to a row, or one menu; one place is kept for "My options"
 
 
+FIRST = 5  # the game's first buttons (its best moves: a goal, an attack) stay buttons while packing allows
+
+
 def fit_rows(buttons: list[Button], menus: list[Menu], kept: int = 1) -> tuple[list[Button], list[Menu]]:
     """Every legal move stays reachable under the board: while the buttons (and the one kept place) and
     the menus need more than ROWS rows, a kind of move shown as buttons (never `end`) becomes a menu of
     its own, or joins its command's menu when that still holds 25 options: the change that saves most rows
     first, the biggest group on a tie; it stops when no change saves a row. `kept`: places kept for buttons
-    that carry no move ("My options", "Your hand")."""
-    def rows(bs: list[Button], ms: list[Menu]) -> int:
-        return -(-(len(bs) + kept) // 5) + len(ms)
+    that carry no move ("My options", "Your hand").
 
+    A game lists its buttons best first, so the first FIRST stay buttons (a scoring step was sent into the
+    steps' menu while 1-point throws kept their buttons); only when that cannot fit are they packed too."""
+    packed = _fit(buttons, menus, kept, FIRST)
+    return packed if _rows(*packed, kept) <= ROWS else _fit(buttons, menus, kept, 0)
+
+
+def _rows(bs: list[Button], ms: list[Menu], kept: int) -> int:
+    return -(-(len(bs) + kept) // 5) + len(ms)
+
+
+def _fit(buttons: list[Button], menus: list[Menu], kept: int, first: int) -> tuple[list[Button], list[Menu]]:
+    def rows(bs: list[Button], ms: list[Menu]) -> int:
+        return _rows(bs, ms, kept)
+
+    fixed = {id(b) for b in buttons[:first]}
     buttons, menus = list(buttons), list(menus)
     while rows(buttons, menus) > ROWS:
         kinds: dict[tuple[str, str], list[Button]] = {}
         for b in buttons:
+            if id(b) in fixed:
+                continue
             cmd = Action.parse(b.action).cmd
             if cmd != "end" and re.fullmatch(r"[a-z0-9_-]+", cmd) and len(b.action) <= MAX_MENU_VALUE:
                 kinds.setdefault((b.player, cmd), []).append(b)

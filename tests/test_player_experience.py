@@ -127,6 +127,24 @@ def test_buttons_that_do_not_fit_become_a_menu_per_kind_of_move():
     assert fit_rows(buttons[:4], []) == (buttons[:4], [])  # what fits is left alone
 
 
+def test_the_games_first_buttons_stay_buttons_when_the_rest_are_packed_into_menus():
+    """Heroball lists a 2-point `Step → H1 (goal!)` first; packing sent all steps into a menu with it, while the
+    1-point throws kept their buttons. The game's first buttons (its best moves) now stay buttons."""
+    from bot.board_controls import FIRST, ROWS, fit_rows
+    from bot.reply import Button, Menu
+
+    goal = Button("Step → H1 (goal!, 1 AP)", "step to:H1", "ann")
+    buttons = ([goal] + [Button(f"Throw → F{i} (goal!, 1 AP)", f"throw to:F{i}", "ann") for i in range(1, 4)]
+               + [Button(f"Step → G{i}", f"step to:G{i}", "ann") for i in range(2, 12)]
+               + [Button(f"Push → J{i}", f"push to:J{i}", "ann") for i in range(1, 6)] + [Button("End turn", "end", "ann")])
+    menus = [Menu("ann", "throw", tuple((f"Throw → K{i}", f"throw to:K{i}") for i in range(1, 18)))]
+    b2, m2 = fit_rows(buttons, menus)
+    assert -(-(len(b2) + 1) // 5) + len(m2) <= ROWS
+    assert b2[:FIRST] == buttons[:FIRST] and goal in b2
+    reachable = {b.action for b in b2} | {v for m in m2 for _, v in m.options}
+    assert reachable == {b.action for b in buttons} | {v for m in menus for _, v in m.options}
+
+
 async def test_rules_topics_autocomplete_every_named_thing_of_heroball(manager):
     """Rules where you play: heroes, their cards, gods, terrains and board elements are topics; the topic
     option suggests them while typed, and each answers with its card."""
