@@ -136,7 +136,8 @@ def test_the_games_first_buttons_stay_buttons_when_the_rest_are_packed_into_menu
     goal = Button("Step → H1 (goal!, 1 AP)", "step to:H1", "ann")
     buttons = ([goal] + [Button(f"Throw → F{i} (goal!, 1 AP)", f"throw to:F{i}", "ann") for i in range(1, 4)]
                + [Button(f"Step → G{i}", f"step to:G{i}", "ann") for i in range(2, 12)]
-               + [Button(f"Push → J{i}", f"push to:J{i}", "ann") for i in range(1, 6)] + [Button("End turn", "end", "ann")])
+               + [Button(f"Push → J{i}", f"push to:J{i}", "ann") for i in range(1, 6)]
+               + [Button("End turn", "end", "ann")])
     menus = [Menu("ann", "throw", tuple((f"Throw → K{i}", f"throw to:K{i}") for i in range(1, 18)))]
     b2, m2 = fit_rows(buttons, menus)
     assert -(-(len(b2) + 1) // 5) + len(m2) <= ROWS
