@@ -416,6 +416,11 @@ class TableCommands:
             if ctx.user_id not in self.table.names(rec) and not ctx.can_manage:
                 raise IllegalAction("Only seated players may pause or resume the game.",
                                     "Ask one of them, or someone with Manage Channel.")
+            if bool({**DEFAULT_SETTINGS, **rec.settings}["paused"]) == paused:  # nothing changes (a resume of a
+                # running game would also have given the turn a fresh deadline)
+                raise IllegalAction("The game is already paused." if paused else "The game is not paused.",
+                                    "`/game resume` starts the clock again." if paused else
+                                    "`/game pause` stops the clock (no deadlines) until someone resumes.")
             settings = {**DEFAULT_SETTINGS, **rec.settings, "paused": paused}
             running = not paused and rec.status == "active"
             deadline = self.table.clock() + settings["deadline_hours"] * 3600 if running else None

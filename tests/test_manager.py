@@ -210,6 +210,22 @@ async def test_pause_and_resume_clear_and_restore_the_deadline(manager, clock):
     assert (await manager.storage.live_game("c1")).deadline_at == clock.now + 48 * 3600
 
 
+async def test_resume_of_a_running_game_and_a_second_pause_change_nothing(manager, clock):
+    """`/game resume` on a game that was not paused used to restart the turn's deadline: a late player could
+    give themselves a fresh 48 h. A second pause said "paused the game" again. Both are refused, unchanged."""
+    await started(manager)
+    before = await manager.storage.live_game("c1")
+    clock.now += 40 * 3600
+    r = await manager.dispatch(ctx("ann"), "game", "resume", {})
+    assert r.ephemeral and "not paused" in r.text
+    assert (await manager.storage.live_game("c1")).deadline_at == before.deadline_at
+    await manager.dispatch(ctx("bob"), "game", "pause", {})
+    again = await manager.dispatch(ctx("ann"), "game", "pause", {})
+    assert again.ephemeral and "already paused" in again.text
+    paused = await manager.storage.live_game("c1")
+    assert paused.deadline_at is None and paused.version == before.version + 1
+
+
 async def test_a_decision_window_waits_its_own_time_then_counts_as_the_default(manager, clock):
     """Reaction windows (Heroball: 12 h, expiry = pass) expire into the game's default answer."""
     await started(manager)
