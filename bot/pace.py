@@ -73,7 +73,10 @@ def latest_slot(deadline: float, deadline_s: float, reminder_s: float, t: float)
     """The last reminder time at or before t (None if none has come yet since the last move)."""
     if t >= deadline:
         return deadline + math.floor((t - deadline) / reminder_s) * reminder_s
-    slot = deadline - math.ceil((deadline - t) / reminder_s) * reminder_s
+    # before the deadline at least one reminder falls within the window: a 12 h deadline with reminders every
+    # 24 h would otherwise never remind (the reminder comes halfway, then)
+    before_s = max(3600.0, min(reminder_s, deadline_s / 2))
+    slot = deadline - math.ceil((deadline - t) / before_s) * before_s
     return slot if slot > deadline - deadline_s else None
 
 

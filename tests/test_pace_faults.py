@@ -48,3 +48,17 @@ async def test_an_unexpected_error_in_a_tick_is_still_logged_with_its_traceback(
     await pace.tick_safely()
     failed = [r for r in caplog.records if "event=pace_tick_failed" in r.getMessage()]
     assert len(failed) == 1 and failed[0].exc_info is not None
+
+
+def test_a_deadline_shorter_than_the_reminder_interval_still_gets_a_reminder_halfway():
+    """`/game settings deadline:12` with reminders every 24 h used to remind never before the deadline (the
+    slots were counted back from it in 24 h steps); now one falls halfway. 48 h / 24 h is as before."""
+    from bot.pace import latest_slot
+
+    h = 3600.0
+    deadline = 100 * h
+    assert latest_slot(deadline, 12 * h, 24 * h, deadline - 7 * h) is None  # 5 h after the move: nothing yet
+    assert latest_slot(deadline, 12 * h, 24 * h, deadline - 5 * h) == deadline - 6 * h  # halfway
+    assert latest_slot(deadline, 48 * h, 24 * h, deadline - 23 * h) == deadline - 24 * h
+    assert latest_slot(deadline, 48 * h, 24 * h, deadline - 25 * h) is None
+    assert latest_slot(deadline, 12 * h, 24 * h, deadline + 30 * h) == deadline + 24 * h  # overdue: every 24 h
