@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, CommandSpec, Game, IllegalAction, Rng, Seat, Status, all_games, get_game
+from games.core import Action, CommandSpec, Game, IllegalAction, PlaypostError, Rng, Seat, Status, all_games, get_game
 from games.core.actions import echo
 from games.core.play import hint_for, irreversible, replay_details, resolve
 from games.core.words import plural, possessive, says
@@ -28,6 +28,31 @@ def begin(engine: Game, rec: GameRecord) -> tuple[BaseModel, str, Status, str]:
     (rules work: run in a rules worker)."""
     state = engine.setup(rec.options, seats_of(rec), rec.seed)
     return state, engine.intro(state), engine.status(state), engine.dump(state)
+
+
+def seat_counts(engine: Game, options: dict[str, str]) -> list[int]:
+    """How many players these options seat: each count whose seats the game accepts and sets up (a scenario
+    for 4-6, an overlord game for 2-4), the seats taking their default choices."""
+    fits = []
+    for n in range(engine.min_seats, engine.max_seats + 1):
+        seats = [Seat(player=f"seat{i}", name=f"Seat {i}") for i in range(1, n + 1)]
+        try:
+            for i, seat in enumerate(seats):
+                engine.check_seat(options, seats[:i], seat)
+            engine.setup(options, seats, 1)
+        except PlaypostError:
+            continue
+        fits.append(n)
+    return fits
+
+
+def counts_text(counts: list[int], engine: Game) -> str:
+    """"2-4", "1" or "2, 4": the seat counts a lobby names (the game's own range when none was found)."""
+    if not counts:
+        return f"{engine.min_seats}-{engine.max_seats}"
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
 
 
 class TableCommands:
@@ -74,8 +99,9 @@ class TableCommands:
                 raise IllegalAction(f"This channel already has {what} going.",
                                     "Finish or `/game abandon` it, or start the new game in a thread.") from None
         optdesc = ", ".join(f"{k}: {v}" for k, v in opts.items())
+        counts = await self.table.rules.run(seat_counts, engine, opts)  # setups: rules work, in a worker
         text = (f"{ctx.user_name} opened a game of **{engine.name}**" + (f" ({optdesc})" if optdesc else "") +
-                f". Seats: {engine.min_seats}-{engine.max_seats}. Join with `/game join`"
+                f". Seats: {counts_text(counts, engine)}. Join with `/game join`"
                 + self._join_hint(engine) + "; the host starts it with `/game start`.")
         if seed is not None:
             text += (f"\nThe host chose the seed ({int(seed)}): it decides every die, deck and secret, so the host "

@@ -225,3 +225,13 @@ async def test_the_log_numbers_moves_by_their_place_in_the_game_after_an_undo(ma
     log = (await manager.dispatch(ctx("ann"), "game", "log", {})).text.splitlines()
     assert log[0] == "Last 2 of 2 actions:"
     assert log[1].startswith("1. ") and "add n:1" in log[1] and log[2].startswith("2. ") and "end" in log[2]
+
+
+async def test_the_lobby_names_the_seat_counts_of_the_chosen_scenario(manager):
+    """Every lobby said "Seats: 1-6"; a Quodd team heist is for 4-6 and an overlord game for 2-4."""
+    heist = await manager.dispatch(ctx("ann"), "game", "new", {"game": "quodd", "scenario": "teamheist"})
+    assert "Seats: 4-6." in heist.text, heist.text
+    over = await manager.dispatch(ctx("ann", "c2"), "game", "new", {"game": "quodd", "scenario": "overlord"})
+    assert "Seats: 2-4." in over.text, over.text
+    ball = await manager.dispatch(ctx("ann", "c3"), "game", "new", {"game": "heroball"})
+    assert "Seats: 2-4." in ball.text, ball.text
