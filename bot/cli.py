@@ -74,8 +74,8 @@ async def local_main(db: str, out: Path, user: str) -> int:
     manager = await _manager(db)
     console = Console(manager=manager, out_dir=out)
     console.resume_numbering()
-    print(f"playpost local console on {db}. Type `/game help`, or `name> /command ...` to act as "
-          f"someone else. You are {user}. Ctrl-D quits.", flush=True)
+    print(f"playpost local console on {db}. Type `/game help`, a button's number to press it, or "
+          f"`name> /command ...` to act as someone else. You are {user}. Ctrl-D quits.", flush=True)
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     stop = asyncio.Event()

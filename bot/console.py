@@ -1,8 +1,8 @@
 """The local console and transcripts: the same commands and manager as Discord, over text.
 
 A line is `name> /command option:value ...`: user `name` typed that command in the
-console's channel (`name#channel> ...` picks another channel). `name> button N` presses
-button N under the latest board, as a Discord button would.
+console's channel (`name#channel> ...` picks another channel). `name> button N` (or `name> N`)
+presses button N under the latest board, as a Discord button would.
 """
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ class Console:
             return None
         m = LINE.match(text)
         if not m:
-            self.write("! A line is `name> /command option:value ...` (e.g. `ann> /game help`).")
+            self.write("! A line is `name> /command option:value ...`, or `name> N` to press button N "
+                       "(e.g. `ann> /game help`).")
             return None
         name, body = m.group("name"), m.group("body").strip()
         channel = m.group("channel") or self.default_channel
@@ -80,9 +81,13 @@ class Console:
         return reply
 
     async def run(self, ctx: Context, body: str) -> Reply:
-        press = re.fullmatch(r"button\s+(\d+)", body)
+        press = re.fullmatch(r"(?:button\s+)?(\d+)", body)  # `button 3`, or the number alone
         if press:
             latest = self.last.get(ctx.channel_id)
+            if latest is None:  # a new console on a stored game: the buttons of its board now (not printed)
+                shown = await self.manager.dispatch(ctx, "game", "status", {})
+                if shown.version is not None and not shown.ephemeral:
+                    latest = self.last[ctx.channel_id] = shown
             n = int(press.group(1))
             numbered = [] if latest is None else all_buttons(latest)
             if latest is None or not 1 <= n <= len(numbered):
@@ -152,7 +157,7 @@ def typed_line(raw: str, user: str) -> str:
     """A line typed at the local console's `user> ` prompt as a transcript line: a bare command is the
     console user's; `name> /command` acts as `name` for that line only (the prompt stays the user's)."""
     text = raw.strip()
-    if text.startswith("/") or text.startswith("button "):
+    if text.startswith("/") or text.startswith("button ") or text.isdigit():
         return f"{user}> {text}"
     return text
 

@@ -72,6 +72,23 @@ async def test_console_refuses_someone_elses_button(manager, tmp_path):
     assert "not yours to press" in "\n".join(out)
 
 
+async def test_a_buttons_number_alone_presses_it_and_a_new_console_finds_the_boards_buttons(manager, tmp_path):
+    """Play-testers typed `2` for button 2 and were told a line is `name> /command`; a console opened later on a
+    stored game said "There is no such button" until `/game status` was shown again."""
+    from bot.console import typed_line
+
+    assert typed_line("2", "you") == "you> 2" and typed_line("bob> 2", "you") == "bob> 2"
+    out: list[str] = []
+    con = Console(manager=manager, out_dir=tmp_path, write=out.append)
+    for line in ["ann> /game new game:count", "bob> /game join", "ann> /game start"]:
+        await con.line(line)
+    pressed = await con.line("ann> 1")
+    assert pressed is not None and not pressed.ephemeral and pressed.text.startswith("ann adds"), pressed.text
+    later = Console(manager=manager, out_dir=tmp_path, write=out.append)  # the next day, a new console
+    again = await later.line("ann> button 1")
+    assert again is not None and not again.ephemeral and again.text.startswith("ann adds"), again.text
+
+
 def test_token_never_appears_in_logs(caplog):
     import logging
 
