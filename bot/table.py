@@ -116,13 +116,36 @@ def keeps_deadline(player: str, before: Status, after: Status) -> bool:
             and before.turn_key == after.turn_key)
 
 
+SAID_CHARS = 160  # a recap line's share of the move's public text
+
+
+def said_of(events: Sequence[Event]) -> str:
+    """What a move said in public, first line, for the recap ("Ann steps to G2 (4 AP left)."); never a private text."""
+    for e in events:
+        if e.to is None and e.text.strip():
+            line = e.text.strip().splitlines()[0].strip()
+            return line if len(line) <= SAID_CHARS else line[:SAID_CHARS - 1].rstrip() + "…"
+    return ""
+
+
+def recap_line(e: LogEntry, names: dict[str, str], group: str) -> str:
+    """One recap line: what the move said (its player named first when the text does not name them), or, for a
+    move logged before moves kept their text, the command."""
+    name = names.get(e.player, e.player)
+    if not e.said:
+        return f"- {name}: `/{group} {e.action}`"
+    named = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", e.said, re.IGNORECASE)
+    return f"- {e.said}" if named else f"- {name} `{e.action}`: {e.said}"
+
+
 def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
-    """'Since your last move:' with one line per logged action: the newest RECAP_LINES (what led up to this
-    turn matters most; 'N earlier' says how many are left out); nothing when only the move the message itself
-    describes happened since."""
-    if len(entries) <= 1:
+    """'Since your last move:' with one line per logged action but the last (the move the message itself tells
+    right below): the newest RECAP_LINES (what led up to this turn matters most; 'N earlier' says how many are
+    left out); nothing when only that move happened since."""
+    entries = entries[:-1]
+    if not entries:
         return ""
-    lines = [f"- {names.get(e.player, e.player)}: `/{group} {e.action}`" for e in entries[-RECAP_LINES:]]
+    lines = [recap_line(e, names, group) for e in entries[-RECAP_LINES:]]
     if len(entries) > RECAP_LINES:
         lines.insert(0, f"- {len(entries) - RECAP_LINES} earlier (`/game log` lists them), then:")
     return "**Since your last move:**\n" + "\n".join(lines)
@@ -339,7 +362,8 @@ class Table:
             move = await self.rules.run(compute, engine, state, ctx.user_id, written)
             seq = await self.storage.next_seq(rec.id)
             entry = LogEntry(seq=seq, player=ctx.user_id, action=move.action.text(), turn_key=move.before.turn_key,
-                             barrier=irreversible(engine, state, move.state, move.events), at=self.clock())
+                             barrier=irreversible(engine, state, move.state, move.events), at=self.clock(),
+                             said=said_of(move.events))
             before = rec.state or engine.dump(state)  # the state's saved JSON (an active game always has one)
             fields: dict[str, Any] = {"deadline_at": self.deadline(rec, move.after, engine, move.state)}
             if keeps_deadline(ctx.user_id, move.before, move.after):

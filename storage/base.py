@@ -89,6 +89,7 @@ class LogEntry(BaseModel):
     barrier: bool = False  # dice rolled or hidden information revealed: undo stops here
     at: float = 0.0
     undone: bool = False
+    said: str = ""  # the move's first public line as the table read it ("Ann steps to G2"), for recaps
 
 
 class Storage(ABC):

@@ -146,6 +146,23 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX claims_done ON claims (done_at) WHERE done_at IS NOT NULL;
     """,
+    # 3: what each move said in public, first line (as SQLite's migration 4); still written once, never changed
+    """
+    ALTER TABLE actions ADD COLUMN said TEXT NOT NULL DEFAULT '';
+    CREATE OR REPLACE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
+            RAISE EXCEPTION 'the action log is append-only' USING ERRCODE = 'restrict_violation';
+        END IF;
+        IF (NEW.game_id, NEW.seq, NEW.player, NEW.action, NEW.turn_key, NEW.barrier, NEW.at, NEW.said)
+               IS DISTINCT FROM (OLD.game_id, OLD.seq, OLD.player, OLD.action, OLD.turn_key, OLD.barrier, OLD.at,
+                                 OLD.said)
+           OR (OLD.undone AND NOT NEW.undone) THEN
+            RAISE EXCEPTION 'a logged action can only be marked undone' USING ERRCODE = 'restrict_violation';
+        END IF;
+        RETURN NEW;
+    END $$;
+    """,
 ]
 
 _JSON_FIELDS = {"options", "settings", "meta"}
@@ -285,9 +302,9 @@ class PostgresStorage(Storage):
                 except asyncpg.UniqueViolationError as exc:
                     raise ChannelBusy("This channel already has a game.") from exc
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                    [(game_id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone) for e in log],
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    [(game_id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone, e.said) for e in log],
                 )
                 out.append(rec.model_copy(update={"id": game_id}))
         return out
@@ -349,9 +366,9 @@ class PostgresStorage(Storage):
         async with self._tx() as conn:
             out = await self._guarded_update(conn, rec, expected_version, {"state": state, **fields})
             await conn.execute(
-                "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)",
-                rec.id, entry.seq, entry.player, entry.action, entry.turn_key, entry.barrier, entry.at,
+                "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8)",
+                rec.id, entry.seq, entry.player, entry.action, entry.turn_key, entry.barrier, entry.at, entry.said,
             )
         return out
 
@@ -366,7 +383,7 @@ class PostgresStorage(Storage):
     async def log(self, game_id: int, *, include_undone: bool = False) -> list[LogEntry]:
         where = "" if include_undone else " AND NOT undone"
         rows = await self.pool.fetch(
-            "SELECT seq, player, action, turn_key, barrier, at, undone FROM actions"
+            "SELECT seq, player, action, turn_key, barrier, at, undone, said FROM actions"
             f" WHERE game_id = $1{where} ORDER BY seq",
             game_id,
         )
@@ -453,9 +470,9 @@ class PostgresStorage(Storage):
                 except asyncpg.UniqueViolationError as exc:
                     raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                    [(rec.id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone) for e in log],
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    [(rec.id, e.seq, e.player, e.action, e.turn_key, e.barrier, e.at, e.undone, e.said) for e in log],
                 )
             await conn.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), GREATEST((SELECT MAX(id) FROM games), 1),"

@@ -117,6 +117,10 @@ MIGRATIONS: list[str] = [
     DROP TABLE actions;
     ALTER TABLE actions_by_game RENAME TO actions;
     """,
+    # 4: what each move said in public, first line (the recap under a ping reads it; older moves have none)
+    """
+    ALTER TABLE actions ADD COLUMN said TEXT NOT NULL DEFAULT '';
+    """,
 ]
 
 _JSON_FIELDS = {"options", "settings", "meta"}
@@ -367,9 +371,9 @@ class SQLiteStorage(Storage):
                 except sqlite3.IntegrityError as exc:
                     raise ChannelBusy("This channel already has a game.") from exc
                 async with db.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(game_id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone))
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(game_id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone), e.said)
                      for e in log_entries],
                 ):
                     pass
@@ -430,9 +434,10 @@ class SQLiteStorage(Storage):
             out = await self._guarded_update(rec, expected_version, {"state": state, **fields})
             await _run(
                 db,
-                "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
-                (rec.id, entry.seq, entry.player, entry.action, entry.turn_key, int(entry.barrier), entry.at),
+                "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                (rec.id, entry.seq, entry.player, entry.action, entry.turn_key, int(entry.barrier), entry.at,
+                 entry.said),
             )
         return out
 
@@ -447,13 +452,14 @@ class SQLiteStorage(Storage):
     async def log(self, game_id: int, *, include_undone: bool = False) -> list[LogEntry]:
         where = "" if include_undone else " AND undone = 0"
         async with self.db.execute(
-            "SELECT seq, player, action, turn_key, barrier, at, undone FROM actions"
+            "SELECT seq, player, action, turn_key, barrier, at, undone, said FROM actions"
             f" WHERE game_id = ?{where} ORDER BY seq",
             (game_id,),
         ) as cur:
             rows = await cur.fetchall()
         return [
-            LogEntry(seq=r[0], player=r[1], action=r[2], turn_key=r[3], barrier=bool(r[4]), at=r[5], undone=bool(r[6]))
+            LogEntry(seq=r[0], player=r[1], action=r[2], turn_key=r[3], barrier=bool(r[4]), at=r[5], undone=bool(r[6]),
+                     said=r[7])
             for r in rows
         ]
 
@@ -577,9 +583,9 @@ class SQLiteStorage(Storage):
                 except sqlite3.IntegrityError as exc:
                     raise ChannelBusy(f"game {rec.id}: its id or its channel's live game is taken") from exc
                 async with db.executemany(
-                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(rec.id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone))
+                    "INSERT INTO actions (game_id, seq, player, action, turn_key, barrier, at, undone, said)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(rec.id, e.seq, e.player, e.action, e.turn_key, int(e.barrier), e.at, int(e.undone), e.said)
                      for e in entries],
                 ):
                     pass

@@ -65,7 +65,7 @@ async def fill_to_the_cap(db: aiosqlite.Connection) -> None:
     size, seq = 3000, 1
     while size >= 1:
         try:
-            await q(db, "INSERT INTO actions VALUES (?, ?, 'x', ?, '', 0, 0, 0)", (filler, seq, "x" * size))
+            await q(db, "INSERT INTO actions VALUES (?, ?, 'x', ?, '', 0, 0, 0, '')", (filler, seq, "x" * size))
             seq += 1
         except sqlite3.OperationalError as exc:
             assert "full" in str(exc)

@@ -35,14 +35,26 @@ async def seeded(m):
 
 def test_recap_lists_one_line_per_action_the_newest_ones_when_there_are_many():
     """A long recap keeps the moves that led up to this turn (it used to keep the oldest ten and cut the newest)."""
-    entries = [LogEntry(seq=i, player="bob", action=f"step to:G{i}") for i in range(1, 14)]
-    text = recap_text(entries, {"bob": "Bob"}, "heroball")
+    entries = [LogEntry(seq=i, player="bob", action=f"step to:G{i}") for i in range(1, 15)]
+    text = recap_text(entries, {"bob": "Bob"}, "heroball")  # the 14th is the message's own move, told below it
     lines = text.splitlines()
     assert lines[0] == "**Since your last move:**"
     assert lines[1].startswith("- 3 earlier (")
     assert lines[2] == "- Bob: `/heroball step to:G4`" and lines[-1] == "- Bob: `/heroball step to:G13`"
     assert len(lines) == 1 + 1 + RECAP_LINES
     assert recap_text(entries[:1], {}, "heroball") == ""  # the one move the message describes anyway
+
+
+def test_recap_lines_tell_what_each_move_said_and_name_its_player_when_the_text_does_not():
+    """The recap listed raw commands (`/heroball react`, whatever the reaction was); moves now keep their first
+    public line, and a line that does not name its player says whose move it was."""
+    entries = [LogEntry(seq=1, player="bob", action="react", said="Bob defends: the push fails."),
+               LogEntry(seq=2, player="ann", action="end", said="Bob's turn (Pegasus, 5 AP)."),
+               LogEntry(seq=3, player="ann", action="step to:G1"),  # logged before moves kept their text
+               LogEntry(seq=4, player="bob", action="end", said="the message's own move")]
+    lines = recap_text(entries, {"bob": "Bob", "ann": "Ann"}, "heroball").splitlines()
+    assert lines[1:] == ["- Bob defends: the push fails.", "- Ann `end`: Bob's turn (Pegasus, 5 AP).",
+                         "- Ann: `/heroball step to:G1`"]
 
 
 async def test_a_ping_opens_with_the_recap_of_the_moves_since_the_players_last(manager):
@@ -54,7 +66,7 @@ async def test_a_ping_opens_with_the_recap_of_the_moves_since_the_players_last(m
         assert r.continues and not r.ping and not r.recap  # Ann's own turn goes on: the same message
     r = await manager.dispatch(ctx("ann"), "heroball", "end", {})
     assert r.ping == ["bob"] and not r.continues
-    assert r.text.startswith("**Since your last move:**\n- Ann: `/heroball step to:G2`\n- Ann: `/heroball end`\n")
+    assert r.text.startswith("**Since your last move:**\n- Gorgo (Ann) steps G1 → G2.\nBob's turn"), r.text
     assert "seed" not in r.recap  # only what happened since Bob's last move (his seed on H8)
 
 

@@ -69,6 +69,33 @@ async def test_append_and_undo_keep_the_log(store):
     assert await store.next_seq(g.id) == 3
 
 
+async def test_a_moves_public_text_is_kept_with_it_and_a_log_from_before_reads_as_empty(store, database, tmp_path):
+    """The recap under a ping reads what each move said (`LogEntry.said`); it round-trips on both backends,
+    through `import_games` too, and a database made before the column existed gets it, empty, by migration."""
+    g = await store.create_game(rec())
+    g = await store.append_action(g, g.version, LogEntry(seq=1, player="ann", action="add n:1", said="Ann adds 1."),
+                                  "{}")
+    assert [(e.action, e.said) for e in await store.log(g.id)] == [("add n:1", "Ann adds 1.")]
+    [copied] = await store.import_games([(rec("c9"), await store.log(g.id))])
+    assert [e.said for e in await store.log(copied.id)] == ["Ann adds 1."]
+    if isinstance(store, SQLiteStorage):  # an old file: migrations 1-3 only, one logged move
+        import aiosqlite
+        path = tmp_path / "old.sqlite3"
+        async with aiosqlite.connect(path) as db:
+            for script in storage.sqlite.MIGRATIONS[:3]:
+                await db.executescript(script)
+            await db.execute("PRAGMA user_version = 3")
+            await db.execute("INSERT INTO games (channel_id, kind, status, host_id, seed, created_at, updated_at)"
+                             " VALUES ('c1', 'count', 'active', 'ann', 1, 0, 0)")
+            await db.execute("INSERT INTO actions (game_id, seq, player, action, at) VALUES (1, 1, 'ann', 'end', 0)")
+            await db.commit()
+        old = await open_storage(str(path))
+        try:
+            assert [(e.action, e.said) for e in await old.log(1)] == [("end", "")]
+        finally:
+            await old.close()
+
+
 async def test_history_and_due(store):
     g = await store.create_game(rec())
     g = await store.update_game(g, g.version, status="active", deadline_at=100.0)
@@ -206,7 +233,7 @@ async def test_pg_action_log_is_append_only(pg_url):
         g = await store.append_action(g, g.version, LogEntry(seq=1, player="ann", action="add n:1"), "{}")
         g = await store.mark_undone(g, g.version, 1, "{}")
         for sql in ("DELETE FROM actions", "TRUNCATE actions", "UPDATE actions SET action = 'end'",
-                    "UPDATE actions SET undone = FALSE"):
+                    "UPDATE actions SET undone = FALSE", "UPDATE actions SET said = 'rewritten'"):
             with pytest.raises(asyncpg.RestrictViolationError):
                 await store.pool.execute(sql)
         assert [(e.action, e.undone) for e in await store.log(g.id, include_undone=True)] == [("add n:1", True)]

@@ -47,7 +47,7 @@ async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, 
     r, rec = await replay(harness, transcript("heroball", "two_player.txt"), tmp_path)
     assert r.channel != CHANNEL_ID and harness.double.channels[r.channel]["type"] == 11  # played in its thread
     assert rec.status == "finished" and rec.channel_id == r.channel
-    assert "Game over: ann wins." in r.moves[-1].content
+    assert "Game over: ann wins with 2 points." in r.moves[-1].content
     # the defended push: Bob answers Ann's push in the reaction window with the button
     assert ("bob", "react") in r.clicks
     assert len(r.slash) >= 5 and any(cmd.startswith("heroball") for cmd, _, _ in r.suggested)
@@ -55,7 +55,8 @@ async def test_heroball_two_player_game_in_a_thread_to_the_final_score(harness, 
     # the end: the result with the final board, a Rematch button, the game in the thread's history
     assert f"pp:rematch:{rec.id}" in r.moves[-1].custom_ids
     history = await r.command("bob", "game", "history", {})
-    assert not history.public and f"#{rec.id} Heroball (ann, bob): Game over: ann wins." in history.private[0].content
+    assert not history.public
+    assert f"#{rec.id} Heroball (ann, bob): Game over: ann wins with 2 points." in history.private[0].content
     # issue 18: the move that ended the game posted the animated replay in the thread, once, after the final board
     gifs = [m for m in harness.double.messages.values() if any(n.endswith(".gif") for n in m.files)]
     assert len(gifs) == 1, [m.content for m in gifs]

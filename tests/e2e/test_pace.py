@@ -24,7 +24,7 @@ def test_reminder_slots_count_back_from_the_deadline_and_on_after_it():
     assert latest_slot(d, 48 * H, 24 * H, d - 23 * H) == d - 24 * H
     assert latest_slot(d, 48 * H, 24 * H, d) == d
     assert latest_slot(d, 48 * H, 24 * H, d + 25 * H) == d + 24 * H
-    assert latest_slot(d, 10 * H, 24 * H, d - 1) is None  # reminder interval longer than the deadline
+    assert latest_slot(d, 10 * H, 24 * H, d - 1) == d - 5 * H  # interval longer than the deadline: once halfway
 
 
 def test_each_nudge_is_due_once_and_never_while_paused():
