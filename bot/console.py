@@ -19,7 +19,7 @@ from storage import open_storage
 
 from .manager import GameManager
 from .parsing import parse_command
-from .reply import Button, Context, Reply
+from .reply import Button, Context, Menu, Reply
 
 LINE = re.compile(r"^\s*(?P<name>[^\s>#]+)(?:#(?P<channel>[^\s>]+))?>\s*(?P<body>.*)$")
 SCRIPT_EPOCH = 1_767_225_600.0  # 2026-01-01T00:00Z: transcripts run on a fixed clock
@@ -122,7 +122,7 @@ class Console:
             self.write(f"  buttons: {labels}")
         for menu in reply.menus if reply.buttons or reply.status_text else ():
             # the legal moves that have no button: Discord shows them as a select menu under the board
-            self.write(f"  menu {menu.cmd}: " + " | ".join(label for label, _ in menu.options))
+            self.write(f"  menu {menu.cmd}{_part(menu)}: " + " | ".join(label for label, _ in menu.options))
         self._show_hand(ctx, reply)
 
     def _show_hand(self, ctx: Context, reply: Reply) -> None:
@@ -138,7 +138,8 @@ class Console:
                 labels = " | ".join(f"[{i}] {b.label}" for i, b in enumerate(buttons, start=first))
                 self.write(f"  ({_only(who)}) buttons: {labels}")
             for menu in menus:
-                self.write(f"  ({_only(who)}) menu {menu.cmd}: " + " | ".join(label for label, _ in menu.options))
+                self.write(f"  ({_only(who)}) menu {menu.cmd}{_part(menu)}: "
+                           + " | ".join(label for label, _ in menu.options))
 
     def _remember_hand(self, channel: str, reply: Reply) -> None:
         """A private answer with its player's hand moves (`/game hand`): its buttons join the latest board's, when it
@@ -168,6 +169,11 @@ _STAMP = re.compile(r"<t:(\d+)(?::[tTdDfFR])?>")
 def discord_times(text: str) -> str:
     """Discord shows `<t:N:R>` in each reader's time zone; the console shows UTC."""
     return _STAMP.sub(lambda m: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(int(m.group(1)))), text)
+
+
+def _part(menu: Menu) -> str:
+    """" (26-38 of 38)" for one of a command's several menus, as Discord's placeholder says it."""
+    return menu.placeholder.removeprefix(f"More: {menu.cmd}") if menu.part else ""
 
 
 def _only(name: str) -> str:

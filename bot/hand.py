@@ -41,7 +41,8 @@ def players(engine: Game, state: BaseModel, status: Status) -> list[str]:
 
 def controls(engine: Game, state: BaseModel, player: str) -> Controls:
     """`player`'s private moves: buttons for those the game would show (`Game.button_actions` over the private
-    moves), a menu for each other command with 2 to 25 of them, a button for a command's lone move. Commands a
+    moves), menus of up to 25 for each other command with several (as many as the rows hold), a button for a
+    command's lone move. Commands a
     player may give any time count too (an impulse card on another's turn): this reply is theirs alone."""
     private = [a for a in engine.legal_actions(state, player) if engine.private_action(state, player, a)]
     if not private:
@@ -55,8 +56,11 @@ def controls(engine: Game, state: BaseModel, player: str) -> Controls:
     for cmd, actions in rest.items():
         if len(actions) == 1:
             chosen.append(actions[0])
-        elif len(actions) <= MAX_MENU_OPTIONS and all(len(a.text()) <= MAX_MENU_VALUE for a in actions):
-            menus.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
+        elif all(len(a.text()) <= MAX_MENU_VALUE for a in actions):
+            # a card's 38 target squares: menus of 25 (the reply is the player's alone: rows are to spare)
+            parts = [actions[i:i + MAX_MENU_OPTIONS] for i in range(0, len(actions), MAX_MENU_OPTIONS)]
+            menus += [Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in part),
+                           part=n if len(parts) > 1 else 0, of=len(actions)) for n, part in enumerate(parts, 1)]
     buttons = [Button(label=engine.label(state, a)[:80], action=a.text(), player=player)
                for a in chosen[:MAX_HAND_BUTTONS]]
     return buttons, menus[:max(0, 5 - -(-len(buttons) // 5))]

@@ -52,6 +52,16 @@ class Menu:
     player: str  # the only user allowed to choose from it
     cmd: str
     options: tuple[tuple[str, str], ...]  # (label, action text)
+    part: int = 0  # a command with more than one menu's worth of moves: which 25 (1, 2, ...; 0: the only menu)
+    of: int = 0  # and how many moves it has in all
+
+    @property
+    def placeholder(self) -> str:
+        """"More: throw (17)"; one of a command's several menus says which of its moves it holds ("1-25 of 38")."""
+        if self.part:
+            first = (self.part - 1) * 25 + 1  # Discord's 25 options to a menu (bot/hand.py MAX_MENU_OPTIONS)
+            return f"More: {self.cmd} ({first}-{first + len(self.options) - 1} of {self.of})"
+        return f"More: {self.cmd} ({len(self.options)})"
 
 
 @dataclass(frozen=True)

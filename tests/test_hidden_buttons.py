@@ -145,3 +145,48 @@ def test_games_without_hands_mark_nothing_private(game_id: str) -> None:
             assert not any(engine.private_action(state, p, a) for a in engine.legal_actions(state, p))
 
     random_playout(engine, options, seats, 0, cap=100, each=check)
+
+
+def test_a_private_command_with_more_moves_than_one_menu_gets_menus_of_25_that_hold_them_all() -> None:
+    """A Quodd Rune of Elsewhere with 38 target squares showed 8 buttons and no menu for the other 30 (a menu
+    holds 25); the rest now come in menus of 25 with ids of their own, each saying which of the moves it holds."""
+    from bot.hand import controls
+    from bot.reply import Menu
+    from games.core import Action
+
+    moves = [Action.parse(f"play card:rune at:{c}{r}") for r in range(1, 8) for c in "ABCDEF"][:38]
+
+    class Stub:
+        def legal_actions(self, state, player):
+            return moves + [Action.parse("end")]
+
+        def private_action(self, state, player, action):
+            return action.cmd == "play"
+
+        def button_actions(self, state, player, legal):
+            return legal[:8]
+
+        def label(self, state, action):
+            return action.text()
+
+    buttons, menus = controls(Stub(), None, "ann")  # type: ignore[arg-type]
+    assert len(buttons) == 8 and [(m.part, len(m.options), m.of) for m in menus] == [(1, 25, 30), (2, 5, 30)]
+    reachable = {b.action for b in buttons} | {v for m in menus for _, v in m.options}
+    assert reachable == {a.text() for a in moves}
+    assert [m.placeholder for m in menus] == ["More: play (1-25 of 30)", "More: play (26-30 of 30)"]
+    assert Menu("ann", "throw", (("a", "throw to:A1"),) * 17).placeholder == "More: throw (17)"
+
+
+def test_a_commands_second_menu_has_a_custom_id_of_its_own_that_reads_back_as_the_command() -> None:
+    """Discord refuses a message whose components share an id: the second menu of a command is `...:play.2`."""
+    import re
+
+    from bot.discord_adapter.components import SELECT_TEMPLATE, GameSelect
+    from bot.reply import Menu
+
+    first = GameSelect("1", 3, Menu("ann", "play", (("A1", "play at:A1"), ("B1", "play at:B1")), part=1, of=27))
+    second = GameSelect("1", 3, Menu("ann", "play", (("C1", "play at:C1"), ("D1", "play at:D1")), part=2, of=27))
+    ids = [first.item.custom_id, second.item.custom_id]
+    assert ids == ["pp:sel:1:3:play", "pp:sel:1:3:play.2"]
+    assert all(m and m["cmd"] == "play" for m in (re.fullmatch(SELECT_TEMPLATE, i) for i in ids))
+    assert second.item.placeholder == "More: play (26-27 of 27)"

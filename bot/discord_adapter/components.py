@@ -23,7 +23,7 @@ from ..reply import INDEX_MARK, Menu
 
 CUSTOM_ID_MAX = 100
 TEMPLATE = r"pp:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<action>.+)"
-SELECT_TEMPLATE = r"pp:sel:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<cmd>[a-z0-9_-]+)"
+SELECT_TEMPLATE = r"pp:sel:(?P<channel>[0-9]+):(?P<version>[0-9]+):(?P<cmd>[a-z0-9_-]+)(?:\.(?P<part>[0-9]+))?"
 
 
 class Flows(Protocol):
@@ -73,8 +73,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
 
     def __init__(self, channel_id: str, version: int, menu: Menu) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"pp:sel:{channel_id}:{version}:{menu.cmd}",
-            placeholder=f"More: {menu.cmd} ({len(menu.options)})",
+            # a command's second menu has an id of its own (ids are unique within a message)
+            custom_id=f"pp:sel:{channel_id}:{version}:{menu.cmd}" + (f".{menu.part}" if menu.part > 1 else ""),
+            placeholder=menu.placeholder,
             options=[discord.SelectOption(label=label or value, value=value) for label, value in menu.options]))
         self.channel_id = channel_id
         self.version = version
