@@ -119,13 +119,17 @@ def keeps_deadline(player: str, before: Status, after: Status) -> bool:
 SAID_CHARS = 160  # a recap line's share of the move's public text
 
 
+SILENT = "(nothing public)"  # `said` of a move that told the table nothing (a private standing order)
+
+
 def said_of(events: Sequence[Event]) -> str:
-    """What a move said in public, first line, for the recap ("Ann steps to G2 (4 AP left)."); never a private text."""
+    """What a move said in public, first line, for the recap ("Ann steps to G2 (4 AP left)."); never a private
+    text: a move that said nothing in public is SILENT, and the recap and the log keep it from the others."""
     for e in events:
         if e.to is None and e.text.strip():
             line = e.text.strip().splitlines()[0].strip()
             return line if len(line) <= SAID_CHARS else line[:SAID_CHARS - 1].rstrip() + "…"
-    return ""
+    return SILENT
 
 
 def recap_line(e: LogEntry, names: dict[str, str], group: str) -> str:
@@ -142,7 +146,7 @@ def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -
     """'Since your last move:' with one line per logged action but the last (the move the message itself tells
     right below): the newest RECAP_LINES (what led up to this turn matters most; 'N earlier' says how many are
     left out); nothing when only that move happened since."""
-    entries = entries[:-1]
+    entries = [e for e in entries[:-1] if e.said != SILENT]
     if not entries:
         return ""
     lines = [recap_line(e, names, group) for e in entries[-RECAP_LINES:]]

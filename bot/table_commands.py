@@ -19,7 +19,7 @@ from .errors import StaleBoard
 from .hand import all_controls as all_hand_controls
 from .hand import controls as hand_controls
 from .reply import Context, Reply
-from .table import Table, seated_player
+from .table import SILENT, Table, seated_player
 from .undo import plan as undo_plan
 
 
@@ -376,17 +376,20 @@ class TableCommands:
         names = self.table.names(rec)
         count = int(count)
         shown = entries[-count:]
+        hidden = {i for i, e in enumerate(shown) if e.said == SILENT and e.player != ctx.user_id}  # others' private
         if not shown:
             return Reply(text="No moves yet.", ephemeral=True)
         since = len(entries) - len(shown)
         # numbered by place in the game (the stored sequence also counts undone moves: "last 5 of 48" read 47-51)
-        lines = [f"{since + i + 1}. {names.get(e.player, e.player)}: `{e.action}`" for i, e in enumerate(shown)]
+        lines = [f"{since + i + 1}. {names.get(e.player, e.player)}: " + ("(a private setting)" if i in hidden
+                                                                          else f"`{e.action}`")
+                 for i, e in enumerate(shown)]
         engine = get_game(rec.kind)
         if engine.logs_details:  # the full account of what the table read in brief
             details = await asyncio.to_thread(replay_details, engine, rec.options, seats_of(rec), rec.seed,
                                               [(e.player, Action.parse(e.action)) for e in entries], since)
-            lines = [line + "".join(f"\n    {d}" for d in details.get(since + i, "").splitlines())
-                     for i, line in enumerate(lines)]
+            told = ["" if i in hidden else details.get(since + i, "") for i in range(len(lines))]
+            lines = [line + "".join(f"\n    {d}" for d in told[i].splitlines()) for i, line in enumerate(lines)]
         return Reply(text=f"Last {len(shown)} of {plural(len(entries), 'action')}:\n" + "\n".join(lines),
                      ephemeral=True)
 

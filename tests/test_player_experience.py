@@ -247,3 +247,18 @@ async def test_the_lobby_names_the_seat_counts_of_the_chosen_scenario(manager):
     assert "Seats: 2-4." in over.text, over.text
     ball = await manager.dispatch(ctx("ann", "c3"), "game", "new", {"game": "heroball"})
     assert "Seats: 2-4." in ball.text, ball.text
+
+
+def test_a_move_that_told_the_table_nothing_stays_out_of_the_others_recap():
+    """A private standing order (Heroball `reactions`, answered to its player alone) was listed in the next
+    player's recap as its raw command: it is logged as SILENT, and the recap leaves it out."""
+    from bot.table import SILENT, said_of
+    from games.core import Event
+
+    assert said_of([Event(text="Your standing orders: distract never.", to=["bob"])]) == SILENT
+    assert said_of([Event(text="secret", to=["bob"]), Event(text="Bob ends the turn.\nmore")]) == "Bob ends the turn."
+    entries = [LogEntry(seq=1, player="bob", action="reactions distract:never", said=SILENT),
+               LogEntry(seq=2, player="bob", action="end", said="Ann's turn."),
+               LogEntry(seq=3, player="ann", action="step to:G2", said="Ann steps.")]
+    text = recap_text(entries, {"bob": "Bob", "ann": "Ann"}, "heroball")
+    assert "distract" not in text and "reactions" not in text and "Ann's turn" in text
