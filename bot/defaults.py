@@ -24,7 +24,8 @@ def pick(spec: OptionSpec, value: str, game: str) -> str:
     for choice in spec.choices:
         if choice.casefold() == value.strip().casefold():
             return choice
-    raise IllegalAction(f"`{echo(value)}` is not a {spec.name} in {game}.",
+    article = "an" if spec.name[:1].lower() in "aeiou" else "a"  # "not an intercept", "not a dungeon"
+    raise IllegalAction(f"`{echo(value)}` is not {article} {spec.name} in {game}.",
                         "Choose one of: " + ", ".join(spec.choices) + ".")
 
 

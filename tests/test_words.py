@@ -6,6 +6,8 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
+
 from games.core import Action, Seat, get_game
 from games.core.words import plural, possessive, says
 
@@ -183,3 +185,15 @@ def test_the_game_over_line_does_not_say_the_winner_twice_when_the_games_account
     assert line(["b"], "Highest total wins.") == "Game over: Bob wins. Highest total wins."
     assert line(["b"], "Bobby reaches the marker.") == "Game over: Bob wins. Bobby reaches the marker."
     assert line([], "Every hero is incapacitated.") == "Game over. Every hero is incapacitated."
+
+
+def test_a_refused_choice_says_an_before_a_vowel():
+    """"`sometimes` is not a intercept in Heroball"."""
+    from bot.defaults import pick
+    from games.core import IllegalAction
+    from games.core.contract import OptionSpec
+
+    with pytest.raises(IllegalAction, match="is not an intercept in Heroball"):
+        pick(OptionSpec(name="intercept", description="", choices=("ask", "always", "never")), "sometimes", "Heroball")
+    with pytest.raises(IllegalAction, match="is not a dungeon in SDE-S"):
+        pick(OptionSpec(name="dungeon", description="", choices=("gloom_keep",)), "x", "SDE-S")
