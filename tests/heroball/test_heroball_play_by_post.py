@@ -5,6 +5,7 @@ import pytest
 from hb_helpers import build, do, hero, illegal, legal
 
 from games.core import Action, Seat
+from games.core.play import step
 from games.heroball import ENGINE as E
 
 
@@ -104,10 +105,10 @@ def test_action_phase_buttons_keep_moves_and_end_turn_when_the_legal_list_is_lon
     labels, chosen = buttons(s, "gorgo")
     assert len(chosen) <= 20 and labels[-1] == "End turn"
     assert {a.text() for a in chosen if a.cmd == "step"} == {a.text() for a in legal_now if a.cmd == "step"}
-    assert "Drop → G5" in labels and not any(a.cmd in ("throw", "reactions") for a in chosen)
+    assert "Drop → G5 (free)" in labels and not any(a.cmd in ("throw", "reactions") for a in chosen)
     # knocked down: stand up or end
     s = build("Gorgo@G5 down, Pegasus@J10")
-    assert buttons(s, "gorgo")[0] == ["Stand up", "End turn"]
+    assert buttons(s, "gorgo")[0] == ["Stand up (1 AP)", "End turn"]
 
 
 def test_seed_buttons_offer_the_free_hexes_near_your_hero_and_the_rest_stay_with_the_command():
@@ -168,16 +169,16 @@ def test_a_scoring_throw_gets_a_button_marked_goal_even_among_many_throws():
     s = build("Gorgo@G3 ball, Pegasus@J10")
     labels, chosen = buttons(s, "gorgo")
     assert len(E.legal_actions(s, "gorgo")) > 20
-    assert {"Throw → G1 (goal!, 1 AP)", "Throw → F1 (goal!, 1 AP)", "Throw → H1 (goal!, 1 AP)"} <= set(labels)
+    assert {"Throw → G1 (goal! +1, 1 AP)", "Throw → F1 (goal! +1, 1 AP)", "Throw → H1 (goal! +1, 1 AP)"} <= set(labels)
     assert labels[-1] == "End turn" and "Step → G2 (1 AP)" in labels
     # carrying the Godball next to the goal: the scoring step is marked
     s = build("Gorgo@G2 ball, Pegasus@J10")
-    assert "Step → G1 (goal!, 1 AP)" in buttons(s, "gorgo")[0]
+    assert "Step → G1 (goal! +2, 1 AP)" in buttons(s, "gorgo")[0]
     labels = buttons(s, "gorgo")[0]
-    assert "Drop → G1 (goal!)" in labels and "Drop → G2" in labels  # a drop into your goal scores 1 (free)
+    assert "Drop → G1 (goal! +1, free)" in labels and "Drop → G2 (free)" in labels  # a drop into your goal scores 1
     # Pegasus kicks rather than throws, and his buttons say so
     s = build("Pegasus@G2, Gorgo@J10", ball="G3")
-    assert "Kick → G1 (goal!, 1 AP)" in buttons(s, "pegasus")[0]
+    assert "Kick → G1 (goal! +1, 1 AP)" in buttons(s, "pegasus")[0]
 
 
 def test_a_skipped_seed_turn_places_the_token_so_setup_goes_on():
@@ -194,3 +195,87 @@ def test_every_action_of_the_turn_says_the_ap_left():
     assert ev[-1] == "Gorgo: 3 AP left."
     s, ev = do(s, "gorgo", "end")
     assert not any("AP left" in e for e in ev)
+
+
+# ---- a scoring action is labelled as one, whatever carries the Godball in --------------------
+
+
+@pytest.mark.parametrize("where, ball", [
+    ("Perseus@G3 ball, Gorgo@J10", None),  # Winged Sandals into the goal while carrying it
+    ("Gorgo@G3, Pegasus@G2 ball", None),  # push, fumble or Pummel the holder into the goal
+    ("Pegasus@G2 ball spent=step+run, Gorgo@H2", None),  # Trample carrying it
+    ("Pegasus@G3 spent=step+run, Gorgo@H2 ball", None),  # Trample its holder: the fumble goes in
+    ("Pegasus@G3, Gorgo@J10", "G3"),  # a kick
+    ("Gorgo@G2 ball, Pegasus@J10", None),  # step, throw, drop
+])
+def test_every_action_labelled_goal_scores_those_points_and_no_other_action_scores(where, ball):
+    names = [spec.split("@")[0].lower() for spec in where.split(", ")]
+    s = build(where, ball=ball, orders=" ".join(f"{n}:{k}=never" for n in names for k in ("defend", "intercept")))
+    me = s.heroes[0].player
+    labelled = 0
+    for a in E.legal_actions(s, me):
+        if a.cmd in ("end", "reactions"):
+            continue
+        label = E.label(s, a)
+        after, _ = do(s, me, a.text())
+        gained = hero(after, me).score - hero(s, me).score
+        if gained:
+            labelled += 1
+            assert f"(goal! +{gained}" in label, (a.text(), label)
+        else:
+            assert "goal!" not in label, (a.text(), label)
+    assert labelled
+
+
+def test_winged_sandals_into_your_goal_is_the_first_button_and_scoring_buttons_go_best_first():
+    s = build("Perseus@G3 ball, Gorgo@J10")
+    labels, _ = buttons(s, "perseus")
+    assert labels[0] == "Sandals → G1 (goal! +2, 1 AP)"
+    points = [int(lab.split("goal! +")[1][0]) for lab in labels if "goal!" in lab]
+    assert points == sorted(points, reverse=True) and labels.index("Sandals → G1 (goal! +2, 1 AP)") == 0
+    s = build("Gorgo@G2 ball, Pegasus@J10")
+    labels, _ = buttons(s, "gorgo")
+    assert [lab for lab in labels[:6]] == ["Step → G1 (goal! +2, 1 AP)", "Step → H1 (goal! +2, 1 AP)",
+                                           "Step → F1 (goal! +2, 1 AP)", "Throw → F1 (goal! +1, 1 AP)",
+                                           "Throw → G1 (goal! +1, 1 AP)", "Throw → H1 (goal! +1, 1 AP)"]
+
+
+def test_buttons_show_every_cost_and_free_when_nothing_is_paid():
+    s = build("Gorgo@G5 down, Pegasus@J10")
+    assert buttons(s, "gorgo")[0][0] == "Stand up (1 AP)"
+    s = build("Gorgo@G5, Pegasus@J10", terrain="G6=mountain")  # Zeus: mountain is Gorgo's favoured terrain
+    assert "Step → G6 (free)" in buttons(s, "gorgo")[0]
+    s = build("Helen@G5 flip=distract, Pegasus@J10")
+    assert "Study Opponent (1 AP)" in buttons(s, "helen")[0]
+
+
+# ---- standing orders: several at once, the current ones on request, told to the player alone ------
+def test_reactions_without_an_option_shows_your_standing_orders_and_changes_nothing():
+    s = build("Helen@G5, Gorgo@J10", orders="helen:distract=always")
+    why = illegal(s, "gorgo", "reactions").reason
+    assert why.startswith("Your standing orders: defend ask, intercept ask (")
+    assert "distract" not in why.split("(")[0]
+    assert "Your standing orders: defend ask, intercept ask, distract always" in illegal(s, "helen", "reactions").reason
+
+
+def test_reactions_takes_several_orders_at_once_and_skips_those_already_set():
+    s = build("Helen@G5, Gorgo@J10")
+    s2, events = do(s, "gorgo", "reactions defend:ask intercept:never")  # defend is already ask
+    assert hero(s2, "gorgo").orders == {**hero(s, "gorgo").orders, "intercept": "never"}
+    s3, _ = do(s, "helen", "reactions intercept:never defend:always distract:ask")
+    assert {k: hero(s3, "helen").orders[k] for k in ("defend", "intercept", "distract")} == {
+        "defend": "always", "intercept": "never", "distract": "ask"}
+    assert "already say intercept ask" in illegal(s, "gorgo", "reactions intercept:ask").reason
+
+
+def test_distract_orders_from_a_hero_without_distract_say_only_helen_has_it():
+    s = build("Helen@G5, Gorgo@J10")
+    assert illegal(s, "gorgo", "reactions distract:always").reason == (
+        "Only Helen has Distract: your standing orders are defend and intercept.")
+
+
+def test_a_standing_order_is_told_to_its_player_alone():
+    s = build("Helen@G5, Gorgo@J10")
+    _, s2, events = step(E, s, "helen", Action.parse("reactions distract:always"))
+    assert [(e.text, e.to) for e in events] == [
+        ("Your standing orders now: defend ask, intercept ask, distract always.", ["helen"])]
