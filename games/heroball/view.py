@@ -66,12 +66,17 @@ class HeroballView(BaseModel):
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
-    """Each card as the mat shows it: "sprint: Trample", "unique: Feed (flipped)", "[in field]"."""
+    """Each card as the mat shows it: "sprint: Trample", "sprint: Feed (flipped)", "[in field]"; a flipped side
+    that moves to another slot (Fly's Feed onto the sprint) is shown there, and the card it covers says so."""
     out = []
-    for c in g.hero_data(h).cards:
+    cards = g.hero_data(h).cards
+    covered = {c.flip_slot: c.flip for c in cards if c.flip and c.flip_slot and c.id in h.flipped}
+    for c in cards:
         label = f"{c.slot}: {c.name}"
         if c.flip and c.id in h.flipped:
-            label = f"{c.slot}: {c.flip.capitalize()} (flipped)"
+            label = f"{c.flip_slot or c.slot}: {c.flip.capitalize()} (flipped)"
+        elif c.slot in covered:
+            label += f" (under {str(covered[c.slot]).capitalize()}: a plain {c.slot})"
         if c.id in h.field:
             label += " [in field]"
         if c.id == "redecorate" and h.tile:

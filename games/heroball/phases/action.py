@@ -191,6 +191,8 @@ def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
         bits.append("→ " + to)
     if place:
         bits.append("(object → " + place + ")")
+    if word == "fly":  # ignoring every hex cost also drops the favoured terrain's -1
+        cost_text += "; all terrain +0, favoured too"
     points = goal_points(g, s, a)
     if points:
         cost_text = f"goal! +{points}" + (", " + cost_text if cost_text else "")
