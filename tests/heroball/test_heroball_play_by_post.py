@@ -1,6 +1,8 @@
 """What a player meets in the channel: reasons for refused moves, buttons, window deadlines."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hb_helpers import build, do, hero, illegal, legal
 
@@ -80,13 +82,15 @@ def test_defend_window_buttons_read_defend_and_let_it_through():
     assert [a.text() for a in chosen] == ["react", "pass"]
 
 
-def test_intercept_window_buttons_name_the_hex_and_pass_comes_last():
-    s = build("Calypso@G6 ball, Gorgo@I9 ap=3, Pegasus@G9")
+def test_intercept_window_buttons_name_the_hex_and_its_cost_and_pass_comes_last():
+    s = build("Calypso@G6 ball, Gorgo@I9 ap=3, Pegasus@G9", terrain="H8=mountain")
     s, _ = do(s, "calypso", "throw to:G8")
-    assert buttons(s, "pegasus")[0] == ["Catch at G8", "Pass"]
+    assert buttons(s, "pegasus")[0] == ["Catch at G8 (1 AP)", "Pass"]
     s, _ = do(s, "pegasus", "pass")
-    labels, _ = buttons(s, "gorgo")  # Predict: move next to G8, then catch
-    assert labels[-1] == "Pass" and "Move to H8, catch" in labels
+    labels, _ = buttons(s, "gorgo")  # Predict: move next to G8, then catch; 1 AP + the hex (mountain: +1)
+    assert labels[-1] == "Pass" and "Move to H8, catch (2 AP)" in labels
+    s, events = do(s, "gorgo", "react to:H8")
+    assert hero(s, "gorgo").ap == 1 and any("catches the Godball (2 AP)." in e for e in events)
 
 
 def test_distract_windows_read_distract_pay_and_let_it_fail():
@@ -279,3 +283,22 @@ def test_a_standing_order_is_told_to_its_player_alone():
     _, s2, events = step(E, s, "helen", Action.parse("reactions distract:always"))
     assert [(e.text, e.to) for e in events] == [
         ("Your standing orders now: defend ask, intercept ask, distract always.", ["helen"])]
+
+
+def test_a_refused_seed_lists_the_free_hexes_nearest_your_hero_first():
+    s = seeded()
+    pos = hero(s, "ann").pos
+    hint = illegal(s, "ann", "seed to:G4").hint
+    listed = re.findall(r"`seed to:([A-M]\d+)`", hint)
+    b = E.board
+    dists = [b.dist(pos, lab) for lab in listed]
+    assert len(listed) == 12 and dists[0] == 1 and dists == sorted(dists) and dists[-1] <= 3
+
+
+def test_an_attack_with_nobody_next_to_you_says_nobody_is_in_reach():
+    s = build("Gorgo@G5, Pegasus@J10")
+    assert illegal(s, "gorgo", "push").reason == (
+        "Nobody is next to Gorgo (G5) to push: an attack needs an opponent in a neighbouring hex.")
+    assert "Nobody is next to Gorgo (G5) to force a fumble from" in illegal(s, "gorgo", "fumble").reason
+    s = build("Gorgo@G5, Achilles@G6")
+    assert "Achilles is Invulnerable" in illegal(s, "gorgo", "push").reason

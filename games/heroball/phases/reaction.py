@@ -12,7 +12,7 @@ from games.core.actions import action_of
 
 from ..attacks import attack_kind, defend, hit
 from ..commands import REACTION_HOURS, REPLIES
-from ..flights import catch, intercept_options, run_intercept
+from ..flights import catch, catch_cost, intercept_options, run_intercept
 from ..resolve import resolve
 from ..rulebook import OBJECT_NAMES, Rulebook
 from ..state import HeroballState, HeroState, Window
@@ -149,12 +149,14 @@ class Intercept(Reaction):
             return "Pass"
         h = g.hero(s, w.queue[0])
         to = a.get("to")
-        card = g.hero_data(h).slot("intercept")
+        card = None if w.fumbled else g.hero_data(h).slot("intercept")
+        ap = catch_cost(g, s, h, w, to)
+        paid = f"({ap} AP)" if ap else "(free)"
         if to is None:
-            return f"Take it on {w.target} (free)" if h.pos == w.target else f"Catch at {w.target}"
+            return f"Take it on {w.target} (free)" if h.pos == w.target else f"Catch at {w.target} {paid}"
         if card is not None and card.effect == "swat":
-            return f"Swat to {to}"
-        return f"Move to {to}, catch"
+            return f"Swat to {to} {paid}"
+        return f"Move to {to}, catch {paid}"
 
 
 # ---- Helen's Distract ------------------------------------------------------------------------
