@@ -305,7 +305,8 @@ def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
             f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
             f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
             f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
-            f"{r.name} may react with {r.ap} AP: defend {r.costs['defend']}, intercept {r.costs['intercept']}."
+            f"{r.name} may react with {r.ap} AP: "
+            + ", ".join(f"{k} {r.costs[k]}" for k in ("defend", "intercept", "distract") if k in r.costs) + "."
             for r in view.heroes if r.reacting and r.costs]
 
 

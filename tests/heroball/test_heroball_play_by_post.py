@@ -302,3 +302,32 @@ def test_an_attack_with_nobody_next_to_you_says_nobody_is_in_reach():
     assert "Nobody is next to Gorgo (G5) to force a fumble from" in illegal(s, "gorgo", "fumble").reason
     s = build("Gorgo@G5, Achilles@G6")
     assert "Achilles is Invulnerable" in illegal(s, "gorgo", "push").reason
+
+
+# ---- Helen's Distract on the board: the '!' action, the panel's costs, the recap -------------------
+def test_the_distract_windows_draw_the_declared_action_and_the_panel_names_distract():
+    from render.heroball import cost_lines
+
+    s = build("Gorgo@G5 ball, Helen@G7", orders="helen:distract=ask")
+    s, _ = do(s, "gorgo", "step to:G6")
+    v = E.view(s, None)
+    assert [(m.kind, m.path) for m in v.pending] == [("move", ["G5", "G6"])]
+    assert "Helen may distract it" in v.pending[0].text
+    acting = next(h for h in v.heroes if h.active)
+    assert cost_lines(v, acting)[-1] == "Helen may react with 4 AP: defend 1, intercept 1, distract 1."
+    s, _ = do(s, "helen", "react")
+    v = E.view(s, None)
+    assert [(m.kind, m.path) for m in v.pending] == [("move", ["G5", "G6"])]
+    assert "Gorgo may pay more AP or let it fail" in v.pending[0].text
+
+
+@pytest.mark.parametrize("answer, outcome", [("pay", "paid 1 more AP and carried on"),
+                                             ("pass", "let it fail (its AP is lost)")])
+def test_since_the_last_turn_lists_the_distraction_and_what_it_cost(answer, outcome):
+    s = build("Gorgo@G5 ball, Helen@G7", orders="helen:distract=ask")
+    s, _ = do(s, "gorgo", "step to:G6")
+    s, _ = do(s, "helen", "react")
+    s, _ = do(s, "gorgo", answer)
+    s, _ = do(s, "gorgo", "end")
+    texts = [m.text for m in E.view(s, None).recent]
+    assert f"Helen distracts Gorgo (step to:G6): {outcome}" in texts
