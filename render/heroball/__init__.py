@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.marks import Mark
 from games.core.words import possessive
 from games.heroball.board import Board, board
 from games.heroball.view import HeroballView, HeroView
@@ -26,7 +27,6 @@ from render.common import (
     text_width,
     wrap,
 )
-from games.core.marks import Mark
 from render.recap import BLAST, PENDING, TEXT_PAIRS, banner, colour_of, draw_legend, legible
 from render.recap import COLOURS as RECAP_COLOURS
 
