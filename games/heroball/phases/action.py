@@ -124,8 +124,7 @@ def ball_dest(g: Rulebook, s: HeroballState, a: Action) -> tuple[str, bool] | No
     ball = s.objects["ball"]
     to, place, target = a.get("to"), a.get("place"), a.get("target")
     word = a.get("action") if a.cmd == "hero" else None
-    carrying = (a.cmd in MOVES or word in ("sandals", "vault")) and to is not None
-    if carrying and ball.holder == h.player:
+    if to is not None and (a.cmd in MOVES or word in ("sandals", "vault")) and ball.holder == h.player:
         return to, True
     holder = g.hero(s, ball.holder) if ball.holder else None
     victim = holder is not None and holder.hero == target
