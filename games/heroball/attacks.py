@@ -60,6 +60,12 @@ def target_reason(g: Rulebook, s: HeroballState, h: HeroState, a: Action) -> tup
 
 
 def explain_attack(g: Rulebook, s: HeroballState, h: HeroState, a: Action) -> str:
+    if a.get("target") is None and not g.opponents_adjacent(s, h):
+        near = [x for x in s.heroes if x is not h and g.board.dist(x.pos, h.pos) == 1]
+        if near:  # only Invulnerable Achilles stands next to you
+            return INVULNERABLE
+        verb = "push" if a.cmd == "push" else "force a fumble from"
+        return f"Nobody is next to {h.hero} ({h.pos}) to {verb}: an attack needs an opponent in a neighbouring hex."
     v, why = target_reason(g, s, h, a)
     if v is None:
         return why

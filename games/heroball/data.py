@@ -98,6 +98,7 @@ class Card(BaseModel):
     reach: int = 0
     extra: int = 0
     flip: str | None = None  # name of the flipped side, if the card turns over
+    flip_slot: Slot | None = None  # the slot the flipped side covers, when it moves (Fly's Feed: the sprint)
     house: bool = False
     text: str
 

@@ -24,6 +24,7 @@ from .state import ORDER_VALUES, HeroballState, HeroState, ObjectState, default_
 from .view import HeroballView, build_view, summary
 
 ORDER_KEYS = ("defend", "intercept", "distract")
+SHOW_ORDERS = "show"  # the argument `canonical` gives a bare `reactions`: what is set now (see `orders_reason`)
 BUNDLED = rules()
 
 
@@ -163,29 +164,56 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         return out + self.common_actions(state, player)
 
     def common_actions(self, state: HeroballState, player: str) -> list[Action]:
-        """Standing orders (`reactions`): every change from what is set now; distract only for Helen."""
+        """Standing orders (`reactions`): one or several at once, each key named set to a value other than now
+        (keys in `ORDER_KEYS` order, as `canonical` writes them); distract only for Helen."""
         h = self.hero(state, player)
         helen = self.card(h, "distract") is not None
         current = tuple(h.orders.get(key) for key in ORDER_KEYS)
         found = self._orders.get((helen, current))
         if found is None:
-            out: list[Action] = []
+            keys = [k for k in ORDER_KEYS if helen or k != "distract"]
+            combos: list[dict[str, str]] = [{}]
             for key, now in zip(ORDER_KEYS, current, strict=True):
-                if key == "distract" and not helen:
-                    continue
-                out += [action_of("reactions", **{key: v}) for v in ORDER_VALUES if v != now]
-            found = self._orders[(helen, current)] = tuple(out)
+                if key in keys:
+                    combos = [*combos, *({**c, key: v} for c in combos for v in ORDER_VALUES if v != now)]
+            combos = sorted((c for c in combos if c), key=len)  # one change first: the hint lists those
+            found = self._orders[(helen, current)] = tuple(action_of("reactions", **c) for c in combos)
         return list(found)
 
     def apply_common(self, state: HeroballState, player: str, action: Action, events: list[Event]) -> bool:
+        """A standing order is the player's own plan (Helen's distract order would tell her opponents when she
+        strikes), so the reply goes to them alone."""
         if action.cmd != "reactions":
             return False
         h = self.hero(state, player)
         for k, v in action.args:
             h.orders[k] = v
-        orders = ", ".join(f"{k} {v}" for k, v in action.args)
-        events.append(Event(text=f"{says(h.name, 'sets')} standing orders: {orders}.", kind="setting"))
+        events.append(Event(text=f"Your standing orders now: {self.orders_text(h)}.", kind="setting",
+                            to=[player]))
         return True
+
+    def orders_text(self, h: HeroState) -> str:
+        """"defend ask, intercept never" (and distract for Helen)."""
+        helen = self.card(h, "distract") is not None
+        return ", ".join(f"{k} {h.orders.get(k, 'ask')}" for k in ORDER_KEYS if helen or k != "distract")
+
+    def orders_reason(self, state: HeroballState, player: str, a: Action) -> str:
+        """Why a `reactions` command is not a change; with no option at all: the orders set now."""
+        h = self.hero(state, player)
+        helen = self.card(h, "distract") is not None
+        named = dict(a.args)
+        if SHOW_ORDERS in named or not named:
+            return (f"Your standing orders: {self.orders_text(h)} (`ask` waits for you, `always` reacts when you "
+                    "can pay, `never` skips). Change one or several at once, e.g. "
+                    "`/heroball reactions defend:always intercept:never`.")
+        for k, v in named.items():
+            if k == "distract" and not helen:
+                return "Only Helen has Distract: your standing orders are defend and intercept."
+            if k not in ORDER_KEYS:
+                return f"`{k}` is not a standing order: they are {', '.join(ORDER_KEYS[:2])} and (Helen) distract."
+            if v not in ORDER_VALUES:
+                return f"`{v}` is not a standing order for {k}: use ask, always or never."
+        return f"Your standing orders already say {', '.join(f'{k} {v}' for k, v in named.items())}."
 
     def explain(self, state: HeroballState, player: str, action: Action) -> str:
         a = self.canonical(state, player, action)
@@ -195,7 +223,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         if self.phase_of(state) == "over":
             return phase.explain(self, state, player, a)
         if a.cmd == "reactions":
-            return "Standing orders are ask, always or never, and must differ from what is set now."
+            return self.orders_reason(state, player, a)
         to, place = a.get("to"), a.get("place")
         if to is not None and to not in self.board.labels:
             return f"{to} is not a hex on the field (columns A-M, rows 1-13)."
@@ -224,6 +252,8 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
             h = self.hero(state, player)
         except KeyError:
             return action
+        if action.cmd == "reactions":
+            return self._canonical_orders(h, args)
         if "direction" in args and action.cmd in MOVES:
             t = self.board.toward(h.pos, args.pop("direction"))
             if t is None:
@@ -242,6 +272,19 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
         if "action" in args:
             args["action"] = args["action"].casefold()
         return Action(cmd=action.cmd, args=tuple(args.items()))
+
+    def _canonical_orders(self, h: HeroState, args: dict[str, str]) -> Action:
+        """Standing orders in `ORDER_KEYS` order, values in lower case, keys already so set left out when another
+        changes; with no option at all the command asks what is set (`SHOW_ORDERS`, never legal: `explain`
+        answers it, to the player alone and changing nothing)."""
+        if not args:
+            return Action(cmd="reactions", args=((SHOW_ORDERS, "yes"),))
+        named = {k: v.strip().casefold() for k, v in args.items()}
+        changes = {k: v for k, v in named.items() if h.orders.get(k) != v}
+        if changes and all(k in ORDER_KEYS for k in named):
+            named = changes
+        ordered = sorted(named.items(), key=lambda kv: ORDER_KEYS.index(kv[0]) if kv[0] in ORDER_KEYS else 9)
+        return Action(cmd="reactions", args=tuple(ordered))
 
     def preview(self, state: HeroballState, player: str, action: Action) -> tuple[HeroballState, list[Event]]:
         """Heroball has no dice after setup and no hidden information: a preview is the move itself, unsaved."""

@@ -95,6 +95,18 @@ def run_intercept(g: Rulebook, s: HeroballState, ev: list[Event]) -> None:
     goal_check(g, s, ev, mover=None)  # the object lands
 
 
+def catch_cost(g: Rulebook, s: HeroballState, c: HeroState, w: Window, to: str | None) -> int:
+    """What `c` pays to react with `to` (None: a plain catch): nothing on the landing hex, the intercept (or
+    its card) otherwise; Predict's move adds the hex it moves to."""
+    card = None if w.fumbled else g.hero_data(c).slot("intercept")
+    cost = card.cost if card else g.costs.intercept
+    if card is not None and card.effect == "swat" and to is not None:
+        return cost
+    if to is not None:
+        return g.predict_cost(s, c, to, cost)
+    return cost if g.board.dist(c.pos, w.target) > 0 else 0
+
+
 def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event]) -> None:
     """`c` intercepts: takes the object, catches it (Predict: after a 1-hex move) or swats it on."""
     w = s.window
@@ -103,21 +115,19 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
     s.window = None
     d = g.board.dist(c.pos, w.target)
     card = None if w.fumbled else g.hero_data(c).slot("intercept")
-    cost = card.cost if card else g.costs.intercept
     to = a.get("to")
+    cost = catch_cost(g, s, c, w, to)
     if card is not None and card.effect == "swat" and to is not None:
         c.ap -= cost
         ev.append(Event(text=f"{g.who(c)} swats {OBJECT_NAMES[w.obj]} on to {to} (1 AP)."))
         s.objects[w.obj] = ObjectState(at=to)
         launch(g, s, w.obj, to, c.player, c.pos, ev, how="swat")
         return
+    c.ap -= cost
     if to is not None:  # Gorgo's Predict: move 1 hex, then catch
-        c.ap -= g.predict_cost(s, c, to, cost)
         start = c.pos
         c.pos = to
         ev.append(Event(text=f"{g.who(c)} reads the play and moves {start} → {to}."))
-    elif d > 0:
-        c.ap -= cost
     if c.holding:
         prev = c.holding
         s.objects[prev] = ObjectState(at=c.pos)
@@ -126,6 +136,6 @@ def catch(g: Rulebook, s: HeroballState, c: HeroState, a: Action, ev: list[Event
     s.objects[w.obj] = ObjectState(holder=c.player)
     caught(g, s, c, w.obj)
     verb = "catches" if d > 0 or to else "takes"
-    how = " (1 AP)." if d > 0 or to else " as it lands in their hex."
+    how = f" ({cost} AP)." if d > 0 or to else " as it lands in their hex."
     ev.append(Event(text=f"{g.who(c)} {verb} {OBJECT_NAMES[w.obj]}" + how))
     goal_check(g, s, ev, mover=None)

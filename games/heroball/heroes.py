@@ -244,7 +244,8 @@ def hero_action(g: Rulebook, s: HeroballState, h: HeroState, a: Action, ev: list
     elif act == "fly":
         s.turn.fly = True
         h.flipped.append("fly")
-        ev.append(Event(text=f"{g.who(h)} takes wing: terrain costs nothing this turn (Fly turns to Feed)."))
+        ev.append(Event(text=f"{g.who(h)} takes wing: terrain costs nothing this turn, "
+                             "favoured terrain included (Fly turns to Feed on the sprint slot)."))
     elif act == "redecorate":
         to = arg(a, "to")
         h.tile = s.terrain.pop(to)

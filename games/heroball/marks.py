@@ -45,6 +45,20 @@ def scored(g: Rulebook, s: HeroballState, owner: HeroState, where: str, points: 
                       text=f"GOAL on {where}: {points} point{'s' if points != 1 else ''} for {owner.name}"))
 
 
+def distracted(g: Rulebook, s: HeroballState, helen: HeroState, actor: HeroState, action: str, outcome: str) -> None:
+    """Helen distracted `actor`'s declared `action`; `outcome` says what it costs them (`settled` rewrites it)."""
+    add(s.marks, Mark(kind="distract", by=g.active(s).player, who=helen.hero, path=[helen.pos, actor.pos],
+                      turn=s.turn_no, text=f"{helen.hero} distracts {actor.hero} ({action}): {outcome}"))
+
+
+def settled(s: HeroballState, outcome: str) -> None:
+    """The distracted player chose: the newest distraction's legend line says how it ended."""
+    for m in reversed(s.marks):
+        if m.kind == "distract":
+            m.text = m.text.rsplit(": ", 1)[0] + ": " + outcome
+            return
+
+
 def caught(g: Rulebook, s: HeroballState, c: HeroState, obj: str) -> None:
     add(s.marks, Mark(kind="catch", by=g.active(s).player, who=c.hero, path=[c.pos], turn=s.turn_no,
                       text=f"{c.hero} catches {OBJECT_NAMES[obj]} on {c.pos}"))

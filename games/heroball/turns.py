@@ -79,7 +79,8 @@ def end_turn(g: Rulebook, s: HeroballState, ev: list[Event]) -> None:
             s.phase = "over"
             s.window = None
             s.turn_no += 1
-            ev.append(Event(text=f"The game is over. {result(s).text}", kind="result"))
+            # the bot's status line says "Game over: " and the result; the event only says why it ended
+            ev.append(Event(text=f"Round {hv.rounds} is over: that was the last round.", kind="result"))
             return
         ev.append(Event(text=f"Round {s.round} begins.", kind="round"))
     start_turn(g, s, ev)
@@ -109,6 +110,8 @@ def start_turn(g: Rulebook, s: HeroballState, ev: list[Event]) -> None:
 
 
 def result(s: HeroballState) -> Result:
+    """The result as one complete sentence naming the winner, then the final scores ("ann wins with 2 points.
+    Final scores: ann 2, bob 1."); ties share the victory."""
     top = max(h.score for h in s.heroes)
     winners = [h for h in s.heroes if h.score == top]
     names = " and ".join(h.name for h in winners)

@@ -66,12 +66,17 @@ class HeroballView(BaseModel):
 
 
 def card_states(g: Rulebook, h: HeroState) -> list[str]:
-    """Each card as the mat shows it: "sprint: Trample", "unique: Feed (flipped)", "[in field]"."""
+    """Each card as the mat shows it: "sprint: Trample", "sprint: Feed (flipped)", "[in field]"; a flipped side
+    that moves to another slot (Fly's Feed onto the sprint) is shown there, and the card it covers says so."""
     out = []
-    for c in g.hero_data(h).cards:
+    cards = g.hero_data(h).cards
+    covered = {c.flip_slot: c.flip for c in cards if c.flip and c.flip_slot and c.id in h.flipped}
+    for c in cards:
         label = f"{c.slot}: {c.name}"
         if c.flip and c.id in h.flipped:
-            label = f"{c.slot}: {c.flip.capitalize()} (flipped)"
+            label = f"{c.flip_slot or c.slot}: {c.flip.capitalize()} (flipped)"
+        elif c.slot in covered:
+            label += f" (under {str(covered[c.slot]).capitalize()}: a plain {c.slot})"
         if c.id in h.field:
             label += " [in field]"
         if c.id == "redecorate" and h.tile:
@@ -118,6 +123,9 @@ def costs(g: Rulebook, h: HeroState) -> dict[str, int]:
     out = {k: base_cost(g, h, k) for k in ("step", "run", "sprint")}
     out.update(throw=g.costs.throw, drop=g.costs.drop, push=g.costs.push, fumble=g.costs.fumble,
                defend=defend_cost(g, h), intercept=g.costs.intercept)
+    card = g.card(h, "distract")
+    if card is not None and "distract" not in h.flipped:  # Helen's reaction while the card shows Distract
+        out["distract"] = card.cost
     return out
 
 
@@ -147,7 +155,38 @@ def recap(s: HeroballState, st: Status) -> dict[str, Any]:
     elif w is not None and w.kind == "intercept" and w.origin != w.target:
         pending.append(Mark(kind="throw", by=w.actor, path=[w.origin, w.target],
                             text=f"in flight to {w.target}: it may be caught"))
+    elif w is not None and w.kind in ("distract", "distracted") and w.queue:
+        actor = next(x for x in s.heroes if x.player == w.actor)
+        asked = next(x for x in s.heroes if x.player == w.queue[0])
+        a = Action.parse(w.action)
+        if w.kind == "distract":
+            text = f"{actor.hero} declared {w.action}: {asked.hero} may distract it"
+        else:
+            text = f"{actor.hero} declared {w.action}: {actor.name} may pay more AP or let it fail"
+        pending.append(declared(s, actor, a, text))
     return {"recent": recent, "earlier": earlier, "pending": pending}
+
+
+def declared(s: HeroballState, h: HeroState, a: Action, text: str) -> Mark:
+    """A declared action of `h` as a mark: a move (with Winged Sandals or the pole) to its hex, a throw, kick or
+    drop to where it lands, a push to where the victim goes, an attack on its target; anything else at `h`."""
+    to, target = a.get("to"), a.get("target")
+    victim = next((x for x in s.heroes if x.hero == target), None)
+    start = h.pos
+    if a.cmd == "throw" and a.get("obj"):
+        o = s.objects.get(a.get("obj") or "")
+        start = o.at if o is not None and o.holder is None and o.at else h.pos  # a kick starts where it lies
+    if a.cmd == "push" and victim is not None and to:
+        kind, path = "push", [victim.pos, to]
+    elif victim is not None:
+        kind, path = "attack", [h.pos, victim.pos]
+    elif a.cmd in ("throw", "drop") and to:
+        kind, path = a.cmd, [start, to]
+    elif to:
+        kind, path = "move", [h.pos, to]
+    else:
+        kind, path = "move", [h.pos]
+    return Mark(kind=kind, by=h.player, who=h.hero, path=path, text=text)
 
 
 def _flight(text: str) -> tuple[str, str]:

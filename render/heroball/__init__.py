@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.marks import Mark
 from games.core.words import possessive
 from games.heroball.board import Board, board
 from games.heroball.view import HeroballView, HeroView
@@ -23,12 +24,14 @@ from render.common import (
     Recorder,
     encode_png,
     grown,
+    text_width,
     wrap,
 )
+from render.recap import BLAST, PENDING, TEXT_PAIRS, banner, colour_of, draw_legend, legible
 from render.recap import COLOURS as RECAP_COLOURS
-from render.recap import TEXT_PAIRS, banner, draw_legend, draw_marks, legible
 
 SIZE = 34  # hex centre-to-corner, px
+TOKEN_R = 17  # a hero token's radius; marks stop at its edge and numbers stay off it
 SQ3 = math.sqrt(3)
 MARGIN = 18
 TERRAIN = {
@@ -36,7 +39,7 @@ TERRAIN = {
     "mountain": ((165, 150, 135), "M"),
     "forest": ((110, 170, 105), "F"),
     "populated": ((230, 190, 120), "P"),
-    "wasteland": ((200, 195, 150), "X"),
+    "wasteland": ((200, 195, 150), "Ws"),  # not "X": that is an attack's hit
     "astral-turf": ((190, 160, 225), "A"),
 }
 PILLAR = (90, 90, 100)
@@ -131,10 +134,10 @@ def _label_bg(g: _Geo, lab: str, owner: dict[str, int]) -> tuple[int, int, int]:
     return FIELD
 
 
-def _label(d: Pen, g: _Geo, lab: str, bg: RGB) -> None:
+def _label(d: Pen, g: _Geo, lab: str, bg: RGB, dx: float = 0) -> None:
     x, y = g.center(lab)
     fill = PILLAR_LABEL if lab in g.b.pillars else MUTED
-    d.text((x, y - 18), lab, size=legible(g.width, 12), fill=fill, anchor="mm", bg=bg)
+    d.text((x + dx, y - 18), lab, size=legible(g.width, 12), fill=fill, anchor="mm", bg=bg)
 
 
 def render(view: HeroballView, **options: Any) -> bytes:
@@ -155,8 +158,11 @@ def render(view: HeroballView, **options: Any) -> bytes:
         dark = _dark(color)
         for off in (-12, 0, 12):  # hatching: terrain never looks like a goal tile
             d.line([(x + off - 7, y + 22), (x + off + 7, y + 8)], fill=dark, width=2)
-        d.text((x - 20, y + 8), code, size=small, fill=INK, anchor="mm", bg=color)
-        _label(d, g, lab, color)
+        # the code right after the hex's own label, read as one ("G9 W"), away from the neighbours' labels
+        lw, cw = text_width(lab, small), text_width(code, small)
+        left = x - (lw + 5 + cw) / 2
+        d.text((left, y - 18), lab, size=small, fill=MUTED, anchor="lm", bg=color)
+        d.text((left + lw + 5, y - 18), code, size=small, fill=INK, anchor="lm", bg=color)
     # loose objects
     for o in view.objects:
         if o.holder is not None or o.at is None:
@@ -173,6 +179,9 @@ def render(view: HeroballView, **options: Any) -> bytes:
         else:
             d.line([(x - 16, y + 10), (x + 16, y - 2)], fill=POLE, width=5)
     _songs(d, g, view)
+    # what happened since the acting player's last turn, under the tokens; their numbers go on top, beside them
+    keep_clear: list[Spot] = []
+    discs = _draw_recap(d, g, view, keep_clear)
     # heroes
     tags = token_labels([h.hero for h in view.heroes])
     for h in view.heroes:
@@ -193,8 +202,7 @@ def render(view: HeroballView, **options: Any) -> bytes:
             d.ellipse((x + 8, y - 20, x + 22, y - 6), fill=BALL, outline=INK, width=2)
         elif h.holding == "pole":
             d.line([(x - 20, y + 16), (x + 20, y - 16)], fill=POLE, width=4)
-    # what happened since the acting player's last turn, numbered; the attack to defend against
-    draw_marks(d, view.recent, lambda lab: _mark_xy(g, lab), SIZE * 1.7, view.pending, number_size=small)
+    _draw_discs(d, g, view, discs, small, keep_clear)
     bottom = _panel(d, view, g.height + 6, width)
     img = grown(_base(view.radius, view.pillar_distance, goals), (width, bottom + 10))
     d.replay(img)
@@ -214,10 +222,149 @@ def _songs(d: Pen, g: _Geo, view: HeroballView) -> None:
 
 
 def _mark_xy(g: _Geo, lab: str) -> tuple[float, float] | None:
+    """Where a mark meets a hex: the centre of a token standing there (a little below the hex's label)."""
     if lab not in g.b.labels:
         return None
     x, y = g.center(lab)
     return x, y + 5
+
+
+Point = tuple[float, float]
+Disc = tuple[Point, str, RGB]
+CELL = SIZE * 1.7
+LINE = max(3, int(CELL / 10))
+FLIGHTS = ("throw", "kick", "drop", "fumble", "swat")
+
+
+def _toward(a: Point, b: Point, by: float) -> Point:
+    """The point `by` px from `a` on the way to `b` (`a` itself when they meet)."""
+    n = math.hypot(b[0] - a[0], b[1] - a[1])
+    if n <= by:
+        return a
+    return a[0] + (b[0] - a[0]) / n * by, a[1] + (b[1] - a[1]) / n * by
+
+
+def _dashed(d: Pen, a: Point, b: Point, colour: RGB, dash: float = 8) -> None:
+    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / dash))
+    for i in range(0, n, 2):
+        d.line([(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n),
+                (a[0] + (b[0] - a[0]) * (i + 1) / n, a[1] + (b[1] - a[1]) * (i + 1) / n)], fill=colour, width=LINE)
+
+
+def _head(d: Pen, a: Point, tip: Point, colour: RGB) -> None:
+    size = CELL * 0.28
+    ang = math.atan2(tip[1] - a[1], tip[0] - a[0])
+    d.polygon([tip, (tip[0] - size * math.cos(ang - 0.45), tip[1] - size * math.sin(ang - 0.45)),
+               (tip[0] - size * math.cos(ang + 0.45), tip[1] - size * math.sin(ang + 0.45))], fill=colour)
+
+
+def _beside(a: Point, b: Point, by: float) -> Point:
+    """The point `by` px to the side of the middle of a-b."""
+    n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    return mx - (b[1] - a[1]) / n * by, my + (b[0] - a[0]) / n * by
+
+
+def _occupied(g: _Geo, view: HeroballView) -> set[str]:
+    """Hexes whose centre holds something a mark must not cover: a hero token or a loose object."""
+    return {h.pos for h in view.heroes} | {o.at for o in view.objects if o.holder is None and o.at is not None}
+
+
+Spot = tuple[Point, float]  # something a number must not cover: its centre and radius
+
+
+def _draw_recap(d: Pen, g: _Geo, view: HeroballView, keep_clear: list[Spot]) -> list[Disc]:
+    """Each recent mark, then the pending one, drawn so that no token is covered: paths and attack lines stop at a
+    token's edge, an attack's X (hit) or O (defended) sits between the two heroes, a goal is rays around its hex
+    (a square token means knocked down), a catch is only its number. Returns the numbers to put on top; what they
+    must not cover is added to `keep_clear`."""
+    full = _occupied(g, view)
+    discs: list[Disc] = []
+    marks: list[Mark] = [*view.recent, *view.pending]
+    for i, m in enumerate(marks, start=1):
+        pts = [p for p in (_mark_xy(g, lab) for lab in m.path) if p is not None]
+        if not pts:
+            continue
+        pending = i > len(view.recent)
+        colour = PENDING if pending else colour_of(m)
+        tag = "!" if pending else str(i)
+        if len(pts) == 1 or m.path[0] == m.path[-1]:
+            x, y = pts[0]
+            if m.kind == "goal":
+                for k in range(8):
+                    ang = math.pi / 4 * k
+                    if k == 6:  # straight up is the hex's label
+                        continue
+                    d.line([(x + 21 * math.cos(ang), y + 21 * math.sin(ang)),
+                            (x + 29 * math.cos(ang), y + 29 * math.sin(ang))], fill=BLAST, width=LINE)
+            discs.append(((x - TOKEN_R - 8, y + 6), tag, colour))
+            continue
+        if m.kind in ("attack", "distract"):  # one hero on another: attacker's edge to target's edge
+            a, b = pts[0], pts[-1]
+            start, tip = _toward(a, b, TOKEN_R + 1), _toward(b, a, TOKEN_R + 2)
+            if m.kind == "distract" or (m.hit is False and not pending):
+                _dashed(d, start, tip, colour, dash=6 if m.kind == "distract" else 8)
+            else:
+                d.line([start, tip], fill=colour, width=LINE)
+            _head(d, start, tip, colour)
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            s = 6
+            keep_clear.append((mid, s + 3))
+            if m.kind == "attack" and m.hit and not pending:
+                d.line([(mid[0] - s, mid[1] - s), (mid[0] + s, mid[1] + s)], fill=colour, width=LINE)
+                d.line([(mid[0] - s, mid[1] + s), (mid[0] + s, mid[1] - s)], fill=colour, width=LINE)
+            elif m.kind == "attack" and m.hit is False and not pending:
+                d.ellipse((mid[0] - s, mid[1] - s, mid[0] + s, mid[1] + s), fill=PAPER, outline=colour, width=2)
+            discs.append((_beside(a, b, CELL * 0.45), tag, colour))
+            continue
+        off = ((i % 3) - 1) * CELL * 0.08  # paths over the same hexes kept apart
+        pts = [(x + off, y + off) for x, y in pts]
+        first = _toward(pts[0], pts[1], TOKEN_R + 1) if m.path[0] in full else pts[0]
+        cut = TOKEN_R + 2 if m.path[-1] in full else 3  # into an empty hex: to its middle, under its label
+        tip = _toward(pts[-1], pts[-2], cut)
+        line = [first, *pts[1:-1], tip]
+        if pending or m.kind in FLIGHTS:
+            for a, b in zip(line, line[1:], strict=False):
+                _dashed(d, a, b, colour)
+        else:
+            d.line(line, fill=colour, width=LINE)
+        _head(d, line[-2], tip, colour)
+        # the number where the piece left, or (pending) beside the last stretch: never on what is there now
+        discs.append((_beside(pts[-2], pts[-1], CELL * 0.3) if pending else pts[0], tag, colour))
+    return discs
+
+
+def _draw_discs(d: Pen, g: _Geo, view: HeroballView, discs: list[Disc], size: int, keep_clear: list[Spot]) -> None:
+    """The numbers, each moved to the nearest spot that covers no other number, no token, no attack's X or O and
+    no label of a hex where something stands or a mark ends."""
+    r = max(9, size // 2 + 3)
+    clear = list(keep_clear)
+    for lab in _occupied(g, view):
+        x, y = g.center(lab)
+        clear.append(((x, y + 5), TOKEN_R))
+    for lab in _occupied(g, view) | {m.path[-1] for m in [*view.recent, *view.pending] if m.path}:
+        if lab in g.b.labels:
+            x, y = g.center(lab)
+            clear.append(((x, y - 18), 12))
+    placed: list[Disc] = []
+
+    def free(p: Point) -> bool:
+        return (all(math.hypot(p[0] - q[0], p[1] - q[1]) >= 2 * r + 1 for q, _, _ in placed)
+                and all(math.hypot(p[0] - c[0], p[1] - c[1]) >= rad + r - 2 for c, rad in clear))
+
+    for (x, y), tag, colour in discs:
+        spot = (x, y)
+        ring = 1
+        while not free(spot) and ring <= 8:
+            steps = 6 * ring
+            spots = [(x + (r + 2) * ring * math.cos(2 * math.pi * k / steps),
+                      y + (r + 2) * ring * math.sin(2 * math.pi * k / steps)) for k in range(steps)]
+            spot = next((p for p in spots if free(p)), spot)
+            ring += 1
+        placed.append((spot, tag, colour))
+    for (x, y), tag, colour in placed:
+        d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
+        d.text((x, y + 1), tag, size=size, fill=WHITE, anchor="mm", bg=colour)
 
 
 def token_labels(heroes: list[str]) -> dict[str, str]:
@@ -286,8 +433,9 @@ def _panel(d: Pen, view: HeroballView, top: int, width: int) -> int:
         d.text((cx + small + 10, cy + 2), kind.replace("astral-turf", "Astral-Turf"), size=small, fill=MUTED)
     y += 2 * (small + 8) + 8
     for line in ("square token = knocked down; thick outline = goal tile; dark hex = Pillar of Heaven",
-                 "solid arrows = moves (red) and pushes (purple); dashed gold = throws, drops, fumbles;",
-                 "attacks: X = hit, O = defended; '!' = the action you may react to",
+                 "solid arrows = moves (red) and pushes (purple); dashed gold = throws, drops, fumbles; "
+                 "orange rays = a goal",
+                 "attacks: X = hit, O = defended; dotted = Helen's distraction; '!' = the action you may react to",
                  *(f"ringed hexes = {possessive(h.name)} Sing: moving away from {h.hero} there costs more AP"
                    for h in view.heroes if h.player in view.songs)):
         for part in wrap(line, int((width - 20) / (small * 0.52))):
@@ -305,7 +453,8 @@ def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
             f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
             f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
             f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
-            f"{r.name} may react with {r.ap} AP: defend {r.costs['defend']}, intercept {r.costs['intercept']}."
+            f"{r.name} may react with {r.ap} AP: "
+            + ", ".join(f"{k} {r.costs[k]}" for k in ("defend", "intercept", "distract") if k in r.costs) + "."
             for r in view.heroes if r.reacting and r.costs]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from hb_helpers import build, legal
 
 from games.core import RulesDataError
 from games.heroball import ENGINE as E
@@ -97,3 +98,12 @@ def test_every_rules_topic_is_non_empty_and_shares_no_six_word_run_with_the_rule
         assert len(w) >= 15, f"topic {key!r} is too thin"
         shared = {" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in copied}
         assert not shared, f"topic {key!r} copies the rules: {sorted(shared)}"
+
+
+def test_the_push_topic_describes_the_pushes_the_game_offers():
+    """A push may go to any free hex next to the victim 2 hexes from the attacker (the quickstart's "away"),
+    which is not always straight on: the topic must not say "straight"."""
+    text = E.rules_topics()["attacks"]
+    assert "straight" not in text and "2 hexes from you" in text
+    s = build("Gorgo@F6, Pegasus@G7")
+    assert sorted(a.split("to:")[1] for a in legal(s, "gorgo", "push")) == ["G8", "H6", "H7"]

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from hb_helpers import build, do, hero, illegal, legal, to_act
 
+from games.core import Action
 from games.heroball import ENGINE as E
 from games.heroball.board import board
 from games.heroball.data import rules
+from games.heroball.view import card_states
 
 B = board()
 
@@ -127,6 +129,21 @@ def test_fly_ignores_terrain_cost_for_the_turn_then_turns_to_feed():
     s, _ = do(s, "pegasus", "step to:G7")
     assert hero(s, "pegasus").ap == 4
     assert "hero action:fly" not in legal(s, "pegasus")
+
+
+def test_fly_also_drops_the_favoured_terrain_discount_and_its_button_says_so():
+    # the card ignores every hex cost; on favoured terrain that cost is -1, so Fly makes it +0 there too
+    s = build("Pegasus@G5, Gorgo@J10", gods=["Ares", "Zeus"], terrain="G6=forest")
+    assert E.label(s, Action.parse("step to:G6")) == "Step → G6 (free)"
+    assert E.label(s, Action.parse("hero action:fly")) == "Fly (free; all terrain +0, favoured too)"
+    s, _ = do(s, "pegasus", "hero action:fly")
+    assert E.label(s, Action.parse("step to:G6")) == "Step → G6 (1 AP)"
+
+
+def test_feed_is_shown_on_the_sprint_slot_and_trample_under_it_is_a_plain_sprint():
+    s = build("Pegasus@G6 flip=fly, Gorgo@A10")
+    assert card_states(E, hero(s, "pegasus")) == [
+        "throw: Kick", "sprint: Feed (flipped)", "sprint: Trample (under Feed: a plain sprint)"]
 
 
 def test_feed_resting_on_astral_turf_turns_fly_back():

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import io
 
-from hb_helpers import build
+import pytest
+from hb_helpers import build, do
 from PIL import Image
 
 from games.heroball import ENGINE as E
 from render import render_png
 from render.common import SEAT_COLORS
-from render.heroball import _geo, render
+from render.heroball import TERRAIN, _geo, render
+from render.recap import BLAST
 from render_guard import strict_palette
 
 
@@ -133,3 +135,49 @@ def test_a_player_asked_to_react_sees_what_happened_since_their_turn_not_their_o
     s, _ = do(s, "gorgo", "push target:Calypso to:G8")
     v = E.view(s, None)
     assert v.recent == [] and [(m.kind, m.path) for m in v.pending] == [("push", ["G7", "G8"])]
+
+
+def _scenes():
+    s = build("Herakles@H7, Perseus@G7 ball", orders="perseus:defend=never herakles:intercept=never")
+    yield "forced fumble (hit)", do(s, "herakles", "fumble target:Perseus to:G8")[0]
+    s = build("Perseus@H2 ball, Gorgo@J10")
+    yield "goal", do(s, "perseus", "step to:H1")[0]
+    s = build("Pegasus@F6, Perseus@G7, Gorgo@I7", orders="perseus:defend=always")
+    yield "defended push", do(s, "pegasus", "push target:Perseus to:H7")[0]
+    s = build("Gorgo@G8 ball, Perseus@H6")
+    yield "intercept window", do(s, "gorgo", "drop to:H7")[0]
+    s = build("Gorgo@G5 ball, Helen@G7", orders="helen:distract=ask")
+    yield "distract window", do(s, "gorgo", "step to:G6")[0]
+
+
+@pytest.mark.parametrize("name, state", list(_scenes()), ids=[n for n, _ in _scenes()])
+def test_marks_never_cover_a_heros_token_or_the_godball(name, state):
+    """Play-test: numbers, hit crosses and arrowheads hid the two-letter labels; in the intercept window the '!'
+    hid the Godball coming down. Every pixel of each token (and of a loose Godball) is what it is without marks."""
+    v = E.view(state, None)
+    bare = v.model_copy(update={"recent": [], "pending": []})
+    with_marks = Image.open(io.BytesIO(render(v))).convert("RGB")
+    without = Image.open(io.BytesIO(render(bare))).convert("RGB")
+    assert v.recent or v.pending
+    g = _geo(6, 3)
+    spots = [h.pos for h in v.heroes] + [o.at for o in v.objects if o.holder is None and o.at]
+    for lab in spots:
+        x, y = g.center(lab)
+        y += 5
+        for dx in range(-14, 15, 2):
+            for dy in range(-14, 15, 2):
+                if dx * dx + dy * dy <= 14 * 14:
+                    p = (int(x) + dx, int(y) + dy)
+                    assert with_marks.getpixel(p) == without.getpixel(p), (name, lab, dx, dy)
+
+
+def test_each_symbol_means_one_thing_wasteland_is_not_the_hit_cross_and_a_goal_is_no_square():
+    assert "X" not in {code for _, code in TERRAIN.values()}
+    s = build("Perseus@H2 ball, Gorgo@J10")
+    s, _ = do(s, "perseus", "step to:H1")
+    img = Image.open(io.BytesIO(render(E.view(s, None)))).convert("RGB")
+    x, y = _geo(6, 3).center("H1")
+    y += 5
+    side = 24  # where the shared recap drew its square, 0.42 of 1.7 hexes from the middle
+    top_edge = [img.getpixel((int(x) + dx, int(y) - side)) for dx in range(-side + 4, side - 4, 3)]
+    assert BLAST not in top_edge

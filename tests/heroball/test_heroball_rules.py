@@ -104,6 +104,17 @@ def test_game_ends_after_round_12_highest_score_wins_and_ties_share():
     assert st.round == 12
 
 
+def test_the_result_is_one_sentence_naming_the_winner_and_the_last_event_does_not_repeat_it():
+    s = build("Gorgo@G5 score=2, Helen@J10 score=1")
+    s.round = 12
+    s, _ = do(s, "gorgo", "end")
+    s, events = do(s, "helen", "end")
+    st = E.status(s)
+    assert st.result.text == "Gorgo wins with 2 points. Final scores: Gorgo 2, Helen 1."
+    assert events[-1] == "Round 12 is over: that was the last round."
+    assert not any("Final scores" in e or "wins" in e for e in events)
+
+
 def test_end_is_always_legal_in_the_action_phase_even_when_knocked_down():
     s = build("Gorgo@G5 ap=0 down, Helen@J10")
     assert "end" in legal(s, "gorgo")

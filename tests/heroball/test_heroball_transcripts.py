@@ -99,6 +99,8 @@ async def test_a_new_players_mistakes_are_refused_with_their_reason_and_change_n
     # the refused moves cost nothing: the step after them is the first move, and AP is what it should be
     assert out.count("Gorgo (ann) steps G1 → G2.") == 1
     assert "(only ann sees this) You have already used your step this turn" in out
-    assert "bob sets standing orders: distract never." in out  # a setting, allowed during someone else's seed turn
+    # a setting, allowed during someone else's seed turn; Helen's plan is told to her alone
+    assert "(only bob sees this) Your standing orders now: defend ask, intercept ask, distract never." in out
+    assert "sets standing orders" not in out
     # 5 - 1 (step) - 0 (run onto mountain) + 1
     assert "ann's turn (Gorgo, 5 AP)." in after(out, "bob> /heroball end", 3)

@@ -89,12 +89,12 @@ class Turn(Phase[HeroballState]):
         return turn_label(game, state, action)
 
     def buttons(self, game: Rulebook, state: HeroballState, player: str, legal: list[Action]) -> list[Action]:
-        """Moves, pick-ups, simple hero actions, then pushes, knockdowns, drops, fumbles and throws when
-        the whole group fits; always `End turn`."""
+        """Scoring moves first (the most points first), then moves, pick-ups, simple hero actions, then pushes,
+        knockdowns, drops, fumbles and throws when the whole group fits; always `End turn`."""
         end = [a for a in legal if a.cmd == "end"]
         hero = [a for a in legal if a.cmd == "hero"]
         groups: list[list[Action]] = [
-            [a for a in legal if scores(game, state, a)],
+            sorted((a for a in legal if scores(game, state, a)), key=lambda a: -goal_points(game, state, a)),
             [a for a in legal if a.cmd in MOVES and not a.get("place")],
             [a for a in legal if a.cmd == "hold"],
             [a for a in hero if not a.get("to") and not a.get("place") and not a.get("target")],
@@ -114,35 +114,74 @@ class Turn(Phase[HeroballState]):
         return out + end
 
 
-def scores(g: Rulebook, s: HeroballState, a: Action) -> bool:
-    """A move carrying the Godball, or a throw of it, into one of the active player's own goal hexes."""
-    to = a.get("to")
-    if s.phase != "play" or s.window is not None or to is None or a.get("target"):
-        return False
+def ball_dest(g: Rulebook, s: HeroballState, a: Action) -> tuple[str, bool] | None:
+    """Where the active player's action puts the Godball if nobody catches or defends, and whether the active
+    hero carries it in: a move, Winged Sandals or a Pole Vault by its holder; a throw, kick or drop of it; a
+    push of its holder; a fumble, Pummel or Trample of its holder (`place`); Shifting Land moving it aside."""
+    if s.phase != "play" or s.window is not None:
+        return None
     h = g.active(s)
-    if to not in g.board.goal(h.corner):
-        return False
-    carried = (a.cmd in MOVES or a.cmd == "drop") and h.holding == "ball"
-    return carried or (a.cmd == "throw" and a.get("obj") == "ball")
+    ball = s.objects["ball"]
+    to, place, target = a.get("to"), a.get("place"), a.get("target")
+    word = a.get("action") if a.cmd == "hero" else None
+    if to is not None and (a.cmd in MOVES or word in ("sandals", "vault")) and ball.holder == h.player:
+        return to, True
+    holder = g.hero(s, ball.holder) if ball.holder else None
+    victim = holder is not None and holder.hero == target
+    if a.cmd == "throw" and a.get("obj") == "ball" and to is not None:
+        return to, False
+    if a.cmd == "drop" and ball.holder == h.player and to is not None:
+        return to, False
+    if a.cmd == "push" and victim and to is not None:
+        return to, False
+    if a.cmd == "fumble" and victim and to is not None:
+        return to, False
+    if victim and place is not None and (a.cmd == "sprint" or word == "pummel"):
+        return place, False
+    if word == "shift" and to is not None and place is not None:
+        if (holder is not None and holder.pos == to) or (ball.holder is None and ball.at == to):
+            return place, False
+    return None
+
+
+def goal_points(g: Rulebook, s: HeroballState, a: Action) -> int:
+    """The points the action scores for the active player if nothing stops it (2 carried in, 1 any other way),
+    0 when the Godball does not reach their goal."""
+    found = ball_dest(g, s, a)
+    if found is None:
+        return 0
+    dest, carried = found
+    h = g.active(s)
+    if g.goal_owner(s).get(dest) != h.player:
+        return 0
+    hv = g.rules.house
+    return hv.goal_points_carried if carried else hv.goal_points_other
+
+
+def scores(g: Rulebook, s: HeroballState, a: Action) -> bool:
+    """A move carrying the Godball, or any other action that sends it, into one of the active player's own goals."""
+    return goal_points(g, s, a) > 0
+
+
+# hero-action words whose button reads better spelled out
+HERO_LABELS = {"study": "Study Opponent", "vault": "Pole Vault", "shift": "Shift terrain", "set": "Set terrain"}
 
 
 def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
-    """A button label: the verb and where it goes ("Run → G6", "Pummel Calypso", "Throw → B3 (goal!)")."""
+    """A button label: the verb, where it goes and what it costs ("Run → G6 (1 AP)", "Pummel Calypso (1 AP)",
+    "Throw → B3 (goal! +1, 1 AP)", "Run → F2 (free)")."""
     if a.cmd == "end":
         return "End turn"
-    if a.cmd == "step" and a.get("to") is None:
-        return "Stand up"
     if a.cmd == "hold":
         return f"Pick up {OBJECT_NAMES.get(a.get('obj') or '', 'it').removeprefix('the ')}"
+    cost_text = ap_cost(g, s, a)
+    if a.cmd == "step" and a.get("to") is None:
+        return "Stand up" + _paren(cost_text)
     verb = a.cmd.capitalize()
     if a.cmd == "throw" and s.phase == "play" and g.card(g.active(s), "kick"):
         verb = "Kick"
-    to = a.get("to")
-    if scores(g, s, a):
-        cost_text = ap_cost(g, s, a).strip(" ()")
-        return f"{verb} → {to} (goal!{', ' + cost_text if cost_text else ''})"
-    word, target, place = a.get("action"), a.get("target"), a.get("place")
-    bits = [word.capitalize() if word else verb]
+    word, target, to, place = a.get("action"), a.get("target"), a.get("to"), a.get("place")
+    bits = [HERO_LABELS.get(word, word.capitalize()) if word else verb]
     if a.cmd == "throw" and a.get("obj") == "pole":
         bits.append("pole")
     if target:
@@ -151,12 +190,22 @@ def turn_label(g: Rulebook, s: HeroballState, a: Action) -> str:
         bits.append("→ " + to)
     if place:
         bits.append("(object → " + place + ")")
-    return " ".join(bits) + ap_cost(g, s, a)
+    if word == "fly":  # ignoring every hex cost also drops the favoured terrain's -1
+        cost_text += "; all terrain +0, favoured too"
+    points = goal_points(g, s, a)
+    if points:
+        cost_text = f"goal! +{points}" + (", " + cost_text if cost_text else "")
+    return " ".join(bits) + _paren(cost_text)
+
+
+def _paren(text: str) -> str:
+    return f" ({text})" if text else ""
 
 
 def ap_cost(g: Rulebook, s: HeroballState, a: Action) -> str:
-    """What the action costs the active hero, for its button: " (2 AP)"; nothing for a free one."""
+    """What the action costs the active hero, for its button: "2 AP", or "free" for a move or hero action
+    that costs nothing here (favoured terrain, Fly); nothing outside the turn."""
     if s.phase != "play" or a.cmd not in (*MOVES, "push", "fumble", "throw", "drop", "hero"):
         return ""
     ap = cost(g, s, g.active(s), a)
-    return f" ({ap} AP)" if ap > 0 else ""
+    return f"{ap} AP" if ap > 0 else "free"

@@ -12,7 +12,8 @@ from games.core.actions import action_of
 
 from ..attacks import attack_kind, defend, hit
 from ..commands import REACTION_HOURS, REPLIES
-from ..flights import catch, intercept_options, run_intercept
+from ..flights import catch, catch_cost, intercept_options, run_intercept
+from ..marks import distracted, settled
 from ..resolve import resolve
 from ..rulebook import OBJECT_NAMES, Rulebook
 from ..state import HeroballState, HeroState, Window
@@ -149,12 +150,14 @@ class Intercept(Reaction):
             return "Pass"
         h = g.hero(s, w.queue[0])
         to = a.get("to")
-        card = g.hero_data(h).slot("intercept")
+        card = None if w.fumbled else g.hero_data(h).slot("intercept")
+        ap = catch_cost(g, s, h, w, to)
+        paid = f"({ap} AP)" if ap else "(free)"
         if to is None:
-            return f"Take it on {w.target} (free)" if h.pos == w.target else f"Catch at {w.target}"
+            return f"Take it on {w.target} (free)" if h.pos == w.target else f"Catch at {w.target} {paid}"
         if card is not None and card.effect == "swat":
-            return f"Swat to {to}"
-        return f"Move to {to}, catch"
+            return f"Swat to {to} {paid}"
+        return f"Move to {to}, catch {paid}"
 
 
 # ---- Helen's Distract ------------------------------------------------------------------------
@@ -209,10 +212,12 @@ def distract(g: Rulebook, s: HeroballState, helen: HeroState, ev: list[Event]) -
     s.window_no += 1
     if actor.ap < card.extra:  # nothing to choose: the action fails at once (no window with one answer)
         s.window = None
+        distracted(g, s, helen, actor, w.action, f"cannot pay {card.extra} more AP, so it fails")
         ev.append(Event(text=f"{g.who(helen)} distracts {g.who(actor)} (1 AP), who cannot pay {card.extra} more AP: "
                              f"`{w.action}` fails; the AP is lost."))
         return
     s.window = Window(kind="distracted", action=w.action, actor=actor.player, queue=[actor.player])
+    distracted(g, s, helen, actor, w.action, f"{actor.name} may pay {card.extra} more AP or let it fail")
     ev.append(Event(text=f"{g.who(helen)} distracts {g.who(actor)} (1 AP): pay {card.extra} more AP "
                          "or the action fails."))
 
@@ -271,9 +276,11 @@ class Distracted(Reaction):
             h.ap -= extra
             s.turn.spent_ap += extra
             events.append(Event(text=f"{game.who(h)} pays {extra} more AP and carries on."))
+            settled(s, f"paid {extra} more AP and carried on")
             resolve(game, s, h, declared, events)
         else:
             events.append(Event(text=f"`{declared.text()}` by {game.who(h)} fails; the AP is lost."))
+            settled(s, "let it fail (its AP is lost)")
 
     def answer_label(self, g: Rulebook, s: HeroballState, w: Window, a: Action) -> str:
         return f"Pay {distract_extra(g, s)} AP" if a.cmd == "pay" else "Let it fail"

@@ -47,7 +47,12 @@ class Seed(Phase[HeroballState]):
         return f"Seed {game.favoured(h)} → {arg(action, 'to')}" if action.cmd == "seed" else None
 
     def legal(self, game: Rulebook, state: HeroballState, player: str) -> list[Action]:
-        return [action_of("seed", to=lab) for lab in game.free_tile_hexes(state)]
+        """Every free hex, nearest to the player's hero first (so a refusal's list and the autocomplete start
+        where the player is looking)."""
+        b = game.board
+        pos = game.hero(state, player).pos
+        free = game.free_tile_hexes(state)
+        return [action_of("seed", to=lab) for lab in sorted(free, key=lambda lab: b.dist(pos, lab))]
 
     def apply(self, game: Rulebook, state: HeroballState, player: str, action: Action, events: list[Event]) -> None:
         s = state
