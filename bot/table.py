@@ -142,11 +142,11 @@ def recap_line(e: LogEntry, names: dict[str, str], group: str) -> str:
     return f"- {e.said}" if named else f"- {name} `{e.action}`: {e.said}"
 
 
-def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str) -> str:
-    """'Since your last move:' with one line per logged action but the last (the move the message itself tells
-    right below): the newest RECAP_LINES (what led up to this turn matters most; 'N earlier' says how many are
-    left out); nothing when only that move happened since."""
-    entries = [e for e in entries[:-1] if e.said != SILENT]
+def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str, told: int = 1) -> str:
+    """'Since your last move:' with one line per logged action but the last `told` (the moves the message itself
+    tells right below: its own, and any that played themselves after it): the newest RECAP_LINES (what led up to
+    this turn matters most; 'N earlier' says how many are left out); nothing when only those happened since."""
+    entries = [e for e in entries[:max(0, len(entries) - told)] if e.said != SILENT]
     if not entries:
         return ""
     lines = [recap_line(e, names, group) for e in entries[-RECAP_LINES:]]
@@ -492,19 +492,22 @@ class Table:
             )
             reply.text = (reply.text + "\n" + reply.status_text).strip()
             if reply.ping and not continues:
-                reply.recap = await self.recap(rec, reply.ping)
+                # the moves this reply tells in full (the mover's, then those the table or computers played after)
+                told = sum(e.kind in ("forced", "computer") for e in events) + (mover is not None and bool(events))
+                reply.recap = await self.recap(rec, reply.ping, told)
                 reply.text = (reply.recap + "\n" + reply.text).strip()
             await turn.wait()  # the channel's earlier replies leave first
             return reply
         finally:
             turn.release()
 
-    async def recap(self, rec: GameRecord, players: Sequence[str]) -> str:
-        """What happened since the earliest last move of `players`, one line per action, from the move log."""
+    async def recap(self, rec: GameRecord, players: Sequence[str], told: int = 1) -> str:
+        """What happened since the earliest last move of `players`, one line per action, from the move log, but
+        the last `told` moves (the reply tells them in full below)."""
         entries = await self.storage.log(rec.id)
         last = [max((i for i, e in enumerate(entries) if e.player == p), default=-1) for p in players]
         since = entries[min(last, default=-1) + 1:]
-        return recap_text(since, self.names(rec), rec.kind)
+        return recap_text(since, self.names(rec), rec.kind, told)
 
     def controls(self, engine: Game, state: BaseModel, status: Status,
                  names: dict[str, str] | None = None) -> tuple[list[Button], list[Menu]]:

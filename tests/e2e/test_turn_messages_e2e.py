@@ -38,9 +38,10 @@ async def test_a_turn_is_one_message_edited_move_by_move_and_the_next_player_is_
     await r.line(lines[first_turn + 2])
     handed = r.board
     assert handed is not turn and handed.posted_mentions["users"] == [int(USERS["bob"])]
-    # each move as the table read it (the last, the forced `end`, is told in full below the recap)
+    # each move as the table read it, but the sprint and the `end` that played itself after it: the message
+    # tells those in full below the recap
     assert handed.content.startswith("**Since your last move:**\n- Gorgo (ann) steps G1 → G2.\n"
-                                     "- Gorgo (ann) runs G2 → H2.\n- Gorgo (ann) sprints H2 → H3.\n"), handed.content
+                                     "- Gorgo (ann) runs G2 → H2.\nGorgo (ann) sprints H2 → H3."), handed.content
     assert "Nothing left to choose for ann: `end` plays itself." in handed.content
     assert turn.components == []  # the finished turn's message keeps no controls
 
