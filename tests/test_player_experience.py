@@ -262,3 +262,12 @@ def test_a_move_that_told_the_table_nothing_stays_out_of_the_others_recap():
                LogEntry(seq=3, player="ann", action="step to:G2", said="Ann steps.")]
     text = recap_text(entries, {"bob": "Bob", "ann": "Ann"}, "heroball")
     assert "distract" not in text and "reactions" not in text and "Ann's turn" in text
+
+
+def test_the_recap_leaves_out_the_moves_told_below_it_the_move_and_those_that_played_themselves():
+    entries = [LogEntry(seq=1, player="bob", action="step to:G2", said="Helen (Bob) steps."),
+               LogEntry(seq=2, player="bob", action="sprint to:H3", said="Helen (Bob) sprints."),
+               LogEntry(seq=3, player="bob", action="end", said="Ann's turn.")]  # played itself after the sprint
+    lines = recap_text(entries, {"bob": "Bob"}, "heroball", told=2).splitlines()
+    assert lines == ["**Since your last move:**", "- Helen (Bob) steps."]
+    assert recap_text(entries, {"bob": "Bob"}, "heroball", told=3) == ""
