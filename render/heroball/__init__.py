@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.marks import Mark
-from games.core.words import possessive
+from games.core.words import possessive, says
 from games.heroball.board import Board, board
 from games.heroball.view import HeroballView, HeroView
 from render.common import (
@@ -449,7 +449,7 @@ def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
     included), and what terrain adds per hex."""
     c = h.costs
     fav = f"{view.favoured_cost:+d}" if view.favoured_cost else "nothing"
-    return [f"{h.name} has {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, sprint {c['sprint']} "
+    return [f"{says(h.name, 'has')} {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, sprint {c['sprint']} "
             f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
             f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
             f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
