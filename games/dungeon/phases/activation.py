@@ -11,8 +11,8 @@ from .. import cards, loot
 from .. import hero_actions as ha
 from ..attributes import grabbed
 from ..board import board
-from ..combat import monster_defence_dice
-from ..data import STYLE_STAT, Dice, card_id, content, hero_id
+from ..combat import defence_dice_text
+from ..data import STYLE_STAT, card_id, content, hero_id
 from ..reach import Reach
 from ..sight import (
     enemy_keys,
@@ -99,20 +99,7 @@ class ActivationPhase(DungeonPhase):
                 versus = defence_text(st, key, a["with"])
                 return f"{a['with'].title()} {target_name(st, key)}: {dice.text()} vs {versus}"
         if action.cmd == "act":
-            uid = a["action"]
-            name = content().unique[uid].name if uid in content().unique else BASIC_ACTS.get(uid, uid.title())
-            t = a.get("target", "")
-            if t in content().heroes:
-                t = content().heroes[t].name
-            elif t:
-                key = key_at(st, t)
-                t = target_name(st, key) if key else t
-            card = cards.card_of_action(active_hero(st), uid)
-            if card is not None:  # a card action: which card, its cost, and whether it is dangerous
-                ua = content().unique[uid]
-                whom = "" if ua.kind == "buff" and ua.range == 0 else f" {t}"  # the user only: no name needed
-                return f"{name}{whom}".strip() + f" ({card}, {ua.ap} AP{', dangerous' if ua.dangerous else ''})"
-            return f"{name} {t}".strip()
+            return _act_label(st, a)
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"
         return {"end": "End activation", "potion": "Drink a potion"}.get(action.cmd)
@@ -128,6 +115,46 @@ class ActivationPhase(DungeonPhase):
         room = min(6, 19 - len(picked))
         moves = useful_moves(state, h, [a for a in legal if a.cmd == "move"])[:room]
         return picked + moves + end
+
+
+def _act_label(st: DungeonState, a: dict[str, str]) -> str:
+    """An `act` button: the action and its target, then what it costs in AP and, for a roll against a defence,
+    the dice as an attack's button says them ("Twin Strike Gouger (G3) (2 AP, 3B vs 2B)")."""
+    c = content()
+    h = active_hero(st)
+    uid = a["action"]
+    ua = c.unique.get(uid)
+    name = ua.name if ua is not None else BASIC_ACTS.get(uid, uid.title())
+    t, key = a.get("target", ""), None
+    if t in c.heroes:
+        t = c.heroes[t].name
+    elif t:
+        key = key_at(st, t)
+        t = target_name(st, key) if key else t
+    notes: list[str] = []
+    if ua is not None:
+        notes.append(f"{ua.ap} AP")
+        if ua.kind == "attack" and ua.stat is not None and ua.style is not None:
+            dice = hero_stats(h).dice[ua.stat] + ua.bonus
+            versus = defence_text(st, key, ua.style) if key else "each target's defence"
+            notes.append(f"{dice.text()} vs {versus}")
+        if ua.dangerous:
+            notes.append("dangerous")
+        card = cards.card_of_action(h, uid)
+        if card is not None:  # a card action: which card it comes from
+            notes.insert(0, card)
+        if ua.kind == "buff" and ua.range == 0:
+            t = ""  # the user only: no name needed
+    else:
+        costs = c.rules.ap_costs
+        if uid in costs:
+            notes.append(f"{costs[uid]} AP")
+        if uid in ("picklock", "smash"):  # DEX against the lock, STR against the chest
+            stats = hero_stats(h)
+            mine, theirs = ((stats.dice["dex"], c.rules.picklock_defence) if uid == "picklock"
+                            else (stats.dice["str"], c.rules.smash_defence))
+            notes.append(f"{mine.text()} vs {theirs.text()}")
+    return f"{name} {t}".strip() + (f" ({', '.join(notes)})" if notes else "")
 
 
 _END = action_of("end")
@@ -376,10 +403,4 @@ def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Ac
 
 def defence_text(st: DungeonState, key: str, style: str) -> str:
     """The dice a target defends with against an attack of `style` ("2B", "1B1S"), as a button says it."""
-    if key == "spawn":
-        return content().rules.spawn_point.armour.text()
-    m = monster(st, int(key[1:]))
-    if m is None:
-        return "?"
-    colours, stars, _ = monster_defence_dice(st, m, style)
-    return Dice(dice=tuple(colours), stars=stars).text() if colours or stars else "no defence"
+    return defence_dice_text(st, key, style)
