@@ -417,6 +417,7 @@ def heal(st: DungeonState, h: HeroState, t: HeroState, amount: int, cure: bool, 
         t.debuffs, t.expiring = [], []
     tname = hero_stats(t).name
     whom = "" if t.id == h.id else f" {tname}"  # a hero healing itself is named once
+    marks.healed(st, stats.name, (h.x, h.y), tname, (t.x, t.y), healed)
     lines.append(f"{stats.name} heals{whom}: {healed} wound{'s' if healed != 1 else ''} removed"
                  + (f", {', '.join(cured)} cured" if cured else "")
                  + (f"; {tname} {BACK_UP}." if was and not is_incap(t) else "."))

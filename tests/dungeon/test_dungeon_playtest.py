@@ -162,3 +162,106 @@ def test_unique_action_and_chest_buttons_show_the_ap_cost_and_the_dice_like_an_a
     assert labels["act action:twin_strike target:K10"] == "Twin Strike Knucklehead (K10) (2 AP, 2B1R vs 1S)"
     assert labels["act action:picklock"] == "Pick the lock (1 AP, 2B1R vs 2B)"  # DEX against the lock
     assert labels["act action:smash"] == "Smash the chest (2 AP, 2B vs 1S)"  # STR against the chest
+
+
+# ---- finding 1: a busy board keeps the tokens readable --------------------------------------------------
+def _busy():
+    """Ruby shoots across Candy at the Knucklehead (the line runs through Candy's square), then the monsters react."""
+    st = scene("ruby@D5 candy@E5/bob", "knucklehead@G5 gouger@H7 dragon_priest@I5:w1")
+    st, _ = do(st, "activate hero:ruby")
+    return st
+
+
+def test_a_tokens_name_is_drawn_above_the_marks_crossing_it(dice):
+    import io
+
+    from PIL import Image
+
+    from render.dungeon import _grid_of, _xy, render
+    from render.dungeon import recent as rr
+
+    st = _busy()
+    dice.push("B2 B2 R3", "B0")  # Ruby's DEX 2B1R: a hit; the Knucklehead's ARM 1 star; its loot roll
+    st, _ = do(st, "attack target:G5 with:ranged")
+    view = E.view(st, None)
+    assert [m.kind for m in view.recent][-1] == "attack"  # the line D5 -> G5 crosses Candy's E5
+    img = Image.open(io.BytesIO(render(view))).convert("RGB")
+    g = _grid_of(view)
+    x0, y0, _, _ = view.explored
+    px, py = _xy(g, 4 - x0, 4 - y0)  # E5 on the cropped image: the map is pasted at the labels' frame
+    shift = 28 - 22  # LABELS - MARGIN
+    box = (px + shift + g.cell // 2 - 8, py + shift + g.cell // 2 - 9, px + shift + g.cell // 2 + 8,
+           py + shift + g.cell // 2 + 5)
+    colours = {c for _, c in img.crop(box).getcolors(4096)}
+    marks = {rr.HERO_MARK, rr.MONSTER_MARK, (200, 0, 0)}  # and the shared recap's hit red
+    assert not colours & marks, colours
+
+
+def test_the_numbers_sit_on_square_corners_never_on_a_tokens_centre(dice, monkeypatch):
+    from render.dungeon import _grid_of, recent, render
+
+    st = _busy()
+    dice.push("B2 B2 R3", "B0")
+    st, _ = do(st, "attack target:G5 with:ranged")
+    st, _ = do(st, "end")  # the monsters react: moves and attacks beside the tokens
+    view = E.view(st, "bob")
+    placed: list = []
+    real = recent.draw_discs
+    monkeypatch.setattr(recent, "draw_discs", lambda d, discs, size: (placed.extend(discs), real(d, discs, size)))
+    render(view)
+    c = _grid_of(view).cell
+    assert len(placed) == len(view.recent) >= 3
+    centres = [(22 + (m.x + 0.5) * c, 22 + (m.y + 0.5) * c) for m in [*view.monsters, *view.heroes]]
+    for (x, y), tag, _ in placed:
+        assert all(max(abs(x - cx), abs(y - cy)) >= c / 2 - 1 for cx, cy in centres), (tag, x, y)
+
+
+def test_heroes_and_monsters_marks_have_their_own_colours_and_heals_are_marked(dice):
+    from render.dungeon import recent
+
+    st = scene("candy@B10 ruby@B11:w2", "gouger@E10")
+    st, _ = do(st, "activate hero:candy")
+    dice.push("B0")  # the Healer roll
+    st, _ = do(st, "act action:heal target:ruby")
+    heal = st.marks[-1]
+    assert (heal.kind, heal.path, heal.text) == ("heal", ["B10", "B11"], "Candy heals Ruby (1 wound)")
+    st, _ = do(st, "end")  # the Gouger walks up and attacks
+    moves = [m for m in st.marks if m.kind == "move"]
+    assert moves and all(m.by == "" for m in moves)
+    hero_move = moves[0].model_copy(update={"by": "ann"})
+    assert recent.colour_of(hero_move) == recent.HERO_MARK != recent.colour_of(moves[0]) == recent.MONSTER_MARK
+    assert recent.colour_of(heal) == recent.HEAL
+    assert all(m.turn == 1 for m in st.marks if m.kind in ("heal", "move"))  # the legend groups marks by turn
+
+
+def test_the_legend_heads_each_game_turn_when_the_marks_span_two():
+    from games.core.marks import Mark
+    from render.common import Recorder
+    from render.dungeon import PALETTE, recent
+
+    marks = [Mark(kind="move", who="Gouger", path=["A1", "A2"], text="Gouger moves", turn=1),
+             Mark(kind="move", by="ann", who="Ruby", path=["B1", "B2"], text="Ruby moves", turn=2)]
+    pen = Recorder(PALETTE)
+    recent.draw_legend(pen, 10, 0, 500, marks, 0, [], size=14, title="Since the last turn")
+    texts = [op[1][1] for op in pen.ops if op[0] == "text"]
+    assert texts.index("Turn 1") < texts.index("Gouger moves A1-A2") < texts.index("Turn 2") < \
+        texts.index("Ruby moves B1-B2")
+
+
+# ---- finding 4: an unopened spawn point near the heroes is drawn with its screen, and the refusal names it ----
+def test_an_unopened_spawn_point_near_a_hero_is_shown_with_its_screen_and_named_in_the_refusal():
+    from games.dungeon.board import board
+
+    st = scene("ruby@O4")  # level 2's spawn point, not open yet, stands at U4
+    assert board(st.dungeon).spawns[1] == (20, 3)
+    st, _ = do(st, "activate hero:ruby")
+    view = E.view(st, None)
+    spawn = next(sp for sp in view.spawns if sp.level == 1)
+    assert spawn.state == "inactive" and (17, 3) in spawn.screen and (16, 3) not in spawn.screen
+    x0, y0, x1, y1 = view.explored
+    assert x0 <= 17 and x1 >= 23 and y0 <= 0 and y1 >= 6  # the image takes the whole screen in
+    assert refusal(st, "move to:R4").reason == (
+        "R4 is inside the screen of the spawn point at U4, which has not opened yet: no hero may come within 3 "
+        "squares of it in its sight until it opens.")
+    far = scene("ruby@B10")
+    assert all(not sp.screen for sp in E.view(far, None).spawns)  # one far from every hero is left out

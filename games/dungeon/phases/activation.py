@@ -5,6 +5,7 @@ from typing import Any
 
 from games.core import Action, Status
 from games.core.actions import action_of
+from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
 from .. import cards, loot
@@ -304,9 +305,11 @@ def _explain_move(st: DungeonState, h: HeroState, to: str) -> str:
         return f"{to} is a structure."
     if sq in b.chasms:
         return f"{to} is a chasm."
+    reach = content().rules.screen_range
     for i, lv in enumerate(st.levels):
-        if not lv.active and sq in b.screen(i, content().rules.screen_range):
-            return f"{to} is inside the screen of a spawn point that has not opened yet."
+        if not lv.active and sq in b.screen(i, reach):
+            return (f"{to} is inside the screen of the spawn point at {sq_label(*b.spawns[i])}, which has not opened "
+                    f"yet: no hero may come within {reach} squares of it in its sight until it opens.")
     if act.ap < 1 and act.move_left == 0:
         return "No AP left for a move action."
     return f"{to} is out of reach this move (walls, enemies and difficult terrain count)."

@@ -11,7 +11,7 @@ from typing import Any
 from games.core import Action
 from games.core.pending import Pending
 
-from .. import dice
+from .. import dice, marks
 from ..combat import advance_attack, resolve_hero_attack
 from ..data import content
 from ..hero_actions import BACK_UP
@@ -182,6 +182,7 @@ def use_heart(st: DungeonState, use: str, target: str, debuff: str, lines: list[
         was = is_incap(t)
         t.wounds = max(0, t.wounds - 1)
         name = hero_stats(t).name
+        marks.healed(st, hero_stats(me).name, (me.x, me.y), name, (t.x, t.y), 1)
         lines.append(f"A heart heals 1 wound on {name}" + (f"; {name} {BACK_UP}." if was and not is_incap(t) else "."))
     elif use == "cure":
         t = hero(st, target)
