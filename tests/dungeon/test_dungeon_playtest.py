@@ -265,3 +265,41 @@ def test_an_unopened_spawn_point_near_a_hero_is_shown_with_its_screen_and_named_
         "squares of it in its sight until it opens.")
     far = scene("ruby@B10")
     assert all(not sp.screen for sp in E.view(far, None).spawns)  # one far from every hero is left out
+
+
+# ---- finding 8 (moves): after a partial move its free rest first, then squares to attack from ----------------
+def test_move_buttons_offer_the_rest_of_a_partial_move_first_closing_in_on_the_nearest_goal():
+    from games.core.grid import parse_label
+    from games.dungeon import hero_actions
+    from games.dungeon.board import board
+    from games.dungeon.sight import structures
+
+    st = scene("ruby@B10", "gouger@T20")  # far from everything but the level's closed chest
+    st, _ = do(st, "activate hero:ruby")
+    st, _ = do(st, "move to:D10")
+    left = st.activation.move_left
+    assert left > 0
+    moves = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "move"]
+    costs = hero_actions.move_costs(st, stats.hero(st, "ruby"))
+    first = [parse_label(a.get("to")) for a in moves[:3]]
+    assert all(costs[sq][0] <= left for sq in first)  # no AP spent: what is left of the move
+    b = board(st.dungeon)
+    dist = b.route_distances([(19, 19), b.chests[0]], structures(st))  # the Gouger and the closed chest
+    free = [sq for sq, (cost, _) in costs.items() if cost <= left]
+    assert dist[first[0]] == min(dist[sq] for sq in free)  # the one that closes in most first
+    assert len(moves) == 6 and any(costs[parse_label(a.get("to"))][0] > left for a in moves[3:])
+
+
+def test_move_buttons_into_attack_reach_are_squares_the_enemy_can_be_shot_from():
+    from games.core.grid import parse_label
+    from games.dungeon.sight import route, sees, target_fp
+
+    st = scene("ruby@B10", "knucklehead@K10")  # out of Ruby's range 6 now; in range after a step or two
+    st, _ = do(st, "activate hero:ruby")
+    moves = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "move"]
+    assert moves
+    ruby, fp = stats.hero(st, "ruby"), target_fp(st, "m" + str(st.monsters[0].uid))
+    for a in moves:
+        sq = parse_label(a.get("to"))
+        assert 1 < route(st, (sq,), fp) <= 6 and sees(st, "heroes", (sq,), stats.hero_stats(ruby).attributes, fp,
+                                                       set()), a.text()

@@ -21,7 +21,9 @@ from ..sight import (
     key_at,
     occupancy,
     route,
+    sees,
     structures,
+    target_attrs,
     target_fp,
     target_name,
 )
@@ -361,47 +363,46 @@ def _explain_act(st: DungeonState, h: HeroState, action: Action) -> str:
 
 
 def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Action]:
-    """Moves worth a button: into reach of the nearest enemy (or next to a closed chest), cheapest first."""
+    """Moves worth a button (a few out of dozens), in this order:
+
+    1. after a partial move, what is left of it (no AP spent): the free squares that close in most on the nearest
+       enemy or closed chest, the farthest first;
+    2. squares from which an enemy can be attacked (in range and in sight; a melee fighter next to it, a shooter in
+       range but not next to it first), cheapest first;
+    3. squares next to a closed chest;
+    4. the squares that close in most on the nearest enemy or closed chest (by route, however far)."""
     if not moves:
         return []
     stats = hero_stats(h)
     rng = max(stats.attacks.values(), default=1)
     opts = ha.move_costs(st, h)
-    foes = [target_fp(st, k) for k in enemy_keys(st)]
+    left = st.activation.move_left if st.activation else 0
+    foes = [(target_fp(st, k), target_attrs(st, k)) for k in enemy_keys(st)]
     chests = [(board(st.dungeon).chests[i],) for i, lv in enumerate(st.levels) if lv.chest == "closed"]
-    scored = []
-    for a in moves:
-        sq = parse_label(a.get("to", "") or "")
-        if sq is None or sq not in opts:
-            continue
-        fp = (sq,)
-        best = 999
-        for tfp in foes:
-            d = route(st, fp, tfp, rng + 1)
-            if d <= rng:
-                best = min(best, d)
-        near_chest = any(route(st, fp, c, 1) == 1 for c in chests)
-        if best == 999 and not near_chest:
-            continue
-        # melee fighters want to be next to an enemy, shooters in range but not next to one
-        fits = (best <= 1) if rng <= 1 else (1 < best <= rng)
-        scored.append((opts[sq][0] > st.activation.move_left if st.activation else True,
-                       0 if fits else 1, opts[sq][0], sq[1], sq[0], a))
-    scored.sort(key=lambda t: t[:5])
-    if scored:
-        return [t[5] for t in scored]
-    # nothing in reach: the moves that close in most on the nearest enemy or closed chest
-    goals = foes + chests
-    if not goals:
-        return []
-    dist = board(st.dungeon).route_distances([s for g in goals for s in g], structures(st), 40)
-    ranked = []
-    for a in moves:
-        sq = parse_label(a.get("to", "") or "")
-        if sq is not None and sq in opts:
-            ranked.append((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a))
-    ranked.sort(key=lambda t: t[:4])
-    return [t[4] for t in ranked]
+    goals = [fp for fp, _ in foes] + chests
+    dist = board(st.dungeon).route_distances([s for g in goals for s in g], structures(st)) if goals else {}
+    squares = [(a, sq) for a in moves if (sq := parse_label(a.get("to", "") or "")) is not None and sq in opts]
+    free, attack, chest = [], [], []
+    for a, sq in squares:
+        cost = opts[sq][0]
+        far = dist.get(sq, 999)
+        if 0 < left and cost <= left:
+            free.append((far, -cost, sq[1], sq[0], a))
+        reach = [d for fp, attrs in foes if (d := route(st, (sq,), fp, rng + 1)) <= rng
+                 and sees(st, "heroes", (sq,), stats.attributes, fp, attrs)]
+        if reach:
+            best = min(reach)
+            fits = (best <= 1) if rng <= 1 else (1 < best <= rng)  # melee next to it, shooters not
+            attack.append((cost > left, 0 if fits else 1, cost, sq[1], sq[0], a))
+        if any(route(st, (sq,), c, 1) == 1 for c in chests):
+            chest.append((cost > left, cost, sq[1], sq[0], a))
+    closing = sorted((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a) for a, sq in squares if sq in dist)
+    out: list[Action] = []
+    for tier, n in ((sorted(free, key=lambda t: t[:4]), 3), (sorted(attack, key=lambda t: t[:5]), 6),
+                    (sorted(chest, key=lambda t: t[:4]), 6), (closing, 6)):
+        picked = [t[-1] for t in tier if t[-1] not in out][:n]
+        out += picked
+    return out
 
 
 def defence_text(st: DungeonState, key: str, style: str) -> str:
