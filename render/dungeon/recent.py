@@ -2,11 +2,11 @@
 every number on a square's centre and every hit cross on the target, in one red for heroes and monsters alike,
 so a crowded board hid the tokens' names. Here:
 
-- the heroes' moves, attacks and heals are blue, the monsters' red (the tokens' own colours: seats and red ranks);
+- the heroes' moves and attacks are blue, the monsters' red (the tokens' own colours: seats and red ranks);
   heals are green, spawns purple, loot drops teal, as in the shared recap;
 - a number sits on a corner of a square (where four squares meet, clear of the round hero tokens and of the
-  monsters' names), never on a token's centre; a hit cross or a miss ring sits on the target's edge towards the
-  attacker, not on its name;
+  monsters' names), never on a token's centre; an attack runs from edge to edge, its hit cross or miss ring on the
+  target's edge towards the attacker, not on its name;
 - marks older than the newest `BRIGHT` are drawn faded and thinner;
 - the tokens' names are drawn again above every mark (`labels`, called by the renderer after these);
 - the legend groups the marks by game turn, so marks of the previous turn read as such.
@@ -22,7 +22,7 @@ from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, legend_lines
 
 Where = Callable[[str], "tuple[float, float] | None"]
 
-HERO_MARK = (25, 95, 190)  # the heroes' moves, attacks and heals' lines
+HERO_MARK = (25, 95, 190)  # the heroes' moves and attacks
 MONSTER_MARK = MOVE  # the monsters' (red, as their tokens)
 HEAL = (20, 135, 60)
 BRIGHT = 6  # the newest marks drawn in full colour; older ones faded
@@ -116,13 +116,19 @@ def draw_recent(d: Pen, marks: Sequence[Mark], pending: Sequence[Mark], where: W
             _burst(d, *pts[0], cell * 0.42, colour, width)
         elif m.kind in ("attack", "heal") and len(pts) >= 2:
             a, b = pts[0], pts[-1]
-            tip = _towards(a, b, half_of(m.path[-1]))  # the target's edge facing the attacker
+            # from the attacker's edge to the target's (no head: the X, ring or plus at the end says which end),
+            # moved sideways a little per number so that two attacks between the same models both show
+            n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+            off = ((i % 3) - 1) * cell * 0.12
+            side = (-(b[1] - a[1]) / n * off, (b[0] - a[0]) / n * off)
+            start = _towards(b, a, half_of(m.path[0]) * 0.8)
+            tip = _towards(a, b, half_of(m.path[-1]))
+            start, tip = (start[0] + side[0], start[1] + side[1]), (tip[0] + side[0], tip[1] + side[1])
             if m.hit is False and not is_pending:
-                _dashed(d, a, tip, colour, width)
+                _dashed(d, start, tip, colour, width)
             else:
-                d.line([a, tip], fill=colour, width=width)
-            _head(d, a, tip, colour, cell * 0.28)
-            s = cell * 0.16
+                d.line([start, tip], fill=colour, width=width)
+            s = cell * 0.18
             if m.kind == "heal":  # a plus on the healed one's edge
                 d.line([(tip[0] - s, tip[1]), (tip[0] + s, tip[1])], fill=colour, width=width)
                 d.line([(tip[0], tip[1] - s), (tip[0], tip[1] + s)], fill=colour, width=width)
