@@ -66,6 +66,7 @@ def special_step(st: DungeonState, m: MonsterState, step: SpecialStep, lines: li
             f.wounds -= n
             whom = monster_name(f) if f.uid != m.uid else "itself"
             lines.append(f"{md.name} heals {whom} ({n} wound{'s' if n > 1 else ''}).")
+            marks.healed(st, md.name, (m.x, m.y), monster_def(f).name, (f.x, f.y), n, monster=True)
     elif step.effect == "blast":
         blast(st, m, step.range, lines, step.bonus, step.inflicts)
 

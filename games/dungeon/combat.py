@@ -18,6 +18,7 @@ from .sight import route, sees, structures, target_attrs, target_fp, target_name
 from .state import AttackCtx, Die, DungeonState, HeroState, MonsterState
 from .stats import (
     UID_KIND_SQUARE,
+    Stats,
     hero,
     hero_attributes,
     hfp,
@@ -149,6 +150,19 @@ def _reroll_budget(st: DungeonState, h: HeroState, ctx: AttackCtx) -> int:
     return max(0, min(friendly - enemy, len(ctx.offence)))
 
 
+def reroll_prompt(st: DungeonState, ctx: AttackCtx) -> str:
+    """The roll waiting for a reroll, die by die, with what decides it: the total so far against the dice the
+    target will defend with (the attack hits only on more than the defence rolls)."""
+    stats, stars = hero_offence_stars(st, ctx, [])
+    total, kept = dice.score(ctx.offence, stars, "hex" in hero(st, ctx.hero).debuffs)
+    shown = " ".join(f"[{i + 1}] " + dice.die_text(d) for i, d in enumerate(ctx.offence))
+    flat = f" {stars:+d}" if stars else ""
+    n = ctx.rerolls_left
+    return (f"{stats.name} rolls {shown}{flat} = {total} against {target_name(st, ctx.target)}, who defends with "
+            f"{defence_dice_text(st, ctx.target, ctx.style)} (a hit needs more than the defence roll); "
+            f"{stats.name} may reroll {n} {'die' if n == 1 else 'dice'} or keep the roll.")
+
+
 def advance_attack(st: DungeonState, lines: list[str]) -> None:
     """Run the attack until it needs the hero (reroll or hearts) or is done."""
     ctx = st.attack
@@ -169,13 +183,37 @@ def advance_attack(st: DungeonState, lines: list[str]) -> None:
             ctx.offence = dice.roll_dice(st, list(pool.dice) + extra)
             ctx.rerolls_left = _reroll_budget(st, h, ctx)
             if ctx.rerolls_left:
-                shown = " ".join(f"[{i + 1}] " + dice.die_text(d) for i, d in enumerate(ctx.offence))
-                lines.append(f"{stats.name} rolls {shown} against {target_name(st, ctx.target)} "
-                             f"and may reroll {ctx.rerolls_left} die.")
+                lines.append(reroll_prompt(st, ctx))
                 ctx.stage = "reroll"
                 return
         resolve_hero_attack(st, lines)
         ctx = st.attack
+
+
+def hero_offence_stars(st: DungeonState, ctx: AttackCtx, notes: list[str]) -> tuple[Stats, int]:
+    """The attacking hero's stat line as the roll sees it (Goop: cards of its colour do nothing) and the flat
+    stars its offence against `ctx.target` adds to the dice: the stat's and the action's, a small target, the
+    attributes riding on the roll, the ground. Pure: the reroll prompt asks it too."""
+    h = hero(st, ctx.hero)
+    stats = stat_line(attributes.geared(st, h, notes))
+    stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
+    if "small" in target_attrs(st, ctx.target):
+        stars -= 1
+        notes.append("small target -1")
+    _, astars, anotes = attributes.hero_offence(st, h, ctx.target, ctx.style, ctx.inflicts)
+    notes += anotes
+    return stats, stars + astars + ground_bonus(st, "heroes", "offence", hfp(h), notes)
+
+
+def defence_dice_text(st: DungeonState, key: str, style: str) -> str:
+    """The dice and stars a target defends with against an attack of `style` ("2B", "1B1S"), before the roll."""
+    if key == "spawn":
+        return content().rules.spawn_point.armour.text()
+    m = monster(st, int(key[1:]))
+    if m is None:
+        return "?"
+    colours, stars, _ = monster_defence_dice(st, m, style)
+    return Dice(dice=tuple(colours), stars=stars).text() if colours or stars else "no defence"
 
 
 def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
@@ -184,17 +222,8 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
     assert ctx is not None
     notes: list[str] = []
     h = hero(st, ctx.hero)
-    stats = stat_line(attributes.geared(st, h, notes))  # Goop: cards of its colour do nothing
+    stats, stars = hero_offence_stars(st, ctx, notes)
     key = ctx.target
-    tattrs = target_attrs(st, key)
-    stars = Dice.parse(ctx.bonus).stars + stats.dice[ctx.stat].stars
-    if "small" in tattrs:
-        stars -= 1
-        notes.append("small target -1")
-    _, astars, anotes = attributes.hero_offence(st, h, key, ctx.style, ctx.inflicts)
-    stars += astars
-    notes += anotes
-    stars += ground_bonus(st, "heroes", "offence", hfp(h), notes)
     off_total, kept = dice.score(ctx.offence, stars, "hex" in h.debuffs)
     # defence
     m: MonsterState | None
@@ -229,8 +258,9 @@ def resolve_hero_attack(st: DungeonState, lines: list[str]) -> None:
             wound_spawn(st, st.level, 1, lines)
         else:
             assert m is not None
-            for dname in inflicts:
-                give_debuff_monster(m, dname, lines)
+            if m.wounds + 1 < monster_def(m).life:  # a monster this wound destroys suffers no debuff to tell of
+                for dname in inflicts:
+                    give_debuff_monster(m, dname, lines)
             wound_monster(st, m, 1, lines)
         ua = content().unique.get(ctx.action)
         if ua is not None and ua.buff:  # a card action's buff icon: a hit bestows it on the user

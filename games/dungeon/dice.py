@@ -71,7 +71,9 @@ def die_text(d: Face, faces: dict[tuple[str, int], tuple[int, int]] | None = Non
 
 def score(dice: Sequence[Face], stars: int, discard_highest: bool,
           hearts_as_star: bool = False) -> tuple[int, list[int]]:
-    """Total of a roll and the indices of the dice that count (hex/bane discard the highest)."""
+    """Total of a roll and the indices of the dice that count (hex/bane discard the highest). A score is a count of
+    stars rolled plus flat stars, so it is never below 0: minus stars (explorer difficulty, an aura, a small target,
+    feint) can take a roll down to nothing, not under it, and a score of 0 never beats a defence (rule "Stars")."""
     values = []
     faces = _faces()  # `face` written out, the table read once
     for d in dice:
@@ -81,7 +83,7 @@ def score(dice: Sequence[Face], stars: int, discard_highest: bool,
     if discard_highest and kept:
         top = max(kept, key=lambda i: (values[i], -i))
         kept.remove(top)
-    return sum(values[i] for i in kept) + stars, kept
+    return max(0, sum(values[i] for i in kept) + stars), kept
 
 
 def roll_text(dice: Sequence[Face], stars: int, total: int, kept: list[int]) -> str:

@@ -280,10 +280,12 @@ def potion(st: DungeonState, h: HeroState, lines: list[str]) -> None:
     act.potion_used = True
     healed = min(h.wounds, rules.potion_heals)
     h.wounds -= healed
+    cured = list(h.debuffs) if rules.potion_cures_all else []
     if rules.potion_cures_all:
         h.debuffs, h.expiring = [], []
+    # the debuffs are named only when there were some (a potion drunk for wounds alone cures nothing to tell)
     lines.append(f"{stats.name} drinks a potion ({h.potions} left): {healed} wound{'s' if healed != 1 else ''} healed"
-                 f" (now {h.wounds}/{stats.life})" + (", debuffs gone." if rules.potion_cures_all else "."))
+                 f" (now {h.wounds}/{stats.life})" + (f", {', '.join(cured)} cured." if cured else "."))
 
 
 def act(st: DungeonState, h: HeroState, what: str, target: str | None, lines: list[str]) -> None:
@@ -396,19 +398,26 @@ def unique_action(st: DungeonState, h: HeroState, what: str, target: str | None,
     start_attack(st, h, what, ua.style or "melee", ua.stat or "str", ua.bonus.text(), list(ua.inflicts), keys, lines)
 
 
+BACK_UP = "gets back up"  # an incapacitated hero healed back to standing: one wording for a heal and a heart
+
+
 def heal(st: DungeonState, h: HeroState, t: HeroState, amount: int, cure: bool, lines: list[str]) -> None:
     stats = hero_stats(h)
     was = is_incap(t)
     if "healer" in stats.attributes and t.wounds:
         d = dice.roll_dice(st, ["B"])
-        if dice.face(d[0])[0] > 0:
+        star = dice.face(d[0])[0] > 0
+        if star:
             amount += 1
-        lines.append(f"Healer roll {dice.die_text(d[0])}.")
+        lines.append(f"Healer roll {dice.die_text(d[0])}: " + ("a star, 1 wound more." if star else "no star."))
     healed = min(amount, t.wounds)
     t.wounds -= healed
+    cured = list(t.debuffs) if cure else []
     if cure:
         t.debuffs, t.expiring = [], []
     tname = hero_stats(t).name
-    lines.append(f"{stats.name} heals {tname}: {healed} wound{'s' if healed != 1 else ''} removed"
-                 + (", debuffs cured" if cure else "")
-                 + (f"; {tname} is back on their feet." if was and not is_incap(t) else "."))
+    whom = "" if t.id == h.id else f" {tname}"  # a hero healing itself is named once
+    marks.healed(st, stats.name, (h.x, h.y), tname, (t.x, t.y), healed)
+    lines.append(f"{stats.name} heals{whom}: {healed} wound{'s' if healed != 1 else ''} removed"
+                 + (f", {', '.join(cured)} cured" if cured else "")
+                 + (f"; {tname} {BACK_UP}." if was and not is_incap(t) else "."))

@@ -84,10 +84,12 @@ def monster_drops(st: DungeonState, m: MonsterState, lv: LevelState | None, line
     elif md.rank == "elite":
         draw_card(st, "loot", m.x, m.y, lines)
     else:
-        d = dice.roll_dice(st, ["B"])
+        d = dice.roll_dice(st, ["B"])  # rule: a blue die for every minion; told whether it drops or not
         if dice.face(d[0])[0] > 0:
             lines.append(f"Loot roll {dice.die_text(d[0])}: it drops loot.")
             draw_card(st, "loot", m.x, m.y, lines)
+        else:
+            lines.append(f"Loot roll {dice.die_text(d[0])}: no star, no loot.")
 
 
 def can_carry(h: HeroState, cid: str) -> bool:

@@ -138,6 +138,7 @@ def monster_act(st: DungeonState, m: MonsterState, lines: list[str]) -> None:
                     st, "monsters", mfp(m), set(md.attributes), mfp(f), set(monster_def(f).attributes)):
                 f.wounds -= 1
                 lines.append(f"{monster_name(m)} heals {monster_name(f)} (1 wound).")
+                marks.healed(st, md.name, (m.x, m.y), monster_def(f).name, (f.x, f.y), 1, monster=True)
                 return
     side = hero_side(st)  # the heroes as they are now, for the target and its sight
     target = choose_target(st, m, side)

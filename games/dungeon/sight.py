@@ -230,11 +230,13 @@ def hero_can_target(st: DungeonState, h: HeroState, key: str, rng: int,
     fp = target_fp(st, key)
     if not fp:
         return False, "There is no enemy there."
-    d = route(st, hfp(h), fp, rng + 1)
+    # the whole route table is made for any limit above 1 (and cached): the exact distance costs nothing more,
+    # and the refusal can say how far the target really is
+    d = route(st, hfp(h), fp, 99 if rng >= 1 else rng + 1)
     if d > rng:
-        far = "more than " + plural(rng + 1, "square") if d > rng + 1 else plural(d, "square")
         name = target_name(st, key)
-        return False, f"{name[0].upper()}{name[1:]} is {far} away; the range is {rng}."
+        far = f"{plural(d, 'square')} away by the shortest route" if d < 999 else "out of reach by any route"
+        return False, f"{name[0].upper()}{name[1:]} is {far}; the range is {rng}."
     vis = None if seen is None else seen.get(key)
     if vis is None:
         vis = sees(st, "heroes", hfp(h), hero_attributes(h), fp, target_attrs(st, key))

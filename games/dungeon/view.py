@@ -64,6 +64,8 @@ class SpawnView(BaseModel):
     state: str  # inactive / active / destroyed
     wounds: int
     life: int
+    # an unopened spawn point near the heroes: its screen, the squares no hero may enter (empty: not drawn)
+    screen: list[tuple[int, int]] = Field(default_factory=list)
 
 
 class ChestView(BaseModel):
@@ -137,9 +139,12 @@ def build_view(st: DungeonState, status: Status) -> DungeonView:
         monsters.append(MonsterView(uid=m.uid, kind=m.kind, x=m.x, y=m.y, wounds=m.wounds, debuffs=m.debuffs,
                                     **_monster_fixed(m.kind)))
     life = c.rules.spawn_point.life
+    near = near_screens(st)
     spawns = [SpawnView(level=i, x=b.spawns[i][0], y=b.spawns[i][1],
                         state="destroyed" if lv.destroyed else ("active" if lv.active else "inactive"),
-                        wounds=lv.spawn_wounds, life=life) for i, lv in enumerate(st.levels)]
+                        wounds=lv.spawn_wounds, life=life,
+                        screen=_screen(st.dungeon, i, c.rules.screen_range) if i in near else [])
+                   for i, lv in enumerate(st.levels)]
     chests = [ChestView(level=i, x=b.chests[i][0], y=b.chests[i][1], state=lv.chest)
               for i, lv in enumerate(st.levels) if lv.chest != "none"]
     lv = st.levels[st.level]
@@ -186,6 +191,31 @@ def _aura(dungeon: str, level: int, reach: int) -> list[tuple[int, int]]:
     if found is None:
         found = _keep(("aura", dungeon, level, reach), {"aura": sorted(board(dungeon).aura(level, reach))})
     return list(found["aura"])
+
+
+def _screen(dungeon: str, level: int, reach: int) -> list[tuple[int, int]]:
+    found = _fixed(("screen", dungeon, level, reach))
+    if found is None:
+        found = _keep(("screen", dungeon, level, reach), {"screen": sorted(board(dungeon).screen(level, reach))})
+    return list(found["screen"])
+
+
+def near_screens(st: DungeonState) -> set[int]:
+    """The levels whose unopened spawn point is near a standing hero: its screen is within one move action and the
+    screen's range of the hero (the rule bars heroes from a visible unopened spawn point's screen, so the image
+    shows the ones a move could run into, and the map's shown part takes them in)."""
+    b = board(st.dungeon)
+    reach = content().rules.screen_range
+    out: set[int] = set()
+    for i, lv in enumerate(st.levels):
+        if lv.active or lv.destroyed:
+            continue
+        sx, sy = b.spawns[i]
+        for h in st.heroes:
+            if not is_incap(h) and max(abs(h.x - sx), abs(h.y - sy)) <= stat_line(h).move + reach:
+                out.add(i)
+                break
+    return out
 
 
 def _hero_fixed(h: HeroState, s: Stats) -> dict[str, Any]:
@@ -244,6 +274,11 @@ def explored(st: DungeonState) -> tuple[int, int, int, int]:
             [(f.x, f.y) for f in st.floor]:
         xs.append(px)
         ys.append(py)
+    reach = content().rules.screen_range
+    for i in near_screens(st):  # an unopened spawn point a move could run into, with its whole screen
+        sx, sy = b.spawns[i]
+        xs += [sx - reach, sx + reach]
+        ys += [sy - reach, sy + reach]
     if not xs:
         return 0, 0, b.width - 1, b.height - 1
     return (max(0, min(xs) - 2), max(0, min(ys) - 2), min(b.width - 1, max(xs) + 2), min(b.height - 1, max(ys) + 2))

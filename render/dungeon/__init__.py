@@ -30,7 +30,9 @@ from render.common import (
     wrap,
 )
 from render.recap import COLOURS as RECAP_COLOURS
-from render.recap import TEXT_PAIRS, banner, draw_legend, draw_marks, legible
+from render.recap import TEXT_PAIRS, banner, cap_height, legible
+
+from . import recent
 
 CELL = 34  # a square's side, while the shown columns fit MAX_W with it (level 1's 14 columns: 532 px)
 MIN_CELL = 31  # a whole 24-column map: 800 px, shown on a phone as large as 34 px squares in 884 px were
@@ -61,6 +63,7 @@ FRAME = (214, 160, 40)
 STRUCTURE_INK = (255, 236, 150)
 LOOT = (240, 190, 30)
 AURA_KEY = (214, 196, 230)
+SCREEN = (60, 30, 70)  # an unopened spawn point's screen (the dark of a spawn point's square)
 AURA_ALPHA = 34 / 255
 
 
@@ -76,10 +79,11 @@ PALETTE = Palette(
     [PAPER, INK, MUTED, WHITE, *SEAT_COLORS, *_UNDER_AURA, AURA, AURA_KEY, WOUND, *RANK_FILL.values(),
      *(c for _, c in DEBUFF_STYLE.values()), LOOT, (120, 80, 0), (150, 95, 40), (110, 65, 20), (240, 200, 60),
      (130, 40, 170), (130, 125, 135), (60, 30, 70), (95, 92, 98), (240, 220, 255), (20, 10, 25), (170, 170, 170),
-     (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA), *RECAP_COLOURS],
+     (250, 200, 0), *(_aura_tint(c) for c in _UNDER_AURA), *RECAP_COLOURS, *recent.COLOURS],
     [(INK, PAPER), (MUTED, PAPER), (STRUCTURE_INK, STRUCTURE), (INK, LOOT), (WHITE, MUTED),
      *((WHITE, c) for c in RANK_FILL.values()),
-     *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values()), *TEXT_PAIRS],
+     *((WHITE, c) for c in SEAT_COLORS), *((WHITE, c) for _, c in DEBUFF_STYLE.values()), *TEXT_PAIRS,
+     *recent.TEXT_PAIRS],
 )
 
 
@@ -218,6 +222,8 @@ def draw(view: DungeonView) -> Image.Image:
     d = Pen(img, PALETTE)
     for sp in view.spawns:
         _spawn(d, g, sp)
+        if sp.screen and sp.state == "inactive":
+            _screen(d, g, sp)
     for ch in view.chests:
         if ch.state in ("closed", "open"):
             px, py = _xy(g, ch.x, ch.y)
@@ -245,9 +251,15 @@ def draw(view: DungeonView) -> Image.Image:
         xy = _mark_xy(g, lab)
         return None if xy is None else (xy[0] + c / 2, xy[1] + c / 2) if lab in large else xy
 
-    draw_marks(d, view.recent, where, c, view.pending, number_size=g.text)
     x0, y0, x1, y1 = _shown(view)
     (ax, ay), (bx, by) = _xy(g, x0, y0), _xy(g, x1 + 1, y1 + 1)
+    discs = recent.draw_recent(d, view.recent, view.pending, where, c, lambda lab: c if lab in large else c / 2,
+                               number_size=g.text, bounds=(ax, ay, bx, by))
+    for m in view.monsters:  # the names above every mark, then the marks' numbers (on corners) above all
+        _monster_name(d, g, m)
+    for h in view.heroes:
+        _hero_name(d, g, h)
+    recent.draw_discs(d, discs, g.text)
     return _frame(view, g, img.crop((ax - 3, ay - 3, bx + 4, by + 4)))
 
 
@@ -329,17 +341,57 @@ def _spawn(d: Pen, g: _Grid, sp: SpawnView) -> None:
         _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
 
 
+def _screen(d: Pen, g: _Grid, sp: SpawnView) -> None:
+    """An unopened spawn point's screen, the squares no hero may enter: outlined in dashes of its grey."""
+    inside = {(x, y) for x, y in sp.screen} | {(sp.x, sp.y)}
+    c = g.cell
+    for x, y in sorted(inside):
+        px, py = _xy(g, x, y)
+        for (dx, dy), (ax, ay, bx, by) in (((0, -1), (0, 0, c, 0)), ((0, 1), (0, c, c, c)),
+                                            ((-1, 0), (0, 0, 0, c)), ((1, 0), (c, 0, c, c))):
+            if (x + dx, y + dy) in inside:
+                continue
+            for t in range(0, c, 8):  # dashes of 5 px, every 8
+                e = min(c, t + 5)
+                d.line([px + ax + (bx - ax) * t / c, py + ay + (by - ay) * t / c,
+                        px + ax + (bx - ax) * e / c, py + ay + (by - ay) * e / c], fill=SCREEN, width=3)
+
+
 def _monster(d: Pen, g: _Grid, m: MonsterView) -> None:
     px, py = _xy(g, m.x, m.y)
     size = g.cell * (2 if m.large else 1)
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
     d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255),
                         width=1)
-    d.text((px + size / 2, py + size / 2 - 3), m.code, size=g.text if not m.large else 26, fill=WHITE, anchor="mm",
-           bg=fill)
+    _monster_name(d, g, m)
     _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
     if m.debuffs:
         _badges(d, g, px + 1, py - 1, m.debuffs)
+
+
+def _name_plate(d: Pen, x: float, y: float, text: str, size: int, fill: tuple[int, int, int]) -> None:
+    """A token's name on a plate of the token's own colour: drawn again above the marks, a line crossing the token
+    stops at the plate and the name stays readable (on a token no mark crosses, the plate is the token itself)."""
+    w = text_width(text, size)
+    h = cap_height(size)
+    d.rounded_rectangle([round(x - w / 2 - 2), round(y - h / 2 - 3), round(x + w / 2 + 2), round(y + h / 2 + 3)],
+                        radius=3, fill=fill)
+    d.text((x, y), text, size=size, fill=WHITE, anchor="mm", bg=fill)
+
+
+def _monster_name(d: Pen, g: _Grid, m: MonsterView) -> None:
+    px, py = _xy(g, m.x, m.y)
+    size = g.cell * (2 if m.large else 1)
+    fill = RANK_FILL.get(m.rank, (150, 40, 40))
+    _name_plate(d, px + size / 2, py + size / 2 - 3, m.code, g.text if not m.large else 26, fill)
+
+
+def _hero_name(d: Pen, g: _Grid, h: HeroView) -> None:
+    if h.incapacitated:
+        return
+    px, py = _xy(g, h.x, h.y)
+    colour = SEAT_COLORS[h.seat % len(SEAT_COLORS)]
+    _name_plate(d, px + g.cell / 2, py + g.cell / 2 - 2, h.hero[:2], g.text, colour)
 
 
 def _hero(d: Pen, g: _Grid, h: HeroView) -> None:
@@ -354,7 +406,7 @@ def _hero(d: Pen, g: _Grid, h: HeroView) -> None:
     if h.active:
         d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
     d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
-    d.text((px + c / 2, py + c / 2 - 2), h.hero[:2], size=g.text, fill=WHITE, anchor="mm", bg=colour)
+    _hero_name(d, g, h)
     _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
     if h.debuffs:
         _badges(d, g, px + 1, py - 1, h.debuffs)
@@ -444,6 +496,12 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
             state = "destroyed" if sp.state == "destroyed" else f"{sp.wounds}/{sp.life} wounds"
             d.text((x0, y), f"Spawn point {col_letters(sp.x)}{sp.y + 1}: {state}", size=mid, fill=INK)
             y += mid + 5
+    for sp in v.spawns:
+        if sp.screen and sp.state == "inactive":  # one a hero's move could run into
+            for line in wrap(f"Spawn point {col_letters(sp.x)}{sp.y + 1} (level {sp.level + 1}) not open yet: "
+                             "heroes may not enter its screen (dashed)", cols):
+                d.text((x0, y), line, size=mid, fill=INK)
+                y += mid + 5
     nxt = f"Next spawn: {v.next_spawn} ({v.pool_left} in pool)" if v.next_spawn else "No more spawns this level"
     d.text((x0, y), nxt, size=mid, fill=INK)
     y += mid + 5
@@ -463,8 +521,8 @@ def _panel(d: Pen, v: DungeonView, top: int, width: int) -> int:
     if v.floor:
         d.text((x0, y), f"Loot on the floor: {len(v.floor)}", size=mid, fill=INK)
         y += mid + 5
-    y = draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
-                    title="Since the last turn (numbered in order)") + 8
+    y = recent.draw_legend(d, x0, y + 6, width - 20, v.recent, v.earlier, v.pending, size=small,
+                           title="Since the last turn (numbered in order)") + 8
     key, key_h = _key_band(width)
     d.band(key, y, fresh=True)  # the panel's foot: nothing is drawn there yet
     return y + key_h
@@ -493,9 +551,11 @@ def _key(d: Pen, y: int, width: int) -> int:
         lx += w
     y += small + 10
     for line in wrap("C champion, S sentinel, G goddess; green x: brambles; dots: difficult; diamond: loot; "
-                     "ring: spawn point; box: chest. Arrows: paths (red); attacks X = hit, O = no effect; "
-                     "square: spawn (purple) or loot drop (teal); orange outline: the area of a blast; "
-                     "'!' = an attack waiting for its dice",
+                     "ring: spawn point (grey: not open yet; dark dashes: its screen, closed to heroes); box: chest. "
+                     "Marks: blue = heroes, red = monsters; arrows: paths; X = hit, dashed O = no effect; "
+                     "green +: a heal; square: spawn (purple) or loot drop (teal); orange outline: the area of a "
+                     "blast; numbers in order on square corners, older ones faded; '!' = an attack waiting for "
+                     "its dice",
                      int((width - 20) / (small * 0.52))):
         d.text((x0, y), line, size=small, fill=INK)
         y += small + 4

@@ -483,4 +483,5 @@ def test_card_action_buttons_name_the_card_the_cost_and_the_danger():
     st = activated("candy", "ember_charm", "toad_sling", monsters="sprout@E10")
     labels = {a.text(): E.label(st, a) for a in E.legal_actions(st, "ann") if a.cmd == "act"}
     assert labels["act action:ember_ward target:candy"] == "Ember Ward (Ember Charm, 1 AP)"
-    assert labels["act action:venom_spit target:E10"] == "Venom Spit Sprout (E10) (Toad Sling, 1 AP, dangerous)"
+    assert labels["act action:venom_spit target:E10"] == (
+        "Venom Spit Sprout (E10) (Toad Sling, 1 AP, 1B1R vs 2R, dangerous)")

@@ -16,7 +16,7 @@ def _plain_moved(st, who, start, path):
     from games.core.grid import label
     labels = [label(*start)] + [label(*s) for s in path if s != start]
     m = Mark(kind="move", by=marks._by(st), who=who, path=labels[:1], key=f"{st.activations}:{who}",
-             text=f"{who} moves")
+             text=f"{who} moves", turn=st.turn)  # (a mark carries its game turn: the legend groups by turn)
     for lab in labels[1:]:
         m = extend(st.marks, m, lab)
 

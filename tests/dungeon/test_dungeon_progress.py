@@ -22,7 +22,7 @@ def test_a_hero_whose_wounds_reach_life_is_incapacitated_and_a_heal_brings_them_
     st, _ = do(st, "activate hero:candy")
     dice.push("B0")  # Candy's healer roll
     st, text = do(st, "act action:heal target:ruby")
-    assert "back on their feet" in text and not stats.is_incap(stats.hero(st, "ruby"))
+    assert "Ruby gets back up." in text and not stats.is_incap(stats.hero(st, "ruby"))
 
 
 def test_when_every_hero_is_incapacitated_at_once_the_heroes_lose(dice):

@@ -240,7 +240,7 @@ def test_rule_rerolls_no_going_back_the_dice_rerolled_are_chosen_at_once(dice):
     st, _ = do(st, "activate hero:ruby")
     dice.push("B0 B0 G1")  # the blade's affinity bonus: Ruby is red, so +1 green
     st, text = do(st, "attack target:C10 with:melee")
-    assert "may reroll 2 die" in text
+    assert "may reroll 2 dice" in text
     assert legal(st) == ["reroll die:1", "reroll die:2", "reroll die:3", "reroll also:2 die:1",
                          "reroll also:3 die:1", "reroll also:3 die:2", "keep"]
     dice.push("B0")  # the rerolled die (the Knucklehead defends with 1 flat star, no dice)
@@ -502,7 +502,8 @@ def test_buttons_offer_the_choices_of_the_moment_even_when_the_legal_list_is_lon
     moves = [a for a in chosen if a.cmd == "move"]
     assert 1 <= len(moves) <= 6
     labels = [E.label(st, a) for a in chosen]
-    assert "End activation" in labels and "Ranged Gouger (F10): 2B1R vs no defence" in labels and "Heal Candy" in labels
+    assert "End activation" in labels and "Ranged Gouger (F10): 2B1R vs no defence" in labels
+    assert "Heal Candy (1 AP)" in labels
 
 
 def test_buttons_during_a_reroll_and_labels_show_the_die():
@@ -540,7 +541,7 @@ def test_a_reroll_and_hearts_are_decisions_derived_from_the_stored_attack(dice):
     assert "Ruby rolled 1 heart to use." in text
     pending = E.pending(st)
     assert pending is not None and pending.default == Action.of("heart", use="none")
-    assert E.status(st).waiting_for == "Ann (Ruby) to use 1 heart(s)" and st.attack is not None
+    assert E.status(st).waiting_for == "Ann (Ruby) to use 1 heart" and st.attack is not None
     assert st.attack.stage == "hearts"
 
 

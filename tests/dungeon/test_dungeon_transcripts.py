@@ -38,7 +38,7 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
             "no effect (a tie goes to the defender).") in out
     # a reroll (Ruby's feint) and a heart used to heal a fallen hero
     assert "Reroll of die 1: B1 -> B2." in out
-    assert "A heart heals 1 wound on Nyan-Nyan who gets back up." in out
+    assert "A heart heals 1 wound on Nyan-Nyan; Nyan-Nyan gets back up." in out
     # a player whose hero is down (and whose other hero has acted) is told so, not "It is not your move"
     assert ("(only ann sees this) Candy is incapacitated and cannot act until a friend heals them (a heal or a heart) "
             "or the level is cleared; Ruby has already activated this turn.") in out
@@ -46,7 +46,7 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "Nyan-Nyan drinks a potion (0 left)" in out
     # a hero incapacitated and healed back by a friend's heal action
     assert "Emerald is incapacitated!" in out
-    assert "Candy heals Emerald: 3 wounds removed, debuffs cured; Emerald is back on their feet." in out
+    assert "Candy heals Emerald: 3 wounds removed; Emerald gets back up." in out
     # the level-1 spawn point falls, the level is cleared and level 2 opens
     assert "The spawn point is destroyed; its pool is discarded." in out
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
@@ -112,7 +112,7 @@ async def test_mistakes_are_refused_with_reasons_and_every_player_who_may_activa
         "(only ann sees this) Von Wilding already stands on B10.",
         "(only ann sees this) `Z40` is not a square of this dungeon.",
         "(only ann sees this) E4 is a structure.",
-        "(only ann sees this) The spawn point (C3) is more than 7 squares away; the range is 6.",
+        "(only ann sees this) The spawn point (C3) is 14 squares away by the shortest route; the range is 6.",
         "(only ann sees this) There is no enemy at D4.",
         "(only ann sees this) There are no hearts to use: they come only with a successful attack.",
         "(only ann sees this) There is no roll waiting for a reroll.",
@@ -120,7 +120,7 @@ async def test_mistakes_are_refused_with_reasons_and_every_player_who_may_activa
         "(only ann sees this) Crystal Mail is not lying on Von Wilding's tile",
         "(only ann sees this) There is no closed chest next to this hero.",
         "(only ann sees this) Jacques has no wounds to heal.",
-        "(only cat sees this) The spawn point (C3) is more than 7 squares away; the range is 6.",
+        "(only cat sees this) The spawn point (C3) is 12 squares away by the shortest route; the range is 6.",
     ):
         assert reason in text, reason
     # a path of directions, then the End button; Sophia's first button is an attack on a visible monster

@@ -5,14 +5,15 @@ from typing import Any
 
 from games.core import Action, Status
 from games.core.actions import action_of
+from games.core.grid import label as sq_label
 from games.core.grid import parse_label
 
 from .. import cards, loot
 from .. import hero_actions as ha
 from ..attributes import grabbed
 from ..board import board
-from ..combat import monster_defence_dice
-from ..data import STYLE_STAT, Dice, card_id, content, hero_id
+from ..combat import defence_dice_text
+from ..data import STYLE_STAT, card_id, content, hero_id
 from ..reach import Reach
 from ..sight import (
     enemy_keys,
@@ -20,7 +21,9 @@ from ..sight import (
     key_at,
     occupancy,
     route,
+    sees,
     structures,
+    target_attrs,
     target_fp,
     target_name,
 )
@@ -99,20 +102,7 @@ class ActivationPhase(DungeonPhase):
                 versus = defence_text(st, key, a["with"])
                 return f"{a['with'].title()} {target_name(st, key)}: {dice.text()} vs {versus}"
         if action.cmd == "act":
-            uid = a["action"]
-            name = content().unique[uid].name if uid in content().unique else BASIC_ACTS.get(uid, uid.title())
-            t = a.get("target", "")
-            if t in content().heroes:
-                t = content().heroes[t].name
-            elif t:
-                key = key_at(st, t)
-                t = target_name(st, key) if key else t
-            card = cards.card_of_action(active_hero(st), uid)
-            if card is not None:  # a card action: which card, its cost, and whether it is dangerous
-                ua = content().unique[uid]
-                whom = "" if ua.kind == "buff" and ua.range == 0 else f" {t}"  # the user only: no name needed
-                return f"{name}{whom}".strip() + f" ({card}, {ua.ap} AP{', dangerous' if ua.dangerous else ''})"
-            return f"{name} {t}".strip()
+            return _act_label(st, a)
         if action.cmd in ("equip", "drop"):
             return f"{action.cmd.title()} {content().cards[a['card']].name}"
         return {"end": "End activation", "potion": "Drink a potion"}.get(action.cmd)
@@ -128,6 +118,46 @@ class ActivationPhase(DungeonPhase):
         room = min(6, 19 - len(picked))
         moves = useful_moves(state, h, [a for a in legal if a.cmd == "move"])[:room]
         return picked + moves + end
+
+
+def _act_label(st: DungeonState, a: dict[str, str]) -> str:
+    """An `act` button: the action and its target, then what it costs in AP and, for a roll against a defence,
+    the dice as an attack's button says them ("Twin Strike Gouger (G3) (2 AP, 3B vs 2B)")."""
+    c = content()
+    h = active_hero(st)
+    uid = a["action"]
+    ua = c.unique.get(uid)
+    name = ua.name if ua is not None else BASIC_ACTS.get(uid, uid.title())
+    t, key = a.get("target", ""), None
+    if t in c.heroes:
+        t = c.heroes[t].name
+    elif t:
+        key = key_at(st, t)
+        t = target_name(st, key) if key else t
+    notes: list[str] = []
+    if ua is not None:
+        notes.append(f"{ua.ap} AP")
+        if ua.kind == "attack" and ua.stat is not None and ua.style is not None:
+            dice = hero_stats(h).dice[ua.stat] + ua.bonus
+            versus = defence_text(st, key, ua.style) if key else "each target's defence"
+            notes.append(f"{dice.text()} vs {versus}")
+        if ua.dangerous:
+            notes.append("dangerous")
+        card = cards.card_of_action(h, uid)
+        if card is not None:  # a card action: which card it comes from
+            notes.insert(0, card)
+        if ua.kind == "buff" and ua.range == 0:
+            t = ""  # the user only: no name needed
+    else:
+        costs = c.rules.ap_costs
+        if uid in costs:
+            notes.append(f"{costs[uid]} AP")
+        if uid in ("picklock", "smash"):  # DEX against the lock, STR against the chest
+            stats = hero_stats(h)
+            mine, theirs = ((stats.dice["dex"], c.rules.picklock_defence) if uid == "picklock"
+                            else (stats.dice["str"], c.rules.smash_defence))
+            notes.append(f"{mine.text()} vs {theirs.text()}")
+    return f"{name} {t}".strip() + (f" ({', '.join(notes)})" if notes else "")
 
 
 _END = action_of("end")
@@ -277,9 +307,11 @@ def _explain_move(st: DungeonState, h: HeroState, to: str) -> str:
         return f"{to} is a structure."
     if sq in b.chasms:
         return f"{to} is a chasm."
+    reach = content().rules.screen_range
     for i, lv in enumerate(st.levels):
-        if not lv.active and sq in b.screen(i, content().rules.screen_range):
-            return f"{to} is inside the screen of a spawn point that has not opened yet."
+        if not lv.active and sq in b.screen(i, reach):
+            return (f"{to} is inside the screen of the spawn point at {sq_label(*b.spawns[i])}, which has not opened "
+                    f"yet: no hero may come within {reach} squares of it in its sight until it opens.")
     if act.ap < 1 and act.move_left == 0:
         return "No AP left for a move action."
     return f"{to} is out of reach this move (walls, enemies and difficult terrain count)."
@@ -331,55 +363,48 @@ def _explain_act(st: DungeonState, h: HeroState, action: Action) -> str:
 
 
 def useful_moves(st: DungeonState, h: HeroState, moves: list[Action]) -> list[Action]:
-    """Moves worth a button: into reach of the nearest enemy (or next to a closed chest), cheapest first."""
+    """Moves worth a button (a few out of dozens), in this order:
+
+    1. after a partial move, what is left of it (no AP spent): the free squares that close in most on the nearest
+       enemy or closed chest, the farthest first;
+    2. squares from which an enemy can be attacked (in range and in sight; a melee fighter next to it, a shooter in
+       range but not next to it first), cheapest first;
+    3. squares next to a closed chest;
+    4. the squares that close in most on the nearest enemy or closed chest (by route, however far)."""
     if not moves:
         return []
     stats = hero_stats(h)
     rng = max(stats.attacks.values(), default=1)
     opts = ha.move_costs(st, h)
-    foes = [target_fp(st, k) for k in enemy_keys(st)]
+    left = st.activation.move_left if st.activation else 0
+    foes = [(target_fp(st, k), target_attrs(st, k)) for k in enemy_keys(st)]
     chests = [(board(st.dungeon).chests[i],) for i, lv in enumerate(st.levels) if lv.chest == "closed"]
-    scored = []
-    for a in moves:
-        sq = parse_label(a.get("to", "") or "")
-        if sq is None or sq not in opts:
-            continue
-        fp = (sq,)
-        best = 999
-        for tfp in foes:
-            d = route(st, fp, tfp, rng + 1)
-            if d <= rng:
-                best = min(best, d)
-        near_chest = any(route(st, fp, c, 1) == 1 for c in chests)
-        if best == 999 and not near_chest:
-            continue
-        # melee fighters want to be next to an enemy, shooters in range but not next to one
-        fits = (best <= 1) if rng <= 1 else (1 < best <= rng)
-        scored.append((opts[sq][0] > st.activation.move_left if st.activation else True,
-                       0 if fits else 1, opts[sq][0], sq[1], sq[0], a))
-    scored.sort(key=lambda t: t[:5])
-    if scored:
-        return [t[5] for t in scored]
-    # nothing in reach: the moves that close in most on the nearest enemy or closed chest
-    goals = foes + chests
-    if not goals:
-        return []
-    dist = board(st.dungeon).route_distances([s for g in goals for s in g], structures(st), 40)
-    ranked = []
-    for a in moves:
-        sq = parse_label(a.get("to", "") or "")
-        if sq is not None and sq in opts:
-            ranked.append((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a))
-    ranked.sort(key=lambda t: t[:4])
-    return [t[4] for t in ranked]
+    goals = [fp for fp, _ in foes] + chests
+    dist = board(st.dungeon).route_distances([s for g in goals for s in g], structures(st)) if goals else {}
+    squares = [(a, sq) for a in moves if (sq := parse_label(a.get("to", "") or "")) is not None and sq in opts]
+    free, attack, chest = [], [], []
+    for a, sq in squares:
+        cost = opts[sq][0]
+        far = dist.get(sq, 999)
+        if 0 < left and cost <= left:
+            free.append((far, -cost, sq[1], sq[0], a))
+        reach = [d for fp, attrs in foes if (d := route(st, (sq,), fp, rng + 1)) <= rng
+                 and sees(st, "heroes", (sq,), stats.attributes, fp, attrs)]
+        if reach:
+            best = min(reach)
+            fits = (best <= 1) if rng <= 1 else (1 < best <= rng)  # melee next to it, shooters not
+            attack.append((cost > left, 0 if fits else 1, cost, sq[1], sq[0], a))
+        if any(route(st, (sq,), c, 1) == 1 for c in chests):
+            chest.append((cost > left, cost, sq[1], sq[0], a))
+    closing = sorted((dist.get(sq, 999), opts[sq][0], sq[1], sq[0], a) for a, sq in squares if sq in dist)
+    out: list[Action] = []
+    for tier, n in ((sorted(free, key=lambda t: t[:4]), 3), (sorted(attack, key=lambda t: t[:5]), 6),
+                    (sorted(chest, key=lambda t: t[:4]), 6), (closing, 6)):
+        picked = [t[-1] for t in tier if t[-1] not in out][:n]
+        out += picked
+    return out
 
 
 def defence_text(st: DungeonState, key: str, style: str) -> str:
     """The dice a target defends with against an attack of `style` ("2B", "1B1S"), as a button says it."""
-    if key == "spawn":
-        return content().rules.spawn_point.armour.text()
-    m = monster(st, int(key[1:]))
-    if m is None:
-        return "?"
-    colours, stars, _ = monster_defence_dice(st, m, style)
-    return Dice(dice=tuple(colours), stars=stars).text() if colours or stars else "no defence"
+    return defence_dice_text(st, key, style)

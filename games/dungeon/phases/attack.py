@@ -11,9 +11,10 @@ from typing import Any
 from games.core import Action
 from games.core.pending import Pending
 
-from .. import dice
+from .. import dice, marks
 from ..combat import advance_attack, resolve_hero_attack
 from ..data import content
+from ..hero_actions import BACK_UP
 from ..state import AttackCtx, DungeonState, HeroState
 from ..stats import hero, hero_stats, is_incap
 from ..turns import settle
@@ -38,7 +39,8 @@ class AttackPhase(DungeonPhase):
         if ctx.stage == "reroll":
             question, default = "reroll or keep", KEEP
         else:
-            question, default = f"use {ctx.hearts_left} heart(s)", NO_HEART
+            n = ctx.hearts_left
+            question, default = f"use {n} heart{'s' if n != 1 else ''}", NO_HEART
         return Pending(kind="activation", player=h.player, name=f"{h.name} ({hero_stats(h).name})",
                        question=question, round=state.turn, round_name="turn", turn_key=activation_key(state),
                        default=default)
@@ -65,8 +67,13 @@ class AttackPhase(DungeonPhase):
         settle(st, h, lines)
 
     def explain(self, game: Any, state: DungeonState, player: str, action: Action) -> str:
-        stage = attack_of(state).stage
-        return f"Finish the attack first: {'reroll or keep' if stage == 'reroll' else 'use the hearts'}."
+        ctx = attack_of(state)
+        if ctx.stage != "reroll":
+            return "Finish the attack first: use the hearts."
+        also = "reroll a die that is there or `keep` the roll."
+        if action.cmd == "reroll":
+            return f"{reroll_refusal(ctx, action.argdict)}: {also}"
+        return f"Finish the attack first: {also}"
 
     def label(self, game: Any, state: DungeonState, action: Action) -> str | None:
         a = action.argdict
@@ -95,6 +102,25 @@ def reroll_dice(args: dict[str, str]) -> list[int]:
         if p.isdigit() and int(p) - 1 not in out:
             out.append(int(p) - 1)
     return sorted(out)
+
+
+def reroll_refusal(ctx: AttackCtx, args: dict[str, str]) -> str:
+    """Why a `reroll` the player wrote is not one of the choices: a die that is not in the roll, one rerolled
+    already (a die is rerolled once), more dice than the attack allows, or no die named."""
+    n = len(ctx.offence)
+    dice_are = ", ".join(f"die {i + 1} {dice.die_text(d)}" for i, d in enumerate(ctx.offence))
+    picked = reroll_dice(args)
+    missing = [i + 1 for i in picked if not 0 <= i < n]
+    if not picked:
+        return f"Name the die to reroll by its number ({dice_are})"
+    if missing:
+        some = " and ".join(f"die {i}" for i in missing)
+        return f"There is no {some}: the roll has {n} {'die' if n == 1 else 'dice'} ({dice_are})"
+    done = [i + 1 for i in picked if ctx.offence[i].rerolled]
+    if done:
+        return f"Die {done[0]} has been rerolled already (a die is rerolled once)"
+    k = ctx.rerolls_left
+    return f"Only {k} {'die' if k == 1 else 'dice'} may be rerolled in this attack"
 
 
 def reroll_choices(ctx: AttackCtx) -> list[Action]:
@@ -155,8 +181,9 @@ def use_heart(st: DungeonState, use: str, target: str, debuff: str, lines: list[
         t = hero(st, target)
         was = is_incap(t)
         t.wounds = max(0, t.wounds - 1)
-        lines.append(f"A heart heals 1 wound on {hero_stats(t).name}"
-                     + (" who gets back up." if was and not is_incap(t) else "."))
+        name = hero_stats(t).name
+        marks.healed(st, hero_stats(me).name, (me.x, me.y), name, (t.x, t.y), 1)
+        lines.append(f"A heart heals 1 wound on {name}" + (f"; {name} {BACK_UP}." if was and not is_incap(t) else "."))
     elif use == "cure":
         t = hero(st, target)
         if debuff in t.debuffs:
@@ -168,6 +195,9 @@ def use_heart(st: DungeonState, use: str, target: str, debuff: str, lines: list[
         t = hero(st, target)
         t.potions = min(hero_stats(t).potions, t.potions + 1)
         lines.append(f"A heart becomes a potion for {hero_stats(t).name}.")
+    elif heart_options(st, me) == [NO_HEART]:  # nothing to spend it on: say why, as the move played itself
+        lines.append(f"{hero_stats(me).name}'s heart goes unused: no hero is wounded or suffers a debuff, and "
+                     f"{hero_stats(me).name} carries all the potions they can.")
     else:
         lines.append(f"{hero_stats(me).name} lets a heart go unused.")
     ctx.hearts_left -= 1

@@ -31,8 +31,10 @@ class DungeonPhase(Phase[DungeonState]):
             kind = "monsters" if any("monsters react" in ln for ln in lines) else "info"
             # dice rolled or a face-down card drawn: no undo past this (the platform checks the same)
             changed = state.rng.counter != rolled_before or game.hidden_parts(state) != hidden_before
-            full, text = "\n".join(lines), compact(lines)  # the table reads the monsters compactly, the log in full
-            events.append(Event(text=text, kind=kind, irreversible=changed, detail=full if full != text else ""))
+            # the table reads the monsters compactly; the log (`/game log` prints only details) reads every action
+            # in full, also when nothing was shortened
+            full, text = "\n".join(lines), compact(lines)
+            events.append(Event(text=text, kind=kind, irreversible=changed, detail=full))
 
     def skip(self, game: Any, state: DungeonState, player: str) -> Action | None:
         legal = game.legal_actions(state, player)
