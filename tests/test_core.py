@@ -113,3 +113,19 @@ def test_a_column_west_of_every_board_has_no_letters():
     returns at once (-2 once looped for ever when a Quodd sheep teleported off the west edge was named)."""
     assert [col_letters(0), col_letters(25), col_letters(26)] == ["A", "Z", "AA"]
     assert col_letters(-1) == col_letters(-2) == col_letters(-30) == ""
+
+
+def test_a_hint_for_one_command_also_names_a_few_of_the_other_moves():
+    """A refused `reroll die:3` listed only `reroll die:1`, `reroll die:2`: `keep`, the other way on, was not
+    named. The command's moves come first, then a few others."""
+    from games.core import Action
+    from games.core.play import hint_for
+
+    class Stub:
+        anytime_commands = ("reactions",)
+
+        def legal_actions(self, state, player):
+            return [Action.parse(t) for t in ("reroll die:1", "reroll die:2", "keep", "reactions defend:ask")]
+
+    assert hint_for(Stub(), None, "ann", "reroll") == "Legal now: `reroll die:1`, `reroll die:2`. Or: `keep`."  # type: ignore[arg-type]
+    assert hint_for(Stub(), None, "ann") == "Legal now: `reroll die:1`, `reroll die:2`, `keep`."  # type: ignore[arg-type]

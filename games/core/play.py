@@ -12,21 +12,27 @@ from .contract import Event, Game, Seat
 from .errors import AmbiguousAction, IllegalAction
 from .rng import Rng
 
+OTHER_HINT = 4  # other commands' moves after a command's own
 MAX_HINT = 12
 
 
 def hint_for(engine: Game, state: BaseModel, player: str, cmd: str | None = None) -> str:
     """'Legal now: ...' listing what the player can do (of one command if given)."""
     legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands or a.cmd == cmd]
+    others: list[Action] = []
     if cmd is not None:
         same = [a for a in legal if a.cmd == cmd]
-        if same:
-            legal = same
+        if same:  # that command's moves, and a few of the rest (a refused `reroll` still names `keep`)
+            legal, others = same, [a for a in legal if a.cmd != cmd]
     if not legal:
         return "You have nothing to do right now."
     texts = [f"`{a.text()}`" for a in legal[:MAX_HINT]]
     more = f" (and {len(legal) - MAX_HINT} more)" if len(legal) > MAX_HINT else ""
-    return "Legal now: " + ", ".join(texts) + more + "."
+    also = ""
+    if others:
+        also = " Or: " + ", ".join(f"`{a.text()}`" for a in others[:OTHER_HINT]) + \
+            (f" (and {len(others) - OTHER_HINT} more)" if len(others) > OTHER_HINT else "") + "."
+    return "Legal now: " + ", ".join(texts) + more + "." + also
 
 
 def resolve(engine: Game, state: BaseModel, player: str, written: Action) -> Action:
