@@ -490,7 +490,12 @@ class Table:
                 replay_due=after.finished and bool(events) and (before is None or not before.finished),
                 turn_message=rec.meta.get("turn_message") if continues else None,
             )
-            reply.text = (reply.text + "\n" + reply.status_text).strip()
+            closing = reply.status_text
+            res = after.result
+            if after.finished and res is not None and res.text and res.text in reply.text:  # the game told its end
+                closing = self.status_line(rec, engine, after.model_copy(update={"result": res.model_copy(
+                    update={"text": ""})}))  # "Game over: Ann wins." once, not the account again
+            reply.text = (reply.text + "\n" + closing).strip()
             if reply.ping and not continues:
                 # the moves this reply tells in full (the mover's, then those the table or computers played after)
                 told = sum(e.kind in ("forced", "computer") for e in events) + (mover is not None and bool(events))

@@ -79,7 +79,9 @@ async def test_heroball_in_the_console_says_you_play_and_you_seed_not_you_plays(
     text = "\n".join(out)
     assert "you play Herakles" in text and "bob plays Helen" in text
     assert "you seed forest terrain on H3." in text and "bob seeds populated terrain on H10." in text
-    assert "you set standing orders: defend never." in text and "bob sets standing orders" in text
+    # standing orders are told to their player alone now, in the second person
+    assert "(only you see this) Your standing orders now: defend never" in text
+    assert "(only bob sees this) Your standing orders now:" in text and "sets standing orders" not in text
     assert not YOU_THIRD_PERSON.search(text), YOU_THIRD_PERSON.search(text)
 
 
