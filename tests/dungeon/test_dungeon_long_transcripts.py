@@ -56,7 +56,8 @@ async def test_rule_a_party_all_incapacitated_at_once_loses(tmp_path):
     assert "Level 1 is clear!" in out and "Level 2, Kobold Outpost: its spawn point opens" in out
     assert "(veteran difficulty, a house option: each level opens with one monster more" in out
     assert "Every hero is incapacitated: the Dark Consul wins." in out
-    assert "Game over. Every hero is incapacitated: the Dark Consul wins." in out
+    # told once: the reply that ends the game closes with "Game over." after the game's own account
+    assert out.count("the Dark Consul wins") == 1 and out.rstrip().endswith("Game over.")
     assert "heroes win" not in out
 
 
