@@ -133,13 +133,13 @@ def said_of(events: Sequence[Event]) -> str:
 
 
 def recap_line(e: LogEntry, names: dict[str, str], group: str) -> str:
-    """One recap line: what the move said (its player named first when the text does not name them), or, for a
-    move logged before moves kept their text, the command."""
+    """One recap line: what the move said (its player named first when the text does not name them: "bob: Ruby
+    moves to I7"), or, for a move logged before moves kept their text, the command."""
     name = names.get(e.player, e.player)
     if not e.said:
         return f"- {name}: `/{group} {e.action}`"
     named = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", e.said, re.IGNORECASE)
-    return f"- {e.said}" if named else f"- {name} `{e.action}`: {e.said}"
+    return f"- {e.said}" if named else f"- {name}: {e.said}"
 
 
 def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str, told: int = 1) -> str:

@@ -53,7 +53,7 @@ def test_recap_lines_tell_what_each_move_said_and_name_its_player_when_the_text_
                LogEntry(seq=3, player="ann", action="step to:G1"),  # logged before moves kept their text
                LogEntry(seq=4, player="bob", action="end", said="the message's own move")]
     lines = recap_text(entries, {"bob": "Bob", "ann": "Ann"}, "heroball").splitlines()
-    assert lines[1:] == ["- Bob defends: the push fails.", "- Ann `end`: Bob's turn (Pegasus, 5 AP).",
+    assert lines[1:] == ["- Bob defends: the push fails.", "- Ann: Bob's turn (Pegasus, 5 AP).",
                          "- Ann: `/heroball step to:G1`"]
 
 
