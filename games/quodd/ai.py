@@ -113,13 +113,19 @@ def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Act
                 return t is not None and t.kind in ("spring", "super_spring")
 
             redealt = redeal(engine, st, player, random.Random(0))
+            legal = set(engine.legal_actions(st, player))  # (only a legal throw is played out)
 
             def back_here(a: Action) -> bool:
                 """The throw ends where it began, on this spring with its choice again: currents carried the hero
                 round (overlord seed 1: a hard computer threw its hero W from H4 2,900 times, F4-F5-G5-H5-H4).
                 Played on a copy whose hidden parts (face-down tokens, future dice) are dealt again from a fixed
                 generator, so it reads nothing hidden."""
-                after, _ = engine.apply(redealt, player, a)
+                if a not in legal:
+                    return False
+                try:
+                    after, _ = engine.apply(redealt, player, a)
+                except Exception:  # a look-ahead never costs the computer its move: a position the engine cannot
+                    return False  # play on (tests build spring choices by hand) is taken for no loop
                 p = after.pending
                 h2 = next((x for x in after.heroes if x.player == d.hero), None)
                 return (p is not None and p.kind == "spring" and p.hero == d.hero and h2 is not None
