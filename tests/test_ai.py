@@ -8,7 +8,7 @@ import pytest
 
 from bot.selfplay import Report, selfplay, wilson
 from games.core import Rng, Seat, get_game
-from games.core.ai import Budget, SearchPlayer, candidates, determinize, make_player
+from games.core.ai import Budget, SearchPlayer, candidates, determinize, first_to_act, make_player
 from games.core.ai import players as ai_players
 
 SMALL = Budget(steps=120, playouts=2, depth=6, width=3)
@@ -188,3 +188,66 @@ def test_playpost_selfplay_writes_the_json(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "ms max in CPU time" in printed
     assert "95 % interval" in printed and "decision" in printed and "actions" in printed
+
+
+def _quodd_overlord_at_skill_setup(seed: int):
+    """A Quodd overlord game (the overlord, bob with Aang, a computer) with the three heroes placed: everyone
+    assigns skills to faces next (`rearrange` in 120 ways, or `done`)."""
+    engine = get_game("quodd")
+    players = [Seat(player="you", name="You", choices={"role": "overlord"}),
+               Seat(player="bob", name="Bob", choices={"hero": "aang"}), Seat(player="computer-1", name="Computer 1")]
+    state = engine.setup({"scenario": "overlord"}, players, seed)
+    while not any(a.cmd == "rearrange" for a in engine.legal_actions(state, "computer-1")):
+        who = engine.status(state).to_act[0]
+        state, _ = engine.apply(state, who, engine.legal_actions(state, who)[0])
+    return engine, state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_seeded_computer_finishes_its_quodd_skill_setup_in_a_few_moves(level):
+    # play-test: an easy computer rearranged its skills ~600 times (1,000 lines in one reply) before it picked
+    # `done`, one move in 121 when every move is as likely: a computer at any level is done within a few moves
+    for seed in range(1, 9):
+        engine, state = _quodd_overlord_at_skill_setup(seed)
+        player, rng, moves = make_player(level), random.Random(seed), 0
+        while "computer-1" in engine.status(state).to_act and any(
+                a.cmd == "rearrange" for a in engine.legal_actions(state, "computer-1")):
+            state, _ = engine.apply(state, "computer-1", player.decide(engine, state, "computer-1", rng, SMALL))
+            moves += 1
+            assert moves <= 8, f"seed {seed}: still arranging skills after {moves} moves"
+
+
+def test_the_easy_player_may_still_choose_every_legal_move():
+    # a kind of move first, then one of it: nothing legal is left out (over many draws every rearrangement shows up)
+    engine, state = _quodd_overlord_at_skill_setup(1)
+    legal = {a.text() for a in engine.legal_actions(state, "computer-1")}
+    rng, player = random.Random(5), make_player("easy")
+    seen = {player.decide(engine, state, "computer-1", rng).text() for _ in range(3000)}
+    assert seen == legal
+
+
+RUN_GAMES = [("heroball", 2, {}), ("quodd", 2, {"scenario": "heist"}), ("quodd", 3, {"scenario": "overlord"}),
+             ("quodd", 2, {"scenario": "trial"}), ("dungeon", 2, {})]
+
+
+@pytest.mark.parametrize("game,n,options", RUN_GAMES, ids=[f"{g[0]}-{g[2].get('scenario', '')}" for g in RUN_GAMES])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computers_run_of_moves_within_one_round_stays_bounded(game, n, options, level):
+    # no computer makes hundreds of pointless moves in a row: in seeded all-computer games the moves one seat makes
+    # within one round (a turn; the dungeon's turn, where a seat may activate several heroes) stay few
+    engine = get_game(game)
+    table = seats(n)
+    for seed in (1, 2):
+        state = engine.setup(options, table, seed)
+        player = make_player(level)
+        rngs = {s.player: random.Random(seed * 31 + i) for i, s in enumerate(table)}
+        run: dict[tuple[int, str], int] = {}
+        for _ in range(60 if level == "hard" else 300):
+            st = engine.status(state)
+            if st.finished or not st.to_act:
+                break
+            who = first_to_act(engine, state, list(st.to_act))
+            key = (st.round, who)
+            run[key] = run.get(key, 0) + 1
+            assert run[key] <= 40, f"seed {seed}: {who} made {run[key]} moves in {st.round_name} {st.round}"
+            state, _ = engine.apply(state, who, player.decide(engine, state, who, rngs[who], SMALL))

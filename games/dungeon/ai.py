@@ -28,12 +28,13 @@ GAP_SPAWN = 4.0  # the same while the spawn point stands (it keeps calling monst
 GAP = 2.0  # value of a step nearer the objective: less than a wound a monster in reach may deal (see `evaluate`)
 BUDGET_DEPTH = 3  # a rollout plays the rest of the activation (move, attack, end) before the position is judged
 STAGE = 1.5  # value of a step nearer the next level's spawn point once this level's is destroyed (see `_onward`),
-# for every hero; those that finish the level's monsters count GAP a step nearer them besides
-STAGE_LEFT = 3  # ... but only while the monsters left have this much life in all, none a boss
-SCREEN = 3  # heroes may not come within this many squares of a spawn point not yet open (the rules' screen)
-STAGE_BOSS = 0.5  # ... while a boss is left: less, the party finishes it together (the value lost when it dies,
-# STAGE - STAGE_BOSS a step for every hero, stays below what killing it is worth)
+# for a hero that waits there (`_roles`); one that finishes the level's monsters counts GAP a step nearer each besides
+STAGE_LEFT = 3  # the heroes wait there only while the monsters left have this much life in all, none a boss
+STAGE_FOES = 0.5  # ... else every hero closes in on the monsters left (GAP a step nearer each, `_foe_gaps`) and the
+# way there only breaks ties
 HOLD = 1  # steps from its place at the next spawn point a hero may be when the party finishes a level (`_holding`)
+FOE_FAR = 24  # steps from a monster beyond which a hero no longer counts its way to it (the map's far side)
+SCREEN = 3  # heroes may not come within this many squares of a spawn point not yet open (the rules' screen)
 DRINK = 2  # a hero with this much life or less left, a potion and a monster on the way drinks before anything else
 
 
@@ -74,8 +75,8 @@ def _onward(v: Any, x: int, y: int, reach: int = 1) -> int | None:
     """Once the level's spawn point is destroyed, steps from (x, y) to where a hero with attacks of `reach` would
     strike the next level's spawn point when it opens (no nearer than its screen allows); None while the spawn
     point stands or on the last level. The rules let heroes walk anywhere but into a closed spawn point's
-    screen, so a party that waits at the next spawn point's edge while it finishes the level strikes it in the
-    first activations of the next, before its pool brings out the boss at its end."""
+    screen: among squares as near the level's last monsters, a hero takes the one on the way there (`STAGE_FOES`),
+    so the party strikes the next spawn point early, before its pool brings out the boss at its end."""
     mine = next((s for s in v.spawns if s.level == v.level), None)
     nxt = next((s for s in v.spawns if s.level == v.level + 1), None)
     if mine is None or mine.state != "destroyed" or nxt is None:
@@ -84,16 +85,86 @@ def _onward(v: Any, x: int, y: int, reach: int = 1) -> int | None:
 
 
 def _weak_left(v: Any) -> bool:
-    """The level's last monsters are weak (no boss, `STAGE_LEFT` life in all): the heroes that do not finish them
-    may go on to the next spawn point. A party that walks off from a boss is chased and cut down one by one."""
+    """The level's spawn point is down and its last monsters are weak (no boss, `STAGE_LEFT` life in all): the
+    heroes that do not finish them may go on to the next spawn point. A party that walks off from a boss is chased
+    and cut down one by one."""
+    mine = next((s for s in v.spawns if s.level == v.level), None)
+    if mine is None or mine.state != "destroyed" or not any(s.level == v.level + 1 for s in v.spawns):
+        return False
     foes = [m for m in v.monsters if not _guardian(m.kind)]
-    return sum(m.life - m.wounds for m in foes) <= STAGE_LEFT and not any(m.rank == "boss" for m in foes)
+    return bool(foes) and sum(m.life - m.wounds for m in foes) <= STAGE_LEFT and not any(
+        m.rank == "boss" for m in foes)
 
 
-def _stage(v: Any, x: int, y: int, reach: int = 1) -> int | None:
-    """`_onward` once the level's last monsters are weak (`_weak_left`), else None: where the heroes that do not
-    finish them wait."""
-    return _onward(v, x, y, reach) if _weak_left(v) else None
+def _holding(v: Any) -> bool:
+    """One weak monster is left (`_weak_left`) and it may follow the party, and a hero that does not finish it
+    (`_chasers`) may still come nearer its place at the next level's spawn point (more than `HOLD` steps from it,
+    with a free square nearer): the party spares it (it follows them) until the party is in place; killing it opens
+    the next level, whose spawn point calls monsters at once, and a party in place strikes it in its first
+    activations, before its pool brings out the boss. Bounded: the heroes that wait only ever come nearer their
+    places (`prune`), and the hero that finishes the monster is not waited for (the party that also waited for it,
+    which walked off to strike and back, stalled for 24 turns: gloom_keep, a Dragon Priest shooting from afar)."""
+    if not _weak_left(v):
+        return False
+    foes = [m for m in v.monsters if not _guardian(m.kind)]
+    if len(foes) != 1:
+        return False
+    m = foes[0]
+    if m.kind not in content().monsters or content().monsters[m.kind].move == 0:
+        return False  # it cannot follow the party: its nearest hero finishes it while the others go on
+    standing = [h for h in v.heroes if not h.incapacitated]
+    table = _walk(v.dungeon, m.x, m.y)
+    if not any(table.get((h.x, h.y), 99) < 99 for h in standing):
+        return False  # no way to the party: it would never come
+    chasers = _chasers(v, foes)
+    taken = {(h.x, h.y) for h in v.heroes if not h.incapacitated} | {(x.x, x.y) for x in v.monsters}
+    return any(_may_come_nearer(v, h, taken) for h in standing if h.id not in chasers)
+
+
+def _may_come_nearer(v: Any, h: Any, taken: set[tuple[int, int]]) -> bool:
+    """Whether hero `h` is more than `HOLD` steps from its place at the next spawn point and a free square next to it
+    is nearer (a hero behind the others in a corridor is as near as it gets; one with no way there never is)."""
+    here = _onward(v, h.x, h.y, _reach(h))
+    if here is None or here <= HOLD or here >= 90:
+        return False
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            x, y = h.x + dx, h.y + dy
+            if (x, y) in taken:
+                continue
+            there = _onward(v, x, y, _reach(h))
+            if there is not None and there < here:
+                return True
+    return False
+
+
+def _chasers(v: Any, foes: list[Any]) -> set[str]:
+    """The heroes that finish the level's last weak monsters: for each, the standing hero nearest to it."""
+    standing = [h for h in v.heroes if not h.incapacitated]
+    out = set()
+    for m in foes:
+        table = _walk(v.dungeon, m.x, m.y)
+        near = min(standing, key=lambda h: (table.get((h.x, h.y), 99), h.seat), default=None)
+        if near is not None:
+            out.add(near.id)
+    return out
+
+
+def _waits(v: Any, foes: list[Any]) -> set[str]:
+    """The heroes that go on to the next spawn point's screen rather than to the monsters left: with weak ones left
+    (`_weak_left`), all but the nearest to each of them, and all while the party spares the last (`_holding`)."""
+    if not _weak_left(v):
+        return set()
+    standing = {h.id for h in v.heroes if not h.incapacitated}
+    return standing if _holding(v) else standing - _chasers(v, foes)
+
+
+def _foe_gaps(v: Any, x: int, y: int, foes: list[Any], reach: int = 1) -> int:
+    """Steps from (x, y) to where a hero with attacks of `reach` strikes each monster left, summed (each counted
+    up to `FOE_FAR`): the pull that makes the whole party close in on the level's last fights once its spawn
+    point is down. A sum, not the nearest one: killing a monster only takes a term away, so it never costs
+    value (with the nearest, the jump to the next one made heroes spare the second-to-last monster)."""
+    return sum(min(FOE_FAR, max(0, _walk(v.dungeon, m.x, m.y).get((x, y), 99) - reach)) for m in foes)
 
 
 def _reach(h: Any) -> int:
@@ -186,10 +257,7 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         per = 40.0 if _offence(m.kind, v.level)[4] else (22.0 if rank == "boss" else 15.0)
         out -= 50.0 + per * (m.life - m.wounds)
     danger = threat(v)
-    hold = _holding(v)
-    weak = _weak_left(v)
-    boss = any(m.rank == "boss" for m in foes)
-    chasers = _chasers(v, foes) if mine is not None and mine.state == "destroyed" and weak and not hold else set()
+    waits = _waits(v, foes) if spawn is None else set()
     for h in v.heroes:
         if h.incapacitated:
             out -= 250.0  # a hero down is a hero fewer for every level still to come
@@ -202,48 +270,16 @@ def evaluate(engine: Any, state: Any, player: str) -> float:
         if h.active:
             out += 7.0 * h.ap_left  # AP not yet spent may still buy an attack: moving costs them
         # while the spawn point stands it calls a monster after every activation (destroyed minions go back to
-        # its pool): getting at it comes first; after it, closing in on the rest may wait for a good moment
-        onward = _onward(v, h.x, h.y, _reach(h))
-        if onward is None:
-            out -= (GAP_SPAWN if spawn is not None else GAP) * _gap(v, h.x, h.y, spawn, foes, _reach(h))
+        # its pool): getting at it comes first; after it, the whole party closes in on the monsters left (the
+        # next level opens only when they are all dead), and only then counts its way to the next spawn point
+        if spawn is not None:
+            out -= GAP_SPAWN * _gap(v, h.x, h.y, spawn, foes, _reach(h))
             continue
-        # every hero counts its way to the next spawn point alike whatever is left, so killing a monster never
-        # costs value (a jump there made heroes spare the second-to-last monster for ever); the heroes that
-        # finish the level's monsters count their way to them too (all of them, unless only weak ones are left)
-        out -= (STAGE if not boss else STAGE_BOSS) * onward
-        if weak and (hold or h.id not in chasers):
-            continue  # the others wait at the next spawn point's screen
-        out -= GAP * _gap(v, h.x, h.y, spawn, foes, _reach(h))
-    return out
-
-
-def _holding(v: Any) -> bool:
-    """The level's spawn point is down and one weak monster is left (no boss, `STAGE_LEFT` life at most) while a
-    standing hero is still more than `HOLD` steps from its place at the next level's spawn point: the heroes
-    spare it (it follows them) until the party is in place (killing it opens the next level, whose spawn point
-    starts calling monsters at once; a party in place strikes it in its first activations, before its pool brings
-    out the boss)."""
-    mine = next((s for s in v.spawns if s.level == v.level), None)
-    if mine is None or mine.state != "destroyed" or not any(s.level == v.level + 1 for s in v.spawns):
-        return False
-    foes = [m for m in v.monsters if not _guardian(m.kind)]
-    if len(foes) != 1 or foes[0].rank == "boss" or foes[0].life - foes[0].wounds > STAGE_LEFT:
-        return False
-    if foes[0].kind in content().monsters and content().monsters[foes[0].kind].move == 0:
-        return False  # it cannot follow the party: its nearest hero finishes it while the others go on
-    # a hero with no way there (the route table has none) does not keep the party waiting for ever
-    return any(HOLD < (_onward(v, h.x, h.y, _reach(h)) or 0) < 90 for h in v.heroes if not h.incapacitated)
-
-
-def _chasers(v: Any, foes: list[Any]) -> set[str]:
-    """The heroes that finish the level's last monsters: for each, the standing hero nearest to it."""
-    standing = [h for h in v.heroes if not h.incapacitated]
-    out = set()
-    for m in foes:
-        table = _walk(v.dungeon, m.x, m.y)
-        near = min(standing, key=lambda h: (table.get((h.x, h.y), 99), h.seat), default=None)
-        if near is not None:
-            out.add(near.id)
+        onward = _onward(v, h.x, h.y, _reach(h))
+        if onward is not None:
+            out -= (STAGE if not foes or h.id in waits else STAGE_FOES) * onward
+        if h.id not in waits:
+            out -= GAP * _foe_gaps(v, h.x, h.y, foes, _reach(h))
     return out
 
 
@@ -277,8 +313,10 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
                    and parse_label(dict(a.args).get("target", "")) == (spawn.x, spawn.y)]
         if strikes:
             return strikes + (drink if _in_danger(me, threat(v).get(me.id, 0.0)) else [])
-    # (a hero that may not move, held by the monster, strikes it: else the party waits for it for ever)
-    if steps and _holding(v) and not _in_danger(me, threat(v).get(me.id, 0.0)):
+    danger = threat(v)
+    waits = _waits(v, foes) if spawn is None else set()
+    # the party spares the last monster until it is in place (a hero the monsters may bring down strikes it)
+    if steps and spawn is None and _holding(v) and not _in_danger(me, danger.get(me.id, 0.0)):
         last = {(m.x, m.y) for m in foes}
         moves = [a for a in moves if a.cmd not in ("attack", "act")
                  or parse_label(dict(a.args).get("target", "")) not in last] or moves
@@ -306,17 +344,28 @@ def prune(engine: Any, state: Any, player: str, moves: list[Action]) -> list[Act
         return all(_walk(v.dungeon, m.x, m.y).get((x, y), 99) > _offence(m.kind, v.level)[1]
                    + _offence(m.kind, v.level)[2] for m in v.monsters if m.kind in content().monsters)
 
-    keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
-    if _onward(v, me.x, me.y) is not None:  # the way to the next level's spawn point too
+    def onward(a: Action) -> tuple[int, str]:
+        x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
+        return (_onward(v, x, y, _reach(me)) or 0, a.text())
 
-        def onward(a: Action) -> tuple[int, str]:
-            x, y = parse_label(dict(a.args)["to"]) or (me.x, me.y)
-            return (_onward(v, x, y, _reach(me)) or 0, a.text())
-
+    # the moves offered are those the judgement (`evaluate`) may prefer, so a hero never walks off and back: one
+    # waiting at the next spawn point's screen (`_waits`) is offered only the way there (and, in danger, a safe
+    # square), one that fights only squares nearer the fight
+    in_danger = danger.get(me.id, 0.0) > 0
+    if me.id in waits:
         now = _onward(v, me.x, me.y, _reach(me)) or 0
-        keep |= {a.text() for a in sorted((a for a in steps if onward(a)[0] < now), key=onward)[:3]}
-    keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
-    if threat(v).get(me.id, 0.0) > 0:  # in danger where it stands: the safe squares nearest the objective too
+        keep = {a.text() for a in sorted((a for a in steps if onward(a)[0] < now), key=onward)[:3]}
+        if in_danger:  # (never farther from its place: the wait ends)
+            keep |= {a.text() for a in sorted((a for a in steps if safe(a) and onward(a)[0] <= now), key=onward)[:3]}
+        return [a for a in moves if a.cmd != "move" or a.text() in keep]
+    keep = {a.text() for a in sorted((a for a in steps if rank(a)[0] < here), key=rank)[:5]}
+    if _onward(v, me.x, me.y) is not None:  # the way to the next level's spawn point too, but not away from a fight
+        now = _onward(v, me.x, me.y, _reach(me)) or 0
+        keep |= {a.text() for a in sorted((a for a in steps if onward(a)[0] < now and rank(a)[0] <= here),
+                                          key=onward)[:3]}
+    if not any(_d(me.x, me.y, m.x, m.y) <= 1 for m in foes):  # (one already next to a monster does not shuffle)
+        keep |= {a.text() for a in sorted((a for a in steps if next_to_foe(a)), key=rank)[:3]}
+    if in_danger:  # in danger where it stands: the safe squares nearest the objective too
         keep |= {a.text() for a in sorted((a for a in steps if safe(a)), key=rank)[:3]}
     return [a for a in moves if a.cmd != "move" or a.text() in keep]
 

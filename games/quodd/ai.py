@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from games.core import Action
+from games.core.ai.base import determinize as redeal
 from games.core.grid import DIRS8, label, step_xy
 
 from . import data
@@ -88,7 +89,7 @@ def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Act
     hand (`_swaps_out`). The 120 ways to arrange skills on the cube are beyond a heuristic's
     judgement: keep them as dealt. A spring that may throw the hero onto another spring: those throws are left out
     when another one is open, or two springs can bounce a computer's hero between them for ever (found by the
-    fuzzer, Quodd seed 67)."""
+    fuzzer, Quodd seed 67); so are throws that currents carry back onto the same spring."""
     if any(a.cmd == "give" for a in moves):  # card sharing (co-op, teams): a hand's worth is beyond the heuristic
         moves = [a for a in moves if a.cmd != "give"] or moves
     if any(a.cmd in ("play", "impulse") for a in moves):
@@ -111,8 +112,27 @@ def prune(engine: Any, st: QState, player: str, moves: list[Action]) -> list[Act
                 t = st.tokens.get(label(x, y))
                 return t is not None and t.kind in ("spring", "super_spring")
 
-            off = [a for a in moves if not onto_spring(a)]
-            return off or moves
+            redealt = redeal(engine, st, player, random.Random(0))
+            legal = set(engine.legal_actions(st, player))  # (only a legal throw is played out)
+
+            def back_here(a: Action) -> bool:
+                """The throw ends where it began, on this spring with its choice again: currents carried the hero
+                round (overlord seed 1: a hard computer threw its hero W from H4 2,900 times, F4-F5-G5-H5-H4).
+                Played on a copy whose hidden parts (face-down tokens, future dice) are dealt again from a fixed
+                generator, so it reads nothing hidden."""
+                if a not in legal:
+                    return False
+                try:
+                    after, _ = engine.apply(redealt, player, a)
+                except Exception:  # a look-ahead never costs the computer its move: a position the engine cannot
+                    return False  # play on (tests build spring choices by hand) is taken for no loop
+                p = after.pending
+                h2 = next((x for x in after.heroes if x.player == d.hero), None)
+                return (p is not None and p.kind == "spring" and p.hero == d.hero and h2 is not None
+                        and h2.pos == h.pos)
+
+            off = [a for a in moves if not onto_spring(a)] or moves
+            return [a for a in off if not back_here(a)] or off
     return moves
 
 

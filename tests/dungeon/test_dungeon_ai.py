@@ -2,10 +2,16 @@
 left in reach of several of them is soon down; a summoning boss keeps bringing more monsters, so it comes first."""
 from __future__ import annotations
 
-from dhelpers import E, do, scene
+import random
 
+import pytest
+from dhelpers import E, do, scene, sq
+
+from games.core import Seat
+from games.core.ai import make_player
 from games.core.ai.base import candidates, first_to_act
 from games.dungeon import ai
+from games.dungeon.data import content
 
 
 def test_threat_falls_on_the_hero_each_monster_goes_for_and_only_within_its_reach():
@@ -70,29 +76,45 @@ def test_rule_the_spawn_point_calls_a_monster_after_every_activation_so_a_hero_t
     assert any(m.cmd == "move" for m in candidates(E, far, "ann"))  # not in reach: it closes in
 
 
+def _level_one_down(heroes: str, monsters: str):
+    st = scene(heroes, monsters, level=0)
+    st.levels[0].destroyed = True
+    return st
+
+
 def test_rule_the_next_level_opens_when_its_last_monster_dies_so_the_party_spares_it_until_it_is_in_place():
     # rule (the next level): killing the level's last monster (its spawn point down) opens the next spawn point,
-    # which calls monsters at once; the heroes spare a weak last monster until every standing one is at the next
-    # spawn point's screen, and strike it as it opens
-    def level_one(heroes: str, monsters: str):
-        st = scene(heroes, monsters, level=0)
-        st.levels[0].destroyed = True
-        return st
-
-    away, _ = do(level_one("ruby@H6 clover@B8/bob", "knucklehead@I6"), "activate hero:ruby")
+    # which calls monsters at once; the heroes spare a weak last monster until the heroes that do not finish it are
+    # at the next spawn point's screen, and strike it as it opens
+    away, _ = do(_level_one_down("ruby@H6 clover@B8/bob", "knucklehead@I6"), "activate hero:ruby")
     assert ai._holding(E.view(away, None))
-    assert not any(a.text().endswith("target:I6") or "target:I6 " in a.text() for a in candidates(E, away, "ann"))
-    assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "rex@I6"), None)) is False  # a boss: no
-    assert ai._holding(E.view(level_one("ruby@H6 clover@B8/bob", "king_sprout@I6:w2"), None)) is False  # rooted
-    two = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6 knucklehead@E8")
+    assert not any("target:I6" in a.text() for a in candidates(E, away, "ann"))
+    assert ai._holding(E.view(_level_one_down("ruby@H6 clover@B8/bob", "rex@I6"), None)) is False  # a boss: no
+    assert ai._holding(E.view(_level_one_down("ruby@H6 clover@B8/bob", "king_sprout@I6:w2"), None)) is False  # rooted
+    two = _level_one_down("ruby@H6 clover@B8/bob", "knucklehead@I6 knucklehead@E8")
     assert ai._holding(E.view(two, None)) is False  # the second-to-last may die
-    one = level_one("ruby@H6 clover@B8/bob", "knucklehead@I6")
+    one = _level_one_down("ruby@H6 clover@B8/bob", "knucklehead@I6")
     assert ai.evaluate(E, one, "ann") > ai.evaluate(E, two, "ann")  # killing a monster never costs value
     # a Frog Knight's Grabby holds the hero next to it: it may not walk away, so it strikes (fuzz seed 41 waited
     # 440 turns)
-    held, _ = do(level_one("ruby@H6 clover@B8/bob", "frog_knight@I6"), "activate hero:ruby")
+    held, _ = do(_level_one_down("ruby@H6 clover@B8/bob", "frog_knight@I6"), "activate hero:ruby")
     assert not any(a.cmd == "move" for a in E.legal_actions(held, "ann"))
     assert any("target:I6" in a.text() for a in candidates(E, held, "ann"))
+
+
+def test_the_party_does_not_wait_for_the_hero_that_finishes_the_last_monster():
+    # play-test (gloom_keep, hard): the party also waited for the hero nearest the last monster, a Dragon Priest
+    # shooting from 8 squares; that hero walked off to strike it, the party was no longer in place and it walked
+    # back, for 24 turns. Once the others are at the screen (Clover at O4), Ruby, the nearest, strikes it
+    in_place = _level_one_down("ruby@H6 clover@O4/bob", "knucklehead@I6")
+    v = E.view(in_place, None)
+    assert ai._chasers(v, v.monsters) == {"ruby"} and ai._onward(v, *sq("H6"), 6) > ai.HOLD
+    assert not ai._holding(v)
+    st, _ = do(in_place, "activate hero:ruby")
+    assert any("target:I6" in a.text() for a in candidates(E, st, "ann"))
+    # a hero that may come no nearer its place (every square nearer taken) does not keep the party waiting
+    assert not ai._may_come_nearer(v, next(h for h in v.heroes if h.id == "ruby"),
+                                   {(x, y) for x in range(30) for y in range(30)})
 
 
 def test_a_hero_whose_line_of_sight_is_blocked_closes_in_as_a_melee_hero_would():
@@ -127,25 +149,41 @@ def test_rule_heroes_activate_in_any_order_so_the_team_sends_the_hero_in_danger_
 
 def test_rule_heroes_may_walk_ahead_so_with_the_spawn_point_down_they_wait_at_the_next_ones_screen():
     # rule (hero turn): heroes may go anywhere in the dungeon but within 3 squares of a spawn point not yet open;
-    # once the level's spawn point is down and only weak monsters are left, the party meets them on its way to the
-    # next spawn point, so it strikes that one as the next level opens, before its pool brings out the boss
-    def level_one(heroes: str, monsters: str):
-        st = scene(heroes, monsters, level=0)
-        st.levels[0].destroyed = True
-        return E.view(st, None)
-
-    on_the_way = level_one("ruby@H6", "knucklehead@E6")
-    assert ai._stage(on_the_way, 14, 7, 6) is not None  # O8, near Mushroom Grotto's spawn point
-    assert ai._stage(on_the_way, 14, 7, 6) < ai._stage(on_the_way, 4, 4, 6)  # ... than E5, at the back
-    assert ai._stage(level_one("ruby@H6", "rex@E6"), 14, 7, 6) is None  # a boss left: finish it together
-    assert ai._stage(level_one("ruby@H6", "knucklehead@E6 knucklehead@E8 gouger@E9 gouger@E10"), 14, 7, 6) is None
-    st = scene("ruby@H6", "knucklehead@E6", level=0)  # the spawn point stands: it comes first
-    assert ai._stage(E.view(st, None), 14, 7, 6) is None
-    near = scene("ruby@O8", "knucklehead@E6", level=0)
-    back = scene("ruby@B8", "knucklehead@E6", level=0)
-    for s in (near, back):
-        s.levels[0].destroyed = True
+    # once the level's spawn point is down and only weak monsters are left, the heroes that do not finish them wait
+    # at the next spawn point's screen, so the party strikes it as the next level opens, before its pool brings out
+    # the boss; with a boss or more life left, every hero closes in on the monsters
+    v = E.view(_level_one_down("ruby@H6", "knucklehead@E6"), None)
+    assert ai._onward(v, 14, 7, 6) < ai._onward(v, 4, 4, 6)  # O8, near Mushroom Grotto's spawn point, than E5
+    assert ai._waits(v, v.monsters) == set()  # the only hero finishes it
+    # Clover, the nearest, finishes it; Ruby, in place at O4, waits (and while she was not, both would spare it)
+    assert ai._waits(E.view(_level_one_down("ruby@O4 clover@B6/bob", "knucklehead@E6"), None), v.monsters) == {"ruby"}
+    assert ai._waits(E.view(_level_one_down("ruby@H6 clover@B6/bob", "knucklehead@E6"), None), v.monsters) == {
+        "ruby", "clover"}
+    assert not ai._weak_left(E.view(_level_one_down("ruby@H6 clover@B6/bob", "rex@E6"), None))
+    assert not ai._weak_left(E.view(_level_one_down("ruby@H6 clover@B6/bob",
+                                                    "knucklehead@E6 knucklehead@E8 gouger@E9 gouger@E10"), None))
+    assert not ai._weak_left(E.view(scene("ruby@H6", "knucklehead@E6", level=0), None))  # the spawn point stands
+    near = _level_one_down("ruby@O8 clover@B6/bob", "knucklehead@E6")  # Clover finishes it, Ruby waits
+    back = _level_one_down("ruby@H8 clover@B6/bob", "knucklehead@E6")
     assert ai.evaluate(E, near, "ann") > ai.evaluate(E, back, "ann")
+
+
+def test_a_hero_that_waits_is_offered_only_the_way_to_its_place_and_one_that_fights_only_the_way_to_the_fight():
+    # play-test (sunken_swamp, normal): heroes walked M6->P3->K8 in one activation and H2<->N6 every turn: they were
+    # offered squares nearer the fight that their judgement did not value. Now a hero's offered squares bring it
+    # nearer what it counts: its place at the next spawn point's screen, or the monsters left
+    waiting, _ = do(_level_one_down("ruby@H6 clover@B8/bob", "knucklehead@I6"), "activate hero:clover", "bob")
+    v = E.view(waiting, None)
+    assert "clover" in ai._waits(v, v.monsters)
+    steps = [a for a in candidates(E, waiting, "bob") if a.cmd == "move"]
+    now = ai._onward(v, *sq("B8"), 5)
+    assert steps and all(ai._onward(v, *sq(a.argdict["to"]), 5) < now for a in steps)
+    fight = _level_one_down("ruby@O8 clover@D7/bob", "knucklehead@E6 rex@F9")  # a boss left: all close in
+    st, _ = do(fight, "activate hero:ruby")
+    v = E.view(st, None)
+    here = ai._gap(v, *sq("O8"), None, v.monsters, 1)
+    steps = [a for a in candidates(E, st, "ann") if a.cmd == "move"]
+    assert steps and all(ai._gap(v, *sq(a.argdict["to"]), None, v.monsters, 1) <= here for a in steps)
 
 
 def test_a_hero_counts_its_distance_from_where_its_strongest_attack_reaches_not_its_longest():
@@ -156,3 +194,36 @@ def test_a_hero_counts_its_distance_from_where_its_strongest_attack_reaches_not_
     kadgron, ruby = (next(h for h in v.heroes if h.hero.casefold().startswith(n)) for n in ("kadgron", "ruby"))
     assert max(kadgron.attacks.values()) > 1 and ai._reach(kadgron) == kadgron.attacks["melee"] == 1
     assert ai._reach(ruby) == ruby.attacks["ranged"] == max(ruby.attacks.values())
+
+
+def _party_until_level_two(dungeon: str, level: str, seed: int, turns: int) -> tuple[int, int, bool]:
+    """Four computer heroes of `level` play from the start until level 1 is clear, the game ends or `turns` pass:
+    (the turn, the level, finished). Seats, generators and the team's order as the table and selfplay have them."""
+    seats = [Seat(player=f"cpu{i + 1}", name=f"C{i + 1}") for i in range(4)]
+    players = {s.player: make_player(level) for s in seats}
+    rngs = {s.player: random.Random(seed * 31 + i) for i, s in enumerate(seats)}
+    st = E.setup({"dungeon": dungeon}, seats, seed)
+    while st.level == 0 and st.turn <= turns:
+        status = E.status(st)
+        if status.finished:
+            return st.turn, st.level, True
+        who = first_to_act(E, st, list(status.to_act))
+        st, _ = E.apply(st, who, players[who].decide(E, st, who, rngs[who]))
+    return st.turn, st.level, E.status(st).finished
+
+
+@pytest.mark.parametrize("dungeon", list(content().dungeons))
+def test_computer_parties_finish_level_one_on_every_shipped_map_in_a_bounded_number_of_turns(dungeon):
+    # play-test (gloom_keep): with the spawn point down and one Dragon Priest left, hard heroes shuttled between the
+    # next level's door and back for 24 turns while it shot at them; normal heroes wandered. Every level's last
+    # monsters must be finished: seeded normal and hard parties clear level 1 (or the game ends) within 20 turns
+    for level, seed in [("normal", 1), ("normal", 2), ("normal", 3), ("hard", 1)]:
+        turn, reached, finished = _party_until_level_two(dungeon, level, seed, 20)
+        assert reached >= 1 or finished, f"{level} party, seed {seed}: still on level 1 at turn {turn}"
+
+
+def test_play_test_gloom_keep_hard_party_kills_the_last_dragon_priest():
+    # the play-tester's map and seed with four hard heroes (the seats are named as selfplay names them, so their
+    # generators differ from the play-test's): the party broke the spawn point and then stayed on level 1 past turn 8
+    turn, reached, finished = _party_until_level_two("gloom_keep", "hard", 243440735955913, 8)
+    assert reached >= 1 and not finished, f"still on level 1 at turn {turn}"

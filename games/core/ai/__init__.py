@@ -3,9 +3,9 @@
 A computer decides from its own player's view only: before it looks ahead it re-samples every
 hidden part of the state (future dice, deck order, secret tokens) with its own random generator
 (`determinize`), so two states that differ only in hidden parts give the same choices for the
-same generator. Levels: `random` (alias `easy`) picks uniformly; `normal` is greedy on the game's
-heuristic (`games/<id>/ai.py`); `hard` runs flat Monte Carlo over determinised states with
-heuristic rollouts, bounded by a count of engine steps, not by the clock.
+same generator. Levels: `random` (alias `easy`) picks a kind of move, then one of it, uniformly;
+`normal` is greedy on the game's heuristic (`games/<id>/ai.py`); `hard` runs flat Monte Carlo over
+determinised states with heuristic rollouts, bounded by a count of engine steps, not by the clock.
 """
 from __future__ import annotations
 
