@@ -10,7 +10,7 @@ from .data import content
 from .maps import dungeon_def, is_random
 from .sight import blockers, occupancy, route, sees, structures
 from .state import DungeonState, MonsterState
-from .stats import hero_stats, hfp, is_incap, monster_def, stat_line
+from .stats import hero_def, hero_stats, hfp, is_incap, monster_def, stat_line
 
 DIFFICULTY_SPAWNS = {"explorer": -1, "normal": 0, "veteran": 1}  # house: monsters opening a level, +/-
 
@@ -69,6 +69,7 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
     name = dungeon_def(st.dungeon).levels[level].name
     lines.append(f"Level {level + 1}, {name}: its spawn point opens and a chest appears." + difficulty_note(st))
     st.monsters = [m for m in st.monsters if not monster_def(m).guardian]
+    make_way(st, level, lines)
     st.booty_cards = []
     if breather:
         for h in st.heroes:
@@ -89,6 +90,36 @@ def open_level(st: DungeonState, level: int, lines: list[str], breather: bool) -
     for _ in range(n):
         if not spawn_one(st, level, lines):
             break
+
+
+def make_way(st: DungeonState, level: int, lines: list[str]) -> None:
+    """A model standing where the opening level's spawn point or chest appears steps to the nearest square it
+    may stand on (house: the rules set both up on their squares and say nothing of a model already there; left
+    there, a hero stood inside the chest, which it could then neither open nor leave as the rules mean)."""
+    b = board(st.dungeon)
+    new = {b.spawns[level], b.chests[level]}
+    structs = structures(st)
+    for h in st.heroes:
+        if (h.x, h.y) in new:
+            occ = occupancy(st)
+            to = next((sq for _n, sq in _spawn_squares(b, ((h.x, h.y),), structs) if sq not in occ), None)
+            if to is not None:
+                what = "spawn point" if (h.x, h.y) == b.spawns[level] else "chest"
+                h.x, h.y = to
+                lines.append(f"{hero_def(h).name} steps aside from the new {what} to {sq_label(*to)}.")
+    for m in st.monsters:
+        fp = footprint(m.x, m.y, monster_def(m).large)
+        if new.isdisjoint(fp):
+            continue
+        occ = {sq: who for sq, who in occupancy(st).items() if who != f"m:{m.uid}"}
+        if monster_def(m).large:
+            to = next(((x, y) for fp2, _n, (y, x) in _large_spawn_squares(b, fp, structs)
+                       if not any(sq in occ for sq in fp2)), None)
+        else:
+            to = next((sq for _n, sq in _spawn_squares(b, fp, structs) if sq not in occ), None)
+        if to is not None:
+            m.x, m.y = to
+            lines.append(f"{monster_def(m).name} steps aside to {sq_label(*to)}.")
 
 
 # ---- spawning --------------------------------------------------------------------------

@@ -303,3 +303,25 @@ def test_move_buttons_into_attack_reach_are_squares_the_enemy_can_be_shot_from()
         sq = parse_label(a.get("to"))
         assert 1 < route(st, (sq,), fp) <= 6 and sees(st, "heroes", (sq,), stats.hero_stats(ruby).attributes, fp,
                                                        set()), a.text()
+
+
+def test_house_a_hero_where_the_next_levels_chest_appears_steps_aside_and_may_open_it():
+    """A computer hero stood on W11 when level 2 opened and its chest appeared there: Pick Lock was offered
+    (the hero was "within 1" of the chest) and crashed when played (the action wanted it next to the chest).
+    The hero now steps to the nearest free square, next to the chest, and the lock can be picked."""
+    from dhelpers import do, hero_at, scene, sq
+
+    from games.dungeon.hero_actions import adjacent_chest
+    from games.dungeon.levels import open_level
+
+    st = scene("ruby@W11 candy@V11/bob")
+    lines: list[str] = []
+    open_level(st, 1, lines, breather=False)
+    ruby = hero_at(st, "ruby")
+    assert (ruby.x, ruby.y) != sq("W11") and any("Ruby steps aside from the new chest to" in ln for ln in lines)
+    assert max(abs(ruby.x - 22), abs(ruby.y - 10)) == 1 and adjacent_chest(st, ruby) == 1
+    assert (hero_at(st, "candy").x, hero_at(st, "candy").y) == sq("V11")  # nobody else moves
+    st.level = 1
+    active, _ = do(st, "activate hero:ruby", "ann")
+    after, told = do(active, "act action:picklock", "ann")
+    assert after.levels[1].chest != "closed" or "lock" in told.casefold(), told
