@@ -449,7 +449,8 @@ def cost_lines(view: HeroballView, h: HeroView) -> list[str]:
     included), and what terrain adds per hex."""
     c = h.costs
     fav = f"{view.favoured_cost:+d}" if view.favoured_cost else "nothing"
-    return [f"{says(h.name, 'has')} {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, sprint {c['sprint']} "
+    return [f"{says(h.name, 'has')} {h.ap} of {h.max_ap} AP. Costs: step {c['step']}, run {c['run']}, "
+            f"sprint {c['sprint']} "
             f"(each once a turn, in that order), throw {c['throw']}, drop {c['drop']}, push {c['push']}, "
             f"fumble {c['fumble']}; reactions: defend {c['defend']}, intercept {c['intercept']}.",
             f"Moving onto terrain adds {view.terrain_cost:+d} AP a hex ({fav} on your god's favoured terrain)."] + [
