@@ -20,6 +20,7 @@ from ..abilities.track import has
 from ..board import (
     XY,
     active,
+    falls_note,
     free_step,
     glides,
     hero_at,
@@ -84,6 +85,17 @@ def settle(st: QState, ev: list[Event]) -> None:
     run(st, ev)
     if st.pending is None and not st.queue and st.phase == "move" and st.m.ended:
         to_recovery(st, ev)
+
+
+def _end_of(h: Hero, steps: list[str]) -> XY | None:
+    """Where a move along `steps` ends by the map alone: what a label's fall warning looks at (the legal moves
+    stop at the first pit; a jump's steps are the spaces it clears and the landing)."""
+    if h.pos is None or not steps:
+        return None
+    p = xy(h.pos)
+    for d in steps:
+        p = step_xy(p, d)
+    return p
 
 
 def point_name(st: QState, p: XY) -> str:
@@ -397,23 +409,27 @@ class MovePhase(TurnPhase):
         if action.cmd == "tumble":
             h, d = active(state), a["direction"]
             to = step_xy(xy(h.pos), d) if h.pos else None
-            if to is not None and is_pit(state, to):
-                return f"Tumble {d} → falls ({'off the map' if not on_map(state, to) else 'into a pit'})"
-            return f"Tumble {d} → {on_top_after(h, [d])}"
+            return f"Tumble {d}{falls_note(state, to) or ' → ' + on_top_after(h, [d])}"
         if action.cmd == "move":
             ready = state.m.ready
             tumbles = ready in data.skills() and data.skills()[ready].mode == "tumble"
+            jumps = ready in data.skills() and data.skills()[ready].mode == "jump"
+            h = active(state)
             if "path" in a:
                 name = data.skills()[ready].name if ready in data.skills() else "Dash"
                 steps = a["path"].split()
-                lands = f" → {on_top_after(active(state), steps)}" if tumbles and all(d in DIRS4 for d in steps) else ""
-                return f"{name} {a['path']}{lands}"
+                lands = f" → {on_top_after(h, steps)}" if tumbles and all(d in DIRS4 for d in steps) else ""
+                return f"{name} {a['path']}{falls_note(state, _end_of(h, steps)) or lands}"
             name = data.skills()[ready].name if ready in data.skills() else "Move"
             over = "over " if ready == "jump" else ""
             lands = ""
             if tumbles and a["direction"] in DIRS4 and a["distance"].isdigit():
-                lands = f" → {on_top_after(active(state), [a['direction']] * int(a['distance']))}"
-            return f"{name} {a['direction']} {over}{a['distance']}{lands}"
+                lands = f" → {on_top_after(h, [a['direction']] * int(a['distance']))}"
+            end = None
+            if a["direction"] in DIRS8 and a["distance"].isdigit():
+                k = int(a["distance"])
+                end = _end_of(h, [a["direction"]] * (k + 1 if jumps else k))
+            return f"{name} {a['direction']} {over}{a['distance']}{falls_note(state, end) or lands}"
         if action.cmd == "steal":
             paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"
