@@ -29,6 +29,7 @@ from .modes.overlord import make_overlord, overlord_seat, role_problem
 from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
+from .phases.base import QuoddPhase
 from .skills import complete_layout, top_face, top_skill
 from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, action_copy, from_before_modes
 from .turns import placement_order
@@ -344,6 +345,16 @@ class QuoddHeroes(PhasedGame[QState]):
 
     def button_actions(self, state: QState, player: str, legal: list[Action]) -> list[Action]:
         return super().button_actions(state, self._as(state, player), legal)
+
+    def label(self, state: QState, action: Action, player: str | None = None) -> str:
+        """A button's label; given the button's owner (`player`), said for that player's hero where heroes act at
+        once and the same action means something else for each (upgrade tiles, skill setups): `label_for`."""
+        phase = self.phase(state)
+        if player is not None and isinstance(phase, QuoddPhase):
+            text = phase.label_for(self, state, action, self._as(state, player))
+            if text is not None:
+                return text
+        return super().label(state, action)
 
     def skip_action(self, state: QState, player: str) -> Action | None:
         return super().skip_action(state, self._as(state, player))
