@@ -102,7 +102,7 @@ def _untouched(rest: list[Job], queue: list[Job]) -> bool:
     """Whether the jobs that waited behind a current's step are still all there, at the back of the queue: then
     everything since came from that step alone, and the same position runs the same way again, forever (jobs are
     only ever added at the front)."""
-    return len(queue) > len(rest) and all(a is b for a, b in zip(reversed(rest), reversed(queue)))
+    return len(queue) > len(rest) and all(a is b for a, b in zip(reversed(rest), reversed(queue), strict=False))
 
 
 def do_step(st: QState, job: Job, ev: list[Event]) -> None:

@@ -12,10 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from games.core import Action, Event
-
-from .. import data
 from games.core.grid import DIRS8, step_xy
 
+from .. import data
 from ..board import active, center_facing, falls_note, hero_at, hero_of, kind, xy
 from ..collectibles import steal_label
 from ..commands import arg

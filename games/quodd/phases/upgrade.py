@@ -72,7 +72,7 @@ class UpgradePhase(QuoddPhase):
         if not texts or len(set(texts)) == 1 and len(takers) == len(who):
             return texts[0] if texts else None  # the same for everyone choosing
         head = texts[0].split(": ", 1)[0]
-        return head + ": " + "; ".join(f"{h.name} {t.split(': ', 1)[1]}" for h, t in zip(takers, texts))
+        return head + ": " + "; ".join(f"{h.name} {t.split(': ', 1)[1]}" for h, t in zip(takers, texts, strict=True))
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         """Each choosing player gets a share of the 20: non-gold sides first (gold ones name a skill each)."""
