@@ -45,6 +45,16 @@ def hero_id(text: str) -> str | None:
     return None
 
 
+def card_id(text: str) -> str | None:
+    """The card a player named: by id or shown name, in any case, with spaces, hyphens or underscores
+    (`Feast Loaf`, `feast loaf`, `FEAST-LOAF` are all `feast-loaf`)."""
+    t = "-".join(text.replace("_", " ").replace("-", " ").casefold().split())
+    for cid, c in data.cards().items():
+        if t == cid or t == "-".join(c.name.replace("-", " ").casefold().split()):
+            return cid
+    return None
+
+
 HAND_COMMANDS = ("play", "impulse", "discard")  # actions that take a card from the player's hand
 PUBLIC_CARD_COMMANDS = ("use", "draw")  # a `card:` in play (face up) or in the lineup / the deck: public
 
@@ -275,6 +285,11 @@ class QuoddHeroes(PhasedGame[QState]):
                 for h in st.heroes:
                     if f in (h.player.casefold(), h.name.casefold()):
                         args[key] = h.player
+        for key in ("card", "card2"):  # a card by its id or its shown name, wherever a command names one
+            if key in args and args[key].casefold() != "deck":
+                args[key] = card_id(args[key]) or args[key]
+            elif key in args:
+                args[key] = "deck"
         if action.cmd == "ability":  # ids are lower case; Twister's spin too; faces in any case
             args.update({k: args[k].lower() for k in ("name", "spin", "faces", "card", "card2", "target", "item")
                          if k in args})

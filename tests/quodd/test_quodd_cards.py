@@ -68,6 +68,23 @@ def test_phase_four_draws_one_card_per_explore_icon_from_the_lineup_or_the_deck(
     assert len(st.lineup) == LINEUP  # replenished after the exploration phase
 
 
+def test_a_card_is_named_by_its_shown_name_in_any_case_with_spaces_or_hyphens():
+    """Play-test: `draw card:Feast Loaf` was "not in the lineup", `impulse card:Broom` "no card `Broom`"."""
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    hero(st, "ann").explore = 3
+    st = to_phase4(st)
+    pick = st.lineup[1]
+    shown = data.cards()[pick].name
+    for written in (shown, shown.upper(), shown.lower().replace(" ", "-"), shown.replace(" ", "_")):
+        got, _ = do(st, "ann", f'draw card:"{written}"')
+        assert hero(got, "ann").hand == [pick], written
+    assert do(st, "ann", "draw card:DECK")[0].m.draws == 2
+    assert "There is no card `Nothing`" in illegal(st, "ann", "play card:Nothing").reason  # still refused
+    hero(st, "bob").hand = ["broom"]
+    got, ev = do(st, "bob", "impulse card:Broom")
+    assert any("Broom" in e for e in ev) and "broom" not in hero(got, "bob").hand
+
+
 def test_explore_tokens_reached_and_gold_sides_add_draws_in_phase_four():
     st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
     hero(st, "ann").explores_earned = 2
