@@ -89,8 +89,8 @@ def _hit(st: QState, b: Bomb, q: XY, target: Hero | None, crystal: list[str], ev
             if burnable:  # Protected Food: a fire bomb never burns the food cards of a hero who has it
                 card = h.hand.pop(burnable[st.rng.below(len(burnable))])
                 st.discard.append(card)
-                ev.append(Event(text=f"{says(h.name, 'is')} burnt by the fire bomb"
-                                     f" and {agrees(h.name, 'discards')} a random card.",
+                ev.append(Event(text=f"{says(h.name, 'is')} burnt by the fire bomb and {agrees(h.name, 'discards')}"
+                                     f" a random card: {data.cards()[card].name} (face up on the discard pile).",
                                 irreversible=True))
     if b.kind == "ice":
         for h in hit:

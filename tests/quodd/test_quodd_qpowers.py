@@ -186,6 +186,8 @@ def test_fire_bomb_burns_a_random_card_and_ice_bomb_freezes_the_faces_towards_it
     st.bombs.clear()
     roll(st, Bomb(at="B5", dir="E", kind="fire"), ev)  # C5, D5, hits Bob at E5
     assert not hero(st, "bob").hand and st.discard  # burnt: a random card discarded
+    burnt = data.cards()[st.discard[-1]].name  # face up on the discard pile: the line names it for everyone
+    assert any(e.text.endswith(f"a random card: {burnt} (face up on the discard pile).") and e.to is None for e in ev)
     st = build(OPEN, heroes=[dict(pos="A5"), dict(pos="E5", front="W"), dict(pos="E4", front="E")])
     roll(st, Bomb(at="B5", dir="E", kind="ice"), ev)
     bob, cat = hero(st, "bob"), hero(st, "cat")
