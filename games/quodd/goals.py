@@ -96,6 +96,10 @@ def check_win(st: QState, ev: list[Event]) -> None:
 
 
 def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
+    """End the game. `text` is the whole result, a sentence naming the winner (or that nobody won): the bot's
+    closing line is "Game over: " and this text, a sentence of its own ("You reach ...": a name keeps its case)."""
+    if text.startswith("you "):
+        text = "Y" + text[1:]
     st.phase = "over"
     st.winners = winners
     st.result_text = text

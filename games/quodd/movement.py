@@ -164,7 +164,7 @@ def do_jump(st: QState, job: Job, ev: list[Event]) -> None:
                 ev.append(Event(text=f"{h.name} cannot land on {other.name}, who cannot move; the jump fails."))
                 return
             decide(st, "land_beside", other.player, h, spots,
-                   f"{other.name} cannot be moved: {other.name}, choose where {says(h.name, 'lands')}", job=job)
+                   f"{other.name}: choose where {says(h.name, 'lands')} ({other.name} cannot be moved)", job=job)
             return
         if len(dirs) == 1:
             _land_on_hero(st, job, dirs[0], ev)

@@ -68,3 +68,66 @@ def test_skill_setup_buttons_say_only_what_changes_whose_it_is_and_fit_a_discord
     rotated = {f: ann.skills[faces[(i + 1) % 5]] for i, f in enumerate(faces)}
     text = E.label(st, Action.of("rearrange", **rotated), player="ann")
     assert all(f"{f} " in text for f in SKILL_FACES) and len(text) <= 80
+
+
+def test_every_open_question_reads_after_waiting_for_as_name_colon_question():
+    """Play-test: "waiting for cara may set off a basic explosion around G4 (Push Bomb): explode or skip"."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "games" / "quodd"
+    bad = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "decide" and len(node.args) >= 6:
+                prompt = node.args[5]
+                first = prompt.values[0] if isinstance(prompt, ast.JoinedStr) and prompt.values else prompt
+                after = prompt.values[1] if isinstance(prompt, ast.JoinedStr) and len(prompt.values) > 1 else None
+                ok = isinstance(first, ast.FormattedValue) and isinstance(after, ast.Constant) \
+                    and str(after.value).startswith(": ")
+                if not ok:
+                    bad.append(f"{path.name}:{node.lineno}")
+    assert not bad, bad
+
+
+def test_the_push_bomb_question_reads_as_a_question_to_its_player():
+    st = build(["......"], heroes=[dict(pos="A1", movement=1), dict(pos="B1")], tumbled=True, ready="slide",
+               points=1)
+    from test_quodd_abilities_moving import grant
+
+    grant(st, "ann", "push-bomb")
+    st, _ = do(st, "ann", "move direction:E distance:1")
+    assert E.pending(st).waiting_for == "Ann: set off a basic explosion around B1 (Push Bomb), or skip"
+
+
+def test_choosing_a_start_space_another_hero_took_says_who_took_it():
+    from qhelpers import illegal
+
+    from games.core import Seat
+    from games.core.grid import label
+    from games.quodd import data
+
+    st = E.setup({"scenario": "tutorial"}, [Seat(player=p, name=p) for p in ("ann", "bob")], 1)
+    first = st.pending.player
+    taken = st.pending.options[0]
+    st, _ = do(st, first, f"choose option:{taken}")
+    other = st.pending.player
+    h = next(x for x in st.heroes if x.player == first)
+    why = illegal(st, other, f"choose option:{taken.lower()}").reason
+    assert why.startswith(f"{taken} is taken by {data.heroes()[h.hero].name} ({first}); free start spaces: ")
+    ground = next(label(x, y) for y in range(st.height) for x in range(st.width) if st.rows[y][x] == ".")
+    assert illegal(st, other, f"choose option:{ground}").reason.startswith(f"{ground} is not a start space; free ")
+
+
+def test_the_result_is_a_sentence_of_its_own_naming_the_winner_for_the_bots_game_over_line():
+    """The bot's closing line becomes "Game over: " + the result: "You reach the last rally marker ... and win!"."""
+    from games.quodd.goals import check_win
+
+    st = build(["...."], heroes=[dict(pos="B1")], rally=["A1", "B1"])
+    st.heroes[0].name = "you"
+    st.heroes[0].progress = 2
+    ev: list = []
+    check_win(st, ev)
+    assert st.phase == "over" and st.winners == ["ann"]
+    assert st.result_text == f"You reach the last rally marker in round {st.round} and win!"
+    assert E.status(st).result.text == st.result_text
