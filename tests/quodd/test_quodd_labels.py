@@ -131,3 +131,23 @@ def test_the_result_is_a_sentence_of_its_own_naming_the_winner_for_the_bots_game
     assert st.phase == "over" and st.winners == ["ann"]
     assert st.result_text == f"You reach the last rally marker in round {st.round} and win!"
     assert E.status(st).result.text == st.result_text
+
+
+def test_the_two_step_dash_buttons_are_a_spread_around_the_hero_not_the_first_few_north_ones():
+    """Play-test: the buttons were always "Dash N N", "Dash N NE", ... "Dash N S" (out and back)."""
+    from games.core.grid import step_xy
+    from games.quodd.board import xy
+
+    st = build(["........"] * 8, heroes=[dict(pos="D4", movement=2)], tumbled=True, ready="dash", points=2)
+    shown = [a for a in E.button_actions(st, "ann", E.legal_actions(st, "ann")) if a.cmd == "move"]
+    two = [a.get("path").split() for a in shown if len(a.get("path").split()) == 2]
+    assert len(two) >= 4
+    ends = []
+    for path in two:
+        p = xy("D4")
+        for d in path:
+            p = step_xy(p, d)
+        ends.append(p)
+    assert len(set(ends)) == len(ends)  # one button per square
+    assert all(max(abs(x - 3), abs(y - 3)) == 2 for x, y in ends)  # never back home nor next door
+    assert {path[0][0] for path in two} >= {"N", "E", "S", "W"}  # all around the hero

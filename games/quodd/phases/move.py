@@ -6,6 +6,7 @@ mid-move is the `decide` phase (`phases/decide.py`).
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -96,6 +97,41 @@ def _end_of(h: Hero, steps: list[str]) -> XY | None:
     for d in steps:
         p = step_xy(p, d)
     return p
+
+
+def _spread_paths(st: QState, h: Hero, moves: list[Action], room: int) -> list[Action]:
+    """A dash's buttons: every single step, then longer paths to squares no single step reaches, one path per
+    square, spread evenly around the hero: straight lines to the farthest squares first, then the squares
+    between, paths that end in a fall last. Never the first few of a fixed order, nor a path that comes back
+    where it began; the others are typed or picked from the menu."""
+    singles = [a for a in moves if len(arg(a, "path").split()) == 1]
+    if h.pos is None:
+        return singles
+    start = xy(h.pos)
+    near = {_end_of(h, arg(a, "path").split()) for a in singles} | {start}
+    ends: dict[XY, Action] = {}
+    for a in sorted((a for a in moves if len(arg(a, "path").split()) > 1),
+                    key=lambda a: len(set(arg(a, "path").split()))):
+        end = _end_of(h, arg(a, "path").split())
+        if end is not None and end not in near:
+            ends.setdefault(end, a)
+    x0, y0 = start
+
+    def rank(p: XY) -> tuple[bool, int, bool]:  # no fall, farthest, a straight line
+        return (is_pit(st, p), -max(abs(p[0] - x0), abs(p[1] - y0)), len(set(arg(ends[p], "path").split())) > 1)
+
+    def bearing(p: XY) -> float:  # clockwise from north
+        return math.atan2(p[0] - x0, y0 - p[1]) % math.tau
+
+    k = max(0, room - len(singles))
+    picked: list[XY] = []
+    for group in sorted({rank(p) for p in ends}):
+        pool = sorted((p for p in ends if rank(p) == group), key=bearing)
+        want = k - len(picked)
+        if want <= 0:
+            break
+        picked += pool if len(pool) <= want else [pool[i * len(pool) // want] for i in range(want)]
+    return singles + [ends[p] for p in picked]
 
 
 def point_name(st: QState, p: XY) -> str:
@@ -456,8 +492,8 @@ class MovePhase(TurnPhase):
         b.add(sorted(b.of("qpower"), key=near), 6)
         b.add(b.of("tumble"))
         moves = b.of("move")
-        if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
-            moves = sorted(moves, key=lambda a: len(arg(a, "path").split()))
+        if moves and moves[0].get("path") is not None:  # dash: single steps, then a spread of longer paths
+            moves = _spread_paths(state, h, moves, 14)
         b.add(moves, 14)
         b.add(b.of("steal"), 4)
         b.add([x for x in b.of("ability") if not x.get("at")], 2)  # builders; Teleport Skill: `ability at:`
