@@ -136,7 +136,8 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
     names = " and ".join(side_name(st, side) for side in win)
     verb = "share the win" if len(win) > 1 or not win[0].startswith(("team:", "hero:")) else "wins"
     winners = [h.player for side in win for h in sides(st)[side]]
-    finish(st, winners, f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
+    said = says(names, verb) if verb == "wins" else f"{names} {verb}"  # "you win", "Ann wins"
+    finish(st, winners, f"Time is up after round {st.round}: {said} with {best} {what}.", ev)
 
 
 def scores(st: QState) -> dict[str, int]:

@@ -25,3 +25,10 @@ def went(st: QState, h: Hero, start: str | None, to: str | None) -> None:
 
 def exploded(st: QState, at: str) -> None:
     add(st.marks, Mark(kind="explode", by=active(st).player, path=[at], text=f"explosion at {at}"))
+
+
+def rolled(st: QState, kind: str, path: list[str]) -> None:
+    """A fired bomb's roll from where it lay to where it stopped or hit, drawn dashed like a throw."""
+    if len(path) >= 2:
+        add(st.marks, Mark(kind="throw", by=active(st).player, who=kind, path=list(path),
+                           text=f"{kind} bomb rolls {path[0]}-{path[-1]}"))

@@ -291,3 +291,12 @@ def test_re_roll_a_die_also_covers_the_direction_die_and_the_bomb_die(monkeypatc
     st, ev = do(st, "ann", "choose option:keep")
     assert "The direction die shows E: every hero slides 1 space E." in ev and hero(st, "ann").pos == "D3"
     assert st.phase == "power" and st.pending is None
+
+
+def test_a_fired_bombs_roll_is_drawn_on_the_board_image():
+    """Play-test: a fired bomb's path was not drawn."""
+    st = build(OPEN, heroes=[dict(pos="A5"), dict(pos="E5", front="W")])
+    ev: list[Event] = []
+    roll(st, Bomb(at="A5", dir="E", kind="standard"), ev)
+    rolls = [m for m in st.marks if "bomb rolls" in m.text]
+    assert rolls and rolls[-1].path[0] == "A5" and rolls[-1].path[-1] in ("D5", "E5")
