@@ -154,12 +154,16 @@ def rearrange_label(st: QState, a: dict[str, str], player: str | None = None) ->
     if mine:
         return _change(st, mine[0], a)
     fits = [h for h in owners if sum(h.skills.get(f) != a[f] for f in SKILL_FACES) == 2]
+    backs = [h for h in fits if h.skills.get("back") != a["back"]]
+    if len(fits) > 1 and len(backs) == 1:
+        fits = backs  # the setup's buttons swap their owner's back face (`SkillsPhase.buttons`): that is whose
     texts = {_change(st, h, a) for h in fits}
     if len(texts) == 1:  # a swap for one hero, or the same swap for several (each button then says whose)
         who = f"{fits[0].name}: " if len(owners) > 1 and len(fits) == 1 else ""
         return who + texts.pop()
-    if fits:
-        return " · ".join(f"{h.name}: {_change(st, h, a)}" for h in fits)
+    if fits:  # the same layout is a swap for several heroes: each one's, by name
+        first, *rest = [f"{_change(st, h, a)} for {h.name}" for h in fits]
+        return "; ".join([first, *(r.removeprefix("swap ") for r in rest)])
     names = {k: v.name for k, v in data.skills().items()}
     return "Skills: " + ", ".join(f"{f} {names[a[f]]}" for f in SKILL_FACES)
 

@@ -198,7 +198,7 @@ def test_an_upgrade_button_never_names_another_heros_side():
     hero's side alone; not told, it names each hero's side by the hero's name; once one hero is left, its
     buttons name its side."""
     st = round_end()  # ann is Rok (tile 2B: Crush), bob is Mayor Trixie (tile 2B: +1 explore)
-    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: Ann Crush; Bob +1 explore"
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: Crush for Ann, +1 explore for Bob"
     assert E.label(st, Action.of("upgrade", tile="2", side="b"), player="bob") == "Tile 2B: +1 explore"
     st, _ = do(st, "ann", "upgrade tile:1 side:a")
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"
@@ -241,7 +241,7 @@ def test_with_several_heroes_choosing_each_upgrade_button_says_what_it_gives_and
             assert mine == upgrade_label(st, hero(st, p), a) and ": " in mine
             shared = E.label(st, a)  # the owner unknown: every chooser's effect, named where they differ
             effect = mine.split(": ", 1)[1]
-            assert shared == mine or f"{hero(st, p).name} {effect}" in shared, (shared, mine)
+            assert shared == mine or f"{effect} for {hero(st, p).name}" in shared, (shared, mine)
     one = Action.of("upgrade", tile="2", side="b")  # ann's Crush, bob's something else
     assert E.label(st, one, player="ann") == "Tile 2B: Crush"
-    assert E.label(st, one).startswith("Tile 2B: ") and "Ann Crush" in E.label(st, one)
+    assert E.label(st, one).startswith("Tile 2B: ") and "Crush for Ann" in E.label(st, one)

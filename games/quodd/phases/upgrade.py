@@ -63,7 +63,7 @@ class UpgradePhase(QuoddPhase):
     def label(self, game: Any, state: QState, action: Action) -> str | None:
         """An upgrade button says what it gives: for its owner's hero when the caller names the owner
         (`label_for`); else what it gives each hero choosing now who may take it, by name when they differ
-        ("Tile 1A: you +1 movement; bob Crush"), so no choosing player is left guessing."""
+        ("Tile 1A: +1 movement for you, Crush for bob"), so no choosing player is left guessing."""
         if action.cmd != "upgrade":
             return super().label(game, state, action)
         who = choosing(state)
@@ -72,7 +72,10 @@ class UpgradePhase(QuoddPhase):
         if not texts or len(set(texts)) == 1 and len(takers) == len(who):
             return texts[0] if texts else None  # the same for everyone choosing
         head = texts[0].split(": ", 1)[0]
-        return head + ": " + "; ".join(f"{h.name} {t.split(': ', 1)[1]}" for h, t in zip(takers, texts, strict=True))
+        whose: dict[str, list[str]] = {}  # each effect and the heroes it is for, in seat order
+        for h, t in zip(takers, texts, strict=True):
+            whose.setdefault(t.split(": ", 1)[1], []).append(h.name)
+        return head + ": " + ", ".join(f"{e} for {' and '.join(names)}" for e, names in whose.items())
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         """Each choosing player gets a share of the 20: non-gold sides first (gold ones name a skill each)."""
