@@ -161,11 +161,20 @@ def rearrange_label(st: QState, a: dict[str, str], player: str | None = None) ->
     if len(texts) == 1:  # a swap for one hero, or the same swap for several (each button then says whose)
         who = f"{fits[0].name}: " if len(owners) > 1 and len(fits) == 1 else ""
         return who + texts.pop()
-    if fits:  # the same layout is a swap for several heroes: each one's, by name
+    if fits:  # the same layout is a swap for several heroes: each one's, by name, as much as a button holds
         first, *rest = [f"{_change(st, h, a)} for {h.name}" for h in fits]
-        return "; ".join([first, *(r.removeprefix("swap ") for r in rest)])
+        whole = "; ".join([first, *(r.removeprefix("swap ") for r in rest)])
+        short = "swap " + ", ".join(f"{'/'.join(_changed(h, a))} for {h.name}" for h in fits)
+        return next((t for t in (whole, short) if len(t) <= LABEL_MAX), short[:LABEL_MAX])
     names = {k: v.name for k, v in data.skills().items()}
     return "Skills: " + ", ".join(f"{f} {names[a[f]]}" for f in SKILL_FACES)
+
+
+LABEL_MAX = 80  # Discord's button label limit
+
+
+def _changed(h: Hero, a: dict[str, str]) -> list[str]:
+    return [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
 
 
 def _change(st: QState, h: Hero, a: dict[str, str]) -> str:

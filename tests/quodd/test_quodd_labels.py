@@ -152,3 +152,16 @@ def test_the_two_step_dash_buttons_are_a_spread_around_the_hero_not_the_first_fe
     assert len(set(ends)) == len(ends)  # one button per square
     assert all(max(abs(x - 3), abs(y - 3)) == 2 for x, y in ends)  # never back home nor next door
     assert {path[0][0] for path in two} >= {"N", "E", "S", "W"}  # all around the hero
+
+
+def test_a_shared_label_naming_several_heroes_still_fits_a_discord_button():
+    from games.core import Seat
+    from games.quodd.skills import LABEL_MAX
+
+    for n, seed in ((3, 1), (3, 2), (4, 3), (6, 4)):
+        st = E.setup({"scenario": "heist"}, [Seat(player=f"p{i}", name=f"Player{i}") for i in range(n)], seed)
+        while st.pending is not None:
+            st, _ = do(st, st.pending.player, f"choose option:{st.pending.options[0]}")
+        for p in E.status(st).to_act:
+            for a in E.button_actions(st, p, E.legal_actions(st, p)):
+                assert len(E.label(st, a)) <= LABEL_MAX and len(E.label(st, a, player=p)) <= LABEL_MAX

@@ -7,6 +7,7 @@ from typing import Any
 from games.core import Action, Event, Status
 
 from ..board import hero_of
+from ..skills import LABEL_MAX
 from ..state import QState
 from ..turns import next_round
 from ..upgrades import can_upgrade, explain_upgrade, take_upgrade, upgrade_actions, upgrade_label
@@ -75,7 +76,8 @@ class UpgradePhase(QuoddPhase):
         whose: dict[str, list[str]] = {}  # each effect and the heroes it is for, in seat order
         for h, t in zip(takers, texts, strict=True):
             whose.setdefault(t.split(": ", 1)[1], []).append(h.name)
-        return head + ": " + ", ".join(f"{e} for {' and '.join(names)}" for e, names in whose.items())
+        whole = head + ": " + ", ".join(f"{e} for {' and '.join(names)}" for e, names in whose.items())
+        return whole if len(whole) <= LABEL_MAX else f"{head}: differs by hero (/rules topic:upgrades)"
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         """Each choosing player gets a share of the 20: non-gold sides first (gold ones name a skill each)."""
