@@ -201,6 +201,6 @@ def test_a_hero_pushed_by_another_heros_move_is_numbered_on_the_board_image():
 
     st = build(["......"] * 4, heroes=[dict(pos="A2", movement=2), dict(pos="B2")], tumbled=True, ready="dash",
                points=2)
-    st, _ = do(st, "ann", 'move path:"E"')
-    pushed = [m for m in st.marks if m.who == "Bob"]
-    assert pushed and pushed[-1].kind == "push" and pushed[-1].path == ["B2", "C2"]
+    st, _ = do(st, "ann", 'move path:"E E"')  # two steps, two pushes: one numbered path each
+    assert [(m.kind, m.who, m.path) for m in st.marks] == [("push", "Bob", ["B2", "C2", "D2"]),
+                                                           ("tumble", "Ann", ["A2", "B2", "C2"])]
