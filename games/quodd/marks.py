@@ -29,14 +29,15 @@ def went(st: QState, h: Hero, start: str | None, to: str | None) -> None:
 def _grow(st: QState, kind: str, who: str, key: str, start: str | None, to: str) -> bool:
     """Go on with `who`'s path of this turn where the newest marks are only its own and the pushes it made (a
     dash pushing a hero step by step is one path for each, not a new number per step)."""
-    for m in reversed(st.marks):
+    for i in range(len(st.marks) - 1, -1, -1):
+        m = st.marks[i]
         if m.key != key or m.kind not in ("tumble", "push"):
             return False
         if m.kind == kind and m.who == who:
             if not m.path or m.path[-1] != start:
                 return False
-            if m.path[-1] != to:
-                m.path.append(to)
+            if m.path[-1] != to:  # a new mark in the list: only the newest is the action's own copy (apply_copy)
+                st.marks[i] = m.model_copy(update={"path": [*m.path, to]})
             return True
     return False
 
