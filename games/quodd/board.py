@@ -76,6 +76,14 @@ def is_pit(st: QState, p: XY) -> bool:
     return feature(st, p) == "O" or k in PIT_TOKENS
 
 
+def falls_note(st: QState, p: XY | None) -> str:
+    """The warning a button ends with when its move ends at `p` in a pit or off the map ("" elsewhere): every
+    label of a move that ends in a fall says so the same way."""
+    if p is None or not is_pit(st, p):
+        return ""
+    return f" → falls ({'off the map' if not on_map(st, p) else 'into a pit'})"
+
+
 def on_platform(st: QState, p: XY) -> bool:
     lab = label(*p)
     return any(lab in pl.cells for pl in st.platforms)

@@ -13,7 +13,7 @@ from games.core import Event
 from games.core.grid import DIRS4, OPPOSITE, label, step_xy
 from games.core.words import agrees, possessive, says
 
-from . import data
+from . import data, marks
 from .abilities.track import food_protected
 from .board import XY, hero_at, is_pit, kind, on_map, xy
 from .cube import face_dirs
@@ -37,10 +37,19 @@ def fire(st: QState, at: str, d: str, bomb_kind: str, ev: list[Event], by: str |
 
 
 def roll(st: QState, b: Bomb, ev: list[Event], by: str | None = None) -> None:
-    """Roll `b` its speed; it explodes on what it runs into, or stays where it stops."""
+    """Roll `b` its speed; it explodes on what it runs into, or stays where it stops. The board image draws the
+    squares it rolled over (`marks.rolled`)."""
+    path = [b.at]
+    _roll(st, b, ev, by, path)
+    marks.rolled(st, b.kind, path)
+
+
+def _roll(st: QState, b: Bomb, ev: list[Event], by: str | None, path: list[str]) -> None:
     pos = xy(b.at)
     for _ in range(BOMBS[b.kind]):
         q = step_xy(pos, b.dir)
+        if on_map(st, q):
+            path.append(label(*q))
         if not on_map(st, q):
             ev.append(Event(text=f"The {b.kind} bomb rolls off the map."))
             return
@@ -89,8 +98,8 @@ def _hit(st: QState, b: Bomb, q: XY, target: Hero | None, crystal: list[str], ev
             if burnable:  # Protected Food: a fire bomb never burns the food cards of a hero who has it
                 card = h.hand.pop(burnable[st.rng.below(len(burnable))])
                 st.discard.append(card)
-                ev.append(Event(text=f"{says(h.name, 'is')} burnt by the fire bomb"
-                                     f" and {agrees(h.name, 'discards')} a random card.",
+                ev.append(Event(text=f"{says(h.name, 'is')} burnt by the fire bomb and {agrees(h.name, 'discards')}"
+                                     f" a random card: {data.cards()[card].name} (face up on the discard pile).",
                                 irreversible=True))
     if b.kind == "ice":
         for h in hit:

@@ -6,7 +6,7 @@ private (`private_text`); the deck's order is hidden (`redact`, `hidden_digest` 
 from __future__ import annotations
 
 from games.core import Event, Rng
-from games.core.words import says
+from games.core.words import possessive, says
 
 from . import data
 from .modes.buddies import holder
@@ -65,7 +65,7 @@ def can_draw(st: QState) -> bool:
 def draw_top(st: QState, h: Hero, n: int, ev: list[Event]) -> int:
     """`h` draws `n` cards from the top of the deck (fewer if it runs out); how many were drawn. The overlord draws
     from their own deck (the exploration deck once it is empty); a buddy's cards go to its controller's hand."""
-    got = 0
+    got: list[str] = []
     mine = False
     for _ in range(n):
         mine = own_deck(st, h)
@@ -73,12 +73,21 @@ def draw_top(st: QState, h: Hero, n: int, ev: list[Event]) -> int:
         if cid is None:
             break
         holder(st, h).hand.append(cid)
-        got += 1
+        got.append(cid)
     if got:
         where = "the overlord deck" if mine else "the exploration deck"
         to = f" for {holder(st, h).name}'s hand" if h.controller else ""
-        ev.append(Event(text=f"{says(h.name, 'draws')} {got} from {where}{to}.", irreversible=True))
-    return got
+        ev.append(Event(text=f"{says(h.name, 'draws')} {len(got)} from {where}{to}.", irreversible=True))
+        ev.append(drawn_privately(st, h, got))
+    return len(got)
+
+
+def drawn_privately(st: QState, h: Hero, cards: list[str]) -> Event:
+    """The line only the hand's owner sees, naming the hidden cards that came to it (the public line counts them)."""
+    owner = holder(st, h)
+    names = ", ".join(card_name(c) for c in cards)
+    by = "" if owner is h else f" (drawn by {h.name})"
+    return Event(text=f"Your hand gets {names}{by}.", to=[owner.player])
 
 
 def take_lineup(st: QState, h: Hero, cid: str, ev: list[Event]) -> None:
@@ -100,8 +109,10 @@ def fetch_kind(st: QState, h: Hero, kind: str, ev: list[Event]) -> None:
             holder(st, h).hand.append(top)
             st.discard.extend(passed)
             shown = f" ({', '.join(card_name(c) for c in passed)} to the discard pile)" if passed else ""
-            ev.append(Event(text=f"{says(h.name, 'reveals')} cards from the deck until a {kind} card: "
-                                 f"it goes to their hand{shown}.", irreversible=True))
+            a = "an" if kind[0] in "aeiou" else "a"
+            ev.append(Event(text=f"{says(h.name, 'reveals')} cards from the deck until {a} {kind} card turns up: "
+                                 f"{card_name(top)} goes to {possessive(holder(st, h).name)} hand{shown}.",
+                            irreversible=True))
             return
         passed.append(top)
     st.discard.extend(passed)
@@ -112,8 +123,10 @@ def take_treasure(st: QState, h: Hero, ev: list[Event]) -> None:
     if not st.treasure:
         ev.append(Event(text=f"The treasure deck is empty: {says(h.name, 'finds')} nothing."))
         return
-    holder(st, h).hand.append(st.treasure.pop(0))
+    cid = st.treasure.pop(0)
+    holder(st, h).hand.append(cid)
     ev.append(Event(text=f"{says(h.name, 'takes')} a treasure card.", irreversible=True))
+    ev.append(drawn_privately(st, h, [cid]))
 
 
 def refill_lineup(st: QState, ev: list[Event]) -> None:

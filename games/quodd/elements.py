@@ -87,7 +87,7 @@ def _rearrange_token(st: QState, h: Hero, k: str, own: bool, job: Job) -> None:
     """Your own move stopping on a Q or rearrange token offers a rearrange (answered by `rearrange` or `skip`)."""
     if own and not st.m.ended:
         what = "use Q-powers (rearrange skills)" if k == "q" else "rearrange skills"
-        decide(st, "token", h.player, h, ["skip"], f"{h.name} may {what} at {h.pos}: rearrange or skip",
+        decide(st, "token", h.player, h, ["skip"], f"{h.name}: {what} at {h.pos} (rearrange), or skip",
                job=job, allow_rearrange=True)
 
 
@@ -276,7 +276,7 @@ def _tunnel(st: QState, h: Hero, own: bool, job: Job) -> None:
     if own and job.how != "tunnel" and not st.m.ended:
         others = [lab for lab, tk in st.tokens.items() if tk.kind == "tunnel" and lab != h.pos]
         if others:
-            decide(st, "tunnel", h.player, h, others + ["stay"], f"{h.name} may enter the tunnel: pick an exit or stay")
+            decide(st, "tunnel", h.player, h, others + ["stay"], f"{h.name}: enter the tunnel (pick an exit), or stay")
 
 
 def _tunnelled(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:
@@ -352,7 +352,7 @@ def surface(st: QState, h: Hero, dest: str, job: Job, ev: list[Event]) -> None:
                                  f" and {agrees(h.name, 'stays')} at {h.pos}."))
             return
         decide(st, "surface_beside", other.player, h, spots,
-               f"{other.name} cannot be moved: {other.name}, choose where {says(h.name, 'comes')} up next to {dest}",
+               f"{other.name}: choose where {says(h.name, 'comes')} up next to {dest} ({other.name} cannot be moved)",
                job=job)
 
 

@@ -29,6 +29,7 @@ from .modes.overlord import make_overlord, overlord_seat, role_problem
 from .modes.summary import game_fields, mode_fields
 from .modes.teams import check_team_choice, deal_teams
 from .phases import PHASES, ask_placement, pass_empty_phases
+from .phases.base import QuoddPhase
 from .skills import complete_layout, top_face, top_skill
 from .state import BeamPiece, Hero, Platform, QState, Sheep, Token, action_copy, from_before_modes
 from .turns import placement_order
@@ -41,6 +42,16 @@ def hero_id(text: str) -> str | None:
     for h in data.heroes().values():
         if t in (h.id, h.name.casefold(), h.name.split()[0].casefold()):
             return h.id
+    return None
+
+
+def card_id(text: str) -> str | None:
+    """The card a player named: by id or shown name, in any case, with spaces, hyphens or underscores
+    (`Feast Loaf`, `feast loaf`, `FEAST-LOAF` are all `feast-loaf`)."""
+    t = "-".join(text.replace("_", " ").replace("-", " ").casefold().split())
+    for cid, c in data.cards().items():
+        if t == cid or t == "-".join(c.name.replace("-", " ").casefold().split()):
+            return cid
     return None
 
 
@@ -274,6 +285,11 @@ class QuoddHeroes(PhasedGame[QState]):
                 for h in st.heroes:
                     if f in (h.player.casefold(), h.name.casefold()):
                         args[key] = h.player
+        for key in ("card", "card2"):  # a card by its id or its shown name, wherever a command names one
+            if key in args and args[key].casefold() != "deck":
+                args[key] = card_id(args[key]) or args[key]
+            elif key in args:
+                args[key] = "deck"
         if action.cmd == "ability":  # ids are lower case; Twister's spin too; faces in any case
             args.update({k: args[k].lower() for k in ("name", "spin", "faces", "card", "card2", "target", "item")
                          if k in args})
@@ -344,6 +360,16 @@ class QuoddHeroes(PhasedGame[QState]):
 
     def button_actions(self, state: QState, player: str, legal: list[Action]) -> list[Action]:
         return super().button_actions(state, self._as(state, player), legal)
+
+    def label(self, state: QState, action: Action, player: str | None = None) -> str:
+        """A button's label; given the button's owner (`player`), said for that player's hero where heroes act at
+        once and the same action means something else for each (upgrade tiles, skill setups): `label_for`."""
+        phase = self.phase(state)
+        if player is not None and isinstance(phase, QuoddPhase):
+            text = phase.label_for(self, state, action, self._as(state, player))
+            if text is not None:
+                return text
+        return super().label(state, action)
 
     def skip_action(self, state: QState, player: str) -> Action | None:
         return super().skip_action(state, self._as(state, player))

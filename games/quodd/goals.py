@@ -96,6 +96,10 @@ def check_win(st: QState, ev: list[Event]) -> None:
 
 
 def finish(st: QState, winners: list[str], text: str, ev: list[Event]) -> None:
+    """End the game. `text` is the whole result, a sentence naming the winner (or that nobody won): the bot's
+    closing line is "Game over: " and this text, a sentence of its own ("You reach ...": a name keeps its case)."""
+    if text.startswith("you "):
+        text = "Y" + text[1:]
     st.phase = "over"
     st.winners = winners
     st.result_text = text
@@ -132,7 +136,8 @@ def game_over_at_limit(st: QState, ev: list[Event]) -> None:
     names = " and ".join(side_name(st, side) for side in win)
     verb = "share the win" if len(win) > 1 or not win[0].startswith(("team:", "hero:")) else "wins"
     winners = [h.player for side in win for h in sides(st)[side]]
-    finish(st, winners, f"Time is up after round {st.round}: {names} {verb} with {best} {what}.", ev)
+    said = says(names, verb) if verb == "wins" else f"{names} {verb}"  # "you win", "Ann wins"
+    finish(st, winners, f"Time is up after round {st.round}: {said} with {best} {what}.", ev)
 
 
 def scores(st: QState) -> dict[str, int]:

@@ -79,6 +79,7 @@ def push_chain(st: QState, other: Hero, d: str, by: str, ev: list[Event], out: l
     ev.append(Event(text=f"{says(other.name, 'is')} pushed {d} {where}."))
     if on_map(st, to):
         other.pos = label(*to)
+        marks.went(st, other, label(*frm), other.pos)  # the board image numbers a push like any other move
         out.append(Job(kind="enter", hero=other.player, how="push", by=by))
         out.append(Job(kind="land", hero=other.player, by=by))
     else:

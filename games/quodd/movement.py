@@ -57,21 +57,52 @@ def run(st: QState, ev: list[Event]) -> None:
     """
     guard = data.house().chain_guard
     n = 0
+    seen: dict[tuple, tuple[int, list[Job]]] = {}  # position before a current's step -> current steps so far, rest
+    carried: list[str] = []  # the hero of each current's step, in order
+    names: list[str] = []
     if st.beams:  # something done outside the queue (a card, a Q-power) may have moved a beam
         beams.refresh(st, ev)
     while st.pending is None and st.queue and st.phase != "over":
         n += 1
-        if n > guard:
+        job = st.queue[0]
+        looped = n > guard
+        if job.kind == "step" and job.how == "current":
+            key = position_key(st)
+            if key in seen and _untouched(seen[key][1], st.queue):
+                looped = True
+                names = [hero_of(st, p).name for p in dict.fromkeys(carried[seen[key][0]:])]
+            seen[key] = (len(carried), st.queue[1:])
+            carried.append(job.hero)
+        if looped:
             st.queue.clear()
-            ev.append(Event(text="The currents swirl in a circle; everything comes to rest."))
+            who = " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else "everything"
+            ev.append(Event(text=f"The currents carry {who} round in a circle back to the same position; "
+                                 "everything comes to rest here."))
             if st.phase == "move":
                 end_movement(st, ev, "caught in a loop")
             break
-        job = st.queue.pop(0)
+        st.queue.pop(0)
         HANDLERS[job.kind](st, job, ev)
         if st.beams:
             beams.refresh(st, ev)
         check_win(st, ev)
+
+
+def position_key(st: QState) -> tuple:
+    """The whole position a loop of currents could bring back: heroes, what lies on the board, the dice, the
+    movement's own counts and the job about to run. Only currents move heroes for free, so every endless loop
+    passes through a current's step; `run` compares this key there only (the rulebook is silent on loops: we stop
+    at the first repeat, when nothing new can happen any more)."""
+    return (tuple((h.pos, h.head, h.front, tuple(h.carrying)) for h in st.heroes), tuple(st.tokens.items()),
+            tuple((k, tuple(v)) for k, v in st.ground.items()), repr(st.sheep), repr(st.platforms), repr(st.m),
+            repr(st.rng), repr(st.queue[0]))
+
+
+def _untouched(rest: list[Job], queue: list[Job]) -> bool:
+    """Whether the jobs that waited behind a current's step are still all there, at the back of the queue: then
+    everything since came from that step alone, and the same position runs the same way again, forever (jobs are
+    only ever added at the front)."""
+    return len(queue) > len(rest) and all(a is b for a, b in zip(reversed(rest), reversed(queue), strict=False))
 
 
 def do_step(st: QState, job: Job, ev: list[Event]) -> None:
@@ -133,7 +164,7 @@ def do_jump(st: QState, job: Job, ev: list[Event]) -> None:
                 ev.append(Event(text=f"{h.name} cannot land on {other.name}, who cannot move; the jump fails."))
                 return
             decide(st, "land_beside", other.player, h, spots,
-                   f"{other.name} cannot be moved: {other.name}, choose where {says(h.name, 'lands')}", job=job)
+                   f"{other.name}: choose where {says(h.name, 'lands')} ({other.name} cannot be moved)", job=job)
             return
         if len(dirs) == 1:
             _land_on_hero(st, job, dirs[0], ev)

@@ -142,26 +142,54 @@ def layout_owner(st: QState, player: str = "") -> Hero | None:
     return active(st) if st.phase != "over" else None
 
 
-def rearrange_label(st: QState, a: dict[str, str]) -> str:
-    """`Back: Jump <-> Slide` for a swap of two faces (whose: the only hero it can be a swap for)."""
-    names = {k: v.name for k, v in data.skills().items()}
+def rearrange_label(st: QState, a: dict[str, str], player: str | None = None) -> str:
+    """What a layout changes, short and whole: `swap back/front (Jump↔Dash)`, said for `player`'s hero when the
+    caller names the button's owner, else for the hero it can be a swap for (named when several choose)."""
     if st.phase == "skills" and st.pending is None:
         owners = [h for h in st.heroes if h.player not in st.ready]
     else:
         owner = layout_owner(st)
         owners = [owner] if owner is not None else []
+    mine = [h for h in owners if h.player == player]
+    if mine:
+        return _change(st, mine[0], a)
     fits = [h for h in owners if sum(h.skills.get(f) != a[f] for f in SKILL_FACES) == 2]
-    if len(fits) == 1:
-        h = fits[0]
-        f1, f2 = [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
-        if f2 == "back" or (f2 in ("front",) and f1 != "back"):
-            f1, f2 = f2, f1
-        who = f"{h.name}: " if len(owners) > 1 else ""
-        if st.phase == "move" and top_face(h) in (f1, f2):
-            t = top_face(h)
-            return f"{names[a[t]]} on top (swap {f1}/{f2})"
-        return f"{who}{f1} {names[a[f1]]}, {f2} {names[a[f2]]}"
+    backs = [h for h in fits if h.skills.get("back") != a["back"]]
+    if len(fits) > 1 and len(backs) == 1:
+        fits = backs  # the setup's buttons swap their owner's back face (`SkillsPhase.buttons`): that is whose
+    texts = {_change(st, h, a) for h in fits}
+    if len(texts) == 1:  # a swap for one hero, or the same swap for several (each button then says whose)
+        who = f"{fits[0].name}: " if len(owners) > 1 and len(fits) == 1 else ""
+        return who + texts.pop()
+    if fits:  # the same layout is a swap for several heroes: each one's, by name, as much as a button holds
+        first, *rest = [f"{_change(st, h, a)} for {h.name}" for h in fits]
+        whole = "; ".join([first, *(r.removeprefix("swap ") for r in rest)])
+        short = "swap " + ", ".join(f"{'/'.join(_changed(h, a))} for {h.name}" for h in fits)
+        return next((t for t in (whole, short) if len(t) <= LABEL_MAX), short[:LABEL_MAX])
+    names = {k: v.name for k, v in data.skills().items()}
     return "Skills: " + ", ".join(f"{f} {names[a[f]]}" for f in SKILL_FACES)
+
+
+LABEL_MAX = 80  # Discord's button label limit
+
+
+def _changed(h: Hero, a: dict[str, str]) -> list[str]:
+    return [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
+
+
+def _change(st: QState, h: Hero, a: dict[str, str]) -> str:
+    """The faces a layout changes for `h`: a swap of two faces as `swap back/front (Jump↔Dash)` (the face on top
+    first in the movement, `Dash on top (swap ...)`), more as `front Dash, back Jump, ...`."""
+    names = {k: v.name for k, v in data.skills().items()}
+    changed = [f for f in SKILL_FACES if h.skills.get(f) != a[f]]
+    if len(changed) != 2:
+        return ", ".join(f"{f} {names[a[f]]}" for f in changed) or "keep these skills"
+    f1, f2 = changed
+    if f2 == "back" or (f2 in ("front",) and f1 != "back"):
+        f1, f2 = f2, f1
+    if st.phase == "move" and top_face(h) in (f1, f2):
+        return f"{names[a[top_face(h)]]} on top (swap {f1}/{f2})"
+    return f"swap {f1}/{f2} ({names[h.skills[f1]]}↔{names[h.skills[f2]]})"
 
 
 def explain_rearrange(st: QState, player: str, a: dict[str, str]) -> str:

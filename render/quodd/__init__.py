@@ -88,7 +88,7 @@ TOKEN_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], str]] =
     "trap_door": ((160, 120, 80), (255, 255, 255), "TD"),
     "trap_door_open": ((30, 25, 25), (230, 160, 90), "OT"),
     "secret": ((90, 90, 110), (255, 255, 255), "?"),
-    "rally": ((230, 60, 60), (255, 255, 255), "#"),
+    "rally": ((245, 200, 40), (90, 40, 0), "#"),  # a gold flag: the move badges are red discs
     "drop_zone": ((240, 140, 60), (40, 20, 0), "DZ"),
     "explore": ((70, 140, 200), (255, 255, 255), "Ex"),
     "food": ((200, 120, 60), (255, 255, 255), "Fd"),
@@ -213,6 +213,20 @@ def _base(rows: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> Image.Im
     return img
 
 
+def _rally(d: Pen, box: Box, text: str, size: int) -> None:
+    """A rally marker as a gold swallow-tailed flag on a pole, its number on the cloth: nothing like the red
+    numbered discs of the recent moves drawn over the board."""
+    fill, ink, _ = TOKEN_STYLE["rally"]
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    pole = x0 + w * 0.18
+    top, bottom = y0 + h * 0.12, y0 + h * 0.72
+    d.line([(pole, y0 + h * 0.08), (pole, y1 - h * 0.08)], fill=ink, width=max(2, int(w / 14)))
+    d.polygon([(pole, top), (x1 - w * 0.08, top), (x1 - w * 0.26, (top + bottom) / 2), (x1 - w * 0.08, bottom),
+               (pole, bottom)], fill=fill, outline=ink)
+    text_center(d, (pole + (x1 - w * 0.26 - pole) / 2 + w * 0.02, (top + bottom) / 2), text, size, ink, bg=fill)
+
+
 def _token(d: Pen, box: Box, kind: str, number: int, group: str, way: str = "") -> None:
     fill, ink, glyph = TOKEN_STYLE.get(kind, ((128, 128, 128), (255, 255, 255), kind[:2]))
     x0, y0, x1, y1 = box
@@ -226,8 +240,7 @@ def _token(d: Pen, box: Box, kind: str, number: int, group: str, way: str = "") 
             d.line([(x0 + u(3), yy), (x1 - u(3), yy)], fill=(80, 55, 40), width=1)
         return
     if kind == "rally":
-        d.ellipse((x0 + u(4), y0 + u(4), x1 - u(4), y1 - u(4)), fill=fill, outline=(120, 20, 20), width=u(2))
-        text_center(d, (cx, cy), str(number), ts(14), ink, bg=fill)
+        _rally(d, box, str(number), ts(14))
         return
     if kind in ("impassable_up", "trap_door_open", "pit"):
         d.rectangle((x0 + u(3), y0 + u(3), x1 - u(3), y1 - u(3)), fill=fill, outline=ink, width=u(2))
@@ -380,6 +393,14 @@ def _legend_band(items: tuple[tuple[str, str], ...], top: int, per_row: int, col
     return band(PALETTE, width, top, (rows + 2) * LEGEND_ROW, lambda d: _legend(d, items, top, per_row, colour))
 
 
+def legend_size(name: str, room: float) -> int:
+    """The text size a key's words fit their column in (14 where they fit): never into the next column's key."""
+    size = 14
+    while size > 10 and font(size).getlength(name) > room:
+        size -= 1
+    return size
+
+
 def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, colour: RGB = SEAT_COLORS[0]) -> None:
     sq = CELL_TEXT + 4
     for i, (what, key) in enumerate(items):
@@ -397,8 +418,11 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             name = FEATURE_NAMES[key]
         elif what == "t":
             fill, ink, glyph = TOKEN_STYLE[key]
-            d.rectangle(box, fill=fill, outline=(40, 40, 40))
-            text_center(d, mid, glyph[:2] if key != "rally" else "1", CELL_TEXT, ink, bg=fill)
+            if key == "rally":
+                _rally(d, box, "1", CELL_TEXT - 2)
+            else:
+                d.rectangle(box, fill=fill, outline=(40, 40, 40))
+                text_center(d, mid, glyph[:2], CELL_TEXT, ink, bg=fill)
             name = TOKEN_NAMES[key]
         elif what == "p":
             d.rectangle(box, outline=(255, 0, 150), width=3)
@@ -431,7 +455,8 @@ def _legend(d: Pen, items: Sequence[tuple[str, str]], top: int, per_row: int, co
             d.ellipse(box, fill=colour)
             d.polygon([(x + sq + 4, mid[1]), (x + sq - 1, mid[1] - 4), (x + sq - 1, mid[1] + 4)], fill=(20, 20, 20))
             name = "hero: top skill, arrow = facing"
-        d.text((x + sq + 8, mid[1]), name, font=font(14), fill=INK, anchor="lm")
+        room = LEGEND_W - sq - 14 if i % per_row < per_row - 1 else d.img.width - x - sq - 12
+        d.text((x + sq + 8, mid[1]), name, font=font(legend_size(name, room)), fill=INK, anchor="lm")
     rows = (len(items) + per_row - 1) // per_row
     key = "hero icons: " + ", ".join(f"{SKILL_SHORT[k]} {n}" for k, n in SKILL_NAMES.items()) + ", Q Q-powers"
     d.text((10, top + rows * LEGEND_ROW + sq / 2), key, font=font(14), fill=MUTED, anchor="lm")
@@ -556,6 +581,12 @@ MOVE_PIP = (40, 130, 50)
 EXPLORE_PIP = TOKEN_STYLE["explore"][0]
 
 
+def explore_text(hv: HeroView) -> str:
+    """"explore 2", or "explore 2+1" with a draw this turn earned besides the track (a token, an ability): said
+    where the draws are, not beside the hand."""
+    return f"explore {hv.explore}" + (f"+{hv.explores_earned}" if hv.explores_earned else "")
+
+
 def _icons(d: Pen, hv: HeroView, x: int, y: int) -> None:
     """Movement and explore icons as pips (one per icon on the track), the owed explorations and the hand size."""
     d.text((x, y), f"move {hv.movement}", font=font(14), fill=INK)
@@ -563,12 +594,18 @@ def _icons(d: Pen, hv: HeroView, x: int, y: int) -> None:
         px = x + 58 + i * 9
         d.polygon([(px, y + 4), (px + 7, y + 9), (px, y + 14)], fill=MOVE_PIP)
     ex = x + 136
-    d.text((ex, y), f"explore {hv.explore}", font=font(14), fill=INK)
-    for i in range(min(hv.explore, 6)):  # eyes (the number says the rest)
-        px = ex + 70 + i * 9
-        d.ellipse((px, y + 5, px + 7, y + 12), fill=EXPLORE_PIP)
-    owed = f" (+{hv.explores_earned})" if hv.explores_earned else ""
-    d.text((x + 266, y), f"hand {hv.hand_size}{owed}", font=font(14), fill=INK)
+    earned = hv.explores_earned  # draws this turn brought besides the track (tokens, abilities): hollow eyes
+    text = explore_text(hv)
+    d.text((ex, y), text, font=font(14), fill=INK)
+    start = ex + int(font(14).getlength(text)) + 6
+    room = max(0, (x + 262 - start) // 9)  # eyes up to the hand's place (the numbers say the rest)
+    for i in range(min(hv.explore + earned, room)):
+        px = start + i * 9
+        if i < hv.explore:
+            d.ellipse((px, y + 5, px + 7, y + 12), fill=EXPLORE_PIP)
+        else:
+            d.ellipse((px, y + 5, px + 7, y + 12), outline=EXPLORE_PIP)
+    d.text((x + 266, y), f"hand {hv.hand_size}", font=font(14), fill=INK)
 
 
 def _lineup_lines(view: QView, cols: int) -> list[str]:

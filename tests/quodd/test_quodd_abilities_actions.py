@@ -201,6 +201,8 @@ def _explore_kind(ability: str, kind: str) -> None:
     got = [c for c in hero(st, "ann").hand if c != "lantern"]
     from games.quodd import data
     assert len(got) == 1 and data.cards()[got[0]].kind == kind and st.m.draws == 1
+    article = "an" if kind[0] in "aeiou" else "a"  # play-test: "you explore a item card"
+    assert any(e.startswith(f"Ann explores {article} {kind} card (") for e in ev), ev
 
 
 def test_explore_food_takes_a_food_card_each_exploration():

@@ -47,7 +47,7 @@ def test_skill_setup_buttons_are_keep_and_swaps_of_the_face_a_forward_tumble_bri
         changed = [f for f in h.skills if h.skills[f] != a.get(f)]
         assert len(changed) == 2 and "back" in changed
         label = E.label(st, a)
-        assert label.startswith("back ") and len(label) < 40, label
+        assert label.startswith("swap back/") and len(label) < 40, label
     # six players still choosing share the 20 buttons: each keeps `done` and one swap
     st6 = to_skills(6)
     per = [buttons(st6, p) for p in E.status(st6).to_act]

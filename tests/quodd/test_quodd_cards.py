@@ -68,6 +68,23 @@ def test_phase_four_draws_one_card_per_explore_icon_from_the_lineup_or_the_deck(
     assert len(st.lineup) == LINEUP  # replenished after the exploration phase
 
 
+def test_a_card_is_named_by_its_shown_name_in_any_case_with_spaces_or_hyphens():
+    """Play-test: `draw card:Feast Loaf` was "not in the lineup", `impulse card:Broom` "no card `Broom`"."""
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    hero(st, "ann").explore = 3
+    st = to_phase4(st)
+    pick = st.lineup[1]
+    shown = data.cards()[pick].name
+    for written in (shown, shown.upper(), shown.lower().replace(" ", "-"), shown.replace(" ", "_")):
+        got, _ = do(st, "ann", f'draw card:"{written}"')
+        assert hero(got, "ann").hand == [pick], written
+    assert do(st, "ann", "draw card:DECK")[0].m.draws == 2
+    assert "There is no card `Nothing`" in illegal(st, "ann", "play card:Nothing").reason  # still refused
+    hero(st, "bob").hand = ["broom"]
+    got, ev = do(st, "bob", "impulse card:Broom")
+    assert any("Broom" in e for e in ev) and "broom" not in hero(got, "bob").hand
+
+
 def test_explore_tokens_reached_and_gold_sides_add_draws_in_phase_four():
     st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
     hero(st, "ann").explores_earned = 2
@@ -455,3 +472,32 @@ def test_a_skip_vote_while_discarding_discards_the_card_drawn_last():
     assert E.skip_action(st, "ann") == Action.of("discard", card=drawn)
     st, _ = do(st, "ann", E.skip_action(st, "ann").text())
     assert st.turn == 1 and len(hero(st, "ann").hand) == HAND_LIMIT
+
+
+def test_a_card_drawn_from_the_deck_is_named_to_its_owner_alone_and_counted_for_the_others():
+    """Play-test: "bob draws 1 from the exploration deck" gave bob no line naming the card."""
+    from games.core.play import step
+
+    st = build(OPEN, heroes=[dict(pos="B3"), dict(pos="F5")], phase="recovery")
+    st = to_phase4(st)
+    top = st.deck[0]
+    _, st, events = step(E, st, "ann", Action.parse("draw card:deck"))
+    public = [e.text for e in events if e.to is None]
+    assert any("draws 1 from the exploration deck" in t for t in public)
+    assert not any(data.cards()[top].name in t for t in public)  # hidden from the table
+    assert [e.text for e in events if e.to == ["ann"]] == [f"Your hand gets {data.cards()[top].name}."]
+
+
+def test_exploring_a_kind_from_the_deck_names_the_revealed_card_and_whose_hand_it_goes_to():
+    """Play-test: "until a item card: it goes to their hand" (an item; the card revealed, the hand named)."""
+    from games.core import Event
+    from games.quodd.deck import fetch_kind
+
+    st = build(OPEN, heroes=[dict(pos="B3")])
+    h = hero(st, "ann")
+    st.lineup = [c for c in st.lineup if data.cards()[c].kind != "item"]
+    ev: list[Event] = []
+    fetch_kind(st, h, "item", ev)
+    got = h.hand[-1]
+    assert data.cards()[got].kind == "item"
+    assert any(f"until an item card turns up: {data.cards()[got].name} goes to Ann's hand" in e.text for e in ev)

@@ -335,6 +335,28 @@ def test_currents_running_in_a_circle_stop_the_move_instead_of_running_forever()
     assert any("circle" in e for e in ev) and st.phase == "explore"  # phase 3 (nothing to play) passed
 
 
+def test_currents_in_a_circle_stop_at_the_first_repeat_of_the_position_with_one_line_saying_so():
+    st = slide_ready(["......", ".>v...", ".^<...", "......"], pos="A2", points=1)
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    assert sum("carried by the current" in e for e in ev) == 4  # one lap, back on B2, then rest
+    assert [e for e in ev if "circle" in e] == [
+        "The currents carry Ann round in a circle back to the same position; everything comes to rest here."]
+    assert hero(st, "ann").pos == "B2"
+
+
+def test_two_heroes_on_facing_currents_stop_at_the_first_repeat_instead_of_pushing_each_other_hundreds_of_times():
+    # play-test game 1: currents down onto a whirlpool, currents up onto it; a slide onto the lower currents
+    rows = [".v.", ".v.", ".v.", ".@.", ".^.", ".^.", ".^."]
+    st = slide_ready(rows, pos="A7", points=1, heroes=[dict(pos="A7", movement=1), dict(pos="B4")])
+    st, ev = do(st, "ann", "move direction:E distance:1")
+    if st.pending is not None:  # the whirlpool's spin, asked of whoever pushed
+        st, more = do(st, st.pending.player, "choose option:cw")
+        ev += more
+    assert len(ev) < 25 and sum("circle" in e for e in ev) == 1
+    assert any("carry Ann and Bob round in a circle" in e or "carry Bob and Ann round in a circle" in e for e in ev)
+    assert st.phase == "explore"
+
+
 def test_with_several_matching_water_connections_the_mover_picks_one():
     rows = ["w.....", ".w....", "......", "....w."]
     st = slide_ready(rows, pos="A2", points=1, links={"A1": "B", "B2": "B", "E4": "B"})

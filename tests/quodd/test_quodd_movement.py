@@ -193,3 +193,14 @@ def test_a_jump_clears_at_least_one_space_only_if_possible_else_it_hops_next_doo
     assert "must" in illegal(st, "ann", "move direction:N distance:0").reason
     st, ev = do(st, "ann", "move direction:E distance:0")
     assert hero(st, "ann").pos == "C3" and st.m.points == 0
+
+
+def test_a_hero_pushed_by_another_heros_move_is_numbered_on_the_board_image():
+    """Play-test: Trixie pushed G4->G3 by bob's dash was missing from the numbered list."""
+    from qhelpers import build, do
+
+    st = build(["......"] * 4, heroes=[dict(pos="A2", movement=2), dict(pos="B2")], tumbled=True, ready="dash",
+               points=2)
+    st, _ = do(st, "ann", 'move path:"E E"')  # two steps, two pushes: one numbered path each
+    assert [(m.kind, m.who, m.path) for m in st.marks] == [("push", "Bob", ["B2", "C2", "D2"]),
+                                                           ("tumble", "Ann", ["A2", "B2", "C2"])]

@@ -186,6 +186,8 @@ def test_fire_bomb_burns_a_random_card_and_ice_bomb_freezes_the_faces_towards_it
     st.bombs.clear()
     roll(st, Bomb(at="B5", dir="E", kind="fire"), ev)  # C5, D5, hits Bob at E5
     assert not hero(st, "bob").hand and st.discard  # burnt: a random card discarded
+    burnt = data.cards()[st.discard[-1]].name  # face up on the discard pile: the line names it for everyone
+    assert any(e.text.endswith(f"a random card: {burnt} (face up on the discard pile).") and e.to is None for e in ev)
     st = build(OPEN, heroes=[dict(pos="A5"), dict(pos="E5", front="W"), dict(pos="E4", front="E")])
     roll(st, Bomb(at="B5", dir="E", kind="ice"), ev)
     bob, cat = hero(st, "bob"), hero(st, "cat")
@@ -289,3 +291,12 @@ def test_re_roll_a_die_also_covers_the_direction_die_and_the_bomb_die(monkeypatc
     st, ev = do(st, "ann", "choose option:keep")
     assert "The direction die shows E: every hero slides 1 space E." in ev and hero(st, "ann").pos == "D3"
     assert st.phase == "power" and st.pending is None
+
+
+def test_a_fired_bombs_roll_is_drawn_on_the_board_image():
+    """Play-test: a fired bomb's path was not drawn."""
+    st = build(OPEN, heroes=[dict(pos="A5"), dict(pos="E5", front="W")])
+    ev: list[Event] = []
+    roll(st, Bomb(at="A5", dir="E", kind="standard"), ev)
+    rolls = [m for m in st.marks if "bomb rolls" in m.text]
+    assert rolls and rolls[-1].path[0] == "A5" and rolls[-1].path[-1] in ("D5", "E5")

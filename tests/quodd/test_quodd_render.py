@@ -132,3 +132,37 @@ def test_unchanged_hero_cards_are_pasted_from_the_cache_and_a_changed_one_is_dra
     assert _card_patch.cache_info().misses == 7
     _card_patch.cache_clear()
     assert render(changed) == cached != first
+
+
+def test_a_rally_marker_is_a_gold_flag_not_a_red_disc_like_the_move_numbers():
+    """Play-test: move badges (red discs, white numbers) looked like the rally markers next to them."""
+    from render.quodd import TOKEN_STYLE
+    from render.recap import MOVE
+
+    st = build(["......"] * 3, heroes=[dict(pos="A1")], rally=["D2", "F3"])
+    img = _png(E.view(st, None))
+    x, y = MARGIN + 3 * CELL, MARGIN + 1 * CELL  # D2's square
+    cell = [img.getpixel((x + i, y + j)) for i in range(CELL) for j in range(CELL)]
+    gold = TOKEN_STYLE["rally"][0]
+    assert sum(px == gold for px in cell) > CELL * CELL // 8
+    assert not any(all(abs(a - b) < 30 for a, b in zip(px, MOVE, strict=True)) for px in cell)
+
+
+def test_a_legend_entry_too_long_for_its_column_is_set_smaller_instead_of_running_into_the_next():
+    """Play-test (pasture): "black sheep (head ahead; walks 3, pu▢moving platform"."""
+    from render.common import font
+    from render.quodd import LEGEND_W, legend_size
+
+    room = LEGEND_W - 18 - 14
+    text = "black sheep (head ahead; walks 3, pushes)"
+    assert font(legend_size(text, room)).getlength(text) <= room
+    assert legend_size("pit", room) == 14
+
+
+def test_draws_earned_this_turn_are_shown_with_the_explore_icons_not_as_an_unexplained_plus_by_the_hand():
+    from render.quodd import explore_text
+
+    st = build(["......"] * 3, heroes=[dict(pos="A1")])
+    st.heroes[0].explores_earned = 1
+    hv = E.view(st, None).heroes[0]
+    assert explore_text(hv) == f"explore {hv.explore}+1"

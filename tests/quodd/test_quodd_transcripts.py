@@ -21,8 +21,9 @@ from games.quodd import data
 HERE = Path(__file__).parent / "transcripts"
 REFUSALS = ("not legal", "It is not your move", "could mean several", "is not a Quodd", "There is no",
             "does not take those options", "(only ")
-# a hand's moves are offered on a line only their player sees (bot/hand.py): an offer, not a refusal
-OFFER = re.compile(r"^  \(only \w+ sees this\) (buttons|menu \w+): .*$", re.MULTILINE)
+# a hand's moves are offered on a line only their player sees (bot/hand.py), and so are the cards a draw brought
+# (deck.drawn_privately): an offer or a notice, not a refusal
+OFFER = re.compile(r"^  \(only \w+ sees this\) ((buttons|menu \w+): |Your hand gets ).*$", re.MULTILINE)
 
 
 def refused(text: str) -> list[str]:
@@ -100,7 +101,9 @@ def test_a_hand_stays_out_of_public_text_images_and_the_export_during_play(tmp_p
     hand = next(h for h in state.heroes if h.player == "ann").hand
     assert len(hand) == 1
     card = data.cards()[hand[0]]
-    assert card.name not in text and card.id not in text  # nothing public names it
+    public = "\n".join(ln for ln in text.splitlines() if not ln.startswith("  (only ann sees this)"))
+    assert card.name not in public and card.id not in public  # nothing public names it
+    assert f"  (only ann sees this) Your hand gets {card.name}." in text  # ann alone is told what she drew
     ann = next(p for p in export["summary"]["players"] if p["name"] == "ann")
     assert ann["hand_size"] == 1
     assert card.name in engine.private_text(state, "ann")

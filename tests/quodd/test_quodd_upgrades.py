@@ -8,7 +8,7 @@ from games.core.errors import AmbiguousAction
 from games.quodd import ENGINE as E
 from games.quodd import data
 from games.quodd.skills import skill_points
-from games.quodd.upgrades import side_of, tiles_left
+from games.quodd.upgrades import side_of, tiles_left, upgrade_label
 
 OPEN = ["......"] * 3
 
@@ -194,10 +194,12 @@ def test_ability_buttons_name_the_ability_its_target_and_its_cost():
 
 
 def test_an_upgrade_button_never_names_another_heros_side():
-    """Labels do not know whose button they are: a tile whose sides differ between the heroes choosing now
-    is named by tile and side only; once one hero is left, its buttons name the side again."""
+    """A tile whose sides differ between the heroes choosing now: told the button's owner, the label names that
+    hero's side alone; not told, it names each hero's side by the hero's name; once one hero is left, its
+    buttons name its side."""
     st = round_end()  # ann is Rok (tile 2B: Crush), bob is Mayor Trixie (tile 2B: +1 explore)
-    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B"
+    assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: Crush for Ann, +1 explore for Bob"
+    assert E.label(st, Action.of("upgrade", tile="2", side="b"), player="bob") == "Tile 2B: +1 explore"
     st, _ = do(st, "ann", "upgrade tile:1 side:a")
     assert E.label(st, Action.of("upgrade", tile="2", side="b")) == "Tile 2B: +1 explore"
 
@@ -227,3 +229,19 @@ def test_an_upgrade_token_lets_you_choose_and_place_an_upgrade_at_once():
     hero(st, "ann").upgrades = [f"{n}a" for n in range(1, 7)]
     st, ev = do(st, "ann", "move direction:E distance:2")
     assert st.pending is None and any("brings nothing" in e for e in ev)
+
+
+def test_with_several_heroes_choosing_each_upgrade_button_says_what_it_gives_and_to_whom():
+    """Play-test: "[1] you: Tile 1A | [2] you: Tile 1B" named no effect while two players chose at once."""
+    st = round_end()
+    assert sorted(E.status(st).to_act) == ["ann", "bob"]
+    for p in ("ann", "bob"):
+        for a in E.button_actions(st, p, E.legal_actions(st, p)):
+            mine = E.label(st, a, player=p)  # the button's owner known: that hero's side alone
+            assert mine == upgrade_label(st, hero(st, p), a) and ": " in mine
+            shared = E.label(st, a)  # the owner unknown: every chooser's effect, named where they differ
+            effect = mine.split(": ", 1)[1]
+            assert shared == mine or f"{effect} for {hero(st, p).name}" in shared, (shared, mine)
+    one = Action.of("upgrade", tile="2", side="b")  # ann's Crush, bob's something else
+    assert E.label(st, one, player="ann") == "Tile 2B: Crush"
+    assert E.label(st, one).startswith("Tile 2B: ") and "Crush for Ann" in E.label(st, one)

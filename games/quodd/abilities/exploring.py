@@ -16,7 +16,9 @@ KINDS = {"explore-food": "food", "explore-item": "item", "explore-pet": "pet", "
 def explore_bonus(st: QState, h: Hero, ev: list[Event]) -> None:
     for ab in abilities_of(h):
         if ab in KINDS:
-            ev.append(Event(text=f"{says(h.name, 'explores')} a {KINDS[ab]} card ({name(ab)})."))
+            kind = KINDS[ab]
+            ev.append(Event(text=f"{says(h.name, 'explores')} {'an' if kind[0] in 'aeiou' else 'a'} {kind} card"
+                                 f" ({name(ab)})."))
             fetch_kind(st, h, KINDS[ab], ev)
         elif ab == "explore-from-deck":
             ev.append(Event(text=f"{says(h.name, 'explores')} the top card of the deck ({name(ab)})."))

@@ -93,7 +93,7 @@ def do_ability(st: QState, job: Job, ev: list[Event]) -> None:
                         Job(kind="land", hero=h.player, seq=job.seq)])
     elif job.item == "push-bomb":
         decide(st, "push_bomb", h.player, h, ["explode", "skip"],
-               f"{h.name} may set off a basic explosion around {h.pos} (Push Bomb): explode or skip", job=job)
+               f"{h.name}: set off a basic explosion around {h.pos} (Push Bomb), or skip", job=job)
 
 
 def _push_bombed(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:

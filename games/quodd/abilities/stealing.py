@@ -39,7 +39,7 @@ def after_steal(st: QState, h: Hero, ev: list[Event]) -> None:
         dirs = [d for d in DIRS8 if can_enter(st, h, xy(h.pos), d)]
         if dirs:
             decide(st, "getaway", h.player, h, dirs + ["skip"],
-                   f"{h.name} may dash 1 space (Getaway): a direction, or skip")
+                   f"{h.name}: dash 1 space (Getaway) in a direction, or skip")
 
 
 def _got_away(st: QState, h: Hero, job: Job, option: str, ev: list[Event]) -> None:

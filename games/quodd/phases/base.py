@@ -116,6 +116,13 @@ class QuoddPhase(Phase[QState]):
             return f"Cards are drawn and discarded in phase 4, exploration; now it is {PHASE_NAMES[state.phase]}."
         return self.explain_own(game, state, player, action)
 
+    def label_for(self, game: Any, state: QState, action: Action, player: str) -> str | None:
+        """The label of `player`'s own button, where heroes act at once and one action means something else for
+        each (`QuoddHeroes.label(player=)`); None: the label every player's button shares."""
+        if action.cmd == "rearrange":
+            return rearrange_label(state, action.argdict, player)
+        return None
+
     def explain_own(self, game: Any, state: QState, player: str, action: Action) -> str:
         if action.cmd in ("tumble", "move", "steal"):
             return f"That belongs to the movement phase; now it is {PHASE_NAMES[state.phase]}."

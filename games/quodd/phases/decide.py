@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from games.core import Action, Event
+from games.core.grid import DIRS8, step_xy
 
 from .. import data
-from ..board import active, center_facing, hero_of, kind, xy
+from ..board import active, center_facing, falls_note, hero_at, hero_of, kind, xy
 from ..collectibles import steal_label
 from ..commands import arg
 from ..cube import SKILL_FACES
@@ -96,8 +97,19 @@ class DecidePhase(QuoddPhase):
                 return "Point " + FACING_LABELS.get(o, o).removeprefix("Face ")
             if state.pending is not None and state.pending.kind == "sheep_pickup":
                 return "Pick up the sheep" if o == "pick_up" else "Leave it"
-            if state.pending is not None and state.pending.kind == "getaway" and o != "skip":
-                return f"Dash {o} (Getaway)"
+            pend = state.pending
+            h = hero_of(state, pend.hero) if pend is not None else None
+            here = xy(h.pos) if h is not None and h.pos else None
+            if pend is not None and here is not None and o in DIRS8 and pend.job is not None:
+                if pend.kind == "spring":  # thrown over `n` spaces: the landing is one further
+                    return f"Spring {o}{falls_note(state, step_xy(here, o, pend.job.n + 1))}"
+                if pend.kind == "push_dir":  # the jumper lands on a hero and pushes it one space
+                    to = step_xy(here, pend.job.dir, pend.job.n + 1)
+                    other = hero_at(state, to, but=h.player) if h is not None else None
+                    who = other.name if other is not None else "them"
+                    return f"Push {who} {o}{falls_note(state, step_xy(to, o))}"
+            if pend is not None and pend.kind == "getaway" and o != "skip":
+                return f"Dash {o} (Getaway){falls_note(state, step_xy(here, o) if here else None)}"
             if state.pending is not None and state.pending.kind == "steal" and ":" in o:
                 return steal_label(state, o)
             return CHOICE_LABELS.get(o, o)

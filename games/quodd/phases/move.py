@@ -6,6 +6,7 @@ mid-move is the `decide` phase (`phases/decide.py`).
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +21,7 @@ from ..abilities.track import has
 from ..board import (
     XY,
     active,
+    falls_note,
     free_step,
     glides,
     hero_at,
@@ -84,6 +86,52 @@ def settle(st: QState, ev: list[Event]) -> None:
     run(st, ev)
     if st.pending is None and not st.queue and st.phase == "move" and st.m.ended:
         to_recovery(st, ev)
+
+
+def _end_of(h: Hero, steps: list[str]) -> XY | None:
+    """Where a move along `steps` ends by the map alone: what a label's fall warning looks at (the legal moves
+    stop at the first pit; a jump's steps are the spaces it clears and the landing)."""
+    if h.pos is None or not steps:
+        return None
+    p = xy(h.pos)
+    for d in steps:
+        p = step_xy(p, d)
+    return p
+
+
+def _spread_paths(st: QState, h: Hero, moves: list[Action], room: int) -> list[Action]:
+    """A dash's buttons: every single step, then longer paths to squares no single step reaches, one path per
+    square, spread evenly around the hero: straight lines to the farthest squares first, then the squares
+    between, paths that end in a fall last. Never the first few of a fixed order, nor a path that comes back
+    where it began; the others are typed or picked from the menu."""
+    singles = [a for a in moves if len(arg(a, "path").split()) == 1]
+    if h.pos is None:
+        return singles
+    start = xy(h.pos)
+    near = {_end_of(h, arg(a, "path").split()) for a in singles} | {start}
+    ends: dict[XY, Action] = {}
+    for a in sorted((a for a in moves if len(arg(a, "path").split()) > 1),
+                    key=lambda a: len(set(arg(a, "path").split()))):
+        end = _end_of(h, arg(a, "path").split())
+        if end is not None and end not in near:
+            ends.setdefault(end, a)
+    x0, y0 = start
+
+    def rank(p: XY) -> tuple[bool, int, bool]:  # no fall, farthest, a straight line
+        return (is_pit(st, p), -max(abs(p[0] - x0), abs(p[1] - y0)), len(set(arg(ends[p], "path").split())) > 1)
+
+    def bearing(p: XY) -> float:  # clockwise from north
+        return math.atan2(p[0] - x0, y0 - p[1]) % math.tau
+
+    k = max(0, room - len(singles))
+    picked: list[XY] = []
+    for group in sorted({rank(p) for p in ends}):
+        pool = sorted((p for p in ends if rank(p) == group), key=bearing)
+        want = k - len(picked)
+        if want <= 0:
+            break
+        picked += pool if len(pool) <= want else [pool[i * len(pool) // want] for i in range(want)]
+    return singles + [ends[p] for p in picked]
 
 
 def point_name(st: QState, p: XY) -> str:
@@ -397,23 +445,27 @@ class MovePhase(TurnPhase):
         if action.cmd == "tumble":
             h, d = active(state), a["direction"]
             to = step_xy(xy(h.pos), d) if h.pos else None
-            if to is not None and is_pit(state, to):
-                return f"Tumble {d} → falls ({'off the map' if not on_map(state, to) else 'into a pit'})"
-            return f"Tumble {d} → {on_top_after(h, [d])}"
+            return f"Tumble {d}{falls_note(state, to) or ' → ' + on_top_after(h, [d])}"
         if action.cmd == "move":
             ready = state.m.ready
             tumbles = ready in data.skills() and data.skills()[ready].mode == "tumble"
+            jumps = ready in data.skills() and data.skills()[ready].mode == "jump"
+            h = active(state)
             if "path" in a:
                 name = data.skills()[ready].name if ready in data.skills() else "Dash"
                 steps = a["path"].split()
-                lands = f" → {on_top_after(active(state), steps)}" if tumbles and all(d in DIRS4 for d in steps) else ""
-                return f"{name} {a['path']}{lands}"
+                lands = f" → {on_top_after(h, steps)}" if tumbles and all(d in DIRS4 for d in steps) else ""
+                return f"{name} {a['path']}{falls_note(state, _end_of(h, steps)) or lands}"
             name = data.skills()[ready].name if ready in data.skills() else "Move"
             over = "over " if ready == "jump" else ""
             lands = ""
             if tumbles and a["direction"] in DIRS4 and a["distance"].isdigit():
-                lands = f" → {on_top_after(active(state), [a['direction']] * int(a['distance']))}"
-            return f"{name} {a['direction']} {over}{a['distance']}{lands}"
+                lands = f" → {on_top_after(h, [a['direction']] * int(a['distance']))}"
+            end = None
+            if a["direction"] in DIRS8 and a["distance"].isdigit():
+                k = int(a["distance"])
+                end = _end_of(h, [a["direction"]] * (k + 1 if jumps else k))
+            return f"{name} {a['direction']} {over}{a['distance']}{falls_note(state, end) or lands}"
         if action.cmd == "steal":
             paid = f" (discard {data.cards()[a['card']].name})" if a.get("card") in data.cards() else ""
             return f"Steal {a['item']} from {hero_of(state, a['from']).name}{paid}"
@@ -440,8 +492,8 @@ class MovePhase(TurnPhase):
         b.add(sorted(b.of("qpower"), key=near), 6)
         b.add(b.of("tumble"))
         moves = b.of("move")
-        if moves and moves[0].get("path") is not None:  # dash: single steps, then two-step paths
-            moves = sorted(moves, key=lambda a: len(arg(a, "path").split()))
+        if moves and moves[0].get("path") is not None:  # dash: single steps, then a spread of longer paths
+            moves = _spread_paths(state, h, moves, 14)
         b.add(moves, 14)
         b.add(b.of("steal"), 4)
         b.add([x for x in b.of("ability") if not x.get("at")], 2)  # builders; Teleport Skill: `ability at:`

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
-from games.core.grid import label
+from games.core.grid import label, parse_label
 from games.core.words import says
 
 from .. import data
@@ -52,6 +52,17 @@ class PlacePhase(QuoddPhase):
                 events.append(Event(text=SKILLS_HINT))
 
     def explain(self, game: Any, state: QState, player: str, action: Action) -> str:
+        assert state.pending is not None
+        o = action.get("option") or ""
+        p = parse_label(o.upper())
+        if action.cmd == "choose" and p is not None and 0 <= p[0] < state.width and 0 <= p[1] < state.height:
+            free = ", ".join(state.pending.options)
+            there = hero_at(state, p)
+            if there is not None:  # a start space another hero took
+                return (f"{o.upper()} is taken by {data.heroes()[there.hero].name} ({there.name}); "
+                        f"free start spaces: {free}.")
+            if state.rows[p[1]][p[0]] != "s":
+                return f"{o.upper()} is not a start space; free start spaces: {free}."
         why = explain_answer(state, action)
         return why if why is not None else super().explain(game, state, player, action)
 

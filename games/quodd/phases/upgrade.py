@@ -7,6 +7,7 @@ from typing import Any
 from games.core import Action, Event, Status
 
 from ..board import hero_of
+from ..skills import LABEL_MAX
 from ..state import QState
 from ..turns import next_round
 from ..upgrades import can_upgrade, explain_upgrade, take_upgrade, upgrade_actions, upgrade_label
@@ -55,17 +56,28 @@ class UpgradePhase(QuoddPhase):
             return explain_upgrade(hero_of(state, player), action, state.board)
         return f"The round is ending: every hero takes an upgrade tile first (`upgrade`), not `{action.cmd}`."
 
+    def label_for(self, game: Any, state: QState, action: Action, player: str) -> str | None:
+        if action.cmd == "upgrade" and player in choosing(state):
+            return upgrade_label(state, hero_of(state, player), action)
+        return None
+
     def label(self, game: Any, state: QState, action: Action) -> str | None:
-        if action.cmd == "upgrade":
-            # the label cannot know whose button it is: when the heroes choosing now have different sides on
-            # that tile, it names only the tile and side (each hero's tiles: `/rules game:quodd topic:upgrades`)
-            who = choosing(state)
-            texts = {upgrade_label(state, h, action) for h in state.heroes
-                     if h.player in who and action in upgrade_actions(h, state.board)}
-            if len(texts) == 1:
-                return texts.pop()
-            return f"Tile {action.get('tile')}{(action.get('side') or '').upper()}"
-        return super().label(game, state, action)
+        """An upgrade button says what it gives: for its owner's hero when the caller names the owner
+        (`label_for`); else what it gives each hero choosing now who may take it, by name when they differ
+        ("Tile 1A: +1 movement for you, Crush for bob"), so no choosing player is left guessing."""
+        if action.cmd != "upgrade":
+            return super().label(game, state, action)
+        who = choosing(state)
+        takers = [h for h in state.heroes if h.player in who and action in upgrade_actions(h, state.board)]
+        texts = [upgrade_label(state, h, action) for h in takers]
+        if not texts or len(set(texts)) == 1 and len(takers) == len(who):
+            return texts[0] if texts else None  # the same for everyone choosing
+        head = texts[0].split(": ", 1)[0]
+        whose: dict[str, list[str]] = {}  # each effect and the heroes it is for, in seat order
+        for h, t in zip(takers, texts, strict=True):
+            whose.setdefault(t.split(": ", 1)[1], []).append(h.name)
+        whole = head + ": " + ", ".join(f"{e} for {' and '.join(names)}" for e, names in whose.items())
+        return whole if len(whole) <= LABEL_MAX else f"{head}: differs by hero (/rules topic:upgrades)"
 
     def buttons(self, game: Any, state: QState, player: str, legal: list[Action]) -> list[Action]:
         """Each choosing player gets a share of the 20: non-gold sides first (gold ones name a skill each)."""
