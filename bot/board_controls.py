@@ -36,7 +36,7 @@ def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str
         # a move naming a card of the hand is not for a public message (bot/hand.py)
         legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands
                  and not hand.is_private(engine, state, player, a)]
-        rows.extend((engine.label(state, a), a.text(), player)
+        rows.extend((engine.label(state, a, player), a.text(), player)
                     for a in engine.button_actions(state, player, legal)[:MAX_BUTTONS])
     owners: dict[str, set[str]] = {}
     for label, _, player in rows:
@@ -68,7 +68,7 @@ def menus(engine: Game, state: BaseModel, status: Status, buttons: Sequence[Butt
     for cmd, actions in groups.items():
         if 2 <= len(actions) <= MAX_MENU_OPTIONS and all(len(a.text()) <= MAX_MENU_VALUE for a in actions) and \
                 re.fullmatch(r"[a-z0-9_-]+", cmd):
-            out.append(Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in actions)))
+            out.append(Menu(player, cmd, tuple((engine.label(state, a, player)[:100], a.text()) for a in actions)))
     return out
 
 

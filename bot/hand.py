@@ -59,9 +59,9 @@ def controls(engine: Game, state: BaseModel, player: str) -> Controls:
         elif all(len(a.text()) <= MAX_MENU_VALUE for a in actions):
             # a card's 38 target squares: menus of 25 (the reply is the player's alone: rows are to spare)
             parts = [actions[i:i + MAX_MENU_OPTIONS] for i in range(0, len(actions), MAX_MENU_OPTIONS)]
-            menus += [Menu(player, cmd, tuple((engine.label(state, a)[:100], a.text()) for a in part),
+            menus += [Menu(player, cmd, tuple((engine.label(state, a, player)[:100], a.text()) for a in part),
                            part=n if len(parts) > 1 else 0, of=len(actions)) for n, part in enumerate(parts, 1)]
-    buttons = [Button(label=engine.label(state, a)[:80], action=a.text(), player=player)
+    buttons = [Button(label=engine.label(state, a, player)[:80], action=a.text(), player=player)
                for a in chosen[:MAX_HAND_BUTTONS]]
     return buttons, menus[:max(0, 5 - -(-len(buttons) // 5))]
 

@@ -129,3 +129,32 @@ def test_heroball_a_move_button_says_the_ap_it_costs_and_the_move_spends_exactly
             break
     assert checked >= 15
     assert engine.label(state, Action.of("end")) == "End turn"  # a free action says no cost
+
+
+def test_the_bot_labels_each_button_for_its_owner():
+    """Players choosing at once may see one action mean something else for each (a Quodd upgrade tile): the bot
+    tells the game whose button it labels (`Game.label(..., player=)`), on buttons, menus and private moves."""
+    from bot.board_controls import buttons, menus
+    from games.core import Action, Status
+
+    class Stub:
+        anytime_commands = ()
+
+        def legal_actions(self, state, player):
+            return [Action.parse(f"upgrade tile:{n}") for n in (1, 2, 3)]
+
+        def private_action(self, state, player, action):
+            return False
+
+        def button_actions(self, state, player, legal):
+            return legal[:1]
+
+        def label(self, state, action, player=None):
+            return f"{action.text()} for {player}"
+
+    st = Status(phase="upgrade", to_act=["ann", "bob"])
+    shown = buttons(Stub(), None, st, {"ann": "Ann", "bob": "Bob"})  # type: ignore[arg-type]
+    assert [b.label for b in shown] == ["Ann: upgrade tile:1 for ann", "Bob: upgrade tile:1 for bob"]
+    [menu] = menus(Stub(), None, st, shown)  # type: ignore[arg-type]
+    assert menu.player == "ann" and menu.options == (("upgrade tile:2 for ann", "upgrade tile:2"),
+                                                     ("upgrade tile:3 for ann", "upgrade tile:3"))

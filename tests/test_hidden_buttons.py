@@ -166,7 +166,7 @@ def test_a_private_command_with_more_moves_than_one_menu_gets_menus_of_25_that_h
         def button_actions(self, state, player, legal):
             return legal[:8]
 
-        def label(self, state, action):
+        def label(self, state, action, player=None):
             return action.text()
 
     buttons, menus = controls(Stub(), None, "ann")  # type: ignore[arg-type]

@@ -154,8 +154,9 @@ class Game(ABC, Generic[S]):
         """Why an action outside the legal set is not allowed (one sentence)."""
         return ""
 
-    def label(self, state: S, action: Action) -> str:
-        """A short button label for a legal action."""
+    def label(self, state: S, action: Action, player: str | None = None) -> str:
+        """A short button label for a legal action; `player`: whose button it is, when the bot knows (players who
+        choose at once may see the same action mean something else for each, as a Quodd upgrade tile does)."""
         return action.text()
 
     def button_actions(self, state: S, player: str, legal: list[Action]) -> list[Action]:

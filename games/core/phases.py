@@ -292,7 +292,7 @@ class PhasedGame(Game[S]):
     def explain(self, state: S, player: str, action: Action) -> str:
         return self.phase(state).explain(self, state, player, action)
 
-    def label(self, state: S, action: Action) -> str:
+    def label(self, state: S, action: Action, player: str | None = None) -> str:
         text = self.phase(state).label(self, state, action)
         return action.text() if text is None else text
 

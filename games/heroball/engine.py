@@ -233,7 +233,7 @@ class Heroball(Rulebook, PhasedGame[HeroballState]):
             return "There is nothing to react to right now: reactions come on other players' turns."
         return phase.explain(self, state, player, a)
 
-    def label(self, state: HeroballState, action: Action) -> str:
+    def label(self, state: HeroballState, action: Action, player: str | None = None) -> str:
         if action.cmd == "reactions":
             return "Orders: " + ", ".join(f"{k} {v}" for k, v in action.args)
         text = self.phase(state).label(self, state, action)

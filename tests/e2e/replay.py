@@ -31,6 +31,12 @@ from .discord_double import CHANNEL_ID, Interaction, Message
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+def notices_only(inter: Any) -> bool:
+    """A move's private messages (ephemeral: its mover's alone) are notices of what it gave them ("Your hand gets
+    Honey Bun."), never a refusal."""
+    return all("Legal now" not in m.content and "not legal" not in m.content for m in inter.private)
+
+
 @dataclass
 class Replay:
     harness: Harness
@@ -137,14 +143,14 @@ class Replay:
             assert "Nothing left to choose" in "\n".join(said), text
         if not inter.public:  # the same player's turn goes on: the turn's message was edited, nobody pinged
             assert self.board is not None and not newly, (text, newly)
-            assert inter.original in ("deleted", "update") and not inter.private, (text, inter.original)
+            assert inter.original in ("deleted", "update") and notices_only(inter), (text, inter.original)
             turn = self.harness.double.messages[self.board.id]
             assert self.board.id in self.harness.double.edited[edits_before:], text
             assert turn.files["board.png"].startswith(PNG) and not turn.embeds, text
             self.edits += 1
             self.moves.append(turn)
             return
-        assert len(inter.public) == 1 and not inter.private, (text, [m.content for m in inter.messages])
+        assert len(inter.public) == 1 and notices_only(inter), (text, [m.content for m in inter.messages])
         msg = inter.public[0]
         assert msg.files["board.png"].startswith(PNG), text
         assert not msg.embeds, text  # a plain attachment: Discord shows it largest
