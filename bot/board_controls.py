@@ -43,9 +43,11 @@ def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str
         owners.setdefault(label, set()).add(player)
     # players acting at once: each button says whose it is, where it fits and the label does not say already
     several = len(status.to_act) > 1
-    out = [Button(label=(mine if len(owners[label]) > 1 or (several and ": " not in label and len(mine) <= 80)
-                         else label)[:80], action=action, player=p)
-           for label, action, p in rows for mine in [f"{(names or {}).get(p, p)}: {label}"]]
+    # (a label that starts with its owner's name already says it; "Tile 2B: Crush" does not)
+    out = [Button(label=(mine if len(owners[label]) > 1 or (several and not label.startswith(f"{who}: ")
+                                                            and len(mine) <= 80) else label)[:80],
+                  action=action, player=p)
+           for label, action, p in rows for who in [(names or {}).get(p, p)] for mine in [f"{who}: {label}"]]
     return out[:MAX_BUTTONS]
 
 def menus(engine: Game, state: BaseModel, status: Status, buttons: Sequence[Button]) -> list[Menu]:

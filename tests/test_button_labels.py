@@ -158,3 +158,29 @@ def test_the_bot_labels_each_button_for_its_owner():
     [menu] = menus(Stub(), None, st, shown)  # type: ignore[arg-type]
     assert menu.player == "ann" and menu.options == (("upgrade tile:2 for ann", "upgrade tile:2"),
                                                      ("upgrade tile:3 for ann", "upgrade tile:3"))
+
+
+def test_a_shared_turns_button_says_whose_it_is_even_when_its_label_has_a_colon():
+    """"Tile 2B: Crush" for Ann and "Tile 2B: +1 explore" for Bob came without their owners' names: the owner is
+    left out only when the label starts with it."""
+    from bot.board_controls import buttons
+    from games.core import Action, Status
+
+    class Stub:
+        anytime_commands = ()
+
+        def legal_actions(self, state, player):
+            return [Action.parse("upgrade tile:2b")]
+
+        def private_action(self, state, player, action):
+            return False
+
+        def button_actions(self, state, player, legal):
+            return legal
+
+        def label(self, state, action, player=None):
+            return {"ann": "Tile 2B: Crush", "bob": "Bob: Tile 2B: +1 explore"}[player]
+
+    st = Status(phase="upgrade", to_act=["ann", "bob"])
+    shown = buttons(Stub(), None, st, {"ann": "Ann", "bob": "Bob"})  # type: ignore[arg-type]
+    assert [b.label for b in shown] == ["Ann: Tile 2B: Crush", "Bob: Tile 2B: +1 explore"]
