@@ -127,7 +127,10 @@ def said_of(events: Sequence[Event]) -> str:
     text: a move that said nothing in public is SILENT, and the recap and the log keep it from the others."""
     for e in events:
         if e.to is None and e.text.strip():
-            line = e.text.strip().splitlines()[0].strip()
+            lines = [ln.strip() for ln in e.text.strip().splitlines() if ln.strip()]
+            line = lines[0]
+            if line.endswith(":") and len(lines) > 1:  # "The monsters react, closest first:" says what follows
+                line = f"{line} {lines[1]}"
             return line if len(line) <= SAID_CHARS else line[:SAID_CHARS - 1].rstrip() + "…"
     return SILENT
 

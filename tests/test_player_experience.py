@@ -257,6 +257,8 @@ def test_a_move_that_told_the_table_nothing_stays_out_of_the_others_recap():
 
     assert said_of([Event(text="Your standing orders: distract never.", to=["bob"])]) == SILENT
     assert said_of([Event(text="secret", to=["bob"]), Event(text="Bob ends the turn.\nmore")]) == "Bob ends the turn."
+    assert said_of([Event(text="The monsters react:\nOn the move: Gouger C2→H5.\nmore")]) == \
+        "The monsters react: On the move: Gouger C2→H5."
     entries = [LogEntry(seq=1, player="bob", action="reactions distract:never", said=SILENT),
                LogEntry(seq=2, player="bob", action="end", said="Ann's turn."),
                LogEntry(seq=3, player="ann", action="step to:G2", said="Ann steps.")]
