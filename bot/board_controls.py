@@ -41,9 +41,9 @@ def buttons(engine: Game, state: BaseModel, status: Status, names: dict[str, str
     owners: dict[str, set[str]] = {}
     for label, _, player in rows:
         owners.setdefault(label, set()).add(player)
-    # players acting at once: each button says whose it is, where it fits and the label does not say already
+    # players acting at once: each button says whose it is, where it fits and the label does not start with it
+    # (a colon in a label is no sign of its owner: "Tile 6B: +1 explore" is anybody's)
     several = len(status.to_act) > 1
-    # (a label that starts with its owner's name already says it; "Tile 2B: Crush" does not)
     out = [Button(label=(mine if len(owners[label]) > 1 or (several and not label.startswith(f"{who}: ")
                                                             and len(mine) <= 80) else label)[:80],
                   action=action, player=p)

@@ -161,8 +161,8 @@ def test_the_bot_labels_each_button_for_its_owner():
 
 
 def test_a_shared_turns_button_says_whose_it_is_even_when_its_label_has_a_colon():
-    """"Tile 2B: Crush" for Ann and "Tile 2B: +1 explore" for Bob came without their owners' names: the owner is
-    left out only when the label starts with it."""
+    """"Tile 2B: Crush" for Ann and "Tile 2B: +1 explore" for Bob came without their owners' names (a label with
+    a colon was taken to name its owner): only a label that starts with its owner's name goes without it."""
     from bot.board_controls import buttons
     from games.core import Action, Status
 

@@ -51,9 +51,9 @@ async def test_level_one_to_the_opening_of_level_two(tmp_path):
     assert "The spawn point is destroyed; its pool is discarded." in out
     assert "Level 1 is clear!\n  Level 2, Mushroom Grotto: its spawn point opens and a chest appears." in out
     assert "waiting for ann, bob to equip, drop and `ready`" in out
-    # between levels each button names the hero it is for
-    assert "buttons: [1] Ruby: drop Spiked Buckler | [2] Ruby: drop Clarity Circlet | " in out
-    assert ("[5] Candy: equip War Banner | [6] Candy: drop Iron Sword | [7] Candy: drop Lucky Coin | "
+    # between levels each button names its player and the hero it is for
+    assert "buttons: [1] ann: Ruby: drop Spiked Buckler | [2] ann: Ruby: drop Clarity Circlet | " in out
+    assert ("[5] ann: Candy: equip War Banner | [6] ann: Candy: drop Iron Sword | [7] ann: Candy: drop Lucky Coin | "
             "[8] ann: Ready") in out
     # a monster block: one header, then one line per monster with its roll and what it did (the modifiers are in
     # `/game log`), the monsters that only moved on one line
