@@ -4,6 +4,7 @@ restart, the export's state and JSON)."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Awaitable
 from pathlib import Path
@@ -65,8 +66,9 @@ def _long_game(games: dict[str, Engine], cfg: Config, need: int) -> tuple[str, i
                 game = played(engine, opts, SEED + 77 * k, fit_seats(engine, opts), cfg.playout_cap)
             except Exception:
                 break
-            if len(game.steps) >= need + 1:
-                return gid, game.seed, game.n, opts, [(s.player, s.action) for s in game.steps[:need + 60]]
+            moves = [(s.player, s.action) for s in game.steps if s.action.cmd not in engine.anytime_commands]
+            if len(moves) >= need + 1:  # (settings left out: a long game, not a long list of standing orders)
+                return gid, game.seed, game.n, opts, moves[:need + 60]
     return None
 
 
@@ -88,15 +90,28 @@ async def bench_undo_export(cfg: Config, games: dict[str, Engine], rep: Report, 
             cold_times: list[float] = []  # undo in a fresh manager (a restart), and the loop's longest lag meanwhile
             cold_lags: list[float] = []
             mgr: GameManager | None = None  # a fresh one for each probe below
-            for player, action in script:
+            # seeded random moves chosen from the table's own game as it goes: the table plays a move with nothing
+            # to choose by itself (`Game.forced_action`), so a script played beforehand drifts from it (a Heroball
+            # turn it ended while the script went on changing standing orders); settings are left out
+            engine = games[gid]
+            pick = random.Random(seed)
+            while done < len(script):
                 live = await store.live_game(ch)
-                if live is not None and len(await store.log(live.id)) > done:  # the table played it by itself
-                    done += 1  # (a move with nothing to choose: `Game.forced_action`)
-                    continue
+                if live is None or live.state is None:
+                    break
+                state = engine.load(live.state)
+                st = engine.status(state)
+                if st.finished or not st.to_act:
+                    break
+                player = pick.choice(st.to_act)
+                legal = [a for a in engine.legal_actions(state, player) if a.cmd not in engine.anytime_commands]
+                if not legal:
+                    raise SetupFailed(f"{player} has no move after {done} actions")
+                action = pick.choice(legal)
                 r = await build.dispatch(ctx(ch, int(player[1:])), gid, action.cmd, dict(action.args))
                 if r.ephemeral and r.game_id is None:
                     raise SetupFailed(f"move {done + 1} refused: {r.text}")
-                done += 1
+                done = len(await store.log(live.id))
                 if done < need:
                     continue
                 # at >= need actions: an undo the last actor may take?
