@@ -154,6 +154,21 @@ def _with_aura(g: _Grid, width: int, height: int, terrain: tuple[str, ...], vwal
     return img
 
 
+@lru_cache(maxsize=8)
+def _with_screens(g: _Grid, width: int, height: int, terrain: tuple[str, ...], vwalls: tuple, hwalls: tuple,
+                  active_area: tuple[int, int, int, int], aura: tuple, screens: tuple) -> Image.Image:
+    """The static layer with the unopened spawn points' screens outlined too (they change only when a hero comes
+    near one or it opens): ~0.3 ms of dashes a screen, drawn once rather than on every board."""
+    img = _with_aura(g, width, height, terrain, vwalls, hwalls, active_area, aura)
+    if not screens:
+        return img
+    img = img.copy()
+    d = Pen(img, PALETTE)
+    for x, y, squares in screens:
+        _screen(d, g, x, y, squares)
+    return img
+
+
 def _terrain(d: Pen, g: _Grid, ch: str, px: int, py: int) -> None:
     c = g.cell
     if ch == "#":
@@ -214,16 +229,16 @@ def draw(view: DungeonView) -> Image.Image:
     area = tuple(view.areas[view.level])
     g = _grid_of(view)
     c = g.cell
-    full = _with_aura(g, view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
-                      tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura)))
+    screens = tuple((sp.x, sp.y, tuple(map(tuple, sp.screen))) for sp in view.spawns
+                    if sp.screen and sp.state == "inactive")
+    full = _with_screens(g, view.width, view.height, tuple(view.terrain), tuple(map(tuple, view.vwalls)),
+                         tuple(map(tuple, view.hwalls)), area, tuple(map(tuple, view.aura)), screens)
     # drawn on a copy of the whole map, then its shown part cut out (drawing straight on the shown part clips
     # the shapes that cross its edge a pixel differently)
     img = full.copy()
     d = Pen(img, PALETTE)
     for sp in view.spawns:
         _spawn(d, g, sp)
-        if sp.screen and sp.state == "inactive":
-            _screen(d, g, sp)
     for ch in view.chests:
         if ch.state in ("closed", "open"):
             px, py = _xy(g, ch.x, ch.y)
@@ -341,9 +356,9 @@ def _spawn(d: Pen, g: _Grid, sp: SpawnView) -> None:
         _pips(d, px, py + c - 4, sp.wounds, sp.life, c)
 
 
-def _screen(d: Pen, g: _Grid, sp: SpawnView) -> None:
+def _screen(d: Pen, g: _Grid, sx: int, sy: int, screen: tuple[tuple[int, int], ...]) -> None:
     """An unopened spawn point's screen, the squares no hero may enter: outlined in dashes of its grey."""
-    inside = {(x, y) for x, y in sp.screen} | {(sp.x, sp.y)}
+    inside = {(x, y) for x, y in screen} | {(sx, sy)}
     c = g.cell
     for x, y in sorted(inside):
         px, py = _xy(g, x, y)
