@@ -378,8 +378,7 @@ def _monster(d: Pen, g: _Grid, m: MonsterView) -> None:
     fill = RANK_FILL.get(m.rank, (150, 40, 40))
     d.rounded_rectangle([px + 3, py + 3, px + size - 3, py + size - 3], radius=5, fill=fill, outline=(255, 255, 255),
                         width=1)
-    _monster_name(d, g, m)
-    _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)
+    _pips(d, px + 3, py + size - 7, m.wounds, m.life, size - 6)  # (its name comes above the marks: `draw`)
     if m.debuffs:
         _badges(d, g, px + 1, py - 1, m.debuffs)
 
@@ -421,8 +420,7 @@ def _hero(d: Pen, g: _Grid, h: HeroView) -> None:
     if h.active:
         d.ellipse([px, py, px + c, py + c], outline=(250, 200, 0), width=3)
     d.ellipse([px + 3, py + 3, px + c - 3, py + c - 3], fill=colour, outline=(255, 255, 255), width=2)
-    _hero_name(d, g, h)
-    _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)
+    _pips(d, px + 3, py + c - 6, h.wounds, h.life, c - 6)  # (its name comes above the marks: `draw`)
     if h.debuffs:
         _badges(d, g, px + 1, py - 1, h.debuffs)
 
