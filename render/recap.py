@@ -80,7 +80,8 @@ def _shorten(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple
     return b[0] - dx / n * by, b[1] - dy / n * by
 
 
-def _dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int) -> None:
+def dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int) -> None:
+    """A line from a to b in dashes about 8 px long (a throw, a miss, a pending move)."""
     n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 8))
     for i in range(0, n, 2):
         p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
@@ -88,7 +89,8 @@ def _dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB,
         d.line([p, q], fill=colour, width=width)
 
 
-def _disc(d: Pen, xy: tuple[float, float], text: str, colour: RGB, r: int, size: int) -> None:
+def disc(d: Pen, xy: tuple[float, float], text: str, colour: RGB, r: float, size: int) -> None:
+    """A mark's number on a disc of its colour, ringed white."""
     x, y = xy
     d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
     d.text((x, y + 1), text, size=size, fill=WHITE, anchor="mm", bg=colour)
@@ -121,7 +123,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
             end = _shorten(*segs[-1], cell * 0.3)
             if is_pending or m.kind in ("throw", "kick", "drop", "fumble", "swat"):
                 for k, (a, b) in enumerate(segs):
-                    _dashed(d, a, end if k == len(segs) - 1 else b, colour, w)
+                    dashed(d, a, end if k == len(segs) - 1 else b, colour, w)
             else:  # one call: Pillow draws a wide polyline segment by segment, as separate lines
                 d.line([*pts[:-1], end], fill=colour, width=w)
             _head(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
@@ -130,7 +132,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
         elif len(pts) >= 2:  # an attack: attacker -> target, hit (solid, X) or miss (dashed, O)
             a, b = pts[0], pts[-1]
             end = _shorten(a, b, cell * 0.35)
-            (d.line([a, end], fill=colour, width=w) if m.hit or is_pending else _dashed(d, a, end, colour, w))
+            (d.line([a, end], fill=colour, width=w) if m.hit or is_pending else dashed(d, a, end, colour, w))
             _head(d, a, end, colour, cell * 0.28)
             n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             side = cell * 0.45  # beside the line near its middle, not on the pieces at either end
@@ -151,7 +153,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
                 d.rectangle((x - s, y - s, x + s, y + s), outline=colour, width=w)
             discs.append(((x - s, y - s), tag, colour))
     for xy, tag, colour in spread(discs, r):  # numbers on top of every line, none hiding another
-        _disc(d, xy, tag, colour, r, number_size)
+        disc(d, xy, tag, colour, r, number_size)
 
 
 def spread(discs: Sequence[Disc], r: float) -> list[Disc]:
@@ -231,7 +233,7 @@ def draw_legend(d: Pen, x: int, y: int, width: int, marks: Sequence[Mark], earli
     chars = max(12, int((width - 2 * r - 10) / (size * 0.52)))
     for tag, text, colour in lines:
         if tag:
-            _disc(d, (x + r, y + size // 2 + 1), tag, colour, r, size)
+            disc(d, (x + r, y + size // 2 + 1), tag, colour, r, size)
         for k, line in enumerate(wrap(text, chars)):
             d.text((x + 2 * r + 8, y), line, size=size, fill=INK)
             y += size + 4 if k == 0 else size + 2

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from games.core.marks import Mark
 from render.common import INK, PAPER, RGB, WHITE, Pen, blend, wrap
-from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, legend_lines
+from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, dashed, disc, legend_lines
 
 Where = Callable[[str], "tuple[float, float] | None"]
 
@@ -60,20 +60,6 @@ def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple
     if n <= by:
         return b
     return b[0] + dx / n * by, b[1] + dy / n * by
-
-
-def _dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int) -> None:
-    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 8))
-    for i in range(0, n, 2):
-        p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
-        q = (a[0] + (b[0] - a[0]) * (i + 1) / n, a[1] + (b[1] - a[1]) * (i + 1) / n)
-        d.line([p, q], fill=colour, width=width)
-
-
-def disc(d: Pen, xy: tuple[float, float], text: str, colour: RGB, r: float, size: int) -> None:
-    x, y = xy
-    d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=WHITE, width=2)
-    d.text((x, y + 1), text, size=size, fill=WHITE, anchor="mm", bg=colour)
 
 
 def corners(p: tuple[float, float], half: float) -> list[tuple[float, float]]:
@@ -125,7 +111,7 @@ def draw_recent(d: Pen, marks: Sequence[Mark], pending: Sequence[Mark], where: W
             tip = _towards(a, b, half_of(m.path[-1]))
             start, tip = (start[0] + side[0], start[1] + side[1]), (tip[0] + side[0], tip[1] + side[1])
             if m.hit is False and not is_pending:
-                _dashed(d, start, tip, colour, width)
+                dashed(d, start, tip, colour, width)
             else:
                 d.line([start, tip], fill=colour, width=width)
             s = cell * 0.18
@@ -147,7 +133,7 @@ def draw_recent(d: Pen, marks: Sequence[Mark], pending: Sequence[Mark], where: W
             end = _towards(pts[-2], pts[-1], cell * 0.3)
             if is_pending:
                 for k, (p, q) in enumerate(zip(pts, pts[1:], strict=False)):
-                    _dashed(d, p, end if k == len(pts) - 2 else q, colour, width)
+                    dashed(d, p, end if k == len(pts) - 2 else q, colour, width)
             else:
                 d.line([*pts[:-1], end], fill=colour, width=width)
             _head(d, pts[-2], _towards(pts[-2], pts[-1], cell * 0.25), colour, cell * 0.3)
