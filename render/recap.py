@@ -112,7 +112,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
         if m.kind == "area":  # an effect over an area: its squares outlined, a burst at its centre
             _area(d, m.path[1:], where, cell, colour, w)
             x, y = pts[0]
-            _burst(d, x, y, cell * 0.42, colour, w)
+            burst(d, x, y, cell * 0.42, colour, w)
             discs.append(((x - cell * 0.42, y - cell * 0.42), tag, colour))
             continue
         # a small sideways offset per number keeps paths over the same squares apart
@@ -148,7 +148,7 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
             x, y = pts[0]
             s = cell * 0.42
             if m.kind == "explode":
-                _burst(d, x, y, s, colour, w)
+                burst(d, x, y, s, colour, w)
             else:
                 d.rectangle((x - s, y - s, x + s, y + s), outline=colour, width=w)
             discs.append(((x - s, y - s), tag, colour))
@@ -178,7 +178,8 @@ def spread(discs: Sequence[Disc], r: float) -> list[Disc]:
     return placed
 
 
-def _burst(d: Pen, x: float, y: float, s: float, colour: RGB, w: int) -> None:
+def burst(d: Pen, x: float, y: float, s: float, colour: RGB, w: int) -> None:
+    """Eight short rays around (x, y): a blast, a goal."""
     for k in range(8):
         ang = k * math.pi / 4
         d.line([(x + s * 0.4 * math.cos(ang), y + s * 0.4 * math.sin(ang)),

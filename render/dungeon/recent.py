@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from games.core.marks import Mark
 from render.common import INK, PAPER, RGB, WHITE, Pen, blend, wrap
-from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, dashed, disc, legend_lines
+from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, burst, dashed, disc, legend_lines
 
 Where = Callable[[str], "tuple[float, float] | None"]
 
@@ -99,7 +99,7 @@ def draw_recent(d: Pen, marks: Sequence[Mark], pending: Sequence[Mark], where: W
         here = corners(pts[0], half_of(m.path[0]))
         if m.kind == "area":  # an effect over an area: its squares outlined, a burst at its centre
             _area(d, m.path[1:], where, cell, colour, width)
-            _burst(d, *pts[0], cell * 0.42, colour, width)
+            burst(d, *pts[0], cell * 0.42, colour, width)
         elif m.kind in ("attack", "heal") and len(pts) >= 2:
             a, b = pts[0], pts[-1]
             # from the attacker's edge to the target's (no head: the X, ring or plus at the end says which end),
@@ -178,13 +178,6 @@ def place(wants: Sequence[tuple[list[tuple[float, float]], str, RGB]], r: float,
         spot = next((p for p in [*spots, *around] if free(p)), spots[0])
         placed.append((spot, tag, colour))
     return placed
-
-
-def _burst(d: Pen, x: float, y: float, s: float, colour: RGB, w: int) -> None:
-    for k in range(8):
-        ang = k * math.pi / 4
-        d.line([(x + s * 0.4 * math.cos(ang), y + s * 0.4 * math.sin(ang)),
-                (x + s * math.cos(ang), y + s * math.sin(ang))], fill=colour, width=w)
 
 
 def _area(d: Pen, squares: Sequence[str], where: Where, cell: float, colour: RGB, w: int) -> None:
