@@ -65,7 +65,8 @@ def colour_of(m: Mark) -> RGB:
     return KIND_COLOUR.get(m.kind, MOVE)
 
 
-def _head(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, size: float) -> None:
+def arrowhead(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, size: float) -> None:
+    """A filled arrowhead `size` px long at b, pointing away from a."""
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
     right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
@@ -80,9 +81,10 @@ def _shorten(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple
     return b[0] - dx / n * by, b[1] - dy / n * by
 
 
-def dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int) -> None:
-    """A line from a to b in dashes about 8 px long (a throw, a miss, a pending move)."""
-    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 8))
+def dashed(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int,
+           dash: float = 8) -> None:
+    """A line from a to b in dashes about `dash` px long (a throw, a miss, a pending move)."""
+    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / dash))
     for i in range(0, n, 2):
         p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
         q = (a[0] + (b[0] - a[0]) * (i + 1) / n, a[1] + (b[1] - a[1]) * (i + 1) / n)
@@ -126,14 +128,14 @@ def draw_marks(d: Pen, marks: Sequence[Mark], where: Where, cell: float, pending
                     dashed(d, a, end if k == len(segs) - 1 else b, colour, w)
             else:  # one call: Pillow draws a wide polyline segment by segment, as separate lines
                 d.line([*pts[:-1], end], fill=colour, width=w)
-            _head(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
+            arrowhead(d, segs[-1][0], _shorten(*segs[-1], cell * 0.25), colour, cell * 0.3)
             # the number where the piece left (empty now); a pending move's where it would go
             discs.append((pts[-1] if is_pending else pts[0], tag, colour))
         elif len(pts) >= 2:  # an attack: attacker -> target, hit (solid, X) or miss (dashed, O)
             a, b = pts[0], pts[-1]
             end = _shorten(a, b, cell * 0.35)
             (d.line([a, end], fill=colour, width=w) if m.hit or is_pending else dashed(d, a, end, colour, w))
-            _head(d, a, end, colour, cell * 0.28)
+            arrowhead(d, a, end, colour, cell * 0.28)
             n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
             side = cell * 0.45  # beside the line near its middle, not on the pieces at either end
             mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2

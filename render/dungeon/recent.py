@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from games.core.marks import Mark
 from render.common import INK, PAPER, RGB, WHITE, Pen, blend, wrap
-from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, burst, dashed, disc, legend_lines
+from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, arrowhead, burst, dashed, disc, legend_lines
 
 Where = Callable[[str], "tuple[float, float] | None"]
 
@@ -44,13 +44,6 @@ def colour_of(m: Mark) -> RGB:
 
 def faded(colour: RGB, old: bool) -> RGB:
     return blend(colour, FLOOR, FADE) if old else colour
-
-
-def _head(d: Pen, a: tuple[float, float], b: tuple[float, float], colour: RGB, size: float) -> None:
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
-    right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
-    d.polygon([b, left, right], fill=colour)
 
 
 def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
@@ -136,7 +129,7 @@ def draw_recent(d: Pen, marks: Sequence[Mark], pending: Sequence[Mark], where: W
                     dashed(d, p, end if k == len(pts) - 2 else q, colour, width)
             else:
                 d.line([*pts[:-1], end], fill=colour, width=width)
-            _head(d, pts[-2], _towards(pts[-2], pts[-1], cell * 0.25), colour, cell * 0.3)
+            arrowhead(d, pts[-2], _towards(pts[-2], pts[-1], cell * 0.25), colour, cell * 0.3)
             if is_pending:
                 here = corners(pts[-1], half_of(m.path[-1]))
         elif m.kind == "heal":  # a model healed itself: a plus on its corner

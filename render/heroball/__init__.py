@@ -27,7 +27,7 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.recap import BLAST, PENDING, TEXT_PAIRS, banner, colour_of, draw_legend, legible
+from render.recap import BLAST, PENDING, TEXT_PAIRS, arrowhead, banner, colour_of, dashed, draw_legend, legible
 from render.recap import COLOURS as RECAP_COLOURS
 
 SIZE = 34  # hex centre-to-corner, px
@@ -244,20 +244,6 @@ def _toward(a: Point, b: Point, by: float) -> Point:
     return a[0] + (b[0] - a[0]) / n * by, a[1] + (b[1] - a[1]) / n * by
 
 
-def _dashed(d: Pen, a: Point, b: Point, colour: RGB, dash: float = 8) -> None:
-    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / dash))
-    for i in range(0, n, 2):
-        d.line([(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n),
-                (a[0] + (b[0] - a[0]) * (i + 1) / n, a[1] + (b[1] - a[1]) * (i + 1) / n)], fill=colour, width=LINE)
-
-
-def _head(d: Pen, a: Point, tip: Point, colour: RGB) -> None:
-    size = CELL * 0.28
-    ang = math.atan2(tip[1] - a[1], tip[0] - a[0])
-    d.polygon([tip, (tip[0] - size * math.cos(ang - 0.45), tip[1] - size * math.sin(ang - 0.45)),
-               (tip[0] - size * math.cos(ang + 0.45), tip[1] - size * math.sin(ang + 0.45))], fill=colour)
-
-
 def _beside(a: Point, b: Point, by: float) -> Point:
     """The point `by` px to the side of the middle of a-b."""
     n = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
@@ -303,10 +289,10 @@ def _draw_recap(d: Pen, g: _Geo, view: HeroballView, keep_clear: list[Spot]) -> 
             a, b = pts[0], pts[-1]
             start, tip = _toward(a, b, TOKEN_R + 1), _toward(b, a, TOKEN_R + 2)
             if m.kind == "distract" or (m.hit is False and not pending):
-                _dashed(d, start, tip, colour, dash=6 if m.kind == "distract" else 8)
+                dashed(d, start, tip, colour, LINE, dash=6 if m.kind == "distract" else 8)
             else:
                 d.line([start, tip], fill=colour, width=LINE)
-            _head(d, start, tip, colour)
+            arrowhead(d, start, tip, colour, CELL * 0.28)
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             s = 6
             keep_clear.append((mid, s + 3))
@@ -325,10 +311,10 @@ def _draw_recap(d: Pen, g: _Geo, view: HeroballView, keep_clear: list[Spot]) -> 
         line = [first, *pts[1:-1], tip]
         if pending or m.kind in FLIGHTS:
             for a, b in zip(line, line[1:], strict=False):
-                _dashed(d, a, b, colour)
+                dashed(d, a, b, colour, LINE)
         else:
             d.line(line, fill=colour, width=LINE)
-        _head(d, line[-2], tip, colour)
+        arrowhead(d, line[-2], tip, colour, CELL * 0.28)
         # the number where the piece left, or (pending) beside the last stretch: never on what is there now
         discs.append((_beside(pts[-2], pts[-1], CELL * 0.3) if pending else pts[0], tag, colour))
     return discs
