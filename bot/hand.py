@@ -42,8 +42,8 @@ def players(engine: Game, state: BaseModel, status: Status) -> list[str]:
 def controls(engine: Game, state: BaseModel, player: str) -> Controls:
     """`player`'s private moves: buttons for those the game would show (`Game.button_actions` over the private
     moves), menus of up to 25 for each other command with several (as many as the rows hold), a button for a
-    command's lone move. Commands a
-    player may give any time count too (an impulse card on another's turn): this reply is theirs alone."""
+    command's lone move. Commands a player may give any time count too (an impulse card on another's turn): this
+    reply is theirs alone."""
     private = [a for a in engine.legal_actions(state, player) if engine.private_action(state, player, a)]
     if not private:
         return [], []

@@ -141,8 +141,12 @@ def recap_line(e: LogEntry, names: dict[str, str], group: str) -> str:
     name = names.get(e.player, e.player)
     if not e.said:
         return f"- {name}: `/{group} {e.action}`"
-    named = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", e.said, re.IGNORECASE)
-    return f"- {e.said}" if named else f"- {name}: {e.said}"
+    return f"- {e.said}" if names_in(e.said, name) else f"- {name}: {e.said}"
+
+
+def names_in(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a word of its own (any case): "you win" names "you", "Bobby" is not "Bob"."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def recap_text(entries: Sequence[LogEntry], names: dict[str, str], group: str, told: int = 1) -> str:
@@ -496,8 +500,7 @@ class Table:
             closing = reply.status_text
             res = after.result
             if after.finished and res is not None and res.text and res.text in reply.text:  # the game told its end
-                closing = self.status_line(rec, engine, after.model_copy(update={"result": res.model_copy(
-                    update={"text": ""})}))  # "Game over: Ann wins." once, not the account again
+                closing = self.game_over(rec, after)  # "Game over: Ann wins." once, not the account again
             reply.text = (reply.text + "\n" + closing).strip()
             if reply.ping and not continues:
                 # the moves this reply tells in full (the mover's, then those the table or computers played after)
@@ -542,18 +545,20 @@ class Table:
         return StatusMessage(text=text, channel_id=meta.get("status_channel"), message_id=meta.get("status_message"),
                              pinned=bool(meta.get("status_pinned")), over=rec.status in ("finished", "abandoned"))
 
+    def game_over(self, rec: GameRecord, st: Status) -> str:
+        """"Game over: Ann wins." (or "Game over." without winners), the result's own account left out."""
+        res, names = st.result, self.names(rec)
+        if not res or not res.winners:
+            return "Game over."
+        who = ", ".join(names.get(w, w) for w in res.winners)
+        return f"Game over: {who} win." if len(res.winners) > 1 else f"Game over: {says(who, 'wins')}."
+
     def status_line(self, rec: GameRecord, engine: Game, st: Status) -> str:
         names = self.names(rec)
         if st.finished:
             res = st.result
-            if res and res.winners:
-                who = ", ".join(names.get(w, w) for w in res.winners)
-                head = f"Game over: {who} win." if len(res.winners) > 1 else f"Game over: {says(who, 'wins')}."
-            else:
-                head = "Game over."
-            named = res is not None and bool(res.winners) and all(
-                re.search(rf"(?<!\w){re.escape(names.get(w, w))}(?!\w)", res.text) for w in res.winners)
-            if res and res.text and named:
+            head = self.game_over(rec, st)
+            if res and res.text and res.winners and all(names_in(res.text, names.get(w, w)) for w in res.winners):
                 return f"Game over: {res.text}"  # the game's account names the winners: not "you win. you win ..."
             return f"{head} {res.text if res else ''}".strip()
         parts = [engine.name]
