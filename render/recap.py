@@ -235,13 +235,19 @@ def draw_legend(d: Pen, x: int, y: int, width: int, marks: Sequence[Mark], earli
     r = size // 2 + 4
     chars = max(12, int((width - 2 * r - 10) / (size * 0.52)))
     for tag, text, colour in lines:
-        if tag:
-            disc(d, (x + r, y + size // 2 + 1), tag, colour, r, size)
-        for k, line in enumerate(wrap(text, chars)):
-            d.text((x + 2 * r + 8, y), line, size=size, fill=INK)
-            y += size + 4 if k == 0 else size + 2
-        y += 3
+        y = legend_row(d, x, y, tag, text, colour, size, chars)
     return y
+
+
+def legend_row(d: Pen, x: int, y: int, tag: str, text: str, colour: RGB, size: int, chars: int) -> int:
+    """One legend line: its number on a disc (none for a note), the text wrapped at `chars`; returns the y below."""
+    r = size // 2 + 4
+    if tag:
+        disc(d, (x + r, y + size // 2 + 1), tag, colour, r, size)
+    for k, line in enumerate(wrap(text, chars)):
+        d.text((x + 2 * r + 8, y), line, size=size, fill=INK)
+        y += size + 4 if k == 0 else size + 2
+    return y + 3
 
 
 def banner(d: Pen, width: int, top: int, text: str, size: int = 24) -> int:

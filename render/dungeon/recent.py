@@ -17,8 +17,8 @@ import math
 from collections.abc import Callable, Sequence
 
 from games.core.marks import Mark
-from render.common import INK, PAPER, RGB, WHITE, Pen, blend, wrap
-from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, arrowhead, burst, dashed, disc, legend_lines
+from render.common import INK, PAPER, RGB, WHITE, Pen, blend
+from render.recap import BLAST, LOOT, MOVE, PENDING, SPAWN, arrowhead, burst, dashed, disc, legend_lines, legend_row
 
 Where = Callable[[str], "tuple[float, float] | None"]
 
@@ -215,9 +215,5 @@ def draw_legend(d: Pen, x: int, y: int, width: int, marks: Sequence[Mark], earli
             d.text((x, y), text, size=size, fill=INK)
             y += size + 5
             continue
-        disc(d, (x + r, y + size // 2 + 1), tag, colour, r, size)
-        for k, line in enumerate(wrap(text, chars)):
-            d.text((x + 2 * r + 8, y), line, size=size, fill=INK)
-            y += size + 4 if k == 0 else size + 2
-        y += 3
+        y = legend_row(d, x, y, tag, text, colour, size, chars)
     return y
